@@ -1,0 +1,87 @@
+// ESLint flat config. The import boundaries of DESIGN.md §1 are enforced here, not by review:
+//   web -> contracts, mri;  server -> contracts, mri;  contracts -> nothing of ours;  mri -> nothing of ours,
+//   and mri is pure (no node:* modules). Inside the web app, features do not import each other.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'worker_threads',
+  'child_process',
+  'http',
+  'https',
+];
+
+/** A `no-restricted-imports` rule that bans the given package names and patterns. */
+function restrict(patterns, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', 'packages/mri/assets/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['packages/mri/**/*.ts'],
+    ignores: ['packages/mri/scripts/**'],
+    rules: restrict(
+      ['@larmor/*', ...NODE_BUILTINS, '../../../*'],
+      '@larmor/mri is pure and depends on nothing of ours: no I/O, no node:* modules (DESIGN.md §1).',
+    ),
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: restrict(
+      ['@larmor/*', ...NODE_BUILTINS, '../../../*'],
+      '@larmor/contracts depends on nothing of ours and runs in the browser too (DESIGN.md §1).',
+    ),
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    rules: restrict(
+      ['@larmor/web', '@larmor/web/*', '**/packages/*/src/**'],
+      'The server imports only @larmor/contracts and @larmor/mri (DESIGN.md §1).',
+    ),
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        ['@larmor/server', '@larmor/server/*', ...NODE_BUILTINS, '**/packages/*/src/**'],
+        'The web app imports only @larmor/contracts and @larmor/mri (DESIGN.md §1).',
+      ),
+    },
+  },
+  {
+    // Features do not import each other; shared pieces live in ui/ or lib/ (DESIGN.md §1).
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: restrict(
+      ['../../*/**', '**/features/*/**', '!./**'],
+      'A feature does not import another feature; move shared code to ui/ or lib/.',
+    ),
+  },
+);

@@ -1,0 +1,4 @@
+import type { CliCommand } from '../command.ts';
+
+/** Every `larmor` command. Add a command by adding its module's export here (one line each). */
+export const commands: CliCommand[] = [];

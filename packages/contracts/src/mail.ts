@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { USER_LIST_DEFAULT_PAGE, USER_LIST_DEFAULT_PAGE_SIZE, USER_LIST_MAX_PAGE_SIZE } from './constants.ts';
+
+/** Kinds of mail the platform writes to its outbox. */
+export const MAIL_KINDS = ['activation', 'password_reset', 'username_reminder'] as const;
+export const mailKindSchema = z.enum(MAIL_KINDS);
+export type MailKind = z.infer<typeof mailKindSchema>;
+
+/** One message of the outbox, as admins read it (GET v1/mail/outbox). */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: mailKindSchema,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** Query of GET v1/mail/outbox: newest first. */
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
+  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+export const outboxResponseSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number().int().nonnegative(),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;

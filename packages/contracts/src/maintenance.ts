@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+/** POST maintenance answers when the next maintenance starts; null when none is scheduled. */
+export const maintenanceResponseSchema = z.object({ next_maintenance_at: timestampSchema.nullable() });
+export type MaintenanceResponse = z.infer<typeof maintenanceResponseSchema>;
+
+/** PUT v1/maintenance (admins): schedules the next maintenance, or clears it with null. */
+export const scheduleMaintenanceRequestSchema = z.object({ next_maintenance_at: timestampSchema.nullable() });
+export type ScheduleMaintenanceRequest = z.infer<typeof scheduleMaintenanceRequestSchema>;

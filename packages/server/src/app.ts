@@ -1,0 +1,65 @@
+/**
+ * `buildApp(options)`: the Fastify app from plugins (config, database, validation, errors, security, auth,
+ * docs, static web app) and then the domain modules under /api (DESIGN.md §1).
+ */
+import { API_PREFIX, JSON_BODY_LIMIT_BYTES } from '@larmor/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { modules } from './modules/index.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** An open database; the app then leaves closing it to the caller. Default: open the one `config` names. */
+  database?: DatabaseHandle;
+  /** Fastify's logger option; default: log at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the app, ready to `inject` or `listen`. Closing the app closes the database it opened. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Paths such as `me/` and `v1/users/` keep their trailing slash; `me` answers too.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerAuth(app);
+  await registerSecurity(app);
+  await registerDocs(app);
+  await app.register(
+    async (api) => {
+      for (const module of modules) await api.register(module);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,177 @@
+/**
+ * Error mapping: every error answer has the body `{error: {message, code, cause, validation?}}` of
+ * @larmor/contracts/errors with a numeric code of the catalogue (platform-shell.md §8).
+ */
+import { ERROR_CAUSES, ERROR_CODES, type ErrorBody, type ErrorCode } from '@larmor/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a handler throws on purpose: it becomes an answer with this status and body. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly reason: string | null;
+  readonly validation: Record<string, string> | undefined;
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    reason: string | null = null,
+    validation?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.reason = reason;
+    this.validation = validation;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        message: this.message,
+        code: this.code,
+        cause: this.reason,
+        ...(this.validation ? { validation: this.validation } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what: string): ApiError =>
+  new ApiError(404, ERROR_CODES.BAD_REQUEST, `${what} not found`, ERROR_CAUSES.NOT_FOUND);
+export const conflict = (message: string): ApiError =>
+  new ApiError(409, ERROR_CODES.INVALID_DATA, message, ERROR_CAUSES.CONFLICT);
+export const forbidden = (): ApiError =>
+  new ApiError(403, ERROR_CODES.NOT_AUTHORIZED, 'Not authorized', ERROR_CAUSES.FORBIDDEN);
+export const unauthenticated = (message = 'Invalid or expired token'): ApiError =>
+  new ApiError(401, ERROR_CODES.INVALID_TOKEN, message, ERROR_CAUSES.UNAUTHENTICATED);
+/** A 400 for one field breaking one rule, in the same shape as schema validation failures. */
+export const invalidField = (field: string, rule: string, message: string): ApiError =>
+  new ApiError(400, ERROR_CODES.INVALID_DATA, message, ERROR_CAUSES.VALIDATION, { [field]: rule });
+
+interface ValidationEntry {
+  instancePath: string;
+  keyword: string;
+  message?: string | undefined;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The rule a zod issue broke, in the vocabulary the client upper-cases into API-VALIDATION.{FIELD}.{RULE}:
+ * required, type, min, max, format names (email, uuid, regex, datetime), enum, different, unknown, invalid.
+ */
+function ruleOf(entry: ValidationEntry): string {
+  switch (entry.keyword) {
+    case 'invalid_type':
+      return /received undefined/.test(entry.message ?? '') ? 'required' : 'type';
+    case 'too_small':
+      return 'min';
+    case 'too_big':
+      return 'max';
+    case 'invalid_format': {
+      const format = entry.params['format'];
+      return typeof format === 'string' ? format : 'format';
+    }
+    case 'invalid_value':
+      return 'enum';
+    case 'unrecognized_keys':
+      return 'unknown';
+    case 'custom': {
+      const params = entry.params['params'];
+      const rule =
+        typeof params === 'object' && params !== null ? (params as { rule?: unknown }).rule : undefined;
+      return typeof rule === 'string' ? rule : 'invalid';
+    }
+    default:
+      return 'invalid';
+  }
+}
+
+/** `{field: rule}` of a failed validation; the first rule per field wins; a whole-part failure is named after the part. */
+export function validationMap(entries: readonly ValidationEntry[], part: string): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const entry of entries) {
+    const field = entry.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
+    map[field] ??= ruleOf(entry);
+  }
+  return map;
+}
+
+/** Fastify's own error codes that are the client's fault, with the answer each gets. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; cause: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    cause: ERROR_CAUSES.MALFORMED_JSON,
+    message: 'Malformed JSON body',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    cause: ERROR_CAUSES.MALFORMED_JSON,
+    message: 'Empty JSON body',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    cause: ERROR_CAUSES.PAYLOAD_TOO_LARGE,
+    message: 'Request body too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    cause: ERROR_CAUSES.UNSUPPORTED_MEDIA_TYPE,
+    message: 'Unsupported media type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    cause: ERROR_CAUSES.MALFORMED_JSON,
+    message: 'Content length does not match the body',
+  },
+};
+
+/** Installs the error handler on the root instance. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const thrown: unknown = error;
+    if (thrown instanceof ApiError) return reply.status(thrown.statusCode).send(thrown.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? 'body';
+      const validation = validationMap(error.validation, part);
+      const body = new ApiError(
+        400,
+        ERROR_CODES.BAD_REQUEST,
+        'Invalid request',
+        ERROR_CAUSES.VALIDATION,
+        validation,
+      );
+      return reply.status(400).send(body.toBody());
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply
+        .status(known.status)
+        .send(new ApiError(known.status, ERROR_CODES.BAD_REQUEST, known.message, known.cause).toBody());
+    }
+    if (error.statusCode === 429) {
+      const body = new ApiError(429, ERROR_CODES.BAD_REQUEST, 'Too many requests', ERROR_CAUSES.RATE_LIMITED);
+      return reply.status(429).send(body.toBody());
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      const body = new ApiError(error.statusCode, ERROR_CODES.BAD_REQUEST, error.message, null);
+      return reply.status(error.statusCode).send(body.toBody());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body = new ApiError(
+      500,
+      ERROR_CODES.INTERNAL_GET_ERROR,
+      'Internal server error',
+      ERROR_CAUSES.INTERNAL,
+    );
+    return reply.status(500).send(body.toBody());
+  });
+}
+
+/** The 404 answer for a route that does not exist. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(404).send(notFound(`Route ${request.method} ${request.url.split('?')[0] ?? ''}`).toBody());
+}

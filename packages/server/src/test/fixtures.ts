@@ -1,0 +1,130 @@
+/**
+ * Test data: users, organisations and tokens written straight to the database, so each API test arranges
+ * exactly what it needs. Password hashes are computed once per password (argon2id is slow on purpose).
+ */
+import type { LicenseKind, Role } from '@larmor/contracts';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import { signAccessToken } from '../plugins/auth.ts';
+import type { Database, UserStatus } from '../db/schema.ts';
+import { TEST_JWT_SECRET } from './helper.ts';
+
+const hashes = new Map<string, Promise<string>>();
+
+function cachedHash(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface UserFixture {
+  username?: string;
+  email?: string;
+  password?: string;
+  role?: Role;
+  status?: UserStatus;
+  termsAck?: boolean;
+  firstLogin?: boolean;
+}
+
+let counter = 0;
+
+/** Inserts a user (active, terms accepted, no first login unless told) and answers its credentials. */
+export async function createUser(db: Kysely<Database>, fixture: UserFixture = {}): Promise<TestUser> {
+  counter += 1;
+  const username = fixture.username ?? `user${counter}`;
+  const user: TestUser = {
+    id: newId(),
+    username,
+    email: fixture.email ?? `${username}@example.test`,
+    password: fixture.password ?? DEFAULT_TEST_PASSWORD,
+    role: fixture.role ?? 'Student',
+  };
+  const now = isoNow();
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      username: user.username,
+      email: user.email.toLowerCase(),
+      first_name: 'Test',
+      last_name: username,
+      password_hash: await cachedHash(user.password),
+      role: user.role,
+      status: fixture.status ?? 'active',
+      terms_ack: fixture.termsAck === false ? 0 : 1,
+      first_login: fixture.firstLogin ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return user;
+}
+
+/** Inserts an organisation and answers its id. */
+export async function createClient(
+  db: Kysely<Database>,
+  name: string,
+  license: LicenseKind = 'trial',
+): Promise<string> {
+  const id = newId();
+  await db.insertInto('clients').values({ id, name, license, created_at: isoNow() }).execute();
+  return id;
+}
+
+/** Makes `userId` a member of `clientId` with `role`; answers the membership (identity) id. */
+export async function addMembership(
+  db: Kysely<Database>,
+  userId: string,
+  clientId: string,
+  role: Role,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('memberships')
+    .values({ id, user_id: userId, client_id: clientId, role, created_at: isoNow() })
+    .execute();
+  return id;
+}
+
+/** Gives `userId` individual access on `plan`; answers the identity id. */
+export async function addIndividualAccess(
+  db: Kysely<Database>,
+  userId: string,
+  plan: 'free' | 'paid' = 'free',
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('individual_access')
+    .values({ id, user_id: userId, plan, created_at: isoNow() })
+    .execute();
+  return id;
+}
+
+/** A valid access token for `user`, signed with the test key; `ttlS` may be negative for an expired one. */
+export function tokenFor(
+  user: Pick<TestUser, 'id' | 'role'>,
+  ttlS = 3600,
+  identity: string | null = null,
+): Promise<string> {
+  return signAccessToken(TEST_JWT_SECRET, { uid: user.id, scope: user.role, identity }, ttlS);
+}
+
+/** `authorization` header for `token`. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,139 @@
+/**
+ * API test helper (STYLE.md §11): the real app on a real database, fresh for every test.
+ * SQLite: a new in-memory database per test. PostgreSQL (when DATABASE_URL is set): a fresh schema per test
+ * file, migrated once, emptied before each test and dropped after the file.
+ *
+ *   describe.each(databases)('login on %s', (kind) => {
+ *     const t = useTestApp(kind);
+ *     it('…', async () => { const res = await t.app.inject({ method: 'POST', url: '/api/login', payload }); });
+ *   });
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { ServerConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The databases the API tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const databases: DatabaseKind[] = process.env['DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fixed signing key for tests [HS256, 48 bytes]. */
+export const TEST_JWT_SECRET = new TextEncoder().encode(
+  'larmor-test-secret-0123456789-abcdefghijklmnopqrstuv',
+);
+
+/** Configuration of a test app: nothing read from the environment, no web app, no SMTP unless asked. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.join(os.tmpdir(), 'larmor-test');
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    sqlitePath: ':memory:',
+    redisUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Larmor <no-reply@larmor.test>',
+    jwtSecret: TEST_JWT_SECRET,
+    accessTokenTtlS: 8 * 3600,
+    publicUrl: 'http://larmor.test',
+    authRateLimitPerMinute: 20,
+    rateLimitPerMinute: 0,
+    logLevel: 'silent',
+    webDistDir: path.join(dataDir, 'no-web-app'),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  /** The app of the running test. */
+  readonly app: FastifyInstance;
+  /** Its database, for arranging data and checking that bad input wrote nothing. */
+  readonly db: Kysely<Database>;
+  readonly kind: DatabaseKind;
+}
+
+/** Every table the migrations created (Kysely's own bookkeeping tables left out). */
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+}
+
+/**
+ * Registers hooks that give each test of the enclosing `describe` a fresh app on a fresh `kind` database.
+ * `overrides` adjust the configuration (rate limits, SMTP_URL, token lifetime …).
+ */
+export function useTestApp(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): TestApp {
+  let app: FastifyInstance | undefined;
+  let handle: DatabaseHandle | undefined;
+  const databaseUrl = process.env['DATABASE_URL'];
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  let schemaHandle: DatabaseHandle | undefined;
+
+  if (kind === 'postgres') {
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      schemaHandle = openDatabase({ databaseUrl, postgresSchema: schema, poolSize: 4 });
+      await migrateToLatest(schemaHandle.db);
+    });
+    afterAll(async () => {
+      await schemaHandle?.close();
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    });
+  }
+
+  beforeEach(async () => {
+    if (kind === 'postgres') {
+      if (!schemaHandle) throw new Error('PostgreSQL test schema was not created');
+      const tables = await tableNames(schemaHandle.db);
+      await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(schemaHandle.db);
+      handle = { db: schemaHandle.db, kind: 'postgres', close: () => Promise.resolve() };
+    } else {
+      handle = openDatabase({ sqlitePath: ':memory:' });
+      await migrateToLatest(handle.db);
+    }
+    app = await buildApp({ config: testConfig(overrides), database: handle, logger: false });
+  });
+
+  afterEach(async () => {
+    await app?.close();
+    if (kind === 'sqlite') await handle?.close();
+    app = undefined;
+    handle = undefined;
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('useTestApp: the app exists only inside a test');
+      return app;
+    },
+    get db() {
+      if (!handle) throw new Error('useTestApp: the database exists only inside a test');
+      return handle.db;
+    },
+    kind,
+  };
+}
+
+/** Rows in every table, so a test can prove that bad input wrote nothing. */
+export async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await tableNames(db)) {
+    const row = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    counts[table] = Number(row.rows[0]?.n ?? 0);
+  }
+  return counts;
+}

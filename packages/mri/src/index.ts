@@ -4,3 +4,7 @@ export type * from './tissue/types.ts';
 export type * from './anatomy/types.ts';
 export * from './sequence/protocol.ts';
 export * from './sequence/timeline.ts';
+export * from './anatomy/conditions.ts';
+export * from './anatomy/registry.ts';
+export * from './anatomy/resample.ts';
+export * from './anatomy/coils.ts';

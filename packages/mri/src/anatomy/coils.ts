@@ -1,0 +1,52 @@
+import type { Meters, Vec3 } from '../units.ts';
+import type { Coil } from './types.ts';
+import type { SliceGrid, SlicePlane } from './resample.ts';
+
+/**
+ * Receive sensitivity of one coil element at distance `d` [m] from its centre: the on-axis field of a circular
+ * loop of radius R from the Biot–Savart law, B(d) ∝ R³/(R² + d²)^{3/2} (Jackson, "Classical Electrodynamics",
+ * 3rd ed., §5.5), normalised to 1 at the element centre. By reciprocity this is the element's receive
+ * sensitivity; we use it in every direction, a common isotropic simplification.
+ */
+export function loopSensitivity(distance: Meters, radius: Meters): number {
+  const q = (distance * distance) / (radius * radius);
+  return 1 / Math.pow(1 + q, 1.5);
+}
+
+/**
+ * Sensitivity map of every element of a coil on a slice's pixel grid (pixel centres as in SliceGrid): one
+ * Float32Array per element, `map[iy·nx + ix]` ∈ (0, 1].
+ */
+export function coilSensitivityMaps(coil: Coil, plane: SlicePlane, grid: SliceGrid): Float32Array[] {
+  const { nx, ny } = grid;
+  const cx = Math.floor(nx / 2);
+  const cy = Math.floor(ny / 2);
+  return coil.elements.map((element) => {
+    const map = new Float32Array(nx * ny);
+    for (let iy = 0; iy < ny; iy++) {
+      const b = (iy - cy) * grid.pixelSpacing[1];
+      for (let ix = 0; ix < nx; ix++) {
+        const a = (ix - cx) * grid.pixelSpacing[0];
+        const ex = plane.center[0] + a * plane.row[0] + b * plane.column[0] - element[0];
+        const ey = plane.center[1] + a * plane.row[1] + b * plane.column[1] - element[1];
+        const ez = plane.center[2] + a * plane.row[2] + b * plane.column[2] - element[2];
+        const d = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        map[iy * nx + ix] = loopSensitivity(d, coil.elementRadius);
+      }
+    }
+    return map;
+  });
+}
+
+/** Elements spaced evenly on a ring of `radius` [m] around `center`, in the plane perpendicular to `axis` (x, y or z). */
+export function ringOfElements(center: Vec3, radius: Meters, count: number, axis: 0 | 1 | 2): Vec3[] {
+  return Array.from({ length: count }, (_, e) => {
+    const angle = (2 * Math.PI * e) / count;
+    const p: [number, number, number] = [center[0], center[1], center[2]];
+    const u = (axis + 1) % 3;
+    const v = (axis + 2) % 3;
+    p[u] = (p[u] ?? 0) + radius * Math.cos(angle);
+    p[v] = (p[v] ?? 0) + radius * Math.sin(angle);
+    return p;
+  });
+}

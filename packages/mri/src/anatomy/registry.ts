@@ -1,0 +1,98 @@
+import type { Vec3 } from '../units.ts';
+import type { AnatomicalModel, Coil, FeatureName, LabelVolume, Region } from './types.ts';
+import type { BrainCondition, BreathingMode, HeartCondition } from './conditions.ts';
+import { ringOfElements } from './coils.ts';
+import { buildKneeVolume, KNEE_TISSUES } from './procedural/knee.ts';
+
+/** Options of `buildModel`; each applies only to models with the matching feature. */
+export interface BuildOptions {
+  brainCondition?: BrainCondition;
+  heartCondition?: HeartCondition;
+  /** Cardiac phase 1…20. */
+  cardiacPhase?: number;
+  breathingMode?: BreathingMode;
+}
+
+/** What a client lists about a model before building it (spec: id, name, features, regions; plus coils). */
+export interface ModelInfo {
+  id: number;
+  /** Stable key used in code and asset names. */
+  key: string;
+  name: string;
+  features: readonly FeatureName[];
+  regions: readonly Region[];
+  coils: readonly Coil[];
+}
+
+interface ModelEntry extends ModelInfo {
+  tissues: readonly string[];
+  build: (options: BuildOptions) => LabelVolume;
+}
+
+const ORIGIN: Vec3 = [0, 0, 0];
+
+/** Quadrature transmit/receive body coil: two rings of elements around the bore, 0.3 m radius. */
+export const BODY_COIL: Coil = {
+  uniqueName: 'body',
+  shownName: 'Body coil',
+  elements: [...ringOfElements([0, 0, -0.1], 0.3, 4, 2), ...ringOfElements([0, 0, 0.1], 0.3, 4, 2)],
+  elementRadius: 0.25,
+};
+
+const KNEE_COIL: Coil = {
+  uniqueName: 'knee8',
+  shownName: 'Knee coil (8 channels)',
+  elements: [
+    ...ringOfElements([0, 0.005, -0.04], 0.085, 4, 2),
+    ...ringOfElements([0, 0.005, 0.04], 0.085, 4, 2),
+  ],
+  elementRadius: 0.06,
+};
+
+const ENTRIES: readonly ModelEntry[] = [
+  {
+    id: 2,
+    key: 'knee',
+    name: 'Knee',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Right knee', center: ORIGIN }],
+    coils: [KNEE_COIL, BODY_COIL],
+    tissues: KNEE_TISSUES.keys,
+    build: () => buildKneeVolume(),
+  },
+];
+
+/** Every model, without building any volume. */
+export function listModels(): ModelInfo[] {
+  return ENTRIES.map(({ id, key, name, features, regions, coils }) => ({
+    id,
+    key,
+    name,
+    features,
+    regions,
+    coils,
+  }));
+}
+
+/** Looks a model up by id. */
+export function modelInfo(id: number): ModelInfo | undefined {
+  return listModels().find((m) => m.id === id);
+}
+
+/**
+ * Builds a model's label volume for the given options. Pure and deterministic: the same id and options give
+ * the same bytes. Building costs up to about a second; callers cache by (id, options).
+ */
+export function buildModel(id: number, options: BuildOptions = {}): AnatomicalModel {
+  const entry = ENTRIES.find((m) => m.id === id);
+  if (!entry) throw new RangeError(`unknown anatomical model ${id}`);
+  return {
+    id: entry.id,
+    name: entry.name,
+    volume: entry.build(options),
+    tissues: entry.tissues,
+    regions: entry.regions,
+    features: entry.features,
+    coils: entry.coils,
+  };
+}

@@ -8,3 +8,4 @@ export * from './anatomy/conditions.ts';
 export * from './anatomy/registry.ts';
 export * from './anatomy/resample.ts';
 export * from './anatomy/coils.ts';
+export * from './sequence/signal.ts';

@@ -75,6 +75,12 @@ export interface Protocol {
   echoTimes?: readonly Seconds[];
   /** 3D acquisition (MPRAGE, SWI): slices become partitions. */
   is3d?: boolean;
+  /**
+   * Time between successive echoes of a train [s]: TSE refocusing interval, EPI line interval, or the GRE
+   * repetition inside an MP-RAGE / MOLLI readout. Absent: the minimum for this protocol on the reference
+   * scanner (sequence/timing.ts).
+   */
+  echoSpacing?: Seconds;
 }
 
 /** The scanner a protocol runs on. */

@@ -1,0 +1,277 @@
+import { GYROMAGNETIC_RATIO_HZ_PER_T, GYROMAGNETIC_RATIO_RAD_PER_S_PER_T } from '../constants.ts';
+import type { Seconds, TeslaPerMeter } from '../units.ts';
+import {
+  CRUSHER_CYCLES_PER_SLICE,
+  EXCITATION_PULSE_DURATION_S,
+  INVERSION_PULSE_DURATION_S,
+  REFERENCE_SCANNER,
+  REFOCUSING_PULSE_DURATION_S,
+  SPOILER_CYCLES_PER_SLICE,
+  dephasingArea,
+  rampTime,
+  shortestLobe,
+  sliceSelectGradient,
+} from './hardware.ts';
+import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
+
+/**
+ * Timing limits of a protocol on a scanner: how short TE, TR, TI and the echo spacing can be given the gradient
+ * amplitude and slew rate, the receiver bandwidth, matrix, FOV and slice thickness. Each event is built from
+ * the shortest gradient lobes (hardware.ts); the formulas follow Bernstein et al., Handbook of MRI Pulse
+ * Sequences (2004): readout duration T_s = Nx/BW_total = 1/BW_pixel (§8.1), readout gradient
+ * G = BW_total/(γ̄·FOV) (analytic_formulas.md §6), minimum TE = excitation half + prephasers + half readout
+ * (GRE), twice the longer half around the refocusing pulse (SE), Stejskal–Tanner b = γ²G²δ²(Δ − δ/3) (DWI).
+ */
+
+/** How a family reads out its echoes. */
+export type ReadoutKind =
+  'spinEcho' | 'gradientEcho' | 'balanced' | 'epiGradientEcho' | 'epiSpinEcho' | 'mprage';
+
+/** The readout of each family (IR, STIR and FLAIR read out a spin echo, or a TSE train when ETL > 1). */
+export function readoutKind(family: SequenceFamily): ReadoutKind {
+  switch (family) {
+    case 'SE':
+    case 'TSE':
+    case 'IR':
+    case 'STIR':
+    case 'FLAIR':
+      return 'spinEcho';
+    case 'GRE':
+    case 'Dixon':
+    case 'SWI':
+      return 'gradientEcho';
+    case 'bSSFP':
+    case 'MOLLI':
+      return 'balanced';
+    case 'GRE-EPI':
+      return 'epiGradientEcho';
+    case 'SE-EPI':
+    case 'DWI':
+      return 'epiSpinEcho';
+    case 'MPRAGE':
+      return 'mprage';
+  }
+}
+
+/** Families with an inversion pulse before the readout. */
+export function hasInversion(family: SequenceFamily): boolean {
+  return (
+    family === 'IR' || family === 'STIR' || family === 'FLAIR' || family === 'MPRAGE' || family === 'MOLLI'
+  );
+}
+
+/** Whether the protocol encodes the slice direction too (MP-RAGE always). */
+export function isThreeDimensional(protocol: Protocol): boolean {
+  return protocol.is3d === true || protocol.family === 'MPRAGE';
+}
+
+/** Phase-encoding lines of a full k-space including phase oversampling. */
+export function phaseLines(protocol: Protocol): number {
+  return Math.round(protocol.matrixPhase * (1 + protocol.phaseOversampling));
+}
+
+/** Phase-encoding lines actually acquired (partial Fourier keeps the centre and one side). */
+export function acquiredPhaseLines(protocol: Protocol): number {
+  return Math.ceil(phaseLines(protocol) * protocol.partialFourier);
+}
+
+/** EPI shots: one when the EPI factor (ETL) is 1 or covers every line, else ceil(lines/ETL) interleaves. */
+export function epiShots(protocol: Protocol): number {
+  const lines = acquiredPhaseLines(protocol);
+  const etl = Math.round(protocol.echoTrainLength);
+  return etl <= 1 || etl >= lines ? 1 : Math.ceil(lines / etl);
+}
+
+/** Everything the limits and the derived values need, for one protocol on one scanner. */
+export interface ProtocolTiming {
+  /** Readout (ADC) duration of one line [s]. */
+  readoutDuration: Seconds;
+  /** Readout gradient amplitude [T/m]. */
+  readoutGradient: TeslaPerMeter;
+  /** Slice- (or slab-) select gradient of the excitation [T/m]. */
+  sliceSelectGradient: TeslaPerMeter;
+  /** Shortest echo spacing of an echo train (TSE, EPI) or readout repetition (MP-RAGE, MOLLI) [s]. */
+  minEchoSpacing: Seconds;
+  /** Shortest echo time [s]. */
+  minEchoTime: Seconds;
+  /** Shortest repetition time for this TE (and TI) [s]; for MP-RAGE the inversion-to-inversion time. */
+  minRepetitionTime: Seconds;
+  /** Shortest inversion time [s] (0 for families without inversion). */
+  minInversionTime: Seconds;
+  /** Time one slice occupies inside TR, for interleaving several slices in one TR [s]. */
+  sliceTime: Seconds;
+  /** Diffusion-gradient lobe duration δ for the largest b-value at full amplitude [s] (0 without diffusion). */
+  diffusionLobe: Seconds;
+}
+
+/**
+ * Shortest lobe duration δ [s] that reaches `b` [s/m²] with rectangular lobes of amplitude `g` [T/m] separated
+ * by `gap` [s] (Δ = δ + gap): b = γ²G²δ²(Δ − δ/3) (Stejskal & Tanner, J Chem Phys 1965). Bisection.
+ */
+export function diffusionLobeDuration(b: number, g: TeslaPerMeter, gap: Seconds): Seconds {
+  if (b <= 0) return 0;
+  const gamma = GYROMAGNETIC_RATIO_RAD_PER_S_PER_T;
+  const bOf = (d: number): number => gamma * gamma * g * g * d * d * (d + gap - d / 3);
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (bOf(mid) < b) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** The timing limits of `protocol` on `scanner` (see the module comment for the model). */
+export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTiming {
+  const gamma = GYROMAGNETIC_RATIO_HZ_PER_T;
+  const is3d = isThreeDimensional(protocol);
+  const kind = readoutKind(protocol.family);
+  const thickness = protocol.sliceThickness;
+  const slab = is3d ? thickness * protocol.sliceCount : thickness;
+
+  const readoutDuration = 1 / protocol.bandwidthPerPixel;
+  const readoutGradient = (protocol.matrixRead * protocol.bandwidthPerPixel) / (gamma * protocol.fovRead);
+  const rampRo = rampTime(readoutGradient, scanner);
+  const gSs = sliceSelectGradient(EXCITATION_PULSE_DURATION_S, slab);
+  const rampSs = rampTime(gSs, scanner);
+  const gRef = sliceSelectGradient(REFOCUSING_PULSE_DURATION_S, thickness);
+  const rampRef = rampTime(gRef, scanner);
+
+  // From the start of the excitation block to the pulse centre, and from the centre to the end of the lobe.
+  const preExcitation = rampSs + EXCITATION_PULSE_DURATION_S / 2;
+  const excitationHalf = EXCITATION_PULSE_DURATION_S / 2 + rampSs;
+  const phaseArea = protocol.matrixPhase / 2 / (gamma * protocol.fovPhase);
+  const partitionArea = is3d ? 1 / (2 * gamma * thickness) : 0;
+  const sliceRephaseArea = (gSs * EXCITATION_PULSE_DURATION_S) / 2;
+  const readoutPrephaseArea = readoutGradient * (readoutDuration / 2 + rampRo / 2);
+  const prephase = Math.max(
+    shortestLobe(readoutPrephaseArea, scanner),
+    shortestLobe(phaseArea, scanner),
+    shortestLobe(sliceRephaseArea + partitionArea, scanner),
+  );
+  const crusher = shortestLobe(dephasingArea(CRUSHER_CYCLES_PER_SLICE, thickness), scanner);
+  const spoiler = shortestLobe(dephasingArea(SPOILER_CYCLES_PER_SLICE, thickness), scanner);
+  const readoutHalf = rampRo + readoutDuration / 2;
+  const tail = readoutHalf + Math.max(spoiler, prephase);
+  const refocusHalf = REFOCUSING_PULSE_DURATION_S / 2 + rampRef;
+  const inversionLead = INVERSION_PULSE_DURATION_S / 2 + spoiler;
+
+  const te = protocol.echoTime;
+  const lastEcho = Math.max(te, ...(protocol.echoTimes ?? []));
+  let minEchoSpacing = 0;
+  let minEchoTime = 0;
+  let readoutSliceTime = 0;
+  let diffusionLobe = 0;
+
+  switch (kind) {
+    case 'gradientEcho': {
+      minEchoTime = excitationHalf + prephase + readoutHalf;
+      minEchoSpacing = readoutDuration + 2 * rampRo;
+      readoutSliceTime = preExcitation + lastEcho + tail;
+      break;
+    }
+    case 'spinEcho': {
+      const firstHalf = excitationHalf + prephase + crusher + refocusHalf;
+      const secondHalf = refocusHalf + crusher + readoutHalf;
+      const trainHalf = refocusHalf + Math.max(crusher, shortestLobe(phaseArea, scanner)) + readoutHalf;
+      minEchoSpacing = 2 * Math.max(firstHalf, trainHalf);
+      if (protocol.echoTrainLength > 1) {
+        minEchoTime = minEchoSpacing;
+        const esp = protocol.echoSpacing ?? minEchoSpacing;
+        const centreEcho = Math.max(0, Math.round(te / esp) - 1);
+        const lastTrainEcho = te + (Math.round(protocol.echoTrainLength) - 1 - centreEcho) * esp;
+        readoutSliceTime = preExcitation + Math.max(lastTrainEcho, te) + tail;
+      } else {
+        minEchoTime = 2 * Math.max(firstHalf, secondHalf);
+        readoutSliceTime = preExcitation + te + tail;
+      }
+      break;
+    }
+    case 'balanced': {
+      const minTr = preExcitation + excitationHalf + 2 * prephase + 2 * rampRo + readoutDuration;
+      minEchoTime = minTr / 2;
+      minEchoSpacing = minTr;
+      readoutSliceTime = Math.max(minTr, protocol.family === 'MOLLI' ? minTr : protocol.repetitionTime);
+      break;
+    }
+    case 'epiGradientEcho':
+    case 'epiSpinEcho': {
+      const esp = protocol.echoSpacing ?? readoutDuration + 2 * rampRo;
+      minEchoSpacing = readoutDuration + 2 * rampRo;
+      const shots = epiShots(protocol);
+      const lines = acquiredPhaseLines(protocol);
+      const linesPerShot = Math.ceil(lines / shots);
+      const centreEcho = Math.floor(Math.max(0, lines - phaseLines(protocol) / 2) / shots);
+      const toCentre = prephase + centreEcho * esp + esp / 2;
+      if (kind === 'epiGradientEcho') {
+        minEchoTime = excitationHalf + toCentre;
+      } else {
+        const bMax = Math.max(0, ...(protocol.family === 'DWI' ? (protocol.bValues ?? []) : []));
+        const gap = 2 * crusher + 2 * refocusHalf;
+        diffusionLobe = diffusionLobeDuration(bMax, scanner.maxGradient, gap);
+        const diffusion = diffusionLobe > 0 ? diffusionLobe + rampTime(scanner.maxGradient, scanner) : 0;
+        const firstHalf = excitationHalf + diffusion + crusher + refocusHalf;
+        const secondHalf = refocusHalf + crusher + diffusion + toCentre;
+        minEchoTime = 2 * Math.max(firstHalf, secondHalf);
+      }
+      readoutSliceTime = preExcitation + te + (linesPerShot - centreEcho - 0.5) * esp + spoiler;
+      break;
+    }
+    case 'mprage': {
+      minEchoTime = excitationHalf + prephase + readoutHalf;
+      minEchoSpacing = preExcitation + te + tail;
+      readoutSliceTime = 0;
+      break;
+    }
+  }
+
+  let minInversionTime = 0;
+  let minRepetitionTime = readoutSliceTime;
+  let sliceTime = readoutSliceTime;
+  const ti = protocol.inversionTime ?? 0;
+  if (protocol.family === 'MPRAGE' || protocol.family === 'MOLLI') {
+    const esp =
+      protocol.family === 'MOLLI' ? protocol.repetitionTime : (protocol.echoSpacing ?? minEchoSpacing);
+    const pulses = readoutPulses(protocol);
+    const centre = Math.floor(pulses / 2);
+    minInversionTime = inversionLead + preExcitation + centre * esp;
+    minRepetitionTime =
+      protocol.family === 'MOLLI'
+        ? minEchoSpacing
+        : INVERSION_PULSE_DURATION_S / 2 + ti + (pulses - centre) * esp;
+    sliceTime = minRepetitionTime;
+  } else if (hasInversion(protocol.family)) {
+    minInversionTime = inversionLead + preExcitation;
+    minRepetitionTime = INVERSION_PULSE_DURATION_S / 2 + ti + readoutSliceTime - preExcitation;
+    sliceTime = INVERSION_PULSE_DURATION_S + spoiler + readoutSliceTime;
+  }
+
+  return {
+    readoutDuration,
+    readoutGradient,
+    sliceSelectGradient: gSs,
+    minEchoSpacing,
+    minEchoTime,
+    minRepetitionTime,
+    minInversionTime,
+    sliceTime,
+    diffusionLobe,
+  };
+}
+
+/** Excitations per MP-RAGE or MOLLI shot: the ETL when set above 1, else one per acquired phase line. */
+export function readoutPulses(protocol: Protocol): number {
+  const etl = Math.round(protocol.echoTrainLength);
+  return etl > 1 ? etl : acquiredPhaseLines(protocol);
+}
+
+/**
+ * Echo spacing of the protocol [s]: its own `echoSpacing`, else the shortest on the reference scanner
+ * (hardware.ts), so that a protocol without one still has a definite echo-train timing.
+ */
+export function echoSpacingOf(protocol: Protocol): Seconds {
+  if (protocol.echoSpacing !== undefined && protocol.echoSpacing > 0) return protocol.echoSpacing;
+  if (protocol.family === 'MOLLI') return protocol.repetitionTime;
+  return protocolTiming(protocol, REFERENCE_SCANNER).minEchoSpacing;
+}

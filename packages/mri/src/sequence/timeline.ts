@@ -44,6 +44,13 @@ export interface RfEvent {
   /** Time of the pulse's centre (for TE/TR) from the pulse start [s]. */
   center: Seconds;
   use: 'excitation' | 'refocusing' | 'inversion' | 'saturation' | 'preparation' | 'undefined';
+  /**
+   * Frequency offset proportional to the system frequency [ppm] (Pulseq ≥ 1.5); the engine adds
+   * freqOffsetPpm·f0[MHz] to `freqOffset`. Absent means 0.
+   */
+  freqOffsetPpm?: number;
+  /** Phase offset proportional to the system frequency [rad/MHz] (Pulseq ≥ 1.5); absent means 0. */
+  phaseOffsetPpm?: number;
 }
 
 /** A gradient on one axis, as a piecewise-linear waveform: amplitude [Hz/m] at time [s] from block start. */
@@ -59,12 +66,20 @@ export interface AdcEvent {
   delay: Seconds;
   freqOffset: Hertz;
   phaseOffset: Radians;
+  /** Receiver frequency offset proportional to the system frequency [ppm] (Pulseq ≥ 1.5); absent means 0. */
+  freqOffsetPpm?: number;
+  /** Receiver phase offset proportional to the system frequency [rad/MHz] (Pulseq ≥ 1.5); absent means 0. */
+  phaseOffsetPpm?: number;
+  /** Extra receiver phase of each sample [rad] (Pulseq ≥ 1.5 phase shape); absent means none. */
+  phaseModulation?: Float64Array;
 }
 
 /** An extension entry of a block ([EXTENSIONS] in Pulseq). */
 export interface ExtensionEvent {
   type: string;
   values: readonly number[];
+  /** The entry's text field, if its type has one (label name of LABELSET/LABELINC, hint of a soft delay). */
+  text?: string;
 }
 
 /** Gradient amplitude [Hz/m] of one axis at time `t` [s] from block start (0 outside the waveform). */

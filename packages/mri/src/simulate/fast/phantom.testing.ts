@@ -1,0 +1,90 @@
+/**
+ * Small synthetic phantoms and protocols for the fast engine's tests: plain data, no model library needed.
+ * Tissue values at 1.5 T from Stanisz et al., MRM 2005;54:507 (reference/tissue_properties.md).
+ */
+import type { LabelVolume } from '../../anatomy/types.ts';
+import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
+import type { Protocol, Scanner } from '../../sequence/protocol.ts';
+import type { TissueAtField } from '../../tissue/types.ts';
+
+export const TEST_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+
+function tissue(key: string, pd: number, t1: number, t2: number, shiftPpm = 0, b0 = 1.5): TissueAtField {
+  return {
+    key,
+    pd,
+    t1,
+    t2,
+    t2star: t2 * 0.8,
+    chemicalShiftPpm: shiftPpm,
+    susceptibilityPpm: -9.05,
+    adc: 0.8e-9,
+    offResonanceHz: shiftPpm * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T * b0,
+  };
+}
+
+/** Labels 1–4 of the test phantoms. */
+export const LABEL = { whiteMatter: 1, greyMatter: 2, csf: 3, fat: 4 } as const;
+
+/** Tissue table indexed by label (0 = air). */
+export function testTissues(b0 = 1.5): (TissueAtField | undefined)[] {
+  return [
+    undefined,
+    tissue('whiteMatter', 0.7, 0.884, 0.072, 0, b0),
+    tissue('greyMatter', 0.8, 1.124, 0.095, 0, b0),
+    tissue('csf', 1, 4.0, 1.8, 0, b0),
+    tissue('fat', 0.95, 0.343, 0.058, FAT_WATER_SHIFT_PPM, b0),
+  ];
+}
+
+/**
+ * A volume of 1 mm voxels, `size` × `size` × 8, centred on the isocentre; `paint(x, y)` [m] gives the label of
+ * every voxel column (the phantom is uniform along z).
+ */
+export function testVolume(
+  size: number,
+  paint: (x: number, y: number) => number,
+  voxel = 0.001,
+): LabelVolume {
+  const nz = 8;
+  const labels = new Uint8Array(size * size * nz);
+  const o = (-(size - 1) / 2) * voxel;
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const label = paint(o + i * voxel, o + j * voxel);
+      for (let k = 0; k < nz; k++) labels[i + size * (j + size * k)] = label;
+    }
+  }
+  return {
+    dims: [size, size, nz],
+    voxelSize: [voxel, voxel, voxel],
+    origin: [o, o, (-(nz - 1) / 2) * voxel],
+    labels,
+  };
+}
+
+/** An axial SE protocol, phase along columns (top→bottom = +y), 3 mm slice; override what a test varies. */
+export function testProtocol(overrides: Partial<Protocol> = {}): Protocol {
+  return {
+    family: 'SE',
+    repetitionTime: 0.5,
+    echoTime: 0.015,
+    flipAngle: Math.PI / 2,
+    echoTrainLength: 1,
+    bandwidthPerPixel: 130,
+    fovRead: 0.2,
+    fovPhase: 0.2,
+    matrixRead: 128,
+    matrixPhase: 128,
+    sliceThickness: 0.003,
+    sliceGap: 0,
+    sliceCount: 1,
+    geometry: { orientation: 'axial', center: [0, 0, 0] },
+    phaseDirection: 'column',
+    nex: 1,
+    phaseOversampling: 0,
+    fatSaturation: false,
+    partialFourier: 1,
+    ...overrides,
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Resampling of a label volume onto the fine grid of one slice, one fraction image per tissue label.
+ *
+ * The fine grid has `fineRead` × `finePhase` points spanning exactly the acquired FOV (spacing FOV/fine, point i at
+ * (i − fine/2)·spacing from the slice centre, the centred convention of recon/fftnd.ts). Along the phase direction
+ * the object is sampled beyond the FOV and folded back modulo the FOV: sampling k-space at Δk = 1/FOV makes the image
+ * periodic with period FOV (reference/analytic_formulas.md §10), so this folding *is* the wrap-around. Along the
+ * readout the analogue anti-alias filter removes what lies outside the FOV, so it is clipped instead. Through the
+ * slice, sub-slices spaced about one model voxel apart average the rectangular slice profile.
+ */
+import type { LabelVolume } from '../../anatomy/types.ts';
+import type { Vec3 } from '../../units.ts';
+import { dot, type AcquisitionFrame } from '../geometry.ts';
+
+/** Most sub-slices averaged through the slice thickness. */
+const MAX_SUB_SLICES = 6;
+/** Largest extent sampled along phase, in FOVs, however large the model (bounds the cost of folding). */
+const MAX_FOLDED_FOVS = 4;
+
+/** Fraction images per label (index = model label; undefined where the label does not occur in the slice). */
+export type FractionImages = (Float64Array | undefined)[];
+
+/** Extent of the volume's bounding box projected on `direction`, relative to `origin` [m]. */
+function projectedExtent(volume: LabelVolume, origin: Vec3, direction: Vec3): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let corner = 0; corner < 8; corner++) {
+    const p: Vec3 = [0, 1, 2].map((axis) => {
+      const far = (corner >> axis) & 1;
+      const size = volume.dims[axis] as number;
+      const voxel = volume.voxelSize[axis] as number;
+      return (
+        (volume.origin[axis] as number) +
+        (far ? (size - 0.5) * voxel : -0.5 * voxel) -
+        (origin[axis] as number)
+      );
+    }) as unknown as Vec3;
+    const d = dot(p, direction);
+    lo = Math.min(lo, d);
+    hi = Math.max(hi, d);
+  }
+  return [lo, hi];
+}
+
+/**
+ * Fraction of each label in every fine-grid point of a slice (nearest-neighbour in-plane, box-averaged through
+ * the slice), folded along phase. Label 0 (air) is not returned.
+ */
+export function resampleFractions(
+  volume: LabelVolume,
+  frame: AcquisitionFrame,
+  fineRead: number,
+  finePhase: number,
+): FractionImages {
+  const { plane, readDirection, phaseDirection } = frame;
+  const [nx, ny, nz] = volume.dims;
+  const [dx, dy, dz] = volume.voxelSize;
+  const readStep = frame.fovRead / fineRead;
+  const phaseStep = frame.fovPhase / finePhase;
+  const fractions: FractionImages = [];
+  const subCount = Math.min(
+    MAX_SUB_SLICES,
+    Math.max(1, Math.round(plane.sliceThickness / Math.min(dx, dy, dz))),
+  );
+  const weight = 1 / subCount;
+  const [phaseLo, phaseHi] = projectedExtent(volume, plane.center, phaseDirection);
+  const maxHalf = (MAX_FOLDED_FOVS * frame.fovPhase) / 2;
+  const firstLine = Math.floor(Math.max(phaseLo, -maxHalf) / phaseStep + finePhase / 2);
+  const lastLine = Math.ceil(Math.min(phaseHi, maxHalf) / phaseStep + finePhase / 2);
+  // Voxel-index increments per fine step along readout.
+  const stepI = (readDirection[0] * readStep) / dx;
+  const stepJ = (readDirection[1] * readStep) / dy;
+  const stepK = (readDirection[2] * readStep) / dz;
+  const labels = volume.labels;
+  for (let sub = 0; sub < subCount; sub++) {
+    const through = ((sub + 0.5) / subCount - 0.5) * plane.sliceThickness;
+    for (let line = firstLine; line <= lastLine; line++) {
+      const folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
+      const v = (line - finePhase / 2) * phaseStep;
+      const u0 = (-fineRead / 2) * readStep;
+      // Continuous voxel index of read sample 0 on this line; +0.5 so that truncation rounds to nearest.
+      const start = (axis: 0 | 1 | 2): number =>
+        plane.center[axis] +
+        u0 * readDirection[axis] +
+        v * phaseDirection[axis] +
+        through * plane.normal[axis];
+      let fi = (start(0) - volume.origin[0]) / dx + 0.5;
+      let fj = (start(1) - volume.origin[1]) / dy + 0.5;
+      let fk = (start(2) - volume.origin[2]) / dz + 0.5;
+      for (let u = 0; u < fineRead; u++, fi += stepI, fj += stepJ, fk += stepK) {
+        if (fi < 0 || fj < 0 || fk < 0) continue;
+        const i = fi | 0;
+        const j = fj | 0;
+        const k = fk | 0;
+        if (i >= nx || j >= ny || k >= nz) continue;
+        const label = labels[i + nx * (j + ny * k)] as number;
+        if (label === 0) continue;
+        let image = fractions[label];
+        if (image === undefined) {
+          image = new Float64Array(fineRead * finePhase);
+          fractions[label] = image;
+        }
+        image[folded + u] = (image[folded + u] as number) + weight;
+      }
+    }
+  }
+  return fractions;
+}

@@ -2,6 +2,7 @@
  * `buildApp(options)`: the Fastify app from plugins (config, database, validation, errors, security, auth,
  * docs, static web app) and then the domain modules under /api (DESIGN.md §1).
  */
+import cookie from '@fastify/cookie';
 import { API_PREFIX, JSON_BODY_LIMIT_BYTES } from '@larmor/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { createMailDelivery, type MailDelivery } from './mail/outbox.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
     config: ServerConfig;
     db: Kysely<Database>;
     dbKind: DatabaseKind;
+    /** Outbox delivery: call `deliverPending()` after committing a change that wrote mail. */
+    mail: MailDelivery;
   }
 }
 
@@ -43,16 +47,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
-  if (!options.database) app.addHook('onClose', () => database.close());
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  const mail = createMailDelivery(database.db, config.smtpUrl, config.mailFrom);
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => {
+    await mail.close();
+    if (!options.database) await database.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAuth(app);
   await registerSecurity(app);
+  await app.register(cookie);
   await registerDocs(app);
   await app.register(
     async (api) => {

@@ -54,3 +54,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 export function toCount(value: string | number | bigint | undefined | null): number {
   return value == null ? 0 : Number(value);
 }
+
+/** Whether `error` is a unique-constraint violation, in either dialect (SQLite or PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

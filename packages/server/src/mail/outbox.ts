@@ -1,0 +1,95 @@
+/**
+ * Mail goes through the outbox table (DESIGN.md §2): a message is written in the same transaction as the
+ * change that causes it, admins can read it through the API, and when SMTP_URL is set `deliverPending`
+ * sends what is unsent over SMTP (nodemailer) and records the outcome.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/schema.ts';
+import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import type { MailContent } from './templates.ts';
+
+/** Writes a message to the outbox (inside the caller's transaction when given one). */
+export async function enqueueMail(
+  db: Kysely<Database> | Transaction<Database>,
+  to: string,
+  mail: MailContent,
+): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id: newId(),
+      kind: mail.kind,
+      to_address: to,
+      subject: mail.subject,
+      body_text: mail.text,
+      created_at: isoNow(),
+      sent_at: null,
+      error: null,
+    })
+    .execute();
+}
+
+/** Messages sent in one delivery round at most. */
+const DELIVERY_BATCH = 50;
+
+export interface MailDelivery {
+  /** Sends every unsent message (no-op without SMTP_URL); never throws. Resolves to the number sent. */
+  deliverPending(): Promise<number>;
+  /** Waits for a delivery in progress and closes the SMTP connection. */
+  close(): Promise<void>;
+}
+
+/** Outbox delivery over SMTP when `smtpUrl` is set; rounds never overlap, a request during one runs after it. */
+export function createMailDelivery(
+  db: Kysely<Database>,
+  smtpUrl: string | undefined,
+  from: string,
+): MailDelivery {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  let running: Promise<number> = Promise.resolve(0);
+
+  async function deliverRound(): Promise<number> {
+    if (!transport) return 0;
+    const pending = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('error', 'is', null)
+      .orderBy('created_at')
+      .limit(DELIVERY_BATCH)
+      .execute();
+    let sent = 0;
+    for (const message of pending) {
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to_address,
+          subject: message.subject,
+          text: message.body_text,
+        });
+        await db.updateTable('mail_outbox').set({ sent_at: isoNow() }).where('id', '=', message.id).execute();
+        sent += 1;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db
+          .updateTable('mail_outbox')
+          .set({ error: reason.slice(0, 1000) })
+          .where('id', '=', message.id)
+          .execute();
+      }
+    }
+    return sent;
+  }
+
+  return {
+    deliverPending() {
+      running = running.then(deliverRound, deliverRound).catch(() => 0);
+      return running;
+    },
+    async close() {
+      await running;
+      transport?.close();
+    },
+  };
+}

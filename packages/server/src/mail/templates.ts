@@ -1,0 +1,52 @@
+/** The text of every mail the platform sends; links point at the web app's public routes (platform-shell.md §2). */
+import type { MailKind } from '@larmor/contracts';
+
+export interface MailContent {
+  kind: MailKind;
+  subject: string;
+  text: string;
+}
+
+export function activationMail(publicUrl: string, firstName: string, token: string): MailContent {
+  return {
+    kind: 'activation',
+    subject: 'Activate your Larmor account',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'Welcome to Larmor. Open this link to activate your account:',
+      `${publicUrl}/activate-account/${token}`,
+      '',
+      'If you did not register, ignore this message.',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(publicUrl: string, firstName: string, token: string): MailContent {
+  return {
+    kind: 'password_reset',
+    subject: 'Reset your Larmor password',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'Open this link within the hour to choose a new password:',
+      `${publicUrl}/reset-password/${token}`,
+      '',
+      'If you did not ask for it, ignore this message; your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function usernameReminderMail(publicUrl: string, firstName: string, username: string): MailContent {
+  return {
+    kind: 'username_reminder',
+    subject: 'Your Larmor username',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Your Larmor username is: ${username}`,
+      '',
+      `Sign in at ${publicUrl}/login`,
+    ].join('\n'),
+  };
+}

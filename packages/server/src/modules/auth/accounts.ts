@@ -1,0 +1,236 @@
+/**
+ * Account commands: sign-in, self-registration with activation by mail, forgotten password and username,
+ * password reset. Every command validates before it writes; multi-row writes run in one transaction.
+ */
+import {
+  ACTIVATION_TOKEN_TTL_S,
+  ERROR_CAUSES,
+  ERROR_CODES,
+  PASSWORD_RESET_TOKEN_TTL_S,
+  type RegisterRequest,
+  type TokenPair,
+} from '@larmor/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { Database, UserTokenPurpose } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { activationMail, passwordResetMail, usernameReminderMail } from '../../mail/templates.ts';
+import { ApiError, conflict } from '../../plugins/errors.ts';
+import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { issueTokens, revokeAllOf } from './sessions.ts';
+
+const wrongCredentials = (): ApiError =>
+  new ApiError(
+    401,
+    ERROR_CODES.INVALID_PASSWORD,
+    'Invalid username or password',
+    ERROR_CAUSES.UNAUTHENTICATED,
+  );
+const invalidLinkToken = (): ApiError =>
+  new ApiError(400, ERROR_CODES.INVALID_TOKEN, 'This link is invalid or has expired', null);
+
+/**
+ * Sign-in by username or e-mail. Wrong password and unknown user give the same 401 (INVALID_PASSWORD) after
+ * the same argon2 work; a deactivated user gets DEACTIVATED and a not yet activated one INVALID_USER_STATUS,
+ * both only once the password is right, so neither reveals an account to a guesser.
+ */
+export async function login(app: FastifyInstance, username: string, password: string): Promise<TokenPair> {
+  const user = await app.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'status'])
+    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username.toLowerCase())]))
+    .executeTakeFirst();
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw wrongCredentials();
+  }
+  if (!(await verifyPassword(user.password_hash, password))) throw wrongCredentials();
+  if (user.status === 'deactivated') {
+    throw new ApiError(
+      401,
+      ERROR_CODES.DEACTIVATED,
+      'This account is deactivated',
+      ERROR_CAUSES.UNAUTHENTICATED,
+    );
+  }
+  if (user.status !== 'active') {
+    throw new ApiError(
+      401,
+      ERROR_CODES.INVALID_USER_STATUS,
+      'Activate your account from the link we sent by e-mail first',
+      ERROR_CAUSES.UNAUTHENTICATED,
+    );
+  }
+  return issueTokens(app, user.id);
+}
+
+/** Creates a one-time link token for `userId` and answers the token in clear (it is stored hashed). */
+export async function createLinkToken(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  purpose: UserTokenPurpose,
+): Promise<string> {
+  const token = newOpaqueToken();
+  const ttlS = purpose === 'activation' ? ACTIVATION_TOKEN_TTL_S : PASSWORD_RESET_TOKEN_TTL_S;
+  await db
+    .insertInto('user_tokens')
+    .values({
+      id: newId(),
+      user_id: userId,
+      purpose,
+      token_hash: hashOpaqueToken(token),
+      expires_at: isoNow(ttlS),
+      used_at: null,
+      created_at: isoNow(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Self-registration: a pending Student on the free individual plan, who must accept the terms, plus an
+ * activation mail. An existing username or e-mail answers 409.
+ */
+export async function register(app: FastifyInstance, body: RegisterRequest): Promise<void> {
+  const email = body.email.toLowerCase();
+  const taken = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('username', '=', body.username), eb('email', '=', email)]))
+    .executeTakeFirst();
+  if (taken) throw conflict('Email or Username already exists');
+  const passwordHash = await hashPassword(body.password);
+  const userId = newId();
+  const now = isoNow();
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          username: body.username,
+          email,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          password_hash: passwordHash,
+          role: 'Student',
+          status: 'pending',
+          terms_ack: 0,
+          first_login: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('individual_access')
+        .values({ id: newId(), user_id: userId, plan: 'free', created_at: now })
+        .execute();
+      const token = await createLinkToken(trx, userId, 'activation');
+      await enqueueMail(trx, email, activationMail(app.config.publicUrl, body.firstName, token));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Email or Username already exists');
+    throw error;
+  }
+  void app.mail.deliverPending();
+}
+
+/** Spends a valid, unused, unexpired link token of `purpose`; answers its user id or throws INVALID_TOKEN. */
+async function spendLinkToken(
+  trx: Transaction<Database>,
+  token: string,
+  purpose: UserTokenPurpose,
+): Promise<string> {
+  const row = await trx
+    .selectFrom('user_tokens')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= isoNow()) throw invalidLinkToken();
+  const spent = await trx
+    .updateTable('user_tokens')
+    .set({ used_at: isoNow() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw invalidLinkToken();
+  return row.user_id;
+}
+
+/** Activates the account of an activation link; a deactivated account stays deactivated. */
+export async function activate(app: FastifyInstance, token: string): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const userId = await spendLinkToken(trx, token, 'activation');
+    await trx
+      .updateTable('users')
+      .set({ status: 'active', updated_at: isoNow() })
+      .where('id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+  });
+}
+
+async function userByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'email', 'status'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Mails a password-reset link if an account that is not deactivated has this address; silent otherwise. */
+export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
+  const user = await userByEmail(app.db, email);
+  if (!user || user.status === 'deactivated') return;
+  await app.db.transaction().execute(async (trx) => {
+    const token = await createLinkToken(trx, user.id, 'password_reset');
+    await enqueueMail(trx, user.email, passwordResetMail(app.config.publicUrl, user.first_name, token));
+  });
+  void app.mail.deliverPending();
+}
+
+/** Mails the username if an account that is not deactivated has this address; silent otherwise. */
+export async function forgotUsername(app: FastifyInstance, email: string): Promise<void> {
+  const user = await userByEmail(app.db, email);
+  if (!user || user.status === 'deactivated') return;
+  await enqueueMail(
+    app.db,
+    user.email,
+    usernameReminderMail(app.config.publicUrl, user.first_name, user.username),
+  );
+  void app.mail.deliverPending();
+}
+
+/**
+ * Sets a new password from a reset link. The link proves the mailbox, so a pending account becomes active;
+ * other reset links of the user are spent and every refresh token is revoked.
+ */
+export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction().execute(async (trx) => {
+    const userId = await spendLinkToken(trx, token, 'password_reset');
+    const user = await trx
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (user.status === 'deactivated') throw invalidLinkToken();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, status: 'active', first_login: 0, updated_at: isoNow() })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('user_tokens')
+      .set({ used_at: isoNow() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'password_reset')
+      .where('used_at', 'is', null)
+      .execute();
+    await revokeAllOf(trx, userId);
+  });
+}

@@ -1,0 +1,100 @@
+import { ERROR_CODES, tokenPairSchema, type TokenPair } from '@larmor/contracts';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../test/fixtures.ts';
+import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+
+describe.each(databases)('refresh-token and logout on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  async function signIn(): Promise<TokenPair> {
+    const user = await createUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: user.password },
+    });
+    return tokenPairSchema.parse(res.json());
+  }
+  const refresh = (token: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
+
+  it('rotates: a refresh token gives a new pair, and the new refresh token works in turn', async () => {
+    const first = await signIn();
+    const res = await refresh(first.refreshToken);
+    expect(res.statusCode).toBe(200);
+    const second = tokenPairSchema.parse(res.json());
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('reusing a spent refresh token answers 401 and revokes its whole family', async () => {
+    const first = await signIn();
+    const second = tokenPairSchema.parse((await refresh(first.refreshToken)).json());
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error.code).toBe(ERROR_CODES.INVALID_TOKEN);
+    // The legitimate newest token died with its family.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    const live = await t.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(0);
+  });
+
+  it('other sign-ins keep working when one family is revoked', async () => {
+    const a = await signIn();
+    const b = await signIn();
+    await refresh(a.refreshToken);
+    await refresh(a.refreshToken);
+    expect((await refresh(b.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('an expired refresh token answers 401', async () => {
+    const pair = await signIn();
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('an unknown refresh token answers 401 and writes nothing', async () => {
+    await signIn();
+    const before = await rowCounts(t.db);
+    expect((await refresh('no-such-token')).statusCode).toBe(401);
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('logout revokes the refresh token so it no longer refreshes', async () => {
+    const pair = await signIn();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { token: pair.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('bad input to refresh-token and logout answers 400 and writes nothing', async () => {
+    await signIn();
+    const before = await rowCounts(t.db);
+    for (const url of ['/api/refresh-token', '/api/logout']) {
+      for (const payload of [{}, { token: 5 }, { token: '' }, { token: 'x'.repeat(5000) }]) {
+        const res = await t.app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json().error.validation).toHaveProperty('token');
+      }
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      });
+      expect(malformed.statusCode).toBe(400);
+    }
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+});

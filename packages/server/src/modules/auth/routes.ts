@@ -1,0 +1,134 @@
+/** Sign-in and account calls of platform-shell.md §7: one schema and a one-line handler each. */
+import {
+  activateParamsSchema,
+  errorBodySchema,
+  forgotPasswordRequestSchema,
+  forgotUsernameRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageResponseSchema,
+  refreshTokenRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  tokenPairSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRateLimit } from '../../plugins/security.ts';
+import { activate, forgotPassword, forgotUsername, login, register, resetPassword } from './accounts.ts';
+import { logout, rotateRefreshToken } from './sessions.ts';
+
+const tags = ['auth'];
+/** The same answer whether or not an account has the address, so the call reveals nothing. */
+const FORGOT_ANSWER = { message: 'If an account uses this address, we have sent it an e-mail.' };
+
+export const authRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const limited = authRateLimit(root);
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
+  app.post(
+    '/login',
+    {
+      config: limited,
+      schema: { tags, body: loginRequestSchema, response: { 200: tokenPairSchema, ...errors } },
+    },
+    async (request) => login(root, request.body.username, request.body.password),
+  );
+
+  app.post(
+    '/refresh-token',
+    { schema: { tags, body: refreshTokenRequestSchema, response: { 200: tokenPairSchema, ...errors } } },
+    async (request) => rotateRefreshToken(root, request.body.token),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        body: logoutRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await logout(root.db, request.body.token);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/v2/users/register',
+    {
+      config: limited,
+      schema: {
+        tags,
+        body: registerRequestSchema,
+        response: { 201: messageResponseSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await register(root, request.body);
+      return reply.status(201).send({ message: 'Check your e-mail to activate your account' });
+    },
+  );
+
+  app.get(
+    '/v2/users/activate/:token',
+    {
+      schema: {
+        tags,
+        params: activateParamsSchema,
+        response: { 200: messageResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await activate(root, request.params.token);
+      return { message: 'Your account is active; you can sign in' };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: limited,
+      schema: {
+        tags,
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await forgotPassword(root, request.body.email);
+      return FORGOT_ANSWER;
+    },
+  );
+
+  app.post(
+    '/forgot-username',
+    {
+      config: limited,
+      schema: {
+        tags,
+        body: forgotUsernameRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await forgotUsername(root, request.body.email);
+      return FORGOT_ANSWER;
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: limited,
+      schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await resetPassword(root, request.body.token, request.body.password);
+      return { message: 'Your password has been changed; you can sign in' };
+    },
+  );
+};

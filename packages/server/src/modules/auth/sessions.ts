@@ -1,0 +1,133 @@
+/**
+ * Sign-in sessions: an access token (JWT, config.accessTokenTtlS) and a rotating refresh token stored as a
+ * SHA-256 hash. Each sign-in starts a token family; every refresh marks the presented token used and
+ * issues the next one in the family; presenting a used or revoked token revokes the whole family
+ * (refresh-token reuse detection, OAuth 2.0 Security BCP, RFC 9700 §4.14.2).
+ */
+import { ERROR_CAUSES, ERROR_CODES, REFRESH_TOKEN_TTL_S, type TokenPair } from '@larmor/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { signAccessToken } from '../../plugins/auth.ts';
+import { defaultIdentity, identitiesOf, type IdentityRecord } from '../identities/repository.ts';
+import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
+import { scopeFor } from './scope.ts';
+
+const invalidRefreshToken = (): ApiError =>
+  new ApiError(401, ERROR_CODES.INVALID_TOKEN, 'Invalid refresh token', ERROR_CAUSES.UNAUTHENTICATED);
+
+/**
+ * Issues a token pair for `userId` acting as `identityId` (its default identity when undefined; an
+ * identity id the user does not hold is refused with 404). `familyId` continues a family on rotation.
+ */
+export async function issueTokens(
+  app: FastifyInstance,
+  userId: string,
+  identityId?: string | null,
+  familyId: string = newId(),
+): Promise<TokenPair> {
+  const user = await app.db
+    .selectFrom('users')
+    .select(['role'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const identities = await identitiesOf(app.db, userId);
+  let identity: IdentityRecord | null;
+  if (identityId === undefined) identity = defaultIdentity(identities);
+  else
+    identity =
+      identities.find((i) => i.id === identityId) ??
+      (identityId === null ? null : defaultIdentity(identities));
+  const accessToken = await signAccessToken(
+    app.config.jwtSecret,
+    { uid: userId, scope: scopeFor(user.role, identity?.role ?? null), identity: identity?.id ?? null },
+    app.config.accessTokenTtlS,
+  );
+  const refreshToken = newOpaqueToken();
+  await app.db
+    .insertInto('refresh_tokens')
+    .values({
+      id: newId(),
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashOpaqueToken(refreshToken),
+      identity_id: identity?.id ?? null,
+      expires_at: isoNow(REFRESH_TOKEN_TTL_S),
+      used_at: null,
+      revoked_at: null,
+      created_at: isoNow(),
+    })
+    .execute();
+  return { accessToken, refreshToken };
+}
+
+/** Revokes every token of a family that is not revoked yet. */
+export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every refresh token of a user (after a password reset or change). */
+export async function revokeAllOf(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. A spent (used or revoked) token revokes the
+ * family; an unknown, expired token or one of an inactive user answers 401.
+ */
+export async function rotateRefreshToken(app: FastifyInstance, token: string): Promise<TokenPair> {
+  const row = await app.db
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id',
+      't.user_id',
+      't.family_id',
+      't.identity_id',
+      't.expires_at',
+      't.used_at',
+      't.revoked_at',
+      'u.status',
+    ])
+    .where('t.token_hash', '=', hashOpaqueToken(token))
+    .executeTakeFirst();
+  if (!row) throw invalidRefreshToken();
+  if (row.used_at !== null || row.revoked_at !== null) {
+    await revokeFamily(app.db, row.family_id);
+    throw invalidRefreshToken();
+  }
+  if (row.expires_at <= isoNow() || row.status !== 'active') throw invalidRefreshToken();
+  // Only one of two concurrent refreshes with the same token wins; the loser counts as reuse.
+  const spent = await app.db
+    .updateTable('refresh_tokens')
+    .set({ used_at: isoNow() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) {
+    await revokeFamily(app.db, row.family_id);
+    throw invalidRefreshToken();
+  }
+  return issueTokens(app, row.user_id, row.identity_id, row.family_id);
+}
+
+/** Logout: revokes the family of `token`; unknown tokens are ignored so logout always succeeds. */
+export async function logout(db: Kysely<Database>, token: string): Promise<void> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}

@@ -1,0 +1,77 @@
+/** GET /v2/me/identities and POST v2/me/identities/{id}/switch (platform-shell.md §7). */
+import {
+  errorBodySchema,
+  identitiesResponseSchema,
+  switchIdentityParamsSchema,
+  tokenPairSchema,
+  type Identity,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf, type AuthContext } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { issueTokens } from '../auth/sessions.ts';
+import { identitiesOf, type IdentityRecord } from './repository.ts';
+
+const tags = ['identities'];
+const security = [{ bearer: [] }];
+
+/**
+ * The identities a caller may see and switch to (platform-shell.md §6): admins see individual-access
+ * identities too; other users see their organisations, and their individual access only while it is the
+ * active identity (a free-plan user without an organisation still sees where they are).
+ */
+async function visibleIdentities(
+  root: Parameters<FastifyPluginAsync>[0],
+  caller: AuthContext,
+): Promise<IdentityRecord[]> {
+  const all = await identitiesOf(root.db, caller.userId);
+  const isAdmin = caller.roles.includes('Admin');
+  return all.filter((i) => isAdmin || !i.isIndividualAccess || i.id === caller.identityId);
+}
+
+function present(identity: IdentityRecord, activeId: string | null): Identity {
+  return {
+    id: identity.id,
+    clientName: identity.clientName,
+    isActive: identity.id === activeId,
+    isIndividualAccess: identity.isIndividualAccess,
+    licenseType: identity.licenseType,
+    clientUserCount: identity.clientUserCount,
+  };
+}
+
+export const identitiesRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v2/me/identities',
+    {
+      preHandler: authenticate,
+      schema: { tags, security, response: { 200: identitiesResponseSchema, 401: errorBodySchema } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return (await visibleIdentities(root, caller)).map((i) => present(i, caller.identityId));
+    },
+  );
+
+  app.post(
+    '/v2/me/identities/:id/switch',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        params: switchIdentityParamsSchema,
+        response: { 200: tokenPairSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const target = (await visibleIdentities(root, caller)).find((i) => i.id === request.params.id);
+      if (!target) throw notFound('Identity');
+      return issueTokens(root, caller.userId, target.id);
+    },
+  );
+};

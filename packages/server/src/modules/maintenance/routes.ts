@@ -1,0 +1,47 @@
+/**
+ * POST maintenance answers the next maintenance start (platform-shell.md §7; public, the client checks it on
+ * a recurring trigger); PUT v1/maintenance lets an admin schedule or clear it.
+ */
+import {
+  errorBodySchema,
+  maintenanceResponseSchema,
+  scheduleMaintenanceRequestSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth.ts';
+import { NEXT_MAINTENANCE_AT, readSetting, writeSetting } from './repository.ts';
+
+const tags = ['maintenance'];
+
+export const maintenanceRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/maintenance', { schema: { tags, response: { 200: maintenanceResponseSchema } } }, async () => ({
+    next_maintenance_at: await readSetting(root.db, NEXT_MAINTENANCE_AT),
+  }));
+
+  app.put(
+    '/v1/maintenance',
+    {
+      preHandler: requireRole('Admin'),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: scheduleMaintenanceRequestSchema,
+        response: {
+          200: maintenanceResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const at = request.body.next_maintenance_at;
+      const normalised = at === null ? null : new Date(at).toISOString();
+      await writeSetting(root.db, NEXT_MAINTENANCE_AT, normalised);
+      return { next_maintenance_at: normalised };
+    },
+  );
+};

@@ -1,0 +1,64 @@
+/** GET me/, POST me/change-password, PUT me/terms (platform-shell.md §7). */
+import {
+  changePasswordRequestSchema,
+  errorBodySchema,
+  meResponseSchema,
+  messageResponseSchema,
+  termsRequestSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { acceptTerms, changePassword, profileOf } from './service.ts';
+
+const tags = ['me'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
+
+export const meRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/me/',
+    { preHandler: authenticate, schema: { tags, security, response: { 200: meResponseSchema, ...errors } } },
+    async (request) => {
+      const caller = callerOf(request);
+      return { user: await profileOf(root.db, caller.userId, caller.identityId) };
+    },
+  );
+
+  app.post(
+    '/me/change-password',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await changePassword(
+        root,
+        callerOf(request).userId,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      return { message: 'Successfully changed password' };
+    },
+  );
+
+  app.put(
+    '/me/terms',
+    {
+      preHandler: authenticate,
+      schema: { tags, security, body: termsRequestSchema, response: { 200: meResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await acceptTerms(root.db, caller.userId);
+      return { user: await profileOf(root.db, caller.userId, caller.identityId) };
+    },
+  );
+};

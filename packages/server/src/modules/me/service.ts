@@ -1,0 +1,90 @@
+/** The signed-in user's own account: profile, password change, terms acceptance. */
+import { ERROR_CAUSES, ERROR_CODES, type Profile } from '@larmor/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
+import { isoNow } from '../auth/opaque-tokens.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { identitiesOf } from '../identities/repository.ts';
+
+/**
+ * The profile of GET me/ (platform-shell.md §3). `license` is the licence of the active identity (null
+ * without one); `clients` and `groups` are the user's own organisations and groups.
+ */
+export async function profileOf(
+  db: Kysely<Database>,
+  userId: string,
+  identityId: string | null,
+): Promise<Profile> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'first_name', 'last_name', 'terms_ack', 'first_login'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  const identities = await identitiesOf(db, userId);
+  const groups = await db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .select('g.name')
+    .where('gm.user_id', '=', userId)
+    .orderBy('g.name')
+    .execute();
+  const active = identities.find((i) => i.id === identityId) ?? null;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: `${user.first_name} ${user.last_name}`.trim(),
+    clients: identities.flatMap((i) => (i.clientId ? [{ id: i.clientId, name: i.clientName }] : [])),
+    terms_ack: user.terms_ack === 1,
+    first_login: user.first_login === 1,
+    license: active?.license ?? null,
+    groups: groups.map((g) => ({ name: g.name })),
+  };
+}
+
+/**
+ * Changes the password after checking the current one (a wrong one answers 400 INVALID_PASSWORD, not 401,
+ * so the client does not sign the user out) and clears first_login.
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  userId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await app.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(user.password_hash, oldPassword))) {
+    throw new ApiError(
+      400,
+      ERROR_CODES.INVALID_PASSWORD,
+      'Current password field is not correct',
+      ERROR_CAUSES.VALIDATION,
+      {
+        oldPassword: 'incorrect',
+      },
+    );
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await app.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, first_login: 0, updated_at: isoNow() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Records that the user accepted the terms. */
+export async function acceptTerms(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ terms_ack: 1, updated_at: isoNow() })
+    .where('id', '=', userId)
+    .execute();
+}

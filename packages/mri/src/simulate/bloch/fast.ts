@@ -1,0 +1,274 @@
+import { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
+import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
+import {
+  applyRfMap,
+  buildRfMap,
+  classifySpins,
+  gradientAxes,
+  type RfMap,
+  type SpinClasses,
+} from './rfmap.ts';
+import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from './scan.ts';
+
+/** Options of the fast engine. */
+export interface FastEngineOptions {
+  /** Kernels to run on (default: JavaScript; pass createWasmKernelFactory(bytes) for WebAssembly SIMD). */
+  kernels?: KernelFactory;
+}
+
+/** Free precession over merged steps [dt s, k 1/m], optionally ending with the ADC sample `sample`. */
+interface FreeOp {
+  kind: 'free';
+  dt: number;
+  kx: number;
+  ky: number;
+  kz: number;
+  sample: number;
+}
+interface RfOp {
+  kind: 'rf';
+  steps: Step[];
+}
+type Op = FreeOp | RfOp;
+
+/** Merges a block's steps: RF windows, and free precession between ADC samples. */
+function compileSteps(steps: readonly Step[]): Op[] {
+  const ops: Op[] = [];
+  let free: FreeOp | undefined;
+  let rf: RfOp | undefined;
+  for (const s of steps) {
+    if (s.rf) {
+      if (free) ops.push(free);
+      free = undefined;
+      if (!rf) ops.push((rf = { kind: 'rf', steps: [] }));
+      rf.steps.push(s);
+      if (s.sample >= 0) {
+        ops.push({ kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: s.sample });
+        rf = undefined;
+      }
+      continue;
+    }
+    rf = undefined;
+    free ??= { kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: -1 };
+    free.dt += s.dt;
+    free.kx += s.kx;
+    free.ky += s.ky;
+    free.kz += s.kz;
+    if (s.sample >= 0) {
+      free.sample = s.sample;
+      ops.push(free);
+      free = undefined;
+    }
+  }
+  if (free) ops.push(free);
+  return ops;
+}
+
+/** Relative tolerance under which two dwells count as the same readout step. */
+const SAME_DWELL_TOLERANCE = 1e-9;
+const same = (a: number, b: number): boolean =>
+  Math.abs(a - b) <= SAME_DWELL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b), 1e-300);
+const sameDwell = (a: FreeOp, b: FreeOp): boolean =>
+  same(a.dt, b.dt) && same(a.kx, b.kx) && same(a.ky, b.ky) && same(a.kz, b.kz);
+
+/** A bounded memo (cleared when full). */
+class Memo<V> {
+  readonly #map = new Map<string, V>();
+  readonly #limit: number;
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+  get(key: string, make: () => V): V {
+    let v = this.#map.get(key);
+    if (v === undefined) {
+      if (this.#map.size >= this.#limit) this.#map.clear();
+      v = make();
+      this.#map.set(key, v);
+    }
+    return v;
+  }
+  has(key: string): boolean {
+    return this.#map.has(key);
+  }
+}
+
+/** FNV-1a hash of the numbers of an RF window (its steps), as a cache key. */
+function fingerprint(steps: readonly Step[]): string {
+  const values = new Float64Array(steps.length * 6);
+  steps.forEach((s, i) => values.set([s.dt, s.b1re, s.b1im, s.kx, s.ky, s.kz], i * 6));
+  const words = new Uint32Array(values.buffer);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < words.length; i++) {
+    h1 = Math.imul(h1 ^ (words[i] ?? 0), 0x01000193);
+    h2 = Math.imul(h2 ^ (words[i] ?? 0), 0x5bd1e995) ^ (h2 >>> 15);
+  }
+  return `${steps.length}:${h1 >>> 0}:${h2 >>> 0}`;
+}
+
+/**
+ * The fast Bloch engine: the same piecewise model as the reference (plan.ts), with closed-form precession over
+ * whole gradient segments (one phasor per spin), readouts with a constant gradient as one complex multiply
+ * per spin per sample (a per-spin phasor including T2 decay), RF windows as per-class affine maps when spins
+ * share off-resonance histories or a pulse repeats, else exact rotation steps; relaxation as per-step factors.
+ */
+export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): BlochSignal {
+  const { timeline, spins } = scan;
+  const n = spins.count;
+  const times = adcSampleTimes(timeline);
+  let maxSamples = 1;
+  for (const b of timeline.blocks) maxSamples = Math.max(maxSamples, b.adc?.numSamples ?? 0);
+  const k: BlochKernels = (options.kernels ?? createJsKernels)(n, maxSamples);
+  const ws = k.ws;
+  const cap = ws.capacity;
+  ws.rho.set(spins.rho);
+  ws.dw.set(spins.dw);
+  ws.mx.set(spins.mx);
+  ws.my.set(spins.my);
+  ws.mz.set(spins.mz);
+  const t1 = new Float32Array(cap).fill(Infinity);
+  const t2 = new Float32Array(cap).fill(Infinity);
+  t1.set(spins.t1);
+  t2.set(spins.t2);
+  const coils = scan.coils ?? [];
+  const signal = emptySignal(times, Math.max(1, coils.length));
+
+  const relaxation = new Memo<{ e1: Float32Array; e2: Float32Array }>(256);
+  const setRelaxation = (dt: number): void => {
+    const f = relaxation.get(String(Math.round(dt * 1e12)), () => {
+      const e1 = new Float32Array(cap);
+      const e2 = new Float32Array(cap);
+      for (let i = 0; i < cap; i++) {
+        e1[i] = Math.exp(-dt / (t1[i] ?? Infinity));
+        e2[i] = Math.exp(-dt / (t2[i] ?? Infinity));
+      }
+      return { e1, e2 };
+    });
+    ws.e1.set(f.e1);
+    ws.e2.set(f.e2);
+  };
+  const phasors = new Memo<{ zr: Float32Array; zi: Float32Array }>(32);
+  const classes = new Memo<SpinClasses>(16);
+  const rfMaps = new Memo<RfMap>(64);
+  const seenPulses = new Set<string>();
+
+  let blockStart = 0;
+  let firstSample = 0;
+  let shift = '';
+  for (const block of timeline.blocks) {
+    const [ox, oy, oz] = displacementAt(scan.motion, blockStart);
+    const newShift = `${ox},${oy},${oz}`;
+    if (newShift !== shift) {
+      shift = newShift;
+      for (let i = 0; i < n; i++) {
+        ws.x[i] = (spins.x[i] ?? 0) + ox;
+        ws.y[i] = (spins.y[i] ?? 0) + oy;
+        ws.z[i] = (spins.z[i] ?? 0) + oz;
+      }
+    }
+    const plan = planBlock(block, firstSample);
+    const ops = compileSteps(plan.steps);
+    for (let o = 0; o < ops.length; o++) {
+      const op = ops[o];
+      if (!op) continue;
+      if (op.kind === 'rf') {
+        runRf(op.steps, plan.rfPhaseOffset);
+        continue;
+      }
+      if (op.sample < 0) {
+        k.precess(op.kx, op.ky, op.kz, op.dt / (2 * Math.PI));
+        setRelaxation(op.dt);
+        k.relax();
+        continue;
+      }
+      let run = 1;
+      for (
+        let next = ops[o + run];
+        next?.kind === 'free' && next.sample >= 0 && sameDwell(op, next);
+        next = ops[o + run]
+      )
+        run++;
+      readoutRun(op, run, block);
+      o += run - 1;
+    }
+    blockStart += block.duration;
+    firstSample += block.adc?.numSamples ?? 0;
+  }
+  return signal;
+
+  function runRf(steps: Step[], phaseOffset: number): void {
+    const key = fingerprint(steps);
+    const mask = gradientAxes(steps);
+    const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+    const mapKey = `${key}|${mask}|${shift}`;
+    if (rfMaps.has(mapKey) || cls.representatives.length * 4 <= n || seenPulses.has(mapKey)) {
+      const map = rfMaps.get(mapKey, () => buildRfMap(steps, { ...ws, t1, t2 }, cls));
+      applyRfMap(map, ws, n, phaseOffset);
+      return;
+    }
+    seenPulses.add(mapKey);
+    const c = Math.cos(phaseOffset);
+    const s = Math.sin(phaseOffset);
+    for (const st of steps) {
+      setRelaxation(st.dt);
+      k.rfStep(
+        st.b1re * c - st.b1im * s,
+        st.b1re * s + st.b1im * c,
+        st.kx / st.dt,
+        st.ky / st.dt,
+        st.kz / st.dt,
+        st.dt,
+      );
+    }
+  }
+
+  function readoutRun(first: FreeOp, run: number, block: (typeof timeline.blocks)[number]): void {
+    const dt = first.dt;
+    setRelaxation(dt);
+    const z = phasors.get(
+      [dt, first.kx, first.ky, first.kz].map((v) => v.toPrecision(12)).join() + shift,
+      () => {
+        k.phasors(first.kx, first.ky, first.kz, dt / (2 * Math.PI));
+        return { zr: ws.zr.slice(), zi: ws.zi.slice() };
+      },
+    );
+    ws.zr.set(z.zr);
+    ws.zi.set(z.zi);
+    const emit = (coil: number): void => {
+      const out = signal.coils[coil];
+      if (!out) return;
+      for (let s = 0; s < run; s++) {
+        const sample = first.sample + s;
+        const phase = adcDemodulationPhase(block, sample - firstSample);
+        const c = Math.cos(phase);
+        const si = Math.sin(phase);
+        const re = ws.outRe[s] ?? 0;
+        const im = ws.outIm[s] ?? 0;
+        out.re[sample] = (out.re[sample] ?? 0) + re * c - im * si;
+        out.im[sample] = (out.im[sample] ?? 0) + re * si + im * c;
+      }
+    };
+    coils.forEach((coil, c) => {
+      for (let i = 0; i < n; i++) {
+        const wr = coil.re[i] ?? 0;
+        const wi = coil.im[i] ?? 0;
+        const a = ws.mx[i] ?? 0;
+        const b = ws.my[i] ?? 0;
+        ws.sx[i] = wr * a - wi * b;
+        ws.sy[i] = wr * b + wi * a;
+      }
+      ws.outRe.fill(0);
+      ws.outIm.fill(0);
+      k.readout(true, run);
+      emit(c);
+    });
+    ws.outRe.fill(0);
+    ws.outIm.fill(0);
+    k.readout(false, run);
+    if (coils.length === 0) emit(0);
+    // Longitudinal relaxation over the run in closed form (the phasors carried the transverse decay).
+    setRelaxation(dt * run);
+    ws.e2.fill(1);
+    k.relax();
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The fast engine's inner loops over spins, on a workspace of Float32 structure-of-arrays. Two
+ * implementations share this interface: plain JavaScript (below, the readable one) and WebAssembly SIMD
+ * (wasm.ts, from packages/mri/asm/bloch.ts). Both are tested against the reference engine.
+ */
+
+/** Spin arrays of the fast engine, `capacity` long (a multiple of 4; padding spins have rho = 0, M = 0). */
+export interface Workspace {
+  capacity: number;
+  /** Positions [m], off-resonance [rad/s], proton density. */
+  x: Float32Array;
+  y: Float32Array;
+  z: Float32Array;
+  dw: Float32Array;
+  rho: Float32Array;
+  /** Magnetisation. */
+  mx: Float32Array;
+  my: Float32Array;
+  mz: Float32Array;
+  /** Relaxation factors exp(−dt/T1), exp(−dt/T2) of the current step, set by the caller. */
+  e1: Float32Array;
+  e2: Float32Array;
+  /** Readout phasors e2·exp(−iφ) per dwell. */
+  zr: Float32Array;
+  zi: Float32Array;
+  /** Scratch transverse magnetisation (coil-weighted copies). */
+  sx: Float32Array;
+  sy: Float32Array;
+  /** Signal accumulators, one per sample of a readout run. */
+  outRe: Float64Array;
+  outIm: Float64Array;
+}
+
+/** The kernels; every call runs over the whole workspace. */
+export interface BlochKernels {
+  readonly name: 'js' | 'wasm-simd';
+  readonly ws: Workspace;
+  /** M⊥ ← M⊥·exp(−i·2π·(k·r + dw·dtOver2Pi)); k [1/m], dtOver2Pi = dt/2π [s/rad]. */
+  precess(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
+  /** zr + i·zi ← e2·exp(−i·2π·(k·r + dw·dtOver2Pi)). */
+  phasors(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
+  /** M⊥ ← e2·M⊥; mz ← e1·mz + rho·(1 − e1). */
+  relax(): void;
+  /** For s < samples: M⊥ ← z·M⊥, out[s] += Σ M⊥; M⊥ is (sx, sy) when `scratch`, else (mx, my). */
+  readout(scratch: boolean, samples: number): void;
+  /** One RF step of dt [s]: rotation about 2π·(b1x, b1y, g·r + dw/2π) by −|Ω|dt, then relax() (rotation.ts). */
+  rfStep(b1x: number, b1y: number, gx: number, gy: number, gz: number, dt: number): void;
+}
+
+/** Makes kernels with room for `spins` spins and `samples` samples per readout run. */
+export type KernelFactory = (spins: number, samples: number) => BlochKernels;
+
+/** Spin capacity padded to the SIMD width (4 × f32). */
+export const paddedCapacity = (spins: number): number => Math.max(4, Math.ceil(spins / 4) * 4);
+
+const SPIN_ARRAYS = [
+  'x',
+  'y',
+  'z',
+  'dw',
+  'rho',
+  'mx',
+  'my',
+  'mz',
+  'e1',
+  'e2',
+  'zr',
+  'zi',
+  'sx',
+  'sy',
+] as const;
+export type SpinArrayName = (typeof SPIN_ARRAYS)[number];
+export const WORKSPACE_SPIN_ARRAYS: readonly SpinArrayName[] = SPIN_ARRAYS;
+
+/** A workspace of ordinary typed arrays. */
+export function createWorkspace(spins: number, samples: number): Workspace {
+  const capacity = paddedCapacity(spins);
+  const arrays = Object.fromEntries(SPIN_ARRAYS.map((k) => [k, new Float32Array(capacity)])) as Record<
+    SpinArrayName,
+    Float32Array
+  >;
+  return { capacity, ...arrays, outRe: new Float64Array(samples), outIm: new Float64Array(samples) };
+}
+
+/** The JavaScript kernels: the same loops as the WebAssembly ones, one spin at a time, with Math.sin/cos. */
+export const createJsKernels: KernelFactory = (spins, samples) => {
+  const ws = createWorkspace(spins, samples);
+  const { x, y, z, dw, rho, mx, my, mz, e1, e2, zr, zi, sx, sy, outRe, outIm } = ws;
+  const n = ws.capacity;
+  const TWO_PI = 2 * Math.PI;
+  return {
+    name: 'js',
+    ws,
+    precess(kx, ky, kz, dtw) {
+      for (let i = 0; i < n; i++) {
+        const phase =
+          TWO_PI *
+          (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
+        const c = Math.cos(phase);
+        const s = Math.sin(phase);
+        const a = mx[i] as number;
+        const b = my[i] as number;
+        mx[i] = a * c + b * s;
+        my[i] = b * c - a * s;
+      }
+    },
+    phasors(kx, ky, kz, dtw) {
+      for (let i = 0; i < n; i++) {
+        const phase =
+          TWO_PI *
+          (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
+        zr[i] = (e2[i] as number) * Math.cos(phase);
+        zi[i] = -(e2[i] as number) * Math.sin(phase);
+      }
+    },
+    relax() {
+      for (let i = 0; i < n; i++) {
+        mx[i] = (mx[i] as number) * (e2[i] as number);
+        my[i] = (my[i] as number) * (e2[i] as number);
+        mz[i] = (mz[i] as number) * (e1[i] as number) + (rho[i] as number) * (1 - (e1[i] as number));
+      }
+    },
+    readout(scratch, count) {
+      const re = scratch ? sx : mx;
+      const im = scratch ? sy : my;
+      for (let s = 0; s < count; s++) {
+        let accRe = 0;
+        let accIm = 0;
+        for (let i = 0; i < n; i++) {
+          const a = re[i] as number;
+          const b = im[i] as number;
+          const nr = a * (zr[i] as number) - b * (zi[i] as number);
+          const ni = a * (zi[i] as number) + b * (zr[i] as number);
+          re[i] = nr;
+          im[i] = ni;
+          accRe += nr;
+          accIm += ni;
+        }
+        outRe[s] = (outRe[s] as number) + accRe;
+        outIm[s] = (outIm[s] as number) + accIm;
+      }
+    },
+    rfStep(b1x, b1y, gx, gy, gz, dt) {
+      const b2 = b1x * b1x + b1y * b1y;
+      for (let i = 0; i < n; i++) {
+        const bz =
+          gx * (x[i] as number) + gy * (y[i] as number) + gz * (z[i] as number) + (dw[i] as number) / TWO_PI;
+        const norm = Math.sqrt(b2 + bz * bz);
+        const inv = norm > 0 ? 1 / norm : 0;
+        const nx = b1x * inv;
+        const ny = b1y * inv;
+        const nz = bz * inv;
+        const theta = -TWO_PI * norm * dt;
+        const c = Math.cos(theta);
+        const s = Math.sin(theta);
+        const a = mx[i] as number;
+        const b = my[i] as number;
+        const m = mz[i] as number;
+        const dot = (nx * a + ny * b + nz * m) * (1 - c);
+        mx[i] = (a * c + (ny * m - nz * b) * s + nx * dot) * (e2[i] as number);
+        my[i] = (b * c + (nz * a - nx * m) * s + ny * dot) * (e2[i] as number);
+        mz[i] =
+          (m * c + (nx * b - ny * a) * s + nz * dot) * (e1[i] as number) +
+          (rho[i] as number) * (1 - (e1[i] as number));
+      }
+    },
+  };
+};

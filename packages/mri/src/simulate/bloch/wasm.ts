@@ -1,0 +1,159 @@
+import {
+  paddedCapacity,
+  WORKSPACE_SPIN_ARRAYS,
+  type BlochKernels,
+  type KernelFactory,
+  type SpinArrayName,
+  type Workspace,
+} from './kernels.ts';
+
+/** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+};
+
+/** Byte offset of the first workspace array: the kernel module has no static data below it. */
+const WORKSPACE_BASE = 65536;
+const WASM_PAGE = 65536;
+
+/** The exports of packages/mri/asm/bloch.ts (pointers are byte offsets into `memory`). */
+interface BlochWasmExports {
+  memory: WasmMemory;
+  precess(
+    n: number,
+    x: number,
+    y: number,
+    z: number,
+    dw: number,
+    mx: number,
+    my: number,
+    kx: number,
+    ky: number,
+    kz: number,
+    dtw: number,
+  ): void;
+  phasors(
+    n: number,
+    x: number,
+    y: number,
+    z: number,
+    dw: number,
+    e2: number,
+    zr: number,
+    zi: number,
+    kx: number,
+    ky: number,
+    kz: number,
+    dtw: number,
+  ): void;
+  relax(n: number, rho: number, e1: number, e2: number, mx: number, my: number, mz: number): void;
+  readout(
+    n: number,
+    samples: number,
+    mx: number,
+    my: number,
+    zr: number,
+    zi: number,
+    outRe: number,
+    outIm: number,
+  ): void;
+  rfStep(
+    n: number,
+    x: number,
+    y: number,
+    z: number,
+    dw: number,
+    rho: number,
+    e1: number,
+    e2: number,
+    mx: number,
+    my: number,
+    mz: number,
+    b1x: number,
+    b1y: number,
+    gx: number,
+    gy: number,
+    gz: number,
+    dt: number,
+  ): void;
+}
+
+/**
+ * Kernels running the WebAssembly SIMD module whose bytes the caller passes in (the package stays free of
+ * I/O; generated/bloch-wasm.ts embeds the bytes built by `npm run build:wasm -w @larmor/mri`). Compiles once;
+ * each workspace gets its own instance and memory.
+ */
+export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
+  const module = new WebAssembly.Module(bytes);
+  return (spins, samples) => {
+    const exports = new WebAssembly.Instance(module, {}).exports as unknown as BlochWasmExports;
+    const capacity = paddedCapacity(spins);
+    const f32Bytes = capacity * 4;
+    const sampleCount = Math.max(1, samples);
+    const needed = WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8;
+    const { memory } = exports;
+    const pages = Math.ceil(needed / WASM_PAGE) - memory.buffer.byteLength / WASM_PAGE;
+    if (pages > 0) memory.grow(pages);
+    const ptr = {} as Record<SpinArrayName, number>;
+    const arrays = {} as Record<SpinArrayName, Float32Array>;
+    WORKSPACE_SPIN_ARRAYS.forEach((name, i) => {
+      ptr[name] = WORKSPACE_BASE + i * f32Bytes;
+      arrays[name] = new Float32Array(memory.buffer, ptr[name], capacity);
+    });
+    const outRePtr = WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes;
+    const outImPtr = outRePtr + sampleCount * 8;
+    const ws: Workspace = {
+      capacity,
+      ...arrays,
+      outRe: new Float64Array(memory.buffer, outRePtr, sampleCount),
+      outIm: new Float64Array(memory.buffer, outImPtr, sampleCount),
+    };
+    const p = ptr;
+    const kernels: BlochKernels = {
+      name: 'wasm-simd',
+      ws,
+      precess: (kx, ky, kz, dtw) =>
+        exports.precess(capacity, p.x, p.y, p.z, p.dw, p.mx, p.my, kx, ky, kz, dtw),
+      phasors: (kx, ky, kz, dtw) =>
+        exports.phasors(capacity, p.x, p.y, p.z, p.dw, p.e2, p.zr, p.zi, kx, ky, kz, dtw),
+      relax: () => exports.relax(capacity, p.rho, p.e1, p.e2, p.mx, p.my, p.mz),
+      readout: (scratch, count) =>
+        exports.readout(
+          capacity,
+          count,
+          scratch ? p.sx : p.mx,
+          scratch ? p.sy : p.my,
+          p.zr,
+          p.zi,
+          outRePtr,
+          outImPtr,
+        ),
+      rfStep: (b1x, b1y, gx, gy, gz, dt) =>
+        exports.rfStep(
+          capacity,
+          p.x,
+          p.y,
+          p.z,
+          p.dw,
+          p.rho,
+          p.e1,
+          p.e2,
+          p.mx,
+          p.my,
+          p.mz,
+          b1x,
+          b1y,
+          gx,
+          gy,
+          gz,
+          dt,
+        ),
+    };
+    return kernels;
+  };
+}

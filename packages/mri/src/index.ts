@@ -9,3 +9,6 @@ export * from './anatomy/registry.ts';
 export * from './anatomy/resample.ts';
 export * from './anatomy/coils.ts';
 export * from './sequence/signal.ts';
+export * from './anatomy/labelAsset.ts';
+export * from './tissue/library.ts';
+export * from './tissue/contrast.ts';

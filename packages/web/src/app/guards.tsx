@@ -1,0 +1,33 @@
+/**
+ * Route guards (platform-shell.md §2, §6): a signed-out visitor to a protected route goes to / and the asked
+ * path is kept for after sign-in; a user holding none of a route's permissions goes to /forbidden.
+ */
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { holdsAnyPermission, type Role } from '../lib/roles.ts';
+import { isSignedIn, useSession } from '../lib/session.ts';
+
+/** Where sign-in sends the user: the kept origin path, else the dashboard. */
+export function takeRedirectAfterLogin(fallback = '/dashboard'): string {
+  const kept = sessionStorage.getItem(STORAGE_KEYS.redirectAfterLogin);
+  sessionStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
+  return kept !== null && kept.startsWith('/') && !kept.startsWith('//') ? kept : fallback;
+}
+
+export function RequireAuth() {
+  const current = useSession();
+  const location = useLocation();
+  if (!isSignedIn(current)) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    sessionStorage.setItem(STORAGE_KEYS.redirectAfterLogin, from);
+    return <Navigate to="/" replace state={{ from }} />;
+  }
+  return <Outlet />;
+}
+
+export function RequirePermission(props: { permissions: readonly Role[] }) {
+  const current = useSession();
+  const scope = typeof current.claims?.scope === 'string' ? current.claims.scope : undefined;
+  if (!holdsAnyPermission(scope, props.permissions)) return <Navigate to="/forbidden" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,42 @@
+/**
+ * Main layout of signed-in pages (platform-shell.md §2): header with top navigation and the user menu, the
+ * page, and the account dialogs (forced terms, first-login password change, login modal) and maintenance check.
+ */
+import { Group, Text } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
+import { AccountDialogs } from '../../features/account/components/AccountDialogs.tsx';
+import { UserMenu } from '../../features/account/components/UserMenu.tsx';
+import { MaintenanceWatcher } from '../../features/maintenance/components/MaintenanceWatcher.tsx';
+import { primaryRole } from '../../lib/roles.ts';
+import { useSession } from '../../lib/session.ts';
+import { useNewPlatformUi } from '../../lib/ui-flag.ts';
+import { CrashBoundary } from '../../ui/CrashScreen.tsx';
+import { TopNavigation } from './TopNavigation.tsx';
+
+export function MainLayout(props: { background?: 'white' | 'gray' }) {
+  const current = useSession();
+  const newUi = useNewPlatformUi();
+  const scope = typeof current.claims?.scope === 'string' ? current.claims.scope : undefined;
+  return (
+    <div className={newUi ? 'shell shell--new' : 'shell'}>
+      <header className="shell-header">
+        <Group justify="space-between" wrap="nowrap" px="md" h={56}>
+          <Group gap="lg" wrap="nowrap">
+            <Text component={Link} to="/dashboard" fw={700} size="lg" c="inherit" td="none">
+              Larmor
+            </Text>
+            <TopNavigation role={primaryRole(scope)} newUi={newUi} />
+          </Group>
+          <UserMenu newUi={newUi} />
+        </Group>
+      </header>
+      <main className="shell-main" style={{ background: props.background === 'white' ? 'white' : undefined }}>
+        <CrashBoundary>
+          <Outlet />
+        </CrashBoundary>
+      </main>
+      <AccountDialogs newUi={newUi} />
+      <MaintenanceWatcher />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Anchor, Group } from '@mantine/core';
+import { NavLink, useLocation } from 'react-router';
+import { config } from '../../lib/config.ts';
+import { isNavItemActive, navTestId, navigationItems } from '../navigation.ts';
+import type { Role } from '../../lib/roles.ts';
+
+/** An item opening an external URL in a new tab (the Help link). */
+export function ExternalNavItem(props: { label: string; href: string }) {
+  return (
+    <Anchor href={props.href} target="_blank" rel="noreferrer" data-testid={navTestId(props.label)} size="sm">
+      {props.label}
+    </Anchor>
+  );
+}
+
+/** The top navigation: items by role and UI flag, the active one marked, styled per UI variant. */
+export function TopNavigation(props: { role: Role | undefined; newUi: boolean }) {
+  const { pathname } = useLocation();
+  const items = navigationItems({ role: props.role, newUi: props.newUi, environment: config.environment });
+  return (
+    <Group component="nav" aria-label="Main navigation" gap={props.newUi ? 'xs' : 'md'}>
+      {items.map((item) => {
+        const active = isNavItemActive(item.to, pathname);
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            data-testid={navTestId(item.label)}
+            data-active={active || undefined}
+            aria-current={active ? 'page' : undefined}
+            className={props.newUi ? 'nav-item nav-item--new' : 'nav-item'}
+          >
+            {item.label}
+          </NavLink>
+        );
+      })}
+      <ExternalNavItem label="Help" href={config.helpUrl} />
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client.ts';
+import { session } from '../lib/session.ts';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+
+function tokenFor(scope: string): string {
+  const payload = btoa(
+    JSON.stringify({ uid: 'u1', scope, exp: Math.floor(Date.now() / 1000) + 36_000, identity: null }),
+  );
+  return `h.${payload.replace(/=+$/, '')}.s`;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('routes and guards', () => {
+  it('sends a signed-out visitor of a protected route to / and keeps the asked path', async () => {
+    session.logout();
+    const router = renderAt('/profile?tab=preferences');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Larmor' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBe('/profile?tab=preferences');
+  });
+
+  it('sends a student opening /admin to /forbidden', async () => {
+    session.authenticate({ accessToken: tokenFor('Student'), refreshToken: 'r' });
+    const router = renderAt('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forbidden');
+    session.logout();
+  });
+
+  it('shows pages of later issues as a titled frame with an empty state, and unknown paths as not found', async () => {
+    session.authenticate({ accessToken: tokenFor('Teacher'), refreshToken: 'r' });
+    renderAt('/programs/edit/p1/courses/c1/modules/new');
+    expect(await screen.findByRole('heading', { name: 'New Module' })).toBeTruthy();
+    expect(screen.getByText('Nothing here yet')).toBeTruthy();
+    session.logout();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The forced first-login Change Password dialog (platform-shell.md §4, §5): no cancel or close button, the five
+ * messages, submit disabled while invalid and 'Changing password...' while submitting; on success it closes
+ * (the refreshed profile no longer has first_login) and shows 'Successfully changed password'.
+ */
+import { useForm, type Resolver } from 'react-hook-form';
+import { Alert } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH } from '@larmor/contracts/constants';
+import { ApiError } from '#lib/api-error.ts';
+import { ActionButton } from '#ui/ActionButton.tsx';
+import { Form } from '#ui/Form.tsx';
+import { Dialog } from '#ui/Dialog.tsx';
+import { formField } from '#ui/form-field.ts';
+import { TextField } from '#ui/TextField.tsx';
+import { toast } from '#ui/toast.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { changePasswordErrors, type ChangePasswordValues } from './account-rules.ts';
+
+/** Width of the Change Password dialog [px] (the spec gives none; the terms dialog's). */
+const CHANGE_PASSWORD_DIALOG_WIDTH_PX = 500;
+
+const resolver: Resolver<ChangePasswordValues> = (values) => {
+  const errors = changePasswordErrors(values);
+  if (
+    errors.newPassword === undefined &&
+    values.newPassword !== '' &&
+    values.newPassword.length < PASSWORD_MIN_LENGTH
+  ) {
+    errors.newPassword = `New password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+  }
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return { values, errors: {} };
+  return {
+    values: {},
+    errors: Object.fromEntries(entries.map(([field, message]) => [field, { type: 'validate', message }])),
+  };
+};
+
+/** The message a failed change shows: the spec's text unless the server named a rule of the new password. */
+function failureMessage(error: Error): string {
+  if (error instanceof ApiError && error.validation?.newPassword !== undefined) return error.message;
+  return 'Current password field is not correct';
+}
+
+export function ChangePasswordDialog(props: { opened: boolean }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordValues>({
+    resolver,
+    mode: 'all',
+    defaultValues: { oldPassword: '', newPassword: '', newPasswordConfirmation: '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    change.mutate(
+      { oldPassword: values.oldPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast.success('Successfully changed password');
+        },
+      },
+    ),
+  );
+  return (
+    <Dialog opened={props.opened} forced title="Change Password" widthPx={CHANGE_PASSWORD_DIALOG_WIDTH_PX}>
+      <Form onSubmit={submit} gap="sm">
+        {change.error !== null && (
+          <Alert color="red" role="alert">
+            {failureMessage(change.error)}
+          </Alert>
+        )}
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...formField(form, 'oldPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          {...formField(form, 'newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...formField(form, 'newPasswordConfirmation')}
+        />
+        <ActionButton
+          type="submit"
+          disabled={!form.formState.isValid}
+          loading={change.isPending}
+          loadingLabel="Changing password..."
+        >
+          Change password
+        </ActionButton>
+      </Form>
+    </Dialog>
+  );
+}

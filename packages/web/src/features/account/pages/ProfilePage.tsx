@@ -1,0 +1,77 @@
+/** /profile: View Profile (the stored profile) and Preferences (?tab=preferences: the new-platform-UI switch). */
+import { Badge, Group, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { config } from '#lib/config.ts';
+import { useSession } from '#lib/session.ts';
+import { setNewPlatformUi, useNewPlatformUi } from '#lib/ui-flag.ts';
+import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { groupLabel } from '../components/account-rules.ts';
+
+function ProfileDetails() {
+  const { profile } = useSession();
+  if (profile === null) return <EmptyState title="No profile loaded" />;
+  const rows: Array<[string, string]> = [
+    ['Name', profile.name],
+    ['Username', profile.username],
+    ['E-mail', profile.email],
+    ['Organisations', profile.clients.map((c) => c.name).join(', ') || '—'],
+    ['Groups', groupLabel(profile.groups) ?? '—'],
+    ['Licence', profile.license ?? '—'],
+  ];
+  return (
+    <Table withTableBorder maw={640}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={180}>{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Preferences() {
+  const newUi = useNewPlatformUi();
+  return (
+    <Stack gap="md" maw={640}>
+      <Switch
+        label="New platform UI"
+        description="Switches the navigation and the user menu to the new layout."
+        checked={newUi}
+        onChange={(event) => setNewPlatformUi(event.currentTarget.checked)}
+      />
+      <Group gap="xs">
+        <Text size="sm">Language</Text>
+        <Badge variant="light">{config.language}</Badge>
+        <Text size="sm">Version</Text>
+        <Badge variant="light">{config.version}</Badge>
+      </Group>
+    </Stack>
+  );
+}
+
+export function ProfilePage() {
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'preferences' ? 'preferences' : 'profile';
+  return (
+    <PageFrame title={tab === 'preferences' ? 'Preferences' : 'Profile'}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearch(value === 'preferences' ? { tab: 'preferences' } : {})}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profile">View Profile</Tabs.Tab>
+          <Tabs.Tab value="preferences">Preferences</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileDetails />
+        </Tabs.Panel>
+        <Tabs.Panel value="preferences">
+          <Preferences />
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
+}

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command.ts';
+import { simulateCommand } from './simulate.ts';
 
 /** Every `larmor` command. Add a command by adding its module's export here (one line each). */
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [simulateCommand];

@@ -3,6 +3,9 @@ import type { AnatomicalModel, Coil, FeatureName, LabelVolume, Region } from './
 import type { BrainCondition, BreathingMode, HeartCondition } from './conditions.ts';
 import { ringOfElements } from './coils.ts';
 import { buildKneeVolume, KNEE_TISSUES } from './procedural/knee.ts';
+import type { LabelAsset } from './labelAsset.ts';
+import { applyBrainCondition, brainTissues } from './brain/conditions.ts';
+import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 
 /** Options of `buildModel`; each applies only to models with the matching feature. */
 export interface BuildOptions {
@@ -11,6 +14,8 @@ export interface BuildOptions {
   /** Cardiac phase 1…20. */
   cardiacPhase?: number;
   breathingMode?: BreathingMode;
+  /** The decoded brain asset (`decodeBrainAsset` of the gunzipped shipped file); required by the brain model. */
+  brainAsset?: LabelAsset;
 }
 
 /** What a client lists about a model before building it (spec: id, name, features, regions; plus coils). */
@@ -25,7 +30,7 @@ export interface ModelInfo {
 }
 
 interface ModelEntry extends ModelInfo {
-  tissues: readonly string[];
+  tissues: (options: BuildOptions) => readonly string[];
   build: (options: BuildOptions) => LabelVolume;
 }
 
@@ -49,7 +54,32 @@ const KNEE_COIL: Coil = {
   elementRadius: 0.06,
 };
 
+const HEAD_COIL: Coil = {
+  uniqueName: 'head16',
+  shownName: 'Head coil (16 channels)',
+  elements: [...ringOfElements([0, 0.0, -0.02], 0.125, 8, 2), ...ringOfElements([0, 0.0, 0.05], 0.115, 8, 2)],
+  elementRadius: 0.07,
+};
+
+function requireBrainAsset(options: BuildOptions): LabelAsset {
+  if (!options.brainAsset) throw new Error('the brain model needs its decoded asset (options.brainAsset)');
+  return options.brainAsset;
+}
+
 const ENTRIES: readonly ModelEntry[] = [
+  {
+    id: 1,
+    key: 'brain',
+    name: 'Brain',
+    features: ['Brain Condition', 'Tissue magnetic properties', 'CS', 'SWI', 'T2Star'],
+    regions: [{ id: 1, name: 'Head', center: ORIGIN }],
+    coils: [HEAD_COIL, BODY_COIL],
+    tissues: (options) =>
+      options.brainAsset
+        ? brainTissues(options.brainAsset)
+        : [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
+    build: (options) => applyBrainCondition(requireBrainAsset(options), options.brainCondition ?? 'healthy'),
+  },
   {
     id: 2,
     key: 'knee',
@@ -57,7 +87,7 @@ const ENTRIES: readonly ModelEntry[] = [
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Right knee', center: ORIGIN }],
     coils: [KNEE_COIL, BODY_COIL],
-    tissues: KNEE_TISSUES.keys,
+    tissues: () => KNEE_TISSUES.keys,
     build: () => buildKneeVolume(),
   },
 ];
@@ -90,7 +120,7 @@ export function buildModel(id: number, options: BuildOptions = {}): AnatomicalMo
     id: entry.id,
     name: entry.name,
     volume: entry.build(options),
-    tissues: entry.tissues,
+    tissues: entry.tissues(options),
     regions: entry.regions,
     features: entry.features,
     coils: entry.coils,

@@ -12,3 +12,4 @@ export * from './sequence/signal.ts';
 export * from './anatomy/labelAsset.ts';
 export * from './tissue/library.ts';
 export * from './tissue/contrast.ts';
+export * from './io/pulseq/index.ts';

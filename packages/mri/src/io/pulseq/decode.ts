@@ -16,8 +16,9 @@ import { PulseqParseError } from './errors.ts';
 import { blockExtensions, rotationMatrix, type ExtensionTables, type Quaternion } from './extensions.ts';
 import { type RawAdc, type RawBlock, type RawGradient, type RawRf, type RawShape } from './tables.ts';
 
-const US = 1e-6;
-const NS = 1e-9;
+/** File microseconds and nanoseconds per second; dividing keeps integral values exact (100 µs → 1e-4 s). */
+const US_PER_S = 1e6;
+const NS_PER_S = 1e9;
 /** Slack when comparing event ends with block ends [s]: far below any raster, above float rounding. */
 const TIME_SLACK = 1e-9;
 
@@ -104,10 +105,10 @@ function decodeRf(raw: RawRf, input: DecodeInput): { event: RfEvent; duration: n
     amplitude,
     phase: phaseShape.map((p) => 2 * Math.PI * p),
     times,
-    delay: raw.delay * US,
+    delay: raw.delay / US_PER_S,
     freqOffset: raw.freq,
     phaseOffset: raw.phase,
-    center: raw.center === undefined ? rfCenterOf(amplitude, times) : raw.center * US,
+    center: raw.center === undefined ? rfCenterOf(amplitude, times) : raw.center / US_PER_S,
     use: RF_USE[raw.use ?? 'u'] ?? 'undefined',
   };
   if (raw.freqPpm !== 0) event.freqOffsetPpm = raw.freqPpm;
@@ -131,9 +132,9 @@ function decodeGradient(
   input: DecodeInput,
   previousLast: number,
 ): { event: GradientEvent; duration: number; last: number } {
-  const delay = raw.delay * US;
+  const delay = raw.delay / US_PER_S;
   if (raw.kind === 'trap') {
-    const [rise, flat, fall] = [raw.rise * US, raw.flat * US, raw.fall * US];
+    const [rise, flat, fall] = [raw.rise / US_PER_S, raw.flat / US_PER_S, raw.fall / US_PER_S];
     const times = Float64Array.of(delay, delay + rise, delay + rise + flat, delay + rise + flat + fall);
     return {
       event: { times, amplitudes: Float64Array.of(0, raw.amp, raw.amp, 0) },
@@ -181,8 +182,8 @@ function decodeGradient(
 function decodeAdc(raw: RawAdc, input: DecodeInput): { event: AdcEvent; duration: number } {
   const event: AdcEvent = {
     numSamples: raw.num,
-    dwell: raw.dwell * NS,
-    delay: raw.delay * US,
+    dwell: raw.dwell / NS_PER_S,
+    delay: raw.delay / US_PER_S,
     freqOffset: raw.freq,
     phaseOffset: raw.phase,
   };
@@ -286,7 +287,7 @@ export function decodeTimeline(input: DecodeInput): SequenceTimeline {
             raw.line,
             `block ${raw.id} refers to delay ${raw.delayId}, which [DELAYS] does not define`,
           );
-        delay = d.delay * US;
+        delay = d.delay / US_PER_S;
       }
       block.duration = Math.max(delay, ...ends.map(([, end]) => end));
     }

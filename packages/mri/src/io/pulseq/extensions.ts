@@ -14,7 +14,8 @@ import type { ExtensionEvent } from '../../sequence/timeline.ts';
 import { PulseqParseError } from './errors.ts';
 import { numbers, toId, toNumber, type SeqLine, type SeqSection } from './sections.ts';
 
-const US = 1e-6;
+/** File microseconds per second; dividing keeps integral values exact (100 µs → 1e-4 s). */
+const US_PER_S = 1e6;
 
 /** Extensions this reader decodes; ROTATIONS is applied to the gradients rather than kept. */
 export const KNOWN_EXTENSIONS = [
@@ -110,10 +111,10 @@ function decodeObject(name: string, l: SeqLine): ExtensionEvent {
       return { type: name, values: [num(0)], text: fields[1] ?? '' };
     case 'TRIGGERS':
       need(4);
-      return { type: name, values: [num(0), num(1), num(2) * US, num(3) * US] };
+      return { type: name, values: [num(0), num(1), num(2) / US_PER_S, num(3) / US_PER_S] };
     case 'DELAYS':
       need(4);
-      return { type: name, values: [num(0), num(1) * US, num(2)], text: fields[3] ?? '' };
+      return { type: name, values: [num(0), num(1) / US_PER_S, num(2)], text: fields[3] ?? '' };
     default: {
       const values: number[] = [];
       const text: string[] = [];
@@ -139,10 +140,16 @@ export function blockExtensions(
   const extensions: ExtensionEvent[] = [];
   let rotation: Quaternion | undefined;
   const visited = new Set<number>();
+  let referrer = { line: blockLine, what: 'block' };
   for (let id = extId; id !== 0;) {
     const entry = tables.list.get(id);
-    if (!entry)
-      throw new PulseqParseError(blockLine, `block refers to extension entry ${id}, which is not defined`);
+    if (!entry) {
+      throw new PulseqParseError(
+        referrer.line,
+        `${referrer.what} refers to extension entry ${id}, which is not defined`,
+      );
+    }
+    referrer = { line: entry.line, what: `extension entry ${id}` };
     if (visited.has(id)) throw new PulseqParseError(entry.line, `extension chain through entry ${id} loops`);
     visited.add(id);
     const spec = tables.specs.get(entry.type);

@@ -45,3 +45,22 @@ export function seqFixture(name: string): string {
   if (text === undefined) throw new Error(`no fixture ${name}`);
   return text;
 }
+
+/** A minimal Pulseq 1.5.1 file around the given sections (no signature). */
+export function seq15(body: string, definitions = ''): string {
+  return [
+    '[VERSION]',
+    'major 1',
+    'minor 5',
+    'revision 1',
+    '',
+    '[DEFINITIONS]',
+    'AdcRasterTime 1e-07',
+    'BlockDurationRaster 1e-05',
+    'GradientRasterTime 1e-05',
+    'RadiofrequencyRasterTime 1e-06',
+    definitions,
+    '',
+    body,
+  ].join('\n');
+}

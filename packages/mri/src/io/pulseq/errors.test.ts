@@ -78,7 +78,7 @@ describe('readSeq on malformed files names the line', () => {
   it('requires the raster definitions from version 1.4 on', () => {
     expectParseError(
       TRAP_FILE.replace('GradientRasterTime 1e-05\n', ''),
-      'line 1: [DEFINITIONS] must define GradientRasterTime (required since 1.4)',
+      'line 6: [DEFINITIONS] must define GradientRasterTime (required since 1.4)',
     );
   });
 });

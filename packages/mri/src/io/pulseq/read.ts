@@ -82,6 +82,7 @@ function checkSignature(text: string, section: SeqSection | undefined): Signatur
 function rasterOf(
   definitions: ReturnType<typeof parseDefinitions>,
   code: number,
+  sectionLine: number,
 ): SequenceTimeline['raster'] {
   const raster: SequenceTimeline['raster'] = { ...LEGACY_RASTER };
   for (const [key, name] of Object.entries(RASTER_DEFINITIONS) as [
@@ -91,7 +92,7 @@ function rasterOf(
     const def = definitions.get(name);
     if (!def) {
       if (code >= V1_4)
-        throw new PulseqParseError(1, `[DEFINITIONS] must define ${name} (required since 1.4)`);
+        throw new PulseqParseError(sectionLine, `[DEFINITIONS] must define ${name} (required since 1.4)`);
       continue;
     }
     const value = Number(def.value);
@@ -107,7 +108,7 @@ export function readSeq(text: string, options: ReadSeqOptions = {}): PulseqSeque
   const version = parseVersion(sections.get('VERSION'));
   const code = versionCode(version);
   const definitions = parseDefinitions(sections.get('DEFINITIONS'));
-  const raster = rasterOf(definitions, code);
+  const raster = rasterOf(definitions, code, sections.get('DEFINITIONS')?.line ?? 1);
   checkRequiredExtensions(definitions.get('RequiredExtensions'));
 
   const timeline = decodeTimeline({

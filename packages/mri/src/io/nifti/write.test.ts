@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { scanGeometry } from '../../simulate/geometry.ts';
+import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
+import { niftiVolume } from './write.ts';
+
+describe('NIfTI-1 export', () => {
+  const protocol = testProtocol({
+    matrixRead: 4,
+    matrixPhase: 2,
+    fovRead: 0.2,
+    fovPhase: 0.1,
+    sliceCount: 3,
+    sliceThickness: 0.004,
+    sliceGap: 0.001,
+    geometry: { orientation: 'axial', center: [0.01, 0.02, 0.03] },
+  });
+  const geometry = scanGeometry(protocol);
+  const images = geometry.slices.map((p, s) => ({
+    rows: p.rows,
+    columns: p.columns,
+    magnitude: Float32Array.from({ length: p.rows * p.columns }, (_, i) => 100 * s + i),
+  }));
+  const bytes = niftiVolume({ images, geometry, repetitionTime: 0.5 });
+  const view = new DataView(bytes.buffer);
+  const srow = (r: number): number[] => [0, 1, 2, 3].map((c) => view.getFloat32(280 + 16 * r + 4 * c, true));
+
+  it('has the NIfTI-1 header fields: size 348, dims, float32, pixdim in mm, vox_offset 352, magic n+1', () => {
+    expect(view.getInt32(0, true)).toBe(348);
+    expect([0, 1, 2, 3, 4].map((i) => view.getInt16(40 + 2 * i, true))).toEqual([3, 4, 2, 3, 1]);
+    expect(view.getInt16(70, true)).toBe(16);
+    expect(view.getInt16(72, true)).toBe(32);
+    expect([1, 2, 3].map((i) => view.getFloat32(76 + 4 * i, true))).toEqual([50, 50, 5]);
+    expect(view.getFloat32(108, true)).toBe(352);
+    expect(new TextDecoder().decode(bytes.subarray(344, 347))).toBe('n+1');
+    expect(view.getInt16(252, true)).toBe(1);
+    expect(view.getInt16(254, true)).toBe(1);
+    expect(bytes.length).toBe(352 + 4 * 2 * 3 * 4);
+  });
+
+  it('sform maps voxel (i, j, k) to RAS mm: LPS x and y negated, first pixel centre at the origin', () => {
+    // Axial LPS: i along +x (50 mm), j along +y (50 mm), k along +z (5 mm); slice 0 centre z = 30 − 5 mm.
+    expect(srow(0)).toEqual([-50, 0, 0, -(10 - 100)]);
+    expect(srow(1)).toEqual([0, -50, 0, -(20 - 50)]);
+    expect(srow(2).map((v) => Math.round(v * 1e4) / 1e4)).toEqual([0, 0, 5, 25]);
+  });
+
+  it('qform holds the same rotation: quaternion (0, 0, 1) for the axial LPS→RAS flip, qfac 1', () => {
+    expect(view.getFloat32(76, true)).toBe(1);
+    expect([0, 1, 2].map((i) => view.getFloat32(256 + 4 * i, true))).toEqual([0, 0, 1]);
+    expect([3, 4, 5].map((i) => view.getFloat32(256 + 4 * i, true))).toEqual(
+      srow(0).slice(3).concat(srow(1).slice(3), srow(2).slice(3)).map(Math.fround),
+    );
+  });
+
+  it('stores voxels i fastest, then j, then slices', () => {
+    expect(view.getFloat32(352 + 4 * (2 * 8 + 1 * 4 + 3), true)).toBe(200 + 7);
+  });
+});

@@ -43,7 +43,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Paths such as `me/` and `v1/users/` keep their trailing slash; `me` answers too.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long path parameters (link tokens) reach validation and answer 400 rather than 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });

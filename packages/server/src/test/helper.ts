@@ -68,9 +68,13 @@ async function tableNames(db: Kysely<Database>): Promise<string[]> {
 
 /**
  * Registers hooks that give each test of the enclosing `describe` a fresh app on a fresh `kind` database.
- * `overrides` adjust the configuration (rate limits, SMTP_URL, token lifetime …).
+ * `overrides` adjust the configuration (rate limits, SMTP_URL, token lifetime …); a function is called before
+ * each test, for values known only once a `beforeAll` has run (the port of a test SMTP server).
  */
-export function useTestApp(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): TestApp {
+export function useTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+): TestApp {
   let app: FastifyInstance | undefined;
   let handle: DatabaseHandle | undefined;
   const databaseUrl = process.env['DATABASE_URL'];
@@ -105,7 +109,11 @@ export function useTestApp(kind: DatabaseKind, overrides: Partial<ServerConfig> 
       handle = openDatabase({ sqlitePath: ':memory:' });
       await migrateToLatest(handle.db);
     }
-    app = await buildApp({ config: testConfig(overrides), database: handle, logger: false });
+    app = await buildApp({
+      config: testConfig(typeof overrides === 'function' ? overrides() : overrides),
+      database: handle,
+      logger: false,
+    });
   });
 
   afterEach(async () => {

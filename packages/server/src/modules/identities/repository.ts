@@ -42,7 +42,7 @@ export async function identitiesOf(db: Kysely<Database>, userId: string): Promis
     ])
     .where('m.user_id', '=', userId)
     .orderBy('m.created_at')
-    .orderBy('m.id')
+    .orderBy('c.name')
     .execute();
   const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
   const individual = await db

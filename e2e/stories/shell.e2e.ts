@@ -1,0 +1,233 @@
+/**
+ * The platform shell in a real browser against the real server (issue 3): each test is one user's story and
+ * keeps a screenshot in e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  completeFirstLogin,
+  createUser,
+  scheduleMaintenance,
+  uniqueName,
+  type Credentials,
+} from '../support/api.ts';
+import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
+const FIRST_PASSWORD = 'first password 123';
+const OWN_PASSWORD = 'my own password 456';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signIn(page: Page, who: Credentials): Promise<void> {
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A student who has accepted the terms and set their own password. */
+async function settledStudent(): Promise<Credentials> {
+  const created = await createUser(baseUrl, admin, {
+    username: uniqueName('stu'),
+    password: FIRST_PASSWORD,
+    role: 'Student',
+  });
+  return completeFirstLogin(baseUrl, created, OWN_PASSWORD);
+}
+
+function path(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+describe('the platform shell', () => {
+  it('a first-time student accepts the terms and must change the password', async () => {
+    const student = await createUser(baseUrl, admin, {
+      username: uniqueName('new'),
+      password: FIRST_PASSWORD,
+      role: 'Student',
+    });
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      const terms = page.getByRole('dialog', { name: 'Terms and policies' });
+      await expect.poll(() => terms.isVisible()).toBe(true);
+      await terms.getByRole('button', { name: 'Yes, I accept' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByRole('button', { name: /close|cancel/i }).count()).toBe(0);
+      const submit = dialog.getByRole('button', { name: 'Change password' });
+      expect(await submit.isDisabled()).toBe(true);
+
+      await dialog.getByLabel('Current password').fill(FIRST_PASSWORD);
+      await dialog.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
+      await dialog.getByLabel('Confirm new password').fill('something else 1');
+      await dialog.getByLabel('Current password').click();
+      await expect
+        .poll(() => dialog.getByText('New password has to be different from the old password').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => dialog.getByText('New password and password confirmation do not match').isVisible())
+        .toBe(true);
+      expect(await submit.isDisabled()).toBe(true);
+
+      await dialog.getByLabel('New password', { exact: true }).fill(OWN_PASSWORD);
+      await dialog.getByLabel('Confirm new password').fill(OWN_PASSWORD);
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+      await expect.poll(() => page.getByText('Successfully changed password').isVisible()).toBe(true);
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await keepScreenshot(page, 'first-login-terms-and-password');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a first-time student who declines the terms is logged out and back on /', async () => {
+    const student = await createUser(baseUrl, admin, {
+      username: uniqueName('dec'),
+      password: FIRST_PASSWORD,
+      role: 'Student',
+    });
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      const terms = page.getByRole('dialog', { name: 'Terms and policies' });
+      await expect.poll(() => terms.isVisible()).toBe(true);
+      await terms.getByRole('button', { name: 'No, I do not accept' }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
+        .toBe(true);
+      expect(path(page)).toBe('/');
+      expect(
+        await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('profile')]),
+      ).toEqual([null, null]);
+      await keepScreenshot(page, 'declined-terms-logged-out');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a student opening /admin lands on /forbidden', async () => {
+    const student = await settledStudent();
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      await page.waitForURL('**/dashboard');
+      await page.goto('/admin');
+      await expect.poll(() => page.getByRole('heading', { name: 'Forbidden' }).isVisible()).toBe(true);
+      expect(path(page)).toBe('/forbidden');
+      await keepScreenshot(page, 'student-admin-forbidden');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a signed-out visitor to /profile returns there after signing in', async () => {
+    const student = await settledStudent();
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/profile');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
+        .toBe(true);
+      expect(path(page)).toBe('/');
+      await signIn(page, student);
+      await page.waitForURL('**/profile');
+      await expect.poll(() => page.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(student.username, { exact: true }).first().isVisible())
+        .toBe(true);
+      await keepScreenshot(page, 'signed-out-visitor-returns-to-profile');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a student whose session expired is sent to /', async () => {
+    const student = await settledStudent();
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      await page.waitForURL('**/dashboard');
+      // Time passes: the stored access token is now past its expiry.
+      await page.evaluate(() => {
+        const token = localStorage.getItem('accessToken') ?? '';
+        const [head, payload, signature] = token.split('.');
+        const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+          exp: number;
+        };
+        claims.exp = Math.floor(Date.now() / 1000) - 60;
+        const expired = btoa(JSON.stringify(claims))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        localStorage.setItem('accessToken', `${head}.${expired}.${signature}`);
+      });
+      await page.goto('/scan-results');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
+        .toBe(true);
+      expect(path(page)).toBe('/');
+      await keepScreenshot(page, 'expired-session-sent-home');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a token the server no longer accepts clears the storage and goes to / after 350 ms', async () => {
+    const student = await settledStudent();
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      await page.waitForURL('**/dashboard');
+      await page.evaluate(() => {
+        const token = localStorage.getItem('accessToken') ?? '';
+        localStorage.setItem('accessToken', `${token.slice(0, token.lastIndexOf('.'))}.forged-signature`);
+      });
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
+        .toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+      await keepScreenshot(page, 'rejected-token-sent-home');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('maintenance four minutes away sends a signed-in student to /maintenance', async () => {
+    const student = await settledStudent();
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, student);
+      await page.waitForURL('**/dashboard');
+      await scheduleMaintenance(baseUrl, admin, new Date(Date.now() + 4 * 60_000));
+      await page.goto('/profile');
+      await page.waitForURL('**/maintenance');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Scheduled maintenance' }).isVisible())
+        .toBe(true);
+      await keepScreenshot(page, 'maintenance-redirect');
+    } finally {
+      await scheduleMaintenance(baseUrl, admin, null);
+      await context.close();
+    }
+  });
+});

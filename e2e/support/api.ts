@@ -1,0 +1,98 @@
+/** Arranging a story through the real API: signing in, creating users as an admin, scheduling maintenance. */
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${baseUrl}/api/${path.replace(/^\//, '')}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+export function login(baseUrl: string, who: Credentials): Promise<Tokens> {
+  return call<Tokens>(baseUrl, 'POST', 'login', who);
+}
+
+let counter = 0;
+
+/** A unique username for this run. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/**
+ * Creates a user as the admin (POST /api/v1/users/). Users an admin creates have not accepted the terms and must
+ * change their password at first login.
+ */
+export async function createUser(
+  baseUrl: string,
+  admin: Credentials,
+  user: { username: string; password: string; role: 'Admin' | 'Teacher' | 'Student' },
+): Promise<Credentials> {
+  const { accessToken } = await login(baseUrl, admin);
+  await call(
+    baseUrl,
+    'POST',
+    'v1/users/',
+    {
+      username: user.username,
+      email: `${user.username}@example.test`,
+      firstName: 'Story',
+      lastName: user.username,
+      role: user.role,
+      password: user.password,
+    },
+    accessToken,
+  );
+  return { username: user.username, password: user.password };
+}
+
+/** Walks a new user through the first login by API: accepts the terms and sets a new password. */
+export async function completeFirstLogin(
+  baseUrl: string,
+  who: Credentials,
+  newPassword: string,
+): Promise<Credentials> {
+  const { accessToken } = await login(baseUrl, who);
+  await call(baseUrl, 'PUT', 'me/terms', { accept: true }, accessToken);
+  await call(baseUrl, 'POST', 'me/change-password', { oldPassword: who.password, newPassword }, accessToken);
+  return { username: who.username, password: newPassword };
+}
+
+/** Schedules the next maintenance (PUT /api/v1/maintenance, admins), or clears it with null. */
+export async function scheduleMaintenance(
+  baseUrl: string,
+  admin: Credentials,
+  at: Date | null,
+): Promise<void> {
+  const { accessToken } = await login(baseUrl, admin);
+  await call(
+    baseUrl,
+    'PUT',
+    'v1/maintenance',
+    { next_maintenance_at: at === null ? null : at.toISOString() },
+    accessToken,
+  );
+}

@@ -13,8 +13,14 @@ import {
   type SequenceTimeline,
 } from '../../sequence/timeline.ts';
 import { PulseqParseError } from './errors.ts';
-import { blockExtensions, rotationMatrix, type ExtensionTables, type Quaternion } from './extensions.ts';
-import { type RawAdc, type RawBlock, type RawGradient, type RawRf, type RawShape } from './tables.ts';
+import {
+  blockExtensions,
+  KNOWN_EXTENSIONS,
+  rotationMatrix,
+  type ExtensionTables,
+  type Quaternion,
+} from './extensions.ts';
+import { V1_4, type RawAdc, type RawBlock, type RawGradient, type RawRf, type RawShape } from './tables.ts';
 
 /** File microseconds and nanoseconds per second; dividing keeps integral values exact (100 µs → 1e-4 s). */
 const US_PER_S = 1e6;
@@ -33,6 +39,19 @@ export interface DecodeInput {
   delays: Map<number, { line: number; delay: number }>;
   shapes: Map<number, RawShape>;
   extensions: ExtensionTables;
+  /** Collects what a reader should know but that does not stop the sequence (deduplicated). */
+  warnings: Set<string>;
+}
+
+/**
+ * Warns when `value` [s] is not a whole number of `raster` steps: events start and end on raster edges
+ * (reference/pulseq-specification.tex §2.4). Files before 1.4 declare no raster, so they are not checked.
+ */
+function checkRaster(input: DecodeInput, value: number, raster: number, line: number, what: string): void {
+  const steps = value / raster;
+  if (input.code >= V1_4 && Math.abs(steps - Math.round(steps)) > 1e-6) {
+    input.warnings.add(`line ${line}: ${what} of ${value} s is not a multiple of the ${raster} s raster`);
+  }
 }
 
 const RF_USE: Record<string, RfEvent['use']> = {
@@ -87,6 +106,7 @@ function decodeRf(raw: RawRf, input: DecodeInput): { event: RfEvent; duration: n
     );
   }
   const dt = input.raster.rf;
+  checkRaster(input, raw.delay / US_PER_S, dt, raw.line, 'RF delay');
   let times: Float64Array;
   let shapeDuration: number;
   if (raw.timeId === 0) {
@@ -133,8 +153,12 @@ function decodeGradient(
   previousLast: number,
 ): { event: GradientEvent; duration: number; last: number } {
   const delay = raw.delay / US_PER_S;
+  checkRaster(input, delay, input.raster.gradient, raw.line, 'gradient delay');
   if (raw.kind === 'trap') {
     const [rise, flat, fall] = [raw.rise / US_PER_S, raw.flat / US_PER_S, raw.fall / US_PER_S];
+    checkRaster(input, rise, input.raster.gradient, raw.line, 'trapezoid rise time');
+    checkRaster(input, flat, input.raster.gradient, raw.line, 'trapezoid flat time');
+    checkRaster(input, fall, input.raster.gradient, raw.line, 'trapezoid fall time');
     const times = Float64Array.of(delay, delay + rise, delay + rise + flat, delay + rise + flat + fall);
     return {
       event: { times, amplitudes: Float64Array.of(0, raw.amp, raw.amp, 0) },
@@ -187,6 +211,7 @@ function decodeAdc(raw: RawAdc, input: DecodeInput): { event: AdcEvent; duration
     freqOffset: raw.freq,
     phaseOffset: raw.phase,
   };
+  checkRaster(input, event.dwell, input.raster.adc, raw.line, 'ADC dwell time');
   if (raw.freqPpm !== 0) event.freqOffsetPpm = raw.freqPpm;
   if (raw.phasePpm !== 0) event.phaseOffsetPpm = raw.phasePpm;
   if (raw.phaseId !== 0) {
@@ -303,6 +328,13 @@ export function decodeTimeline(input: DecodeInput): SequenceTimeline {
     if (raw.ext !== 0) {
       const { extensions, rotation } = blockExtensions(input.extensions, raw.ext, raw.line);
       if (extensions.length > 0) block.extensions = extensions;
+      for (const { type } of extensions) {
+        if (type === 'RF_SHIMS')
+          input.warnings.add('RF_SHIMS kept as data: Larmor simulates one transmit channel');
+        else if (!(KNOWN_EXTENSIONS as readonly string[]).includes(type)) {
+          input.warnings.add(`extension ${type} is unknown to Larmor: kept as data, not run`);
+        }
+      }
       if (rotation) {
         const [gx, gy, gz] = rotateGradients([block.gx, block.gy, block.gz], rotation);
         delete block.gx;

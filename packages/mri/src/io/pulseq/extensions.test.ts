@@ -63,6 +63,7 @@ describe('readSeq extensions', () => {
 
   it('keeps an unknown extension as data', () => {
     expect(seq.blocks[4]?.extensions).toEqual([{ type: 'VENDOR_THING', values: [4.5], text: 'fast' }]);
+    expect(seq.warnings).toEqual(['extension VENDOR_THING is unknown to Larmor: kept as data, not run']);
   });
 
   it('refuses a file that requires an extension it cannot run, naming the definition line', () => {

@@ -25,6 +25,17 @@ describe('readSeq on every file in test-data', () => {
     });
   }
 
+  it('finds every event on its raster; only the two hand-edited KomaMRI files fail their signature', () => {
+    const warned = [...SEQ_FILES]
+      .filter(([, text]) => readSeq(text).warnings.length > 0)
+      .map(([name]) => name);
+    expect(warned.sort()).toEqual([
+      'read-comparison/v15_gr-time-shaped.seq',
+      'read-comparison/v15_gr-uniformly-shaped.seq',
+    ]);
+    for (const name of warned) expect(readSeq(SEQ_FILES.get(name) ?? '').warnings).toHaveLength(1);
+  });
+
   it('agrees with the TotalDuration that the writing tool declared', () => {
     for (const name of [
       'pypulseq_write_epi.seq',
@@ -90,6 +101,16 @@ describe('readSeq timing rules', () => {
       [0, 5, 10, 15, 20].map((x) => expect.closeTo(x, 9)),
     );
     expect([...(g?.amplitudes ?? [])]).toEqual([0, 50, 100, 50, 0]);
+  });
+
+  it('warns about events off their raster, naming the line', () => {
+    const text = seq15(
+      '[BLOCKS]\n1 100 0 1 0 0 1 0\n\n[TRAP]\n1 1000 25 60 20 0\n\n[ADC]\n1 10 1050 0 0 0 0 0 0\n',
+    );
+    expect(readSeq(text).warnings).toEqual([
+      `line 17: trapezoid rise time of 0.000025 s is not a multiple of the 0.00001 s raster`,
+      `line 20: ADC dwell time of 0.00000105 s is not a multiple of the 1e-7 s raster`,
+    ]);
   });
 
   it('reads RF centre, use, ppm offsets and ADC phase modulation of 1.5 files', () => {

@@ -111,7 +111,9 @@ export function readSeq(text: string, options: ReadSeqOptions = {}): PulseqSeque
   const raster = rasterOf(definitions, code, sections.get('DEFINITIONS')?.line ?? 1);
   checkRequiredExtensions(definitions.get('RequiredExtensions'));
 
+  const decodeWarnings = new Set<string>();
   const timeline = decodeTimeline({
+    warnings: decodeWarnings,
     code,
     raster,
     definitions: Object.fromEntries([...definitions].map(([k, v]) => [k, v.value])),
@@ -124,7 +126,7 @@ export function readSeq(text: string, options: ReadSeqOptions = {}): PulseqSeque
     extensions: parseExtensions(sections.get('EXTENSIONS')),
   });
 
-  const warnings: string[] = [];
+  const warnings = [...decodeWarnings];
   const signature = checkSignature(text, sections.get('SIGNATURE'));
   if (signature && !signature.matches) {
     const message =

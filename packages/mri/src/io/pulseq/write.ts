@@ -2,8 +2,9 @@
  * Writes a SequenceTimeline as Pulseq 1.5.1 text (reference/pulseq-specification.tex) that MATLAB Pulseq,
  * PyPulseq and KomaMRI read: events and shapes are deduplicated into their tables, shapes are compressed,
  * and a [SIGNATURE] (md5 of the text before the newline that precedes it) closes the file.
- * Gradients go to [TRAP] when they are trapezoids, else to [GRADIENTS] with the default time raster when their
- * points sit at the raster-cell centres between a first and a last edge point, else with a time shape.
+ * Events without samples are left out. Gradients go to [TRAP] when they are trapezoids, else to [GRADIENTS]
+ * with the default time raster when their points sit at the raster-cell centres between a first and a last
+ * edge point, else with a time shape.
  */
 import type {
   AdcEvent,
@@ -179,11 +180,11 @@ class Writer {
       throw new Error(`block ${index}: duration ${b.duration} s is not a multiple of ${this.raster.block} s`);
     }
     const ids = [
-      b.rf ? this.rfEvent(b.rf) : 0,
-      b.gx ? this.gradient(b.gx) : 0,
-      b.gy ? this.gradient(b.gy) : 0,
-      b.gz ? this.gradient(b.gz) : 0,
-      b.adc ? this.adcEvent(b.adc) : 0,
+      b.rf && b.rf.times.length > 0 ? this.rfEvent(b.rf) : 0,
+      b.gx && b.gx.times.length > 0 ? this.gradient(b.gx) : 0,
+      b.gy && b.gy.times.length > 0 ? this.gradient(b.gy) : 0,
+      b.gz && b.gz.times.length > 0 ? this.gradient(b.gz) : 0,
+      b.adc && b.adc.numSamples > 0 ? this.adcEvent(b.adc) : 0,
       this.extensions(b.extensions),
     ];
     return `${index} ${units} ${ids.join(' ')}`;

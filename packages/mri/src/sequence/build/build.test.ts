@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { simulateFast } from '../../simulate/bloch/fast.ts';
+import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
+import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
+import { SEQUENCE_FAMILIES, type Protocol, type Scanner } from '../protocol.ts';
+import type { SequenceTimeline } from '../timeline.ts';
+import { buildTimeline } from './index.ts';
+import { gradientLimits } from './raster.ts';
+
+const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+
+function protocol(p: Partial<Protocol>): Protocol {
+  return {
+    family: 'SE',
+    repetitionTime: 0.5,
+    echoTime: 0.02,
+    flipAngle: Math.PI / 2,
+    echoTrainLength: 1,
+    bandwidthPerPixel: 250,
+    fovRead: 0.2,
+    fovPhase: 0.2,
+    matrixRead: 16,
+    matrixPhase: 16,
+    sliceThickness: 0.005,
+    sliceGap: 0,
+    sliceCount: 1,
+    geometry: { orientation: 'axial', center: [0, 0, 0] },
+    phaseDirection: 'column',
+    nex: 1,
+    phaseOversampling: 0,
+    fatSaturation: false,
+    partialFourier: 1,
+    ...p,
+  };
+}
+
+/** Protocols of every family with timing they can meet. */
+const FAMILY_PROTOCOLS: Record<(typeof SEQUENCE_FAMILIES)[number], Partial<Protocol>> = {
+  SE: {},
+  TSE: { echoTrainLength: 4, echoTime: 0.05, repetitionTime: 2 },
+  GRE: { repetitionTime: 0.015, echoTime: 0.005, flipAngle: Math.PI / 6 },
+  bSSFP: { repetitionTime: 0.01, echoTime: 0.005, flipAngle: Math.PI / 3 },
+  IR: { inversionTime: 0.3, repetitionTime: 2 },
+  STIR: { inversionTime: 0.16, repetitionTime: 2 },
+  FLAIR: { inversionTime: 1.0, repetitionTime: 3, echoTrainLength: 4, echoTime: 0.08 },
+  MPRAGE: { inversionTime: 0.5, repetitionTime: 2, flipAngle: Math.PI / 18 },
+  'GRE-EPI': { repetitionTime: 0.1, echoTime: 0.03, bandwidthPerPixel: 1500 },
+  'SE-EPI': { repetitionTime: 0.2, echoTime: 0.06, bandwidthPerPixel: 1500 },
+  DWI: { repetitionTime: 0.3, echoTime: 0.1, bandwidthPerPixel: 1500, bValues: [0, 1e9] },
+  Dixon: { repetitionTime: 0.02, echoTime: 0.005, flipAngle: Math.PI / 9 },
+  SWI: { repetitionTime: 0.04, echoTime: 0.02, echoTimes: [0.01, 0.02], flipAngle: Math.PI / 12 },
+  MOLLI: {
+    inversionTime: 0.12,
+    repetitionTime: 0.008,
+    bandwidthPerPixel: 1000,
+    flipAngle: Math.PI / 5,
+    matrixRead: 8,
+    matrixPhase: 8,
+  },
+};
+
+/** Largest gradient amplitude [Hz/m] and slew [Hz/m/s] over the whole timeline, per channel. */
+function gradientExtremes(t: SequenceTimeline): { amplitude: number; slew: number } {
+  let amplitude = 0;
+  let slew = 0;
+  for (const b of t.blocks)
+    for (const g of [b.gx, b.gy, b.gz]) {
+      if (!g) continue;
+      for (let i = 0; i < g.times.length; i++) {
+        amplitude = Math.max(amplitude, Math.abs(g.amplitudes[i] ?? 0));
+        const dt = (g.times[i + 1] ?? 0) - (g.times[i] ?? 0);
+        if (i + 1 < g.times.length && dt > 0)
+          slew = Math.max(slew, Math.abs((g.amplitudes[i + 1] ?? 0) - (g.amplitudes[i] ?? 0)) / dt);
+      }
+    }
+  return { amplitude, slew };
+}
+
+describe('protocol timelines', () => {
+  const limits = gradientLimits(scanner, 1);
+  for (const family of SEQUENCE_FAMILIES) {
+    it(`${family}: stays within gradient and slew limits, on the block raster, with matrixRead samples per line`, () => {
+      const p = protocol({ family, ...FAMILY_PROTOCOLS[family] });
+      const t = buildTimeline(p, scanner);
+      const { amplitude, slew } = gradientExtremes(t);
+      expect(amplitude).toBeLessThanOrEqual(limits.maxGradient);
+      expect(slew).toBeLessThanOrEqual(limits.maxSlew * 1.0001);
+      for (const b of t.blocks)
+        expect(Math.abs(b.duration / t.raster.block - Math.round(b.duration / t.raster.block))).toBeLessThan(
+          1e-6,
+        );
+      const samples = adcSampleTimes(t).length;
+      expect(samples % p.matrixRead).toBe(0);
+      expect(samples).toBeGreaterThanOrEqual(p.matrixRead * p.matrixPhase);
+    });
+  }
+
+  it('rejects a TE shorter than the sequence can reach, naming TE', () => {
+    expect(() => buildTimeline(protocol({ echoTime: 0.002 }), scanner)).toThrow(/TE too short/);
+  });
+});
+
+/** One spin at the isocentre; the centre sample (k = 0) of the centre line is the echo. */
+function centreEcho(p: Protocol, t1: number, t2: number, options = {}): number {
+  const t = buildTimeline(p, scanner, options);
+  const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [1], t1: [t1], t2: [t2] });
+  const s = simulateFast({ timeline: t, spins }, { kernels: createWasmKernels }).coils[0];
+  const index = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
+  return Math.hypot(s?.re[index] ?? 0, s?.im[index] ?? 0);
+}
+
+describe('Bloch engine on protocol timelines against closed forms (reference/analytic_formulas.md)', () => {
+  it('SE: PD·[1 − 2e^(−(TR−TE/2)/T1) + e^(−TR/T1)]·e^(−TE/T2) within 2 % (relaxation during 2 ms pulses)', () => {
+    const [t1, t2] = [0.6, 0.08];
+    const p = protocol({ repetitionTime: 0.5, echoTime: 0.03 });
+    const expected = (1 - 2 * Math.exp(-(0.5 - 0.015) / t1) + Math.exp(-0.5 / t1)) * Math.exp(-0.03 / t2);
+    expect(centreEcho(p, t1, t2) / expected).toBeCloseTo(1, 1);
+    expect(Math.abs(centreEcho(p, t1, t2) / expected - 1)).toBeLessThan(0.02);
+  });
+
+  it('IR: M0[1 − 2e^(−TI/T1) + 2e^(−(TR−TE/2)/T1) − e^(−TR/T1)]·e^(−TE/T2) within 2 %', () => {
+    const [t1, t2, ti, tr, te] = [0.8, 0.08, 0.3, 2, 0.02];
+    const p = protocol({ family: 'IR', inversionTime: ti, repetitionTime: tr, echoTime: te });
+    const mz = 1 - 2 * Math.exp(-ti / t1) + 2 * Math.exp(-(tr - te / 2) / t1) - Math.exp(-tr / t1);
+    const expected = Math.abs(mz) * Math.exp(-te / t2);
+    expect(Math.abs(centreEcho(p, t1, t2) / expected - 1)).toBeLessThan(0.02);
+  });
+
+  it('spoiled GRE with T2 ≪ TR: sinα(1−E1)/(1−cosα·E1)·e^(−TE/T2) within 2 %', () => {
+    const [t1, t2, tr, te, alpha] = [0.3, 0.004, 0.05, 0.005, Math.PI / 6];
+    const p = protocol({ family: 'GRE', repetitionTime: tr, echoTime: te, flipAngle: alpha });
+    const e1 = Math.exp(-tr / t1);
+    const expected = ((Math.sin(alpha) * (1 - e1)) / (1 - Math.cos(alpha) * e1)) * Math.exp(-te / t2);
+    expect(Math.abs(centreEcho(p, t1, t2) / expected - 1)).toBeLessThan(0.02);
+  });
+
+  it('bSSFP: sinα(1−E1)/(1−(E1−E2)cosα−E1E2)·e^(−TE/T2) within 3 % (2 ms pulses in a 12 ms TR: finite-pulse effect)', () => {
+    const [t1, t2, tr, alpha] = [0.3, 0.1, 0.012, Math.PI / 3];
+    const p = protocol({ family: 'bSSFP', repetitionTime: tr, echoTime: tr / 2, flipAngle: alpha });
+    const [e1, e2] = [Math.exp(-tr / t1), Math.exp(-tr / t2)];
+    const expected =
+      ((Math.sin(alpha) * (1 - e1)) / (1 - (e1 - e2) * Math.cos(alpha) - e1 * e2)) * Math.exp(-tr / 2 / t2);
+    expect(Math.abs(centreEcho(p, t1, t2, { dummyScans: 300 }) / expected - 1)).toBeLessThan(0.03);
+  });
+});

@@ -1,0 +1,196 @@
+import type { Meters, Radians, Seconds } from '../../units.ts';
+import type { Protocol, Scanner } from '../protocol.ts';
+import type { GradientEvent, RfEvent, SequenceTimeline } from '../timeline.ts';
+import { trapezoidEvent, trapezoidForArea, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
+import { BUILD_RASTER, ceilToRaster, gradientLimits, roundToRaster, type GradientLimits } from './raster.ts';
+import { pulseBandwidth, sincPulse, type RfUse } from './rf.ts';
+import type { BlockEvents } from './timelineBuilder.ts';
+
+/** A gradient channel of the timeline. */
+export type Axis = 'gx' | 'gy' | 'gz';
+/** Which channel plays the readout, phase-encoding and slice-selection gradients. */
+export interface Axes {
+  read: Axis;
+  phase: Axis;
+  slice: Axis;
+}
+
+/** Options of the timeline builders. */
+export interface BuildOptions {
+  /** Which slice of the stack to build (default: the middle one); multi-slice timing is not interleaved. */
+  slice?: number;
+  /** Repetitions played before the acquired ones to approach the steady state (default: family-specific). */
+  dummyScans?: number;
+}
+
+/** What every family builder shares. */
+export interface BuildContext {
+  protocol: Protocol;
+  scanner: Scanner;
+  limits: GradientLimits;
+  raster: SequenceTimeline['raster'];
+  axes: Axes;
+  /** Slice centre along the slice normal [m]. */
+  sliceCenter: Meters;
+}
+
+/**
+ * Gradient channels of each orientation in LPS patient axes (DICOM): the slice normal of an axial slice is z,
+ * of a sagittal slice x, of a coronal slice y; rows run along x (axial, coronal) or y (sagittal).
+ */
+const ORIENTATION_AXES: Record<Protocol['geometry']['orientation'], [Axis, Axis, Axis]> = {
+  axial: ['gz', 'gx', 'gy'],
+  sagittal: ['gx', 'gy', 'gz'],
+  coronal: ['gy', 'gx', 'gz'],
+};
+
+export function axesOf(p: Protocol): Axes {
+  const [slice, row, column] = ORIENTATION_AXES[p.geometry.orientation];
+  return p.phaseDirection === 'column'
+    ? { read: row, phase: column, slice }
+    : { read: column, phase: row, slice };
+}
+
+export function buildContext(protocol: Protocol, scanner: Scanner, options: BuildOptions = {}): BuildContext {
+  const axes = axesOf(protocol);
+  const normalIndex = { gx: 0, gy: 1, gz: 2 }[axes.slice];
+  const index = options.slice ?? Math.floor((protocol.sliceCount - 1) / 2);
+  const offset = (index - (protocol.sliceCount - 1) / 2) * (protocol.sliceThickness + protocol.sliceGap);
+  return {
+    protocol,
+    scanner,
+    limits: gradientLimits(scanner),
+    raster: BUILD_RASTER,
+    axes,
+    sliceCenter: (protocol.geometry.center[normalIndex] ?? 0) + offset,
+  };
+}
+
+/** Block events with trapezoids on the named logical axes (areas on one channel must be combined first). */
+export function gradients(
+  axes: Axes,
+  g: { read?: Trapezoid; phase?: Trapezoid; slice?: Trapezoid },
+): BlockEvents {
+  const events: Record<string, GradientEvent> = {};
+  for (const role of ['read', 'phase', 'slice'] as const) {
+    const t = g[role];
+    if (t && t.amplitude !== 0) events[axes[role]] = trapezoidEvent(t);
+  }
+  return events;
+}
+
+/** The shortest trapezoid of `area` [1/m] for this scanner. */
+export const area = (ctx: BuildContext, a: number): Trapezoid =>
+  trapezoidForArea(a, ctx.limits, ctx.raster.gradient);
+
+/** Time–bandwidth product of our sinc pulses. */
+export const SINC_TIME_BANDWIDTH = 4;
+/** Default duration of a selective pulse [s]; longer when the slice is too thin for the gradient. */
+export const SELECTIVE_PULSE_S = 2e-3;
+
+/** A slice-selective sinc pulse on its slice-select trapezoid (one block); `centre` [s] from the block start. */
+export interface Excitation {
+  events: BlockEvents;
+  /** Time of the RF centre from the block start [s]. */
+  centre: Seconds;
+  /** Time from the RF centre to the end of the block [s]. */
+  tail: Seconds;
+  /** Slice-axis area [1/m] that refocuses the pulse (−G·(T/2 + fall/2)). */
+  rephaseArea: number;
+  rf: RfEvent;
+}
+
+/** A slice-selective pulse of `flip` [rad]; thickness scaled by `thicknessScale` (e.g. 2 for inversion). */
+export function selectivePulse(
+  ctx: BuildContext,
+  flip: Radians,
+  opts: { phaseOffset?: Radians; use?: RfUse; thicknessScale?: number } = {},
+): Excitation {
+  const thickness = ctx.protocol.sliceThickness * (opts.thicknessScale ?? 1);
+  const minDuration = SINC_TIME_BANDWIDTH / (ctx.limits.maxGradient * thickness);
+  const duration = ceilToRaster(Math.max(SELECTIVE_PULSE_S, minDuration), ctx.raster.gradient);
+  const amplitude = pulseBandwidth({ duration, timeBandwidth: SINC_TIME_BANDWIDTH }) / thickness;
+  const gss = trapezoidWithFlat(amplitude, duration, ctx.limits, ctx.raster.gradient);
+  const rf = sincPulse({
+    flipAngle: flip,
+    duration,
+    timeBandwidth: SINC_TIME_BANDWIDTH,
+    raster: ctx.raster.rf,
+    phaseOffset: opts.phaseOffset ?? 0,
+    freqOffset: amplitude * ctx.sliceCenter,
+    use: opts.use ?? 'excitation',
+  });
+  return {
+    events: { rf: { ...rf, delay: gss.rise }, ...gradients(ctx.axes, { slice: gss }) },
+    centre: gss.rise + rf.center,
+    tail: duration - rf.center + gss.fall,
+    rephaseArea: -amplitude * (duration - rf.center + gss.fall / 2),
+    rf,
+  };
+}
+
+/** A Cartesian readout: trapezoid, ADC on its flat top, and where the k-space centre falls. */
+export interface Readout {
+  trap: Trapezoid;
+  samples: number;
+  dwell: Seconds;
+  /** Read-axis area [1/m] that puts the k-space centre on sample samples/2. */
+  prephaseArea: number;
+  /** Time from the trapezoid start to the centre sample [s]. */
+  echoOffset: Seconds;
+  /** Total area of the trapezoid [1/m]. */
+  area: number;
+}
+
+/**
+ * Readout of matrixRead samples at bandwidth [Hz/pixel]: dwell = 1/(BW·Nx) on the ADC raster, amplitude
+ * 1/(FOV·dwell) (reference/analytic_formulas.md §6); a longer dwell when the gradient limit requires it.
+ */
+export function readout(ctx: BuildContext, polarity = 1): Readout {
+  const p = ctx.protocol;
+  const n = p.matrixRead;
+  const minDwell = 1 / (p.fovRead * ctx.limits.maxGradient);
+  const dwell = Math.max(
+    ceilToRaster(minDwell, ctx.raster.adc),
+    roundToRaster(1 / (p.bandwidthPerPixel * n), ctx.raster.adc),
+  );
+  const amplitude = polarity / (p.fovRead * dwell);
+  const trap = trapezoidWithFlat(
+    amplitude,
+    ceilToRaster(n * dwell, ctx.raster.gradient),
+    ctx.limits,
+    ctx.raster.gradient,
+  );
+  const echoOffset = trap.rise + (n / 2 + 0.5) * dwell;
+  return {
+    trap,
+    samples: n,
+    dwell,
+    prephaseArea: -amplitude * (trap.rise / 2 + (n / 2 + 0.5) * dwell),
+    echoOffset,
+    area: amplitude * (trap.flat + trap.rise),
+  };
+}
+
+/** The readout block: trapezoid with the ADC starting on its flat top. */
+export function readoutEvents(ctx: BuildContext, r: Readout, adcPhase: Radians = 0): BlockEvents {
+  return {
+    ...gradients(ctx.axes, { read: r.trap }),
+    adc: { numSamples: r.samples, dwell: r.dwell, delay: r.trap.rise, freqOffset: 0, phaseOffset: adcPhase },
+  };
+}
+
+/** Phase-encoding area [1/m] of line `line` of `lines` (k = (line − lines/2)/FOV; line lines/2 is k = 0). */
+export const phaseArea = (ctx: BuildContext, line: number): number =>
+  (line - ctx.protocol.matrixPhase / 2) / ctx.protocol.fovPhase;
+
+/** Spoiler area [1/m]: four cycles across the slice. */
+export const spoilerArea = (ctx: BuildContext): number => 4 / ctx.protocol.sliceThickness;
+
+/** Quadratic RF-spoiling phase of repetition n [rad] (117°, Zur et al., MRM 1991;21:251). */
+export const rfSpoilPhase = (n: number): Radians => ((117 * Math.PI) / 180) * ((n * (n + 1)) / 2);
+
+/** A RangeError naming the parameter that cannot be met. */
+export function timingError(what: string, needed: Seconds): RangeError {
+  return new RangeError(`${what} too short: at least ${(needed * 1000).toFixed(2)} ms needed`);
+}

@@ -1,0 +1,98 @@
+import type { Seconds } from '../../units.ts';
+import type { SequenceTimeline } from '../timeline.ts';
+import {
+  area,
+  gradients,
+  phaseArea,
+  readout,
+  readoutEvents,
+  selectivePulse,
+  spoilerArea,
+  timingError,
+  type BuildContext,
+} from './context.ts';
+import { delayed, trapezoidDuration, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
+import { ceilToRaster } from './raster.ts';
+import { TimelineBuilder } from './timelineBuilder.ts';
+
+/**
+ * Diffusion lobes of b [s/m²] around a refocusing pulse lasting `gap` [s] (Stejskal & Tanner, J Chem Phys
+ * 1965;42:288): b = (2π·γ̄G·δ)²·(Δ − δ/3), G [Hz/m]; δ grows on the gradient raster until b is reached.
+ */
+export function diffusionLobe(ctx: BuildContext, bValue: number, gap: Seconds): Trapezoid | undefined {
+  if (!(bValue > 0)) return undefined;
+  const g = ctx.limits.maxGradient;
+  for (let delta = ctx.raster.gradient; delta < 0.2; delta += ctx.raster.gradient) {
+    const lobe = trapezoidWithFlat(g, delta, ctx.limits, ctx.raster.gradient);
+    const d = lobe.flat + lobe.rise;
+    const big = trapezoidDuration(lobe) + gap;
+    if ((2 * Math.PI * g * d) ** 2 * (big - d / 3) >= bValue) return lobe;
+  }
+  throw new RangeError(`b = ${bValue} s/m² is out of reach of the gradient system`);
+}
+
+/**
+ * Single-shot EPI: GRE-EPI (excitation then the echo train), SE-EPI and DWI (90° – 180° with slice crushers,
+ * Stejskal–Tanner lobes for DWI's largest b-value, train centred on TE). Readouts alternate polarity; a phase
+ * blip of 1/FOV rides on each readout's ramp-down; the centre line (matrixPhase/2) is acquired at TE.
+ * One excitation per TR, `nex` times.
+ */
+export function buildEpi(ctx: BuildContext): SequenceTimeline {
+  const p = ctx.protocol;
+  const spinEcho = p.family !== 'GRE-EPI';
+  const ny = p.matrixPhase;
+  const exc = selectivePulse(ctx, spinEcho ? Math.PI / 2 : p.flipAngle);
+  const ref = selectivePulse(ctx, Math.PI, { phaseOffset: Math.PI / 2, use: 'refocusing' });
+  const ro = [readout(ctx, 1), readout(ctx, -1)] as const;
+  const blipArea = 1 / p.fovPhase;
+  const blip = area(ctx, blipArea);
+  const line = ro[0];
+  const lineLength = ceilToRaster(
+    Math.max(trapezoidDuration(line.trap), line.trap.rise + line.trap.flat + trapezoidDuration(blip)),
+    ctx.raster.block,
+  );
+  const crush = 2 / p.sliceThickness;
+  const bValue = p.family === 'DWI' ? Math.max(0, ...(p.bValues ?? [0])) : 0;
+  const lobe = diffusionLobe(ctx, bValue, ref.centre + ref.tail);
+  const prephase = Math.max(
+    trapezoidDuration(area(ctx, line.prephaseArea)),
+    trapezoidDuration(area(ctx, phaseArea(ctx, 0))),
+  );
+  const centreEcho = (ny / 2) * lineLength + line.echoOffset;
+  const b = new TimelineBuilder(ctx.raster);
+  const repetitions = Math.max(1, Math.round(p.nex));
+  for (let r = 0; r < repetitions; r++) {
+    b.delay(r * p.repetitionTime - b.time);
+    const t90 = b.time + exc.centre;
+    b.add(exc.events);
+    if (spinEcho) {
+      b.add(gradients(ctx.axes, { slice: area(ctx, exc.rephaseArea + crush), read: lobe }));
+      if (t90 + p.echoTime / 2 - ref.centre < b.time)
+        throw timingError('TE', 2 * (b.time + ref.centre - t90));
+      b.delay(t90 + p.echoTime / 2 - ref.centre - b.time);
+      b.add(ref.events);
+      b.add(gradients(ctx.axes, { slice: area(ctx, crush), read: lobe }));
+    } else {
+      b.add(gradients(ctx.axes, { slice: area(ctx, exc.rephaseArea) }));
+    }
+    const trainStart = t90 + p.echoTime - centreEcho - prephase;
+    if (trainStart < b.time - 1e-12) throw timingError('TE', p.echoTime + b.time - trainStart);
+    b.delay(trainStart - b.time);
+    b.add(
+      gradients(ctx.axes, { read: area(ctx, line.prephaseArea), phase: area(ctx, phaseArea(ctx, 0)) }),
+      prephase,
+    );
+    for (let l = 0; l < ny; l++) {
+      const r0 = ro[l % 2] ?? line;
+      const events = readoutEvents(ctx, r0);
+      if (l < ny - 1)
+        Object.assign(events, gradients(ctx.axes, { phase: delayed(blip, r0.trap.rise + r0.trap.flat) }));
+      b.add(events, lineLength);
+    }
+    b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
+    if (b.time - r * p.repetitionTime > p.repetitionTime && r + 1 < repetitions)
+      throw timingError('TR', b.time - r * p.repetitionTime);
+  }
+  b.delay(repetitions * p.repetitionTime - b.time);
+  return b.build({ Name: `larmor-${p.family}` });
+}

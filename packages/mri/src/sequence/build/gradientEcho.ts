@@ -1,0 +1,253 @@
+import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
+import type { Radians, Seconds } from '../../units.ts';
+import type { SequenceTimeline } from '../timeline.ts';
+import {
+  area,
+  gradients,
+  phaseArea,
+  readout,
+  readoutEvents,
+  rfSpoilPhase,
+  selectivePulse,
+  spoilerArea,
+  timingError,
+  type BuildContext,
+  type BuildOptions,
+} from './context.ts';
+import { trapezoidDuration } from './gradients.ts';
+import { TimelineBuilder } from './timelineBuilder.ts';
+
+/** R–R interval of the simulated heart [s] (60 beats per minute) for MOLLI. */
+export const HEART_RR_S = 1;
+
+/**
+ * Echo times of a multi-echo family [s]: the protocol's `echoTimes`, else for Dixon the earliest opposed-phase
+ * echo (n + ½)/|Δf| not before `minTe` and the next in-phase echo m/|Δf| at least `minSpacing` later
+ * (Δf = −3.4 ppm·γ̄·B0; reference/analytic_formulas.md §5), else [TE].
+ */
+export function echoTimesOf(ctx: BuildContext, minTe: Seconds, minSpacing: Seconds): Seconds[] {
+  const p = ctx.protocol;
+  if (p.echoTimes && p.echoTimes.length > 0) return [...p.echoTimes];
+  if (p.family === 'Dixon') {
+    const period = 1 / Math.abs(FAT_WATER_SHIFT_PPM * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T * ctx.scanner.b0);
+    const opposed = (Math.ceil(minTe / period - 0.5 - 1e-9) + 0.5) * period;
+    const inPhase = Math.ceil((opposed + minSpacing) / period - 1e-9) * period;
+    return [opposed, inPhase];
+  }
+  return [p.echoTime];
+}
+
+/** One gradient-echo repetition's pieces, shared by GRE, Dixon, SWI, MPRAGE (spoiled) and bSSFP, MOLLI (balanced). */
+function pieces(ctx: BuildContext) {
+  const exc = selectivePulse(ctx, ctx.protocol.flipAngle);
+  const ro = readout(ctx);
+  const maxPhase = Math.abs(phaseArea(ctx, 0));
+  const prephase = Math.max(
+    trapezoidDuration(area(ctx, ro.prephaseArea)),
+    trapezoidDuration(area(ctx, maxPhase)),
+    trapezoidDuration(area(ctx, exc.rephaseArea)),
+  );
+  const roDuration = trapezoidDuration(ro.trap);
+  return { exc, ro, prephase, roDuration };
+}
+
+/** The minimum spoiled-GRE repetition [s] with the earliest echo (MPRAGE's echo spacing). */
+function spoiledRepetition(
+  ctx: BuildContext,
+  b: TimelineBuilder | undefined,
+  line: number,
+  n: number,
+  start: Seconds,
+  echoes: readonly Seconds[],
+  acquire: boolean,
+): Seconds {
+  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const minTe = exc.tail + prephase + ro.echoOffset;
+  const tes = echoes.length > 0 ? echoes : [minTe];
+  if ((tes[0] ?? 0) < minTe - 1e-9) throw timingError('TE', minTe);
+  const pe = phaseArea(ctx, line);
+  const phase: Radians = rfSpoilPhase(n);
+  const spoil = Math.max(
+    trapezoidDuration(area(ctx, spoilerArea(ctx))),
+    trapezoidDuration(area(ctx, Math.abs(pe))),
+  );
+  const flyback = trapezoidDuration(area(ctx, -ro.area));
+  const end = start + exc.centre + (tes[tes.length - 1] ?? 0) + roDuration - ro.echoOffset + spoil;
+  if (!b) return end - start;
+  b.delay(start - b.time);
+  const tc = b.time + exc.centre;
+  b.add({ ...exc.events, rf: { ...exc.rf, delay: exc.events.rf?.delay ?? 0, phaseOffset: phase } });
+  b.add(
+    gradients(ctx.axes, {
+      read: area(ctx, ro.prephaseArea),
+      phase: area(ctx, pe),
+      slice: area(ctx, exc.rephaseArea),
+    }),
+    prephase,
+  );
+  tes.forEach((te, k) => {
+    if (k > 0) {
+      if (tc + te - ro.echoOffset < b.time + flyback)
+        throw timingError(`echo time ${k + 1}`, b.time + flyback - tc + ro.echoOffset);
+      b.add(gradients(ctx.axes, { read: area(ctx, -ro.area) }));
+    }
+    b.delay(tc + te - ro.echoOffset - b.time);
+    const events = readoutEvents(ctx, ro, phase);
+    if (!acquire) delete events.adc;
+    b.add(events);
+  });
+  b.add(gradients(ctx.axes, { phase: area(ctx, -pe), slice: area(ctx, spoilerArea(ctx)) }));
+  return b.time - start;
+}
+
+/**
+ * Spoiled gradient echo (GRE/FLASH; Dixon and SWI as multi-echo GRE with flyback): per repetition one
+ * phase-encoding line, quadratic RF spoiling, phase rewinder and slice spoiler; `dummyScans` (default 20) first.
+ */
+export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): SequenceTimeline {
+  const p = ctx.protocol;
+  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const flyback = trapezoidDuration(area(ctx, -ro.area));
+  const echoes = echoTimesOf(
+    ctx,
+    exc.tail + prephase + ro.echoOffset,
+    roDuration + ctx.raster.block + flyback,
+  );
+  const dummies = options.dummyScans ?? 20;
+  const b = new TimelineBuilder(ctx.raster);
+  const needed = spoiledRepetition(ctx, undefined, 0, 0, 0, echoes, true);
+  if (p.repetitionTime < needed) throw timingError('TR', needed);
+  for (let n = 0; n < dummies + p.matrixPhase; n++) {
+    const line = n < dummies ? p.matrixPhase / 2 : n - dummies;
+    spoiledRepetition(ctx, b, line, n, n * p.repetitionTime, echoes, n >= dummies);
+  }
+  b.delay((dummies + p.matrixPhase) * p.repetitionTime - b.time);
+  return b.build({ Name: `larmor-${p.family}` });
+}
+
+/**
+ * A balanced SSFP train starting at `start` [s]: α/2 preparation TR/2 before the first α, RF phase alternating
+ * 0/π (ADC phase following), all gradient moments rewound each TR, echo at TE = TR/2. Lines in `lines`
+ * (NaN: no ADC). Returns the time of the first α's centre.
+ */
+function bssfpTrain(
+  ctx: BuildContext,
+  b: TimelineBuilder,
+  start: Seconds,
+  tr: Seconds,
+  lines: readonly number[],
+): Seconds {
+  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const rewind = (pe: number) =>
+    gradients(ctx.axes, {
+      read: area(ctx, -(ro.area + ro.prephaseArea)),
+      phase: area(ctx, -pe),
+      slice: area(ctx, exc.rephaseArea),
+    });
+  const half = exc.tail + prephase + ro.echoOffset;
+  const otherHalf = roDuration - ro.echoOffset + prephase + exc.centre;
+  if (tr / 2 < Math.max(half, otherHalf)) throw timingError('TR', 2 * Math.max(half, otherHalf));
+  const prep = selectivePulse(ctx, ctx.protocol.flipAngle / 2, { phaseOffset: Math.PI });
+  b.delay(start - b.time);
+  const tPrep = b.time + prep.centre;
+  b.add(prep.events);
+  b.add(gradients(ctx.axes, { slice: area(ctx, prep.rephaseArea) }));
+  const first = tPrep + tr / 2;
+  lines.forEach((line, n) => {
+    const phase = n % 2 === 0 ? 0 : Math.PI;
+    const tc = first + n * tr;
+    b.delay(tc - exc.centre - b.time);
+    b.add({ ...exc.events, rf: { ...exc.rf, delay: exc.events.rf?.delay ?? 0, phaseOffset: phase } });
+    const pe = Number.isNaN(line) ? 0 : phaseArea(ctx, line);
+    b.add(
+      gradients(ctx.axes, {
+        read: area(ctx, ro.prephaseArea),
+        phase: area(ctx, pe),
+        slice: area(ctx, exc.rephaseArea),
+      }),
+      prephase,
+    );
+    b.delay(tc + tr / 2 - ro.echoOffset - b.time);
+    const events = readoutEvents(ctx, ro, phase);
+    if (Number.isNaN(line)) delete events.adc;
+    b.add(events);
+    b.add(rewind(pe), prephase);
+  });
+  return first;
+}
+
+/** bSSFP: `dummyScans` (default 10) repetitions without ADC after the α/2 preparation, then one line per TR. */
+export function buildBssfp(ctx: BuildContext, options: BuildOptions = {}): SequenceTimeline {
+  const p = ctx.protocol;
+  const dummies = options.dummyScans ?? 10;
+  const lines = [
+    ...Array.from({ length: dummies }, () => NaN),
+    ...Array.from({ length: p.matrixPhase }, (_, i) => i),
+  ];
+  const b = new TimelineBuilder(ctx.raster);
+  bssfpTrain(ctx, b, 0, p.repetitionTime, lines);
+  return b.build({ Name: `larmor-${p.family}` });
+}
+
+/** Inversion slab with its spoiler; returns the inversion centre [s]. */
+function invert(ctx: BuildContext, b: TimelineBuilder, start: Seconds): Seconds {
+  const inv = selectivePulse(ctx, Math.PI, { use: 'inversion', thicknessScale: 2 });
+  b.delay(start - b.time);
+  const centre = b.time + inv.centre;
+  b.add(inv.events);
+  b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
+  return centre;
+}
+
+/**
+ * 2D MPRAGE: one inversion, TI later the centre line of a train of spoiled GREs at the minimum spacing,
+ * all lines linear in one shot (repetitionTime: inversion to inversion; one shot per slice).
+ */
+export function buildMprage(ctx: BuildContext): SequenceTimeline {
+  const p = ctx.protocol;
+  const spacing = spoiledRepetition(ctx, undefined, 0, 0, 0, [], true);
+  const b = new TimelineBuilder(ctx.raster);
+  const tInv = invert(ctx, b, 0);
+  const { exc } = pieces(ctx);
+  const first = tInv + (p.inversionTime ?? 0) - (p.matrixPhase / 2) * spacing - exc.centre;
+  if (first < b.time) throw timingError('TI', b.time - first + (p.inversionTime ?? 0));
+  for (let line = 0; line < p.matrixPhase; line++)
+    spoiledRepetition(
+      ctx,
+      b,
+      line,
+      line,
+      Math.ceil((first + line * spacing) / ctx.raster.block) * ctx.raster.block,
+      [],
+      true,
+    );
+  b.delay(p.repetitionTime - b.time);
+  return b.build({ Name: 'larmor-MPRAGE' });
+}
+
+/**
+ * MOLLI 5(3)3 (Messroghli et al., MRM 2004;52:141): an inversion, single-shot bSSFP images in 5 heartbeats,
+ * 3 beats of recovery, a second inversion TI + 80 ms before the next image, 3 more images. The centre line of
+ * each image is acquired at its trigger time.
+ */
+export function buildMolli(ctx: BuildContext): SequenceTimeline {
+  const p = ctx.protocol;
+  const ti = p.inversionTime ?? 0.1;
+  const b = new TimelineBuilder(ctx.raster);
+  const lines = Array.from({ length: p.matrixPhase }, (_, i) => i);
+  const image = (centreTime: Seconds): void => {
+    const first = centreTime - (p.matrixPhase / 2) * p.repetitionTime;
+    const prepStart = first - p.repetitionTime / 2 - selectivePulse(ctx, p.flipAngle / 2).centre;
+    if (prepStart < b.time) throw timingError('TI', b.time - prepStart + ti);
+    bssfpTrain(ctx, b, prepStart, p.repetitionTime, lines);
+  };
+  const inv1 = invert(ctx, b, 0);
+  for (let k = 0; k < 5; k++) image(inv1 + ti + k * HEART_RR_S);
+  const inv2 = invert(
+    ctx,
+    b,
+    Math.ceil((inv1 + 8 * HEART_RR_S - ti - 0.08) / ctx.raster.block) * ctx.raster.block,
+  );
+  for (let k = 0; k < 3; k++) image(inv2 + ti + 0.08 + k * HEART_RR_S);
+  return b.build({ Name: 'larmor-MOLLI' });
+}

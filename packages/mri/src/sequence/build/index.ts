@@ -1,0 +1,44 @@
+import type { Protocol, Scanner } from '../protocol.ts';
+import type { SequenceTimeline } from '../timeline.ts';
+import { buildContext, type BuildOptions } from './context.ts';
+import { buildEpi } from './epi.ts';
+import { buildBssfp, buildMolli, buildMprage, buildSpoiledGre } from './gradientEcho.ts';
+import { buildSpinEcho } from './spinEcho.ts';
+
+export type { BuildOptions } from './context.ts';
+
+/**
+ * The event timeline of one slice of a protocol, for the Bloch engine and the Pulseq writer. Throws a
+ * RangeError naming TE, TR or TI when the protocol's timing cannot be met within the scanner's gradient and
+ * slew limits.
+ */
+export function buildTimeline(
+  protocol: Protocol,
+  scanner: Scanner,
+  options: BuildOptions = {},
+): SequenceTimeline {
+  const ctx = buildContext(protocol, scanner, options);
+  switch (protocol.family) {
+    case 'SE':
+    case 'TSE':
+      return buildSpinEcho(ctx, false, options);
+    case 'IR':
+    case 'STIR':
+    case 'FLAIR':
+      return buildSpinEcho(ctx, true, options);
+    case 'GRE':
+    case 'Dixon':
+    case 'SWI':
+      return buildSpoiledGre(ctx, options);
+    case 'bSSFP':
+      return buildBssfp(ctx, options);
+    case 'MPRAGE':
+      return buildMprage(ctx);
+    case 'MOLLI':
+      return buildMolli(ctx);
+    case 'GRE-EPI':
+    case 'SE-EPI':
+    case 'DWI':
+      return buildEpi(ctx);
+  }
+}

@@ -1,0 +1,120 @@
+import type { Seconds } from '../../units.ts';
+import type { SequenceTimeline } from '../timeline.ts';
+import {
+  area,
+  gradients,
+  phaseArea,
+  readout,
+  readoutEvents,
+  selectivePulse,
+  spoilerArea,
+  timingError,
+  type BuildContext,
+  type BuildOptions,
+} from './context.ts';
+import { trapezoidDuration } from './gradients.ts';
+import { ceilToRaster } from './raster.ts';
+import { TimelineBuilder } from './timelineBuilder.ts';
+
+/** Crusher area around each refocusing pulse [1/m]: two cycles across the slice (spoils its FID). */
+const crusherArea = (ctx: BuildContext): number => 2 / ctx.protocol.sliceThickness;
+
+/**
+ * Spin-echo families (SE, TSE; IR, STIR and FLAIR when `inversion`): 90°ₓ – [180°ᵧ – echo]×ETL (CPMG), slice
+ * crushers around every refocusing pulse, one phase-encoding line per echo, k-space centre at the echo nearest
+ * TE (TE = ESP·(k + 1)); inversion: a 180° slab twice the slice thickness, spoiled, TI before the 90°.
+ * Each repetition is one excitation; `dummyScans` (default 1) repetitions come first without ADC.
+ */
+export function buildSpinEcho(
+  ctx: BuildContext,
+  inversion: boolean,
+  options: BuildOptions = {},
+): SequenceTimeline {
+  const p = ctx.protocol;
+  const raster = ctx.raster.block;
+  const etl = Math.max(1, Math.round(p.echoTrainLength));
+  const ny = p.matrixPhase;
+  const shots = Math.ceil(ny / etl);
+  const dummies = options.dummyScans ?? 1;
+
+  const exc = selectivePulse(ctx, p.flipAngle);
+  const ref = selectivePulse(ctx, Math.PI, { phaseOffset: Math.PI / 2, use: 'refocusing' });
+  const inv = selectivePulse(ctx, Math.PI, { use: 'inversion', thicknessScale: 2 });
+  const ro = readout(ctx);
+  const crush = crusherArea(ctx);
+  const maxPhase = Math.max(Math.abs(phaseArea(ctx, 0)), Math.abs(phaseArea(ctx, ny - 1)));
+  // Blocks around the refocusing pulses (durations are those of the largest phase-encoding step).
+  const before = gradients(ctx.axes, {
+    slice: area(ctx, exc.rephaseArea + crush),
+    read: area(ctx, -ro.prephaseArea),
+  });
+  const preDuration = Math.max(
+    trapezoidDuration(area(ctx, exc.rephaseArea + crush)),
+    trapezoidDuration(area(ctx, -ro.prephaseArea)),
+  );
+  const afterDuration = Math.max(trapezoidDuration(area(ctx, crush)), trapezoidDuration(area(ctx, maxPhase)));
+  // Residual read area so that every interval between refocusing pulses has twice the first one's moment.
+  const readResidual = 2 * -ro.prephaseArea - ro.area;
+  const rewindDuration = Math.max(afterDuration, trapezoidDuration(area(ctx, readResidual)));
+  const roDuration = trapezoidDuration(ro.trap);
+
+  const half0 = exc.tail + ceilToRaster(preDuration, raster) + ref.centre;
+  const half1 = ref.tail + ceilToRaster(afterDuration, raster) + ro.echoOffset;
+  const half2 = roDuration - ro.echoOffset + ceilToRaster(rewindDuration, raster) + ref.centre;
+  const minHalf = Math.max(half0, half1, half2);
+  let esp: Seconds;
+  let centreEcho: number;
+  if (etl === 1) {
+    if (p.echoTime / 2 < minHalf) throw timingError('TE', 2 * minHalf);
+    esp = p.echoTime;
+    centreEcho = 0;
+  } else {
+    esp = 2 * ceilToRaster(minHalf, raster);
+    centreEcho = Math.min(etl - 1, Math.max(0, Math.round(p.echoTime / esp) - 1));
+  }
+  const invLead = inversion ? inv.centre : 0;
+  const ti = p.inversionTime ?? 0;
+  if (inversion && ti < inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + exc.centre)
+    throw timingError('TI', inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + exc.centre);
+  const shotLength =
+    invLead + ti + esp * etl + (roDuration - ro.echoOffset) + trapezoidDuration(area(ctx, spoilerArea(ctx)));
+  if (p.repetitionTime < shotLength) throw timingError('TR', shotLength);
+
+  const b = new TimelineBuilder(ctx.raster);
+  const startAt = (t: Seconds): void => b.delay(t - b.time);
+  for (let shot = -dummies; shot < shots; shot++) {
+    const shotStart = (shot + dummies) * p.repetitionTime;
+    startAt(shotStart);
+    if (inversion) {
+      b.add(inv.events);
+      b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
+      startAt(shotStart + inv.centre + ti - exc.centre);
+    }
+    const t90 = b.time + exc.centre;
+    b.add(exc.events);
+    b.add(before);
+    for (let echo = 0; echo < etl; echo++) {
+      const t180 = t90 + esp / 2 + echo * esp;
+      startAt(t180 - ref.centre);
+      b.add(ref.events);
+      const line = ((((echo - centreEcho) * shots + shot + Math.floor(ny / 2)) % ny) + ny) % ny;
+      const pe = shot >= 0 ? phaseArea(ctx, line) : 0;
+      b.add(gradients(ctx.axes, { slice: area(ctx, crush), phase: area(ctx, pe) }), afterDuration);
+      startAt(t180 + esp / 2 - ro.echoOffset);
+      const events = readoutEvents(ctx, ro);
+      if (shot < 0) delete events.adc;
+      b.add(events);
+      const last = echo === etl - 1;
+      b.add(
+        gradients(ctx.axes, {
+          phase: area(ctx, -pe),
+          slice: last ? area(ctx, spoilerArea(ctx)) : area(ctx, crush),
+          read: last ? undefined : area(ctx, readResidual),
+        }),
+        rewindDuration,
+      );
+    }
+  }
+  startAt(dummies * p.repetitionTime + shots * p.repetitionTime);
+  return b.build({ Name: `larmor-${p.family}` });
+}

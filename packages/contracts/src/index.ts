@@ -10,3 +10,5 @@ export * from './identities.ts';
 export * from './maintenance.ts';
 export * from './health.ts';
 export * from './mail.ts';
+export * from './users.ts';
+export * from './organisations.ts';

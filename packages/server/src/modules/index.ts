@@ -6,6 +6,7 @@ import { identitiesRoutes } from './identities/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
+import { usersRoutes } from './users/routes.ts';
 
 /**
  * The API's domain modules, registered under /api in this order. Add a module by adding one line:
@@ -19,4 +20,5 @@ export const modules: FastifyPluginAsync[] = [
   maintenanceRoutes,
   mailRoutes,
   assetsRoutes,
+  usersRoutes,
 ];

@@ -1,0 +1,56 @@
+/**
+ * Who administers what. A platform administrator (users.role = Admin, see auth/scope.ts) administers every
+ * organisation. Anyone else administers an organisation only while acting in an identity that is a
+ * membership of it with role Admin; they see and manage that organisation's users, groups and cohorts and
+ * nothing of any other organisation.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
+
+export type AdminScope =
+  | {
+      kind: 'platform';
+      userId: string;
+      /** The organisation of the caller's active identity, if it is a membership. */
+      activeClientId: string | null;
+    }
+  | {
+      kind: 'organisation';
+      userId: string;
+      /** The one organisation the caller administers: that of the active identity. */
+      activeClientId: string;
+    };
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The caller's administration scope; 403 (NOT_AUTHORIZED) for a caller who administers nothing. */
+export async function adminScopeOf(db: Db, caller: AuthContext): Promise<AdminScope> {
+  const user = await db.selectFrom('users').select('role').where('id', '=', caller.userId).executeTakeFirst();
+  const membership = caller.identityId
+    ? await db
+        .selectFrom('memberships')
+        .select(['client_id', 'role'])
+        .where('id', '=', caller.identityId)
+        .where('user_id', '=', caller.userId)
+        .executeTakeFirst()
+    : undefined;
+  if (user?.role === 'Admin') {
+    return { kind: 'platform', userId: caller.userId, activeClientId: membership?.client_id ?? null };
+  }
+  if (membership?.role === 'Admin') {
+    return { kind: 'organisation', userId: caller.userId, activeClientId: membership.client_id };
+  }
+  throw forbidden();
+}
+
+/** The organisations the scope administers; null means every organisation. */
+export function administeredClientIds(scope: AdminScope): string[] | null {
+  return scope.kind === 'platform' ? null : [scope.activeClientId];
+}
+
+/** Whether the scope administers organisation `clientId`. */
+export function administers(scope: AdminScope, clientId: string): boolean {
+  return scope.kind === 'platform' || scope.activeClientId === clientId;
+}

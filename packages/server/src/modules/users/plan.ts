@@ -1,0 +1,218 @@
+/**
+ * Checks of every user write, done before anything is written: who may grant what, which organisations and
+ * groups exist in the caller's scope, and that usernames and e-mail addresses are free. A check answers a
+ * plan that `applyPlan` writes in one transaction, or throws the ApiError the call answers.
+ */
+import type { MembershipInput, Role, UserCreate, UserPatch } from '@larmor/contracts';
+import type { UserStatus } from '../../db/schema.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { revokeAllOf } from '../auth/sessions.ts';
+import { administeredClientIds, administers, type AdminScope } from '../organisations/access.ts';
+import { inviteUser } from './invitation.ts';
+import {
+  existingClientIds,
+  groupsByIds,
+  insertUser,
+  membershipsOf,
+  pruneNesting,
+  replaceGroups,
+  replaceMemberships,
+  updateUser,
+  usersHolding,
+  type Db,
+  type UserRow,
+} from './repository.ts';
+
+export const DUPLICATE_ACCOUNT_MESSAGE = 'Email or Username already exists';
+
+export interface CreatePlan {
+  kind: 'create';
+  row: UserRow;
+  memberships: MembershipInput[];
+  groupIds: string[];
+  /** Whether an activation mail goes out (no password given). */
+  invite: boolean;
+}
+
+export interface UpdatePlan {
+  kind: 'update';
+  userId: string;
+  set: Partial<Omit<UserRow, 'id'>>;
+  memberships: MembershipInput[] | undefined;
+  groupIds: string[] | undefined;
+  /** Whether the user's refresh tokens are revoked (deactivated, or a new password set). */
+  signOut: boolean;
+}
+
+export type WritePlan = CreatePlan | UpdatePlan;
+
+/** Organisation administrators may not manage a platform administrator (403). */
+export function checkManageable(scope: AdminScope, target: Pick<UserRow, 'role'>): void {
+  if (scope.kind !== 'platform' && target.role === 'Admin') throw forbidden();
+}
+
+/** Only platform administrators make platform administrators. */
+function checkRoleGrant(scope: AdminScope, role: Role | undefined): void {
+  if (role === 'Admin' && scope.kind !== 'platform') throw forbidden();
+}
+
+/** Every organisation named must exist and be administered by the caller; others answer 404. */
+async function checkMemberships(
+  db: Db,
+  scope: AdminScope,
+  memberships: readonly MembershipInput[],
+): Promise<void> {
+  const ids = memberships.map((m) => m.clientId);
+  const existing = await existingClientIds(db, ids);
+  const unknown = ids.find((id) => !existing.has(id) || !administers(scope, id));
+  if (unknown !== undefined) throw notFound(`Organisation ${unknown}`);
+}
+
+/** Every group must exist in an administered organisation (else 404) the user is a member of (else 400). */
+async function checkGroups(
+  db: Db,
+  scope: AdminScope,
+  groupIds: readonly string[],
+  memberOf: ReadonlySet<string>,
+  field = 'groupIds',
+): Promise<void> {
+  const groups = await groupsByIds(db, groupIds);
+  for (const id of groupIds) {
+    const group = groups.find((g) => g.id === id);
+    if (!group || !administers(scope, group.client_id)) throw notFound(`Group ${id}`);
+    if (!memberOf.has(group.client_id)) {
+      throw invalidField(
+        field,
+        'membership',
+        `The user is not a member of the organisation of group ${group.name}`,
+      );
+    }
+  }
+}
+
+/** 409 when another user than `exceptId` holds the username or e-mail address. */
+async function checkFree(db: Db, username: string | undefined, email: string | undefined, exceptId?: string) {
+  const holders = await usersHolding(db, username ? [username] : [], email ? [email] : []);
+  if (holders.some((h) => h.id !== exceptId)) throw conflict(DUPLICATE_ACCOUNT_MESSAGE);
+}
+
+/**
+ * Plans a new user. Without memberships the user joins the caller's active organisation with `role`; an
+ * organisation administrator's user must belong to their organisation.
+ */
+export async function planCreate(db: Db, scope: AdminScope, body: UserCreate): Promise<CreatePlan> {
+  checkRoleGrant(scope, body.role);
+  const memberships =
+    body.memberships ?? (scope.activeClientId ? [{ clientId: scope.activeClientId, role: body.role }] : []);
+  await checkMemberships(db, scope, memberships);
+  if (scope.kind === 'organisation' && memberships.length === 0) {
+    throw invalidField('memberships', 'min', 'The user must belong to your organisation');
+  }
+  const groupIds = body.groupIds ?? [];
+  await checkGroups(db, scope, groupIds, new Set(memberships.map((m) => m.clientId)));
+  const email = body.email.toLowerCase();
+  await checkFree(db, body.username, email);
+  const now = isoNow();
+  return {
+    kind: 'create',
+    row: {
+      id: newId(),
+      username: body.username,
+      email,
+      first_name: body.firstName,
+      last_name: body.lastName,
+      password_hash: body.password ? await hashPassword(body.password) : null,
+      role: body.role,
+      status: body.password ? 'active' : 'pending',
+      terms_ack: 0,
+      first_login: 1,
+      created_at: now,
+      updated_at: now,
+    },
+    memberships,
+    groupIds,
+    invite: !body.password,
+  };
+}
+
+/** The status a patch leads to: `active` decides; a password set on a pending account activates it. */
+function nextStatus(current: UserStatus, patch: UserPatch): UserStatus {
+  if (patch.active === false) return 'deactivated';
+  if (patch.active === true) return 'active';
+  if (patch.password && current === 'pending') return 'active';
+  return current;
+}
+
+/**
+ * Plans changes to `target`, a user visible to the caller. Organisation administrators may not touch a
+ * platform administrator; nobody deactivates themselves.
+ */
+export async function planUpdate(
+  db: Db,
+  scope: AdminScope,
+  target: UserRow,
+  patch: UserPatch,
+): Promise<UpdatePlan> {
+  checkManageable(scope, target);
+  if (patch.role !== target.role) checkRoleGrant(scope, patch.role);
+  if (target.id === scope.userId && patch.active === false)
+    throw conflict('You cannot deactivate your own account');
+  if (patch.memberships) await checkMemberships(db, scope, patch.memberships);
+  if (patch.groupIds) {
+    const memberOf = patch.memberships
+      ? patch.memberships.map((m) => m.clientId)
+      : (await membershipsOf(db, [target.id], administeredClientIds(scope))).map((m) => m.client_id);
+    await checkGroups(db, scope, patch.groupIds, new Set(memberOf));
+  }
+  const email = patch.email?.toLowerCase();
+  await checkFree(db, patch.username, email, target.id);
+  const status = nextStatus(target.status, patch);
+  const set: Partial<Omit<UserRow, 'id'>> = {
+    ...(patch.username !== undefined ? { username: patch.username } : {}),
+    ...(email !== undefined ? { email } : {}),
+    ...(patch.firstName !== undefined ? { first_name: patch.firstName } : {}),
+    ...(patch.lastName !== undefined ? { last_name: patch.lastName } : {}),
+    ...(patch.role !== undefined ? { role: patch.role } : {}),
+    ...(patch.password ? { password_hash: await hashPassword(patch.password), first_login: 1 as const } : {}),
+    status,
+  };
+  return {
+    kind: 'update',
+    userId: target.id,
+    set,
+    memberships: patch.memberships,
+    groupIds: patch.groupIds,
+    signOut: status === 'deactivated' || patch.password !== undefined,
+  };
+}
+
+/** Writes a plan inside the caller's transaction. */
+export async function applyPlan(
+  trx: Db,
+  scope: AdminScope,
+  publicUrl: string,
+  plan: WritePlan,
+): Promise<string> {
+  const clientIds = administeredClientIds(scope);
+  if (plan.kind === 'create') {
+    await insertUser(trx, plan.row);
+    await replaceMemberships(trx, plan.row.id, clientIds, plan.memberships);
+    await replaceGroups(trx, plan.row.id, clientIds, plan.groupIds);
+    if (plan.invite) {
+      await inviteUser(trx, publicUrl, {
+        id: plan.row.id,
+        email: plan.row.email,
+        firstName: plan.row.first_name,
+      });
+    }
+    return plan.row.id;
+  }
+  await updateUser(trx, plan.userId, plan.set);
+  if (plan.memberships) await replaceMemberships(trx, plan.userId, clientIds, plan.memberships);
+  if (plan.groupIds) await replaceGroups(trx, plan.userId, clientIds, plan.groupIds);
+  if (plan.memberships || plan.groupIds) await pruneNesting(trx, plan.userId);
+  if (plan.signOut) await revokeAllOf(trx, plan.userId);
+  return plan.userId;
+}

@@ -1,0 +1,165 @@
+/**
+ * User administration calls of platform-shell.md §7, for administrators: each is a schema and a thin
+ * handler (validate → authorize → command → present). Organisation administrators reach only the users of
+ * their organisation (organisations/access.ts).
+ */
+import multipart from '@fastify/multipart';
+import {
+  adminUserSchema,
+  ERROR_CAUSES,
+  ERROR_CODES,
+  errorBodySchema,
+  importResponseSchema,
+  USER_IMPORT_MAX_BYTES,
+  userBatchResponseSchema,
+  userBulkUpdateSchema,
+  userCreateSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userPatchSchema,
+  userPutSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { adminScopeOf } from '../organisations/access.ts';
+import { importFileType, invalidFileType, readImportFile } from './import-file.ts';
+import { importUsers } from './importer.ts';
+import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updateUser } from './service.ts';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const admin = requireRole('Admin');
+
+/** The uploaded file of an import request: its type from the name, and its bytes (413 over the limit). */
+async function uploadedFile(request: FastifyRequest) {
+  if (!request.isMultipart()) throw invalidFileType();
+  const file = await request.file();
+  if (!file) {
+    throw new ApiError(400, ERROR_CODES.BAD_REQUEST, 'Attach the file to import', ERROR_CAUSES.VALIDATION, {
+      file: 'required',
+    });
+  }
+  const type = importFileType(file.filename);
+  return { type, content: await file.toBuffer() };
+}
+
+export const usersRoutes: FastifyPluginAsync = async (root) => {
+  await root.register(multipart, { limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 10 } });
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const scopeOf = (request: FastifyRequest) => adminScopeOf(root.db, callerOf(request));
+
+  app.get(
+    '/v1/users/',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listUsers(root.db, await scopeOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/users/:id',
+    {
+      preHandler: admin,
+      schema: { tags, security, params: userIdParamsSchema, response: { 200: adminUserSchema, ...errors } },
+    },
+    async (request) => getUser(root.db, await scopeOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/users/',
+    {
+      preHandler: admin,
+      schema: { tags, security, body: userCreateSchema, response: { 201: adminUserSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createUser(root, await scopeOf(request), request.body)),
+  );
+
+  app.patch(
+    '/v1/users/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        params: userIdParamsSchema,
+        body: userPatchSchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) => updateUser(root, await scopeOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/users/:id',
+    {
+      preHandler: admin,
+      schema: { tags, security, params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteUser(root, await scopeOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/v1/users/',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        body: userBulkUpdateSchema,
+        response: { 200: userBatchResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ users: await bulkUpdate(root, await scopeOf(request), request.body) }),
+  );
+
+  app.put(
+    '/v1/users/',
+    {
+      preHandler: admin,
+      schema: { tags, security, body: userPutSchema, response: { 200: userBatchResponseSchema, ...errors } },
+    },
+    async (request) => ({ users: await putUsers(root, await scopeOf(request), request.body) }),
+  );
+
+  app.post(
+    '/v1/users/import',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        description:
+          'multipart/form-data with one CSV or XLSX file (at most 5 MiB); the first row names the columns ' +
+          'username, email, firstName, lastName, role, password, groups (names separated by `;`).',
+        consumes: ['multipart/form-data'],
+        response: { 200: importResponseSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { type, content } = await uploadedFile(request);
+      return importUsers(root, scope, await readImportFile(type, content));
+    },
+  );
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PulseqParseError } from './errors.ts';
 import { readSeq } from './read.ts';
+import { writeSeq } from './write.ts';
 import { seq15 } from './fixtures.test-support.ts';
 
 const EXTENSIONS = `[EXTENSIONS]
@@ -64,6 +65,16 @@ describe('readSeq extensions', () => {
   it('keeps an unknown extension as data', () => {
     expect(seq.blocks[4]?.extensions).toEqual([{ type: 'VENDOR_THING', values: [4.5], text: 'fast' }]);
     expect(seq.warnings).toEqual(['extension VENDOR_THING is unknown to Larmor: kept as data, not run']);
+  });
+
+  it('writes the extensions back and the rotated gradients in place of ROTATIONS', () => {
+    const again = readSeq(writeSeq(seq), { strictSignature: true });
+    expect(again.blocks.map((b) => b.extensions)).toEqual(seq.blocks.map((b) => b.extensions));
+    const [rotated, back] = [seq.blocks[3]?.gy, again.blocks[3]?.gy];
+    expect([...(back?.times ?? [])]).toEqual([...(rotated?.times ?? [])].map((t) => expect.closeTo(t, 12)));
+    expect([...(back?.amplitudes ?? [])]).toEqual(
+      [...(rotated?.amplitudes ?? [])].map((a) => expect.closeTo(a, 3)),
+    );
   });
 
   it('refuses a file that requires an extension it cannot run, naming the definition line', () => {

@@ -28,8 +28,8 @@ function range(grid: VolumeGrid, k: 0 | 1 | 2, min: number, max: number): [numbe
   return [lo, hi];
 }
 
-/** Side of the voxel blocks tested as a whole before voxels are evaluated one by one. */
-const BLOCK = 4;
+/** Side of the largest voxel blocks tested as a whole; blocks that straddle a band edge are split in eight. */
+const BLOCK = 16;
 /**
  * Margin on a block's half-diagonal when deciding it lies wholly on one side of a band edge. Some distances are
  * bounds that can overestimate by a few percent (ellipsoid, tapered capsule) or carry surface noise; 1.5 covers them.
@@ -39,8 +39,9 @@ const BLOCK_SAFETY = 1.5;
 /**
  * Labels every voxel of `grid` inside the shape's bounding box by `classify(distance)`, where distance is the
  * shape's signed distance [m] at the voxel centre and a negative result leaves the voxel as it is.
- * `classify` must be piecewise constant and monotone in distance (bands ordered from inside to outside): blocks
- * of BLOCK³ voxels whose distance range stays in one piece are then labelled without evaluating every voxel.
+ * `classify` must be piecewise constant and monotone in distance (bands ordered from inside to outside): a block
+ * whose distance range stays in one piece is labelled as a whole, others are split (octree descent), so only
+ * voxels near a band edge are evaluated one by one.
  */
 export function classifyVoxels(
   grid: VolumeGrid,
@@ -55,39 +56,68 @@ export function classifyVoxels(
   const [nx, ny] = grid.dims;
   const [dx, dy, dz] = grid.voxelSize;
   const [ox, oy, oz] = grid.origin;
-  const set = (index: number, label: number): void => {
-    if (onlyOver && !onlyOver.includes(labels[index] ?? 0)) return;
-    labels[index] = label;
-  };
-  for (let kb = k0; kb <= k1; kb += BLOCK) {
-    const kEnd = Math.min(k1, kb + BLOCK - 1);
-    for (let jb = j0; jb <= j1; jb += BLOCK) {
-      const jEnd = Math.min(j1, jb + BLOCK - 1);
-      for (let ib = i0; ib <= i1; ib += BLOCK) {
-        const iEnd = Math.min(i1, ib + BLOCK - 1);
-        const centre = shape.distance(
-          ox + ((ib + iEnd) / 2) * dx,
-          oy + ((jb + jEnd) / 2) * dy,
-          oz + ((kb + kEnd) / 2) * dz,
-        );
-        const reach = (BLOCK_SAFETY / 2) * Math.hypot((iEnd - ib) * dx, (jEnd - jb) * dy, (kEnd - kb) * dz);
-        const low = classify(centre - reach);
-        const uniform = low === classify(centre + reach);
-        if (uniform && low < 0) continue;
-        for (let k = kb; k <= kEnd; k++) {
-          const z = oz + k * dz;
-          for (let j = jb; j <= jEnd; j++) {
-            const y = oy + j * dy;
-            const row = (k * ny + j) * nx;
-            for (let i = ib; i <= iEnd; i++) {
-              const label = uniform ? low : classify(shape.distance(ox + i * dx, y, z));
-              if (label >= 0) set(row + i, label);
-            }
-          }
+  const fill = (
+    ia: number,
+    ib: number,
+    ja: number,
+    jb: number,
+    ka: number,
+    kb: number,
+    label: number,
+  ): void => {
+    for (let k = ka; k <= kb; k++)
+      for (let j = ja; j <= jb; j++) {
+        const row = (k * ny + j) * nx;
+        for (let i = ia; i <= ib; i++) {
+          if (onlyOver && !onlyOver.includes(labels[row + i] ?? 0)) continue;
+          labels[row + i] = label;
         }
       }
+  };
+  const visit = (ia: number, ib: number, ja: number, jb: number, ka: number, kb: number): void => {
+    if (ia === ib && ja === jb && ka === kb) {
+      const label = classify(shape.distance(ox + ia * dx, oy + ja * dy, oz + ka * dz));
+      if (label >= 0) fill(ia, ia, ja, ja, ka, ka, label);
+      return;
     }
-  }
+    const centre = shape.distance(
+      ox + ((ia + ib) / 2) * dx,
+      oy + ((ja + jb) / 2) * dy,
+      oz + ((ka + kb) / 2) * dz,
+    );
+    const ex = (ib - ia) * dx;
+    const ey = (jb - ja) * dy;
+    const ez = (kb - ka) * dz;
+    const reach = (BLOCK_SAFETY / 2) * Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const low = classify(centre - reach);
+    if (low === classify(centre + reach)) {
+      if (low >= 0) fill(ia, ib, ja, jb, ka, kb, low);
+      return;
+    }
+    const im = (ia + ib) >> 1;
+    const jm = (ja + jb) >> 1;
+    const km = (ka + kb) >> 1;
+    for (let c = 0; c < 8; c++) {
+      const hi = c & 1 ? ib : im;
+      const lo = c & 1 ? im + 1 : ia;
+      const hj = c & 2 ? jb : jm;
+      const lj = c & 2 ? jm + 1 : ja;
+      const hk = c & 4 ? kb : km;
+      const lk = c & 4 ? km + 1 : ka;
+      if (lo <= hi && lj <= hj && lk <= hk) visit(lo, hi, lj, hj, lk, hk);
+    }
+  };
+  for (let kb = k0; kb <= k1; kb += BLOCK)
+    for (let jb = j0; jb <= j1; jb += BLOCK)
+      for (let ib = i0; ib <= i1; ib += BLOCK)
+        visit(
+          ib,
+          Math.min(i1, ib + BLOCK - 1),
+          jb,
+          Math.min(j1, jb + BLOCK - 1),
+          kb,
+          Math.min(k1, kb + BLOCK - 1),
+        );
 }
 
 /** Paints one layer: voxels whose centre is inside the shape take its label. */

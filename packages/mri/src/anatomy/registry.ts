@@ -4,6 +4,9 @@ import type { BrainCondition, BreathingMode, HeartCondition } from './conditions
 import { ringOfElements } from './coils.ts';
 import { buildKneeVolume, KNEE_TISSUES } from './procedural/knee.ts';
 import type { LabelAsset } from './labelAsset.ts';
+import { BODY_TISSUES } from './body/tissues.ts';
+import { DEFAULT_BODY_STATE, type BodyState } from './body/state.ts';
+import { buildTrunkCrop, TRUNK_CROPS } from './procedural/trunkModels.ts';
 import { applyBrainCondition, brainTissues } from './brain/conditions.ts';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 
@@ -66,6 +69,24 @@ function requireBrainAsset(options: BuildOptions): LabelAsset {
   return options.brainAsset;
 }
 
+/** Body array: anterior and posterior grids of 3 × 2 elements around a region centred at the origin. */
+function bodyArray(uniqueName: string, shownName: string, halfWidth: number, halfDepth: number): Coil {
+  const elements: Vec3[] = [];
+  for (const y of [-halfDepth, halfDepth])
+    for (const x of [-halfWidth, 0, halfWidth]) for (const z of [-0.07, 0.07]) elements.push([x, y, z]);
+  return { uniqueName, shownName, elements, elementRadius: 0.08 };
+}
+
+const TORSO_COIL = bodyArray('body12', 'Body array (12 channels)', 0.12, 0.16);
+
+function bodyState(options: BuildOptions): BodyState {
+  return {
+    cardiacPhase: options.cardiacPhase ?? DEFAULT_BODY_STATE.cardiacPhase,
+    heartCondition: options.heartCondition ?? DEFAULT_BODY_STATE.heartCondition,
+    breathingMode: options.breathingMode ?? DEFAULT_BODY_STATE.breathingMode,
+  };
+}
+
 const ENTRIES: readonly ModelEntry[] = [
   {
     id: 1,
@@ -89,6 +110,53 @@ const ENTRIES: readonly ModelEntry[] = [
     coils: [KNEE_COIL, BODY_COIL],
     tissues: () => KNEE_TISSUES.keys,
     build: () => buildKneeVolume(),
+  },
+  {
+    id: 3,
+    key: 'heart',
+    name: 'Heart',
+    features: [
+      'Heart Condition',
+      'Default cardiac phase',
+      'Breathing mode',
+      'Physiological motion',
+      'Tissue magnetic properties',
+      'T2Star',
+    ],
+    regions: [{ id: 1, name: 'Heart', center: ORIGIN }],
+    coils: [TORSO_COIL, BODY_COIL],
+    tissues: () => BODY_TISSUES.keys,
+    build: (options) => buildTrunkCrop(TRUNK_CROPS.heart, bodyState(options)),
+  },
+  {
+    id: 4,
+    key: 'spine',
+    name: 'Spine',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Lumbar spine', center: ORIGIN }],
+    coils: [bodyArray('spine12', 'Spine array (12 channels)', 0.05, 0.1), BODY_COIL],
+    tissues: () => BODY_TISSUES.keys,
+    build: (options) => buildTrunkCrop(TRUNK_CROPS.spine, bodyState(options)),
+  },
+  {
+    id: 5,
+    key: 'abdomen',
+    name: 'Abdomen',
+    features: ['Breathing mode', 'Physiological motion', 'Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Abdomen', center: ORIGIN }],
+    coils: [TORSO_COIL, BODY_COIL],
+    tissues: () => BODY_TISSUES.keys,
+    build: (options) => buildTrunkCrop(TRUNK_CROPS.abdomen, bodyState(options)),
+  },
+  {
+    id: 6,
+    key: 'pelvis',
+    name: 'Pelvis',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Pelvis', center: ORIGIN }],
+    coils: [TORSO_COIL, BODY_COIL],
+    tissues: () => BODY_TISSUES.keys,
+    build: () => buildTrunkCrop(TRUNK_CROPS.pelvis, DEFAULT_BODY_STATE),
   },
 ];
 

@@ -188,6 +188,16 @@ function unionBounds(shapes: readonly Shape[], pad: Meters): Pick<Shape, 'min' |
   return { min, max };
 }
 
+/** The half-space on the side of `point` opposite to `normal` (unit) [m]; unbounded, so intersect it with a bounded shape. */
+export function halfSpace(point: Vec3, normal: Vec3): Shape {
+  return {
+    distance: (x, y, z) =>
+      (x - point[0]) * normal[0] + (y - point[1]) * normal[1] + (z - point[2]) * normal[2],
+    min: [-Infinity, -Infinity, -Infinity],
+    max: [Infinity, Infinity, Infinity],
+  };
+}
+
 /** Hard union of shapes. */
 export function union(...shapes: Shape[]): Shape {
   const distance = (x: number, y: number, z: number): number => {

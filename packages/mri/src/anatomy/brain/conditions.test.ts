@@ -37,7 +37,7 @@ describe('brain conditions', () => {
   const tissues = brainTissues(asset);
 
   it('keeps the healthy volume unchanged and the label table fixed whatever the condition', () => {
-    expect(Array.from(applyBrainCondition(asset, 'healthy').labels)).toEqual(Array.from(asset.volume.labels));
+    expect(Buffer.compare(applyBrainCondition(asset, 'healthy').labels, asset.volume.labels)).toBe(0);
     expect(tissues.slice(0, asset.tissues.length)).toEqual(asset.tissues);
     expect(tissues).toEqual(expect.arrayContaining(['msLesion', 'tumour', 'oedema']));
   });
@@ -52,10 +52,8 @@ describe('brain conditions', () => {
     expect(counts[2]).toBeGreaterThan(counts[1] ?? 0);
     const lesion = tissues.indexOf('msLesion');
     const severe = volumes[2]?.labels ?? new Uint8Array();
-    severe.forEach((l, p) => {
-      if (l === lesion) expect(asset.volume.labels[p]).toBe(3);
-    });
-    expect(Array.from(applyBrainCondition(asset, 'severeMSlesions').labels)).toEqual(Array.from(severe));
+    expect(severe.some((l, p) => l === lesion && asset.volume.labels[p] !== 3)).toBe(false);
+    expect(Buffer.compare(applyBrainCondition(asset, 'severeMSlesions').labels, severe)).toBe(0);
   });
 
   it('grows a tumour inside an oedema ring that spreads only through white matter', () => {
@@ -67,8 +65,6 @@ describe('brain conditions', () => {
     expect(counts.tumour).toBeLessThan(11500 * 1.4);
     expect(counts.oedema).toBeGreaterThan(counts.tumour ?? 0);
     const oedema = tissues.indexOf('oedema');
-    volume.labels.forEach((l, p) => {
-      if (l === oedema) expect(asset.volume.labels[p]).toBe(3);
-    });
+    expect(volume.labels.some((l, p) => l === oedema && asset.volume.labels[p] !== 3)).toBe(false);
   });
 });

@@ -8,8 +8,10 @@ import type { Scanner } from './protocol.ts';
  * a two-lobe sinc (Bernstein et al. 2004, §2.3).
  */
 
-/** Excitation pulse duration [s]. */
+/** Excitation pulse duration of spin-echo families, where the slice profile matters most [s]. */
 export const EXCITATION_PULSE_DURATION_S = 2.0e-3;
+/** Excitation pulse duration of gradient-echo families, kept short for short TE and TR [s]. */
+export const FAST_EXCITATION_PULSE_DURATION_S = 1.0e-3;
 /** Refocusing (180°) pulse duration [s]. */
 export const REFOCUSING_PULSE_DURATION_S = 3.0e-3;
 /** Adiabatic inversion pulse duration [s] (hyperbolic secant, Bernstein et al. 2004, §6.1). */

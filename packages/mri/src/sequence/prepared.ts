@@ -37,8 +37,10 @@ export interface MprageTiming {
   inversionTime: Seconds;
   /** Repetition time of the GRE readout inside the shot [s]. */
   echoSpacing: Seconds;
-  /** Excitations per shot; the centre line is excitation floor(pulses/2) (linear ordering). */
+  /** Excitations per shot. */
   pulses: number;
+  /** Which excitation reads the k-space centre (0-based; linear ordering: floor(pulses/2)). */
+  centrePulse?: number;
   echoTime: Seconds;
   flipAngle: Radians;
 }
@@ -51,7 +53,7 @@ export interface MprageTiming {
 export function mprageSignal(t1: Seconds, t2star: Seconds, timing: MprageTiming): number {
   const { shotRepetitionTime, inversionTime, echoSpacing, pulses, flipAngle } = timing;
   const n = Math.max(1, Math.round(pulses));
-  const centre = Math.floor(n / 2);
+  const centre = Math.min(n - 1, Math.max(0, Math.round(timing.centrePulse ?? Math.floor(n / 2))));
   const firstPulse = Math.max(0, inversionTime - centre * echoSpacing);
   const lastPulse = firstPulse + (n - 1) * echoSpacing;
   const pulseStep = then(excite(flipAngle), recover(echoSpacing, t1));

@@ -81,6 +81,11 @@ export interface Protocol {
    * scanner (sequence/timing.ts).
    */
   echoSpacing?: Seconds;
+  /**
+   * Refocusing flip angle of spin-echo trains [rad]; absent: π. Lower angles cut SAR; the signal model assumes
+   * ideal refocusing (sequence/signal.ts).
+   */
+  refocusingFlipAngle?: Radians;
 }
 
 /** The scanner a protocol runs on. */

@@ -5,7 +5,7 @@ import { bssfpTransverse } from './bssfp.ts';
 import { molliSignal, mprageSignal } from './prepared.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { inversionRecoverySignal, spinEchoSignal, spoiledGradientEchoSignal } from './steady-state.ts';
-import { echoSpacingOf, readoutKind, readoutPulses } from './timing.ts';
+import { centrePulseIndex, echoSpacingOf, readoutKind, readoutPulses } from './timing.ts';
 
 /**
  * The signal model of the fast engine: one complex weight per tissue and, for echo trains, an acquisition time
@@ -94,6 +94,7 @@ export function tissueSignal(
         inversionTime: requireInversionTime(protocol),
         echoSpacing: echoSpacingOf(protocol),
         pulses: readoutPulses(protocol),
+        centrePulse: centrePulseIndex(protocol),
         echoTime: te,
         flipAngle: alpha,
       });

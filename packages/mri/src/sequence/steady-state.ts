@@ -63,6 +63,14 @@ export function inversionNullTime(t1: Seconds, tr: Seconds): Seconds {
 }
 
 /**
+ * Inversion time that nulls `t1` with the SE readout term (analytic_formulas.md §2):
+ * 1 − 2e^(−TI/T1) + 2e^(−(TR − TE/2)/T1) − e^(−TR/T1) = 0 → TI = −T1·ln((1 + 2e^(−(TR−TE/2)/T1) − e^(−TR/T1))/2).
+ */
+export function inversionNullTimeWithReadout(t1: Seconds, tr: Seconds, te: Seconds): Seconds {
+  return -t1 * Math.log((1 + 2 * relaxation(tr - te / 2, t1) - relaxation(tr, t1)) / 2);
+}
+
+/**
  * Spoiled gradient-echo (FLASH) steady state at TE per unit M0 (analytic_formulas.md §3; Ernst & Anderson 1966):
  * sin α·(1 − E1)/(1 − cos α·E1)·e^(−TE/T2*).
  */

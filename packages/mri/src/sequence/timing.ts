@@ -3,6 +3,7 @@ import type { Seconds, TeslaPerMeter } from '../units.ts';
 import {
   CRUSHER_CYCLES_PER_SLICE,
   EXCITATION_PULSE_DURATION_S,
+  FAST_EXCITATION_PULSE_DURATION_S,
   INVERSION_PULSE_DURATION_S,
   REFERENCE_SCANNER,
   REFOCUSING_PULSE_DURATION_S,
@@ -51,6 +52,13 @@ export function readoutKind(family: SequenceFamily): ReadoutKind {
     case 'MPRAGE':
       return 'mprage';
   }
+}
+
+/** Excitation pulse duration of a readout [s]: longer for spin echoes, short for gradient echoes. */
+export function excitationDuration(kind: ReadoutKind): Seconds {
+  return kind === 'spinEcho' || kind === 'epiSpinEcho'
+    ? EXCITATION_PULSE_DURATION_S
+    : FAST_EXCITATION_PULSE_DURATION_S;
 }
 
 /** Families with an inversion pulse before the readout. */
@@ -133,17 +141,18 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
   const readoutDuration = 1 / protocol.bandwidthPerPixel;
   const readoutGradient = (protocol.matrixRead * protocol.bandwidthPerPixel) / (gamma * protocol.fovRead);
   const rampRo = rampTime(readoutGradient, scanner);
-  const gSs = sliceSelectGradient(EXCITATION_PULSE_DURATION_S, slab);
+  const excitation = excitationDuration(kind);
+  const gSs = sliceSelectGradient(excitation, slab);
   const rampSs = rampTime(gSs, scanner);
   const gRef = sliceSelectGradient(REFOCUSING_PULSE_DURATION_S, thickness);
   const rampRef = rampTime(gRef, scanner);
 
   // From the start of the excitation block to the pulse centre, and from the centre to the end of the lobe.
-  const preExcitation = rampSs + EXCITATION_PULSE_DURATION_S / 2;
-  const excitationHalf = EXCITATION_PULSE_DURATION_S / 2 + rampSs;
+  const preExcitation = rampSs + excitation / 2;
+  const excitationHalf = excitation / 2 + rampSs;
   const phaseArea = protocol.matrixPhase / 2 / (gamma * protocol.fovPhase);
   const partitionArea = is3d ? 1 / (2 * gamma * thickness) : 0;
-  const sliceRephaseArea = (gSs * EXCITATION_PULSE_DURATION_S) / 2;
+  const sliceRephaseArea = (gSs * excitation) / 2;
   const readoutPrephaseArea = readoutGradient * (readoutDuration / 2 + rampRo / 2);
   const prephase = Math.max(
     shortestLobe(readoutPrephaseArea, scanner),
@@ -234,7 +243,7 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
     const esp =
       protocol.family === 'MOLLI' ? protocol.repetitionTime : (protocol.echoSpacing ?? minEchoSpacing);
     const pulses = readoutPulses(protocol);
-    const centre = Math.floor(pulses / 2);
+    const centre = centrePulseIndex(protocol);
     minInversionTime = inversionLead + preExcitation + centre * esp;
     minRepetitionTime =
       protocol.family === 'MOLLI'
@@ -260,10 +269,31 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
   };
 }
 
-/** Excitations per MP-RAGE or MOLLI shot: the ETL when set above 1, else one per acquired phase line. */
+/**
+ * Excitations per MP-RAGE or MOLLI shot: the ETL when set above 1, else one per partition (MP-RAGE, whose inner
+ * loop runs through the partitions) or one per acquired phase line (MOLLI's single-shot 2D readout).
+ */
 export function readoutPulses(protocol: Protocol): number {
   const etl = Math.round(protocol.echoTrainLength);
-  return etl > 1 ? etl : acquiredPhaseLines(protocol);
+  if (etl > 1) return etl;
+  return protocol.family === 'MPRAGE'
+    ? Math.max(1, Math.round(protocol.sliceCount))
+    : acquiredPhaseLines(protocol);
+}
+
+/**
+ * Which excitation of an MP-RAGE or MOLLI shot reads the k-space centre (linear order): the middle one, or for
+ * MOLLI with partial Fourier the first line past the lines before the centre.
+ */
+export function centrePulseIndex(protocol: Protocol): number {
+  const pulses = readoutPulses(protocol);
+  if (protocol.family === 'MOLLI' && Math.round(protocol.echoTrainLength) <= 1) {
+    return Math.min(
+      pulses - 1,
+      Math.max(0, acquiredPhaseLines(protocol) - Math.ceil(phaseLines(protocol) / 2)),
+    );
+  }
+  return Math.floor(pulses / 2);
 }
 
 /**

@@ -27,7 +27,7 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     key: 'csf',
     name: 'Cerebrospinal fluid',
     pd: 1,
-    t1: [ms(4000), ms(4163)],
+    t1: [ms(4163), ms(4163)],
     t1FieldExponent: 0,
     t2: [ms(1800), ms(1650)],
     t2star: [ms(58), ms(57)],
@@ -35,14 +35,14 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     susceptibilityPpm: 0,
     adc: adcClinical(3.0),
     sources:
-      'T1 3 T 4163 (Rooney 2007) [V], 1.5 T ~4000 [~]; T2 1.5 T 1500–2000 [~], 3 T 1650 (MRzero) [V]; ' +
+      'T1 4163 (Rooney 2007, 3 T, field-independent) [V]; T2 1.5 T 1500–2000 [~], 3 T 1650 (MRzero) [V]; ' +
       'T2* 58 (BrainWeb 1.5 T) [V], 57 (MRzero T2′ 59 ms, 3 T) [V]; field-independent T1 (Rooney 2007); ADC free water 37 °C.',
   },
   {
     key: 'greyMatter',
     name: 'Grey matter',
-    pd: 0.83,
-    t1: [ms(1124), ms(1820)],
+    pd: 0.82,
+    t1: [ms(998), ms(1607)],
     t1FieldExponent: 0.376,
     t2: [ms(95), ms(99)],
     t2star: [ms(84), ms(66)],
@@ -50,14 +50,15 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     susceptibilityPpm: 0.02,
     adc: adcClinical(0.8),
     sources:
-      'T1, T2 Stanisz 2005 [M]; T2* Peters 2007 [V]; PD 0.80–0.86 [~]; exponent 0.376 (Gach 2008 [V], after ' +
-      'Bottomley 1984); Δχ small positive (iron) [~]; ADC Helenius 2002 [~].',
+      'T1 in vivo: 3 T 1607 (Rooney 2007) [V], 1.5 T 0.857·1.5^0.376 s = 998 ms (Gach 2008, after Bottomley 1984) ' +
+      '[V] (Stanisz 2005 ex vivo 1124/1820 [M]); T2 Stanisz 2005 [M]; T2* Peters 2007 [V]; PD 0.80–0.86 [~]; ' +
+      'Δχ small positive (iron) [~]; ADC Helenius 2002 [~].',
   },
   {
     key: 'whiteMatter',
     name: 'White matter',
-    pd: 0.7,
-    t1: [ms(884), ms(1084)],
+    pd: 0.72,
+    t1: [ms(681), ms(838)],
     t1FieldExponent: 0.382,
     t2: [ms(72), ms(69)],
     t2star: [ms(66.2), ms(53.2)],
@@ -65,14 +66,15 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     susceptibilityPpm: -0.03,
     adc: adcClinical(0.7),
     sources:
-      'T1, T2 Stanisz 2005 [M]; T2* Peters 2007 [V]; PD 0.69–0.77 [~]; exponent 0.382 (Gach 2008 [V]); ' +
+      'T1 in vivo: 3 T 838 (Rooney 2007) [V], 1.5 T 0.583·1.5^0.382 s = 681 ms (Gach 2008) [V] (Stanisz 2005 ' +
+      'ex vivo 884/1084 [M]); T2 Stanisz 2005 [M]; T2* Peters 2007 [V]; PD 0.69–0.77 [~]; ' +
       'Δχ slightly diamagnetic (myelin) [~]; ADC Helenius 2002 [~].',
   },
   {
     key: 'deepGreyMatter',
     name: 'Deep grey nuclei',
     pd: 0.82,
-    t1: [ms(950), ms(1200)],
+    t1: [ms(850), ms(1250)],
     t1FieldExponent: 0.376,
     t2: [ms(85), ms(70)],
     t2star: [ms(55), ms(35)],
@@ -204,7 +206,7 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     key: 'spinalCord',
     name: 'Spinal cord',
     pd: 0.75,
-    t1: [ms(850), ms(1050)],
+    t1: [ms(750), ms(950)],
     t1FieldExponent: 0.382,
     t2: [ms(75), ms(70)],
     t2star: [ms(45), ms(35)],
@@ -217,7 +219,7 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     key: 'msLesion',
     name: 'Multiple sclerosis lesion',
     pd: 0.8,
-    t1: [ms(1250), ms(1550)],
+    t1: [ms(1000), ms(1250)],
     t1FieldExponent: 0.382,
     t2: [ms(120), ms(110)],
     t2star: [ms(75), ms(60)],

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GYROMAGNETIC_RATIO_HZ_PER_T,
+  SCANNER_FIELD_STRENGTHS_T,
+  SCANNER_MAX_GRADIENTS_T_PER_M,
+} from '../constants.ts';
+import { mmToM } from '../units.ts';
+import { defaultProtocol } from './defaults.ts';
+import { parameterDefinitions } from './parameters.ts';
+import type { Protocol, Scanner } from './protocol.ts';
+import { SEQUENCE_FAMILIES } from './protocol.ts';
+import { diffusionLobeDuration, protocolTiming } from './timing.ts';
+import { validateFreePlan, validateProtocol } from './validate.ts';
+
+const scanner = (b0: number, maxGradient: number): Scanner => ({
+  b0,
+  maxGradient,
+  maxSlewRate: 200,
+  coil: 'body',
+});
+const STANDARD = scanner(1.5, 0.045);
+
+/** A demanding 2D GRE where the gradients limit the timing: 512², 200 mm, 3 mm slices. */
+function sharpGre(): Protocol {
+  return {
+    ...defaultProtocol('GRE', STANDARD),
+    matrixRead: 512,
+    matrixPhase: 512,
+    fovRead: 0.2,
+    fovPhase: 0.2,
+    sliceThickness: mmToM(3),
+    bandwidthPerPixel: 300,
+  };
+}
+
+describe('timing limits', () => {
+  it('minimum TE and TR never fall, and rise from 80 to 33 mT/m, as the gradient limit falls', () => {
+    const gradients = [...SCANNER_MAX_GRADIENTS_T_PER_M].sort((a, b) => b - a);
+    const protocols = [
+      sharpGre(),
+      { ...defaultProtocol('SE', STANDARD), matrixRead: 512, matrixPhase: 512, fovRead: 0.2, fovPhase: 0.2 },
+      defaultProtocol('SE-EPI', STANDARD),
+    ];
+    for (const p of protocols) {
+      const te = gradients.map((g) => protocolTiming(p, scanner(1.5, g)).minEchoTime);
+      const tr = gradients.map((g) => protocolTiming(p, scanner(1.5, g)).minRepetitionTime);
+      for (let i = 1; i < gradients.length; i++) {
+        expect(te[i], p.family).toBeGreaterThanOrEqual(te[i - 1] ?? Infinity);
+        expect(tr[i], p.family).toBeGreaterThanOrEqual(tr[i - 1] ?? Infinity);
+      }
+      expect(te[gradients.length - 1], p.family).toBeGreaterThan(te[0] ?? Infinity);
+      expect(tr[gradients.length - 1], p.family).toBeGreaterThan(tr[0] ?? Infinity);
+    }
+  });
+
+  it('halving the bandwidth lengthens the minimum GRE TE by the growth of the half readout (±0.3 ms)', () => {
+    const p = sharpGre();
+    const narrow = { ...p, bandwidthPerPixel: 150 };
+    const grow = protocolTiming(narrow, STANDARD).minEchoTime - protocolTiming(p, STANDARD).minEchoTime;
+    // Half readout grows from 1/600 s to 1/300 s; the prephaser keeps its area, its ramps shorten.
+    expect(Math.abs(grow - 1 / 600)).toBeLessThan(3e-4);
+  });
+
+  it('a larger b-value needs longer diffusion lobes, hence a longer minimum TE', () => {
+    const p = defaultProtocol('DWI', STANDARD);
+    const b1000 = protocolTiming(p, STANDARD);
+    const b2000 = protocolTiming({ ...p, bValues: [0, 2e9] }, STANDARD);
+    expect(b2000.diffusionLobe).toBeGreaterThan(b1000.diffusionLobe);
+    expect(b2000.minEchoTime).toBeGreaterThan(b1000.minEchoTime);
+  });
+
+  it('diffusion lobes solve Stejskal–Tanner b = γ²G²δ²(Δ − δ/3), Δ = δ + gap (±1e-6 relative)', () => {
+    const gamma = 2 * Math.PI * GYROMAGNETIC_RATIO_HZ_PER_T;
+    const g = 0.045;
+    const gap = 0.006;
+    const d = diffusionLobeDuration(1e9, g, gap);
+    const b = gamma * gamma * g * g * d * d * (d + gap - d / 3);
+    expect(Math.abs(b / 1e9 - 1)).toBeLessThan(1e-6);
+  });
+});
+
+describe('validateProtocol', () => {
+  it('accepts every family default on every scanner field and gradient limit', () => {
+    for (const b0 of SCANNER_FIELD_STRENGTHS_T) {
+      for (const g of SCANNER_MAX_GRADIENTS_T_PER_M) {
+        for (const family of SEQUENCE_FAMILIES) {
+          const s = scanner(b0, g);
+          expect(validateProtocol(defaultProtocol(family, s), s), `${family} ${b0} T ${g}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('names the broken TE limit with its value and cause: "TE must be at least … ms for this bandwidth and gradient (33 mT/m)"', () => {
+    const weak = scanner(1.5, 0.033);
+    const p = { ...sharpGre(), echoTime: 0.002 };
+    const minTe = parameterDefinitions(p, weak).find((d) => d.key === 'echoTime')?.min ?? 0;
+    const v = validateProtocol(p, weak).find((x) => x.parameter === 'echoTime');
+    expect(v?.rule).toBe('min');
+    expect(v?.message).toBe(
+      `TE must be at least ${(minTe * 1000).toFixed(1)} ms for this bandwidth and gradient (33 mT/m)`,
+    );
+  });
+
+  it('a TE valid at 80 mT/m breaks the limit at 33 mT/m', () => {
+    const p = sharpGre();
+    const minAt80 = protocolTiming(p, scanner(1.5, 0.08)).minEchoTime;
+    const q = { ...p, echoTime: Math.ceil(minAt80 * 1e4) / 1e4 };
+    expect(validateProtocol(q, scanner(1.5, 0.08))).toEqual([]);
+    expect(validateProtocol(q, scanner(1.5, 0.033)).map((v) => v.parameter)).toContain('echoTime');
+  });
+
+  it('rejects a TR too short for the TE, naming the limit', () => {
+    const p = { ...defaultProtocol('SE', STANDARD), repetitionTime: 0.01 };
+    const v = validateProtocol(p, STANDARD).find((x) => x.parameter === 'repetitionTime');
+    expect(v?.message).toMatch(
+      /^TR must be at least \d+\.\d ms for this TE, bandwidth and gradient \(45 mT\/m\)$/,
+    );
+  });
+
+  it('rejects a bandwidth the read gradient cannot reach at this FOV and matrix', () => {
+    const p = { ...defaultProtocol('GRE', STANDARD), bandwidthPerPixel: 2000, fovRead: 0.1, matrixRead: 512 };
+    const v = validateProtocol(p, STANDARD).find((x) => x.parameter === 'bandwidthPerPixel');
+    expect(v?.message).toMatch(/^Bandwidth must be at most \d+ Hz\/pixel for the read gradient \(45 mT\/m\)/);
+  });
+
+  it('rejects a slice thinner than the RF pulse and gradient can select', () => {
+    const p = { ...defaultProtocol('SE', STANDARD), sliceThickness: mmToM(0.5) };
+    const v = validateProtocol(p, scanner(1.5, 0.033)).find((x) => x.parameter === 'sliceThickness');
+    expect(v?.message).toMatch(
+      /^Slice thickness must be at least 1\.\d mm for this RF pulse and gradient \(33 mT\/m\)$/,
+    );
+  });
+
+  it('requires TI for inversion families and keeps it below TR', () => {
+    const { inversionTime: _ti, ...noTi } = defaultProtocol('FLAIR', STANDARD);
+    expect(validateProtocol(noTi, STANDARD)).toContainEqual({
+      parameter: 'inversionTime',
+      rule: 'required',
+      message: 'TI is required for FLAIR',
+    });
+    const late = { ...defaultProtocol('FLAIR', STANDARD), inversionTime: 3.9, repetitionTime: 3.5 };
+    expect(validateProtocol(late, STANDARD).map((v) => v.rule)).toContain('ti-below-tr');
+  });
+
+  it('keeps a TSE effective TE inside its echo train', () => {
+    const p = { ...defaultProtocol('TSE', STANDARD), echoTrainLength: 4, echoSpacing: 0.01, echoTime: 0.1 };
+    const v = validateProtocol(p, STANDARD).find((x) => x.rule === 'echo-train');
+    expect(v?.message).toBe('TE must be at most 40.0 ms: the echo train (4 × 10.0 ms) ends there');
+  });
+
+  it('flags SAR above the normal-mode limit', () => {
+    const p = {
+      ...defaultProtocol('TSE', scanner(3, 0.045)),
+      refocusingFlipAngle: Math.PI,
+      repetitionTime: 3,
+    };
+    expect(validateProtocol(p, scanner(3, 0.045)).map((v) => v.parameter)).toContain('sar');
+  });
+
+  it('rejects non-integer counts and out-of-range b-values', () => {
+    const p = { ...defaultProtocol('DWI', STANDARD), nex: 1.5, bValues: [0, 5e9] };
+    const rules = validateProtocol(p, STANDARD).map((v) => `${v.parameter}:${v.rule}`);
+    expect(rules).toContain('nex:integer');
+    expect(rules).toContain('bValues:range');
+  });
+});
+
+describe('validateFreePlan', () => {
+  it('allows a default SE on the 1.5 T scanner', () => {
+    expect(validateFreePlan(defaultProtocol('SE', STANDARD), STANDARD)).toEqual([]);
+  });
+
+  it('limits field, family, FOV, matrix and slices, each named', () => {
+    const p = { ...defaultProtocol('TSE', STANDARD), fovRead: 0.3, matrixPhase: 512, sliceCount: 20 };
+    const v = validateFreePlan(p, scanner(3, 0.045));
+    expect(v.map((x) => x.parameter).sort()).toEqual([
+      'b0',
+      'family',
+      'fovRead',
+      'matrixPhase',
+      'sliceCount',
+    ]);
+    expect(v.every((x) => x.rule === 'free-plan' && x.message.endsWith('on the free plan'))).toBe(true);
+  });
+});

@@ -1,0 +1,233 @@
+import { radToDeg } from '../units.ts';
+import { sarEstimate } from './derived.ts';
+import type { ParameterDefinition, ParameterKey, ParameterUnit } from './parameters.ts';
+import { gradientText, parameterDefinitions } from './parameters.ts';
+import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
+import { acquiredPhaseLines, echoSpacingOf, hasInversion, protocolTiming, readoutKind } from './timing.ts';
+
+/**
+ * Validation of a protocol against the limits of its family and the scanner (parameters.ts, timing.ts) and,
+ * separately, against the free plan. Physics conflicts are rejected with a message that names the broken
+ * limit and why ("TE must be at least 4.2 ms for this bandwidth and gradient (45 mT/m)"), not adapted.
+ */
+
+/** Where a violation sits: a parameter, or a derived quantity (SAR), or the scanner / family (free plan). */
+export type ViolationTarget = ParameterKey | 'echoTimes' | 'bValues' | 'sar' | 'b0' | 'family';
+
+export interface ProtocolViolation {
+  parameter: ViolationTarget;
+  /** Machine-readable rule: 'min', 'max', 'required', 'integer', 'te-below-tr', 'echo-train', … */
+  rule: string;
+  message: string;
+}
+
+/** A value in the unit a console shows it in, with that unit. */
+export function formatValue(value: number, unit: ParameterUnit): string {
+  switch (unit) {
+    case 's':
+      return `${(value * 1000).toFixed(1)} ms`;
+    case 'm':
+      return `${(value * 1000).toFixed(1)} mm`;
+    case 'rad':
+      return `${Math.round(radToDeg(value))}°`;
+    case 'Hz':
+      return `${Math.round(value)} Hz/pixel`;
+    case 'count':
+      return `${Math.round(value)}`;
+    case 'fraction':
+      return `${Math.round(value * 1000) / 1000}`;
+  }
+}
+
+const COUNT_KEYS: ReadonlySet<ParameterKey> = new Set([
+  'echoTrainLength',
+  'matrixRead',
+  'matrixPhase',
+  'sliceCount',
+  'nex',
+]);
+
+function rangeViolations(protocol: Protocol, defs: readonly ParameterDefinition[]): ProtocolViolation[] {
+  const out: ProtocolViolation[] = [];
+  for (const def of defs) {
+    const value = protocol[def.key];
+    if (value === undefined) {
+      // Only TI is required among the optional fields; echo spacing defaults to its minimum.
+      if (def.key === 'inversionTime') {
+        out.push({ parameter: def.key, rule: 'required', message: `TI is required for ${protocol.family}` });
+      }
+      continue;
+    }
+    if (!Number.isFinite(value)) {
+      out.push({ parameter: def.key, rule: 'required', message: `${def.label} must be a number` });
+      continue;
+    }
+    if (COUNT_KEYS.has(def.key) && !Number.isInteger(value)) {
+      out.push({ parameter: def.key, rule: 'integer', message: `${def.label} must be a whole number` });
+    }
+    // Half a step of tolerance: the console's stepper rounds, and SI values carry float noise.
+    const slack = def.step / 2;
+    if (value < def.min - slack) {
+      out.push({
+        parameter: def.key,
+        rule: 'min',
+        message: `${def.label} must be at least ${formatValue(def.min, def.unit)} ${def.minReason}`,
+      });
+    } else if (value > def.max + slack) {
+      out.push({
+        parameter: def.key,
+        rule: 'max',
+        message: `${def.label} must be at most ${formatValue(def.max, def.unit)} ${def.maxReason}`,
+      });
+    }
+  }
+  return out;
+}
+
+function crossViolations(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
+  const out: ProtocolViolation[] = [];
+  const family = protocol.family;
+  const kind = readoutKind(family);
+  const te = protocol.echoTime;
+  const tr = protocol.repetitionTime;
+  if (family !== 'MPRAGE' && family !== 'MOLLI' && te >= tr) {
+    out.push({ parameter: 'echoTime', rule: 'te-below-tr', message: 'TE must be shorter than TR' });
+  }
+  if (kind === 'spinEcho' && protocol.echoTrainLength > 1) {
+    const esp = echoSpacingOf(protocol);
+    const etl = Math.round(protocol.echoTrainLength);
+    const lastEcho = etl * esp;
+    if (te > lastEcho + 1e-9) {
+      out.push({
+        parameter: 'echoTime',
+        rule: 'echo-train',
+        message: `TE must be at most ${formatValue(lastEcho, 's')}: the echo train (${etl} × ${formatValue(esp, 's')}) ends there`,
+      });
+    }
+    if (etl > acquiredPhaseLines(protocol)) {
+      out.push({
+        parameter: 'echoTrainLength',
+        rule: 'max',
+        message: `ETL must be at most ${acquiredPhaseLines(protocol)}, the acquired phase lines`,
+      });
+    }
+  }
+  if (hasInversion(family) && family !== 'MOLLI' && protocol.inversionTime !== undefined) {
+    if (protocol.inversionTime >= tr) {
+      out.push({ parameter: 'inversionTime', rule: 'ti-below-tr', message: 'TI must be shorter than TR' });
+    }
+  }
+  if (protocol.echoTimes && protocol.echoTimes.length > 0) out.push(...echoTimeViolations(protocol, scanner));
+  if (family === 'DWI') {
+    const bs = protocol.bValues ?? [];
+    if (bs.length === 0) {
+      out.push({ parameter: 'bValues', rule: 'required', message: 'DWI needs at least one b-value' });
+    }
+    for (const b of bs) {
+      if (!(b >= 0 && b <= MAX_B_VALUE_S_PER_M2)) {
+        out.push({
+          parameter: 'bValues',
+          rule: 'range',
+          message: `b-values must lie between 0 and ${MAX_B_VALUE_S_PER_M2 / 1e6} s/mm²`,
+        });
+        break;
+      }
+    }
+  }
+  const sar = sarEstimate(protocol, scanner);
+  if (sar.fractionOfLimit > 1) {
+    out.push({
+      parameter: 'sar',
+      rule: 'sar-limit',
+      message:
+        `SAR ${sar.wattsPerKilogram.toFixed(1)} W/kg exceeds the normal-mode limit of 2 W/kg: ` +
+        'lengthen TR, lower the flip angle or the echo train, or scan fewer slices',
+    });
+  }
+  return out;
+}
+
+/** Largest diffusion weighting offered [s/m²] (3000 s/mm²). */
+export const MAX_B_VALUE_S_PER_M2 = 3e9;
+
+function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
+  const out: ProtocolViolation[] = [];
+  const timing = protocolTiming(protocol, scanner);
+  const echoes = protocol.echoTimes ?? [];
+  const first = echoes[0] ?? 0;
+  if (first < timing.minEchoTime - 5e-5) {
+    out.push({
+      parameter: 'echoTimes',
+      rule: 'min',
+      message: `The first echo time must be at least ${formatValue(timing.minEchoTime, 's')} for this bandwidth and gradient (${gradientText(scanner)})`,
+    });
+  }
+  for (let i = 1; i < echoes.length; i++) {
+    const gap = (echoes[i] ?? 0) - (echoes[i - 1] ?? 0);
+    if (gap < timing.minEchoSpacing - 5e-5) {
+      out.push({
+        parameter: 'echoTimes',
+        rule: 'echo-spacing',
+        message: `Echo times must be at least ${formatValue(timing.minEchoSpacing, 's')} apart for this bandwidth and gradient (${gradientText(scanner)})`,
+      });
+      break;
+    }
+  }
+  if (echoes.some((t) => t >= protocol.repetitionTime)) {
+    out.push({
+      parameter: 'echoTimes',
+      rule: 'te-below-tr',
+      message: 'Every echo time must be shorter than TR',
+    });
+  }
+  return out;
+}
+
+/**
+ * Every limit `protocol` breaks on `scanner`: ranges with their dependencies (minimum TE/TR/TI/echo spacing,
+ * bandwidth and FOV from the read gradient, slice thickness from the slice-select gradient), cross-parameter
+ * rules, multi-echo and b-value rules, and the SAR limit. Empty when the protocol can run.
+ */
+export function validateProtocol(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
+  return [
+    ...rangeViolations(protocol, parameterDefinitions(protocol, scanner)),
+    ...crossViolations(protocol, scanner),
+  ];
+}
+
+/**
+ * Free-plan limits (simulator spec §5: 1.5 T scanner, SE and GRE sequences, limited FOV, matrix and slices).
+ * The spec names what is limited but not the numbers; these are ours.
+ */
+export const FREE_PLAN_LIMITS = {
+  b0: 1.5,
+  families: ['SE', 'GRE'] as readonly SequenceFamily[],
+  /** FOV range [m]. */
+  fovMin: 0.18,
+  fovMax: 0.26,
+  matrixMax: 256,
+  sliceCountMax: 10,
+} as const;
+
+/** The free-plan limits `protocol` and `scanner` break (a check separate from the physics). */
+export function validateFreePlan(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
+  const lim = FREE_PLAN_LIMITS;
+  const out: ProtocolViolation[] = [];
+  const plan = (parameter: ViolationTarget, message: string): void => {
+    out.push({ parameter, rule: 'free-plan', message: `${message} on the free plan` });
+  };
+  if (scanner.b0 !== lim.b0) plan('b0', 'Only the 1.5 T scanner is available');
+  if (!lim.families.includes(protocol.family)) plan('family', 'Only SE and GRE sequences are available');
+  for (const key of ['fovRead', 'fovPhase'] as const) {
+    const v = protocol[key];
+    if (v < lim.fovMin || v > lim.fovMax) {
+      plan(key, `FOV must lie between ${formatValue(lim.fovMin, 'm')} and ${formatValue(lim.fovMax, 'm')}`);
+    }
+  }
+  for (const key of ['matrixRead', 'matrixPhase'] as const) {
+    if (protocol[key] > lim.matrixMax) plan(key, `Matrix must be at most ${lim.matrixMax}`);
+  }
+  if (protocol.sliceCount > lim.sliceCountMax)
+    plan('sliceCount', `At most ${lim.sliceCountMax} slices are allowed`);
+  return out;
+}

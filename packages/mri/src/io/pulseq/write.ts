@@ -33,9 +33,13 @@ const RF_USE_LETTER: Record<RfEvent['use'], string> = {
   undefined: 'u',
 };
 
-/** A number as text: integers plainly, others with 12 significant digits (far below shape quantisation). */
+/** A number as text, exactly (shortest text that reads back as the same double). */
 function num(x: number): string {
-  if (Number.isInteger(x)) return String(x);
+  return String(x);
+}
+
+/** A shape sample as text: 12 significant digits, far below the 1e-7 shape quantum, without float noise. */
+function sample(x: number): string {
   return String(Number(x.toPrecision(12)));
 }
 
@@ -84,7 +88,7 @@ class Writer {
 
   shape(samples: ArrayLike<number>): number {
     const stored = compressShape(samples);
-    return this.shapes.id(`${samples.length}\n${stored.map(num).join('\n')}`);
+    return this.shapes.id(`${samples.length}\n${stored.map(sample).join('\n')}`);
   }
 
   rfEvent(rf: RfEvent): number {

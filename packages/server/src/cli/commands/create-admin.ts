@@ -1,0 +1,57 @@
+import { emailSchema, newPasswordSchema, usernameSchema } from '@larmor/contracts';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/database.ts';
+import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+import { parseFlags, requireFlag, UsageError, type CliCommand } from '../command.ts';
+import { withMigratedDatabase } from '../database.ts';
+
+function valid<T>(schema: z.ZodType<T>, flag: string, value: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--${flag}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+/**
+ * `larmor create-admin --username U --email E --password P`: a platform admin, active at once, whose password
+ * needs no change at first login.
+ */
+export const createAdminCommand: CliCommand = {
+  name: 'create-admin',
+  summary: 'create-admin --username U --email E --password P   create an active platform admin',
+  async run(args) {
+    const { flags } = parseFlags(args);
+    const username = valid(usernameSchema, 'username', requireFlag(flags, 'username'));
+    const email = valid(emailSchema, 'email', requireFlag(flags, 'email')).toLowerCase();
+    const password = valid(newPasswordSchema, 'password', requireFlag(flags, 'password'));
+    const passwordHash = await hashPassword(password);
+    return withMigratedDatabase(async ({ db }) => {
+      const now = isoNow();
+      try {
+        await db
+          .insertInto('users')
+          .values({
+            id: newId(),
+            username,
+            email,
+            first_name: username,
+            last_name: '',
+            password_hash: passwordHash,
+            role: 'Admin',
+            status: 'active',
+            terms_ack: 0,
+            first_login: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        console.error(`create-admin: username '${username}' or e-mail '${email}' is already taken`);
+        return 1;
+      }
+      console.log(`create-admin: admin '${username}' created`);
+      return 0;
+    });
+  },
+};

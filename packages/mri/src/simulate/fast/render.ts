@@ -117,6 +117,8 @@ export function renderContrast(
   if (motion?.kind === 'rotation' && lineTimes) k = applyRotation(k.re, k.im, frame, lineTimes, motion);
   const mode = options.partialFourierMode ?? 'homodyne';
   const maps = options.coilMaps;
+  if (maps && acquired === nv)
+    return renderCoilArray(k, maps, sigmaK / Math.sqrt(nu * nv), noise, ws, options);
   const coilK: ComplexArray[] = [];
   if (!maps) {
     coilK.push(k);
@@ -140,14 +142,53 @@ export function renderContrast(
   });
   const first = coilK[0] as ComplexArray;
   const kspace = options.keepKSpace ? toFloat32(first, acquired * nu) : undefined;
-  let combined = coilImages[0] as ComplexArray;
-  let magnitudeOverride: Float32Array | undefined;
-  if (maps) {
-    combined = combineWithSensitivities(coilImages, maps);
-    magnitudeOverride = sumOfSquares(coilImages);
-  }
-  const image = displayImage(combined.re, combined.im, frame, 1, false, magnitudeOverride);
+  const combined = maps ? combineWithSensitivities(coilImages, maps) : (coilImages[0] as ComplexArray);
+  const image = displayImage(
+    combined.re,
+    combined.im,
+    frame,
+    1,
+    false,
+    maps ? sumOfSquares(coilImages) : undefined,
+  );
   return kspace ? { ...image, kspace } : image;
+}
+
+/**
+ * Full-Fourier coil array: coil c sees s_c·x, plus its own noise. White k-space noise of σ_k per sample is white
+ * image noise of σ_k/√N per pixel under the scaled inverse FFT, so the noise is added in the image and no
+ * per-coil FFT is needed; only the first coil's k-space is computed, when it is asked for.
+ */
+function renderCoilArray(
+  k: ComplexArray,
+  maps: readonly Float32Array[],
+  sigmaImage: number,
+  noise: readonly UnitNoise[],
+  ws: ContrastWorkspace,
+  options: ContrastOptions,
+): RenderedImage {
+  const ideal = { re: k.re.slice(), im: k.im.slice() };
+  ws.fft.inverse(ideal.re, ideal.im);
+  const n = ideal.re.length;
+  const coilImages = maps.map((map, c) => {
+    const re = new Float64Array(n);
+    const im = new Float64Array(n);
+    const unit = noise[c];
+    for (let i = 0; i < n; i++) {
+      const s = map[i] as number;
+      re[i] = s * (ideal.re[i] as number) + (unit ? sigmaImage * (unit.re[i] as number) : 0);
+      im[i] = s * (ideal.im[i] as number) + (unit ? sigmaImage * (unit.im[i] as number) : 0);
+    }
+    return { re, im };
+  });
+  const combined = combineWithSensitivities(coilImages, maps);
+  const image = displayImage(combined.re, combined.im, ws.frame, 1, false, sumOfSquares(coilImages));
+  if (!options.keepKSpace) return image;
+  const first = coilImages[0] as ComplexArray;
+  const kRe = first.re.slice();
+  const kIm = first.im.slice();
+  ws.fft.forward(kRe, kIm);
+  return { ...image, kspace: { re: Float32Array.from(kRe), im: Float32Array.from(kIm) } };
 }
 
 /** ws.sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. */

@@ -1,0 +1,41 @@
+/**
+ * A fast-engine slice worker: receives a SliceJob, simulates its slices one by one with `simulateSlice`
+ * (each slice's noise comes from its own derived seed, so the split does not change the images) and posts each
+ * back with its buffers transferred. Models are cached per worker across jobs.
+ */
+import { parentPort } from 'node:worker_threads';
+import { simulateSlice } from '@larmor/mri/simulate/simulate';
+import { tissueAtField } from '@larmor/mri/tissue/library';
+import { createModelStore } from '../../anatomy/modelStore.ts';
+import type { SliceJob, SliceReply } from './messages.ts';
+
+const store = createModelStore({ maxEntries: 2 });
+
+parentPort?.on('message', (job: SliceJob) => {
+  try {
+    const model = store.get(job.modelId);
+    const options = {
+      tissueAt: (key: string) => tissueAtField(key, job.scanner.b0),
+      noiseLevel: job.noiseLevel,
+      seed: job.seed,
+      receive: job.receive,
+    };
+    for (const slice of job.slices) {
+      const { image, kspace } = simulateSlice(model, job.protocol, job.scanner, options, slice);
+      const reply: SliceReply = {
+        slice,
+        rows: image.rows,
+        columns: image.columns,
+        magnitude: image.magnitude,
+        kspaceRe: kspace.re,
+        kspaceIm: kspace.im,
+      };
+      const buffers = [image.magnitude.buffer, kspace.re.buffer, kspace.im.buffer] as ArrayBuffer[];
+      parentPort?.postMessage(reply, buffers);
+    }
+  } catch (error) {
+    parentPort?.postMessage({
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  }
+});

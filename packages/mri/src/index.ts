@@ -13,6 +13,33 @@ export * from './anatomy/labelAsset.ts';
 export * from './tissue/library.ts';
 export * from './tissue/contrast.ts';
 export * from './io/pulseq/index.ts';
+export { simulate, simulateSlice, sliceSeed, type ScanResult, type SimulateOptions } from './simulate/simulate.ts';
+export { scoutImages, scoutProtocol, type ScoutImage } from './simulate/scout.ts';
+export {
+  acquisitionFrame,
+  firstPixelCenter,
+  scanGeometry,
+  type AcquisitionFrame,
+  type ImagePlane,
+  type ScanGeometry,
+} from './simulate/geometry.ts';
+export {
+  imageNoiseSigma,
+  seededRandom,
+  unitComplexNoise,
+  type NoiseLevel,
+  type RandomSource,
+  type UnitNoise,
+} from './simulate/noise.ts';
+export * from './simulate/motion.ts';
+export * from './simulate/fast/prepare.ts';
+export * from './simulate/fast/render.ts';
+export * from './recon/fft.ts';
+export * from './recon/fftnd.ts';
+export * from './recon/image.ts';
+export * from './recon/partialFourier.ts';
+export * from './io/dicom/mrImage.ts';
+export * from './io/nifti/write.ts';
 export * from './sequence/defaults.ts';
 export * from './sequence/parameters.ts';
 export * from './sequence/validate.ts';

@@ -11,3 +11,6 @@ import { startCommand } from './start.ts';
 import { workerCommand } from './worker.ts';
 
 commands.push(startCommand, workerCommand, migrateCommand, seedCommand, createAdminCommand);
+import { renderCommand } from './render.ts';
+
+commands.push(renderCommand);

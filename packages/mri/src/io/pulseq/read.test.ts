@@ -142,3 +142,22 @@ describe('readSeq timing rules', () => {
     expect([...(block?.adc?.phaseModulation ?? [])]).toEqual([0.1, 0.2]);
   });
 });
+
+describe('readSeq of a 1.3 file', () => {
+  it('reads 8-column blocks with [DELAYS] and label extensions, using the legacy rasters', () => {
+    const text = [
+      '[VERSION]\nmajor 1\nminor 3\nrevision 1\n',
+      '[BLOCKS]\n1 1 0 0 0 0 0 1\n2 0 1 0 0 0 1 0\n',
+      '[RF]\n1 250 1 0 0 0 0\n',
+      '[ADC]\n1 8 10000 0 0 0\n',
+      '[DELAYS]\n1 2500\n',
+      '[EXTENSIONS]\n1 1 1 0\nextension LABELSET 1\n1 5 LIN\n',
+      '[SHAPES]\nshape_id 1\nnum_samples 20\n1\n0\n0\n17\n',
+    ].join('\n');
+    const seq = readSeq(text);
+    expect(seq.blocks.map((b) => b.duration)).toEqual([2500e-6, 80e-6]);
+    expect(seq.blocks[0]?.extensions).toEqual([{ type: 'LABELSET', values: [5], text: 'LIN' }]);
+    expect(seq.blocks[1]?.rf?.times.length).toBe(20);
+    expect(seq.blocks[1]?.rf?.center).toBeCloseTo(10e-6, 15);
+  });
+});

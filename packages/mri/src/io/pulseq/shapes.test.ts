@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { compressShape, decompressShape, SHAPE_QUANTUM, ShapeDecodeError } from './shapes.ts';
 
 // The three worked examples of the specification (reference/pulseq-specification.tex, "Compression").
@@ -41,6 +42,24 @@ describe('compressShape', () => {
     const back = decompressShape(compressShape(shape), shape.length);
     shape.forEach((v, i) =>
       expect(Math.abs((back[i] ?? NaN) - v)).toBeLessThanOrEqual(SHAPE_QUANTUM / 2 + 1e-15),
+    );
+  });
+});
+
+describe('shape compression, for any shape', () => {
+  it('decompress(compress(s)) stays within half a quantum of s and never lengthens it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        (s) => {
+          const stored = compressShape(s);
+          expect(stored.length).toBeLessThanOrEqual(s.length);
+          const back = decompressShape(stored, s.length);
+          s.forEach((v, i) =>
+            expect(Math.abs((back[i] ?? NaN) - v)).toBeLessThanOrEqual(SHAPE_QUANTUM / 2 + 1e-12),
+          );
+        },
+      ),
     );
   });
 });

@@ -39,6 +39,12 @@ describe('larmor pulseq-info', () => {
     expect(stderr).toBe('');
   });
 
+  it('accepts --json before the file', async () => {
+    const { code, stdout } = await run(['--json', fixture('read-comparison/v15_rf-pulse.seq')]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ version: '1.5.1', blocks: 3, duration: 0.03, adcSamples: 0 });
+  });
+
   it('prints version, blocks, duration in seconds and ADC samples for people', async () => {
     const { code, stdout } = await run([fixture('koma_gre_JEMRIS_v121.seq')]);
     expect(code).toBe(0);

@@ -193,7 +193,23 @@ export async function planUpsert(db: Db, scope: AdminScope, entry: UserUpsert): 
 export async function putUsers(app: FastifyInstance, scope: AdminScope, body: UserPut): Promise<AdminUser[]> {
   checkBatchDuplicates(body.users);
   const plans: WritePlan[] = [];
-  for (const entry of body.users) plans.push(await planUpsert(app.db, scope, entry));
+  for (const [index, entry] of body.users.entries()) {
+    try {
+      plans.push(await planUpsert(app.db, scope, entry));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const validation = error.validation
+        ? Object.fromEntries(Object.entries(error.validation).map(([k, v]) => [`users.${index}.${k}`, v]))
+        : undefined;
+      throw new ApiError(
+        error.statusCode,
+        error.code,
+        `users[${index}]: ${error.message}`,
+        error.reason,
+        validation,
+      );
+    }
+  }
   const ids = await writePlans(app, scope, plans);
   return presentIds(app.db, scope, ids);
 }

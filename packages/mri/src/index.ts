@@ -13,7 +13,13 @@ export * from './anatomy/labelAsset.ts';
 export * from './tissue/library.ts';
 export * from './tissue/contrast.ts';
 export * from './io/pulseq/index.ts';
-export { simulate, simulateSlice, sliceSeed, type ScanResult, type SimulateOptions } from './simulate/simulate.ts';
+export {
+  simulate,
+  simulateSlice,
+  sliceSeed,
+  type ScanResult,
+  type SimulateOptions,
+} from './simulate/simulate.ts';
 export { scoutImages, scoutProtocol, type ScoutImage } from './simulate/scout.ts';
 export {
   acquisitionFrame,

@@ -99,6 +99,48 @@ describe('balanced SSFP', () => {
   });
 });
 
+/**
+ * Brute force: play α pulses with RF phase nπ (rotation about (cos nπ, sin nπ, 0)), precess clockwise by
+ * 2πΔf·t and relax between them, and read M⊥ at TE demodulated by the RF phase, after enough TRs to settle.
+ */
+function bssfpBruteForce(t1: number, t2: number, tr: number, te: number, alpha: number, df: number) {
+  let m = [0, 0, 1];
+  const free = (v: number[], t: number): number[] => {
+    const phi = 2 * Math.PI * df * t;
+    const e1 = Math.exp(-t / t1);
+    const e2 = Math.exp(-t / t2);
+    const [x = 0, y = 0, z = 0] = v;
+    return [
+      (x * Math.cos(phi) + y * Math.sin(phi)) * e2,
+      (y * Math.cos(phi) - x * Math.sin(phi)) * e2,
+      z * e1 + 1 - e1,
+    ];
+  };
+  let signal = { re: 0, im: 0 };
+  for (let n = 0; n < 4000; n++) {
+    const a = n % 2 === 0 ? alpha : -alpha; // phase π is a rotation about −x
+    const [x = 0, y = 0, z = 0] = m;
+    const rotated = [x, y * Math.cos(a) + z * Math.sin(a), z * Math.cos(a) - y * Math.sin(a)];
+    const atTe = free(rotated, te);
+    const sign = n % 2 === 0 ? 1 : -1; // demodulate by e^(−inπ)
+    signal = { re: sign * (atTe[0] ?? 0), im: sign * (atTe[1] ?? 0) };
+    m = free(rotated, tr);
+  }
+  return signal;
+}
+
+describe('bSSFP against a brute-force pulse train', () => {
+  it('the Freeman–Hill fixed point equals 4000 alternating-phase TRs, on and off resonance (±1e-6)', () => {
+    const tr = 0.005;
+    for (const df of [0, 37, -61, 100, 180]) {
+      const exact = bssfpTransverse(0.8, 0.08, tr, tr / 2, degToRad(50), df);
+      const brute = bssfpBruteForce(0.8, 0.08, tr, tr / 2, degToRad(50), df);
+      expect(Math.abs(exact.re - brute.re), `${df} Hz`).toBeLessThan(1e-6);
+      expect(Math.abs(exact.im - brute.im), `${df} Hz`).toBeLessThan(1e-6);
+    }
+  });
+});
+
 describe('magnetisation-prepared readouts', () => {
   it('MP-RAGE with a single 90° readout is inversion recovery 1 − 2e^(−TI/T1) + e^(−TR/T1) (±1e-12)', () => {
     const s = mprageSignal(WM_T1, 0.05, {

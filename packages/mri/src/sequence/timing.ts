@@ -201,7 +201,7 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
       const minTr = preExcitation + excitationHalf + 2 * prephase + 2 * rampRo + readoutDuration;
       minEchoTime = minTr / 2;
       minEchoSpacing = minTr;
-      readoutSliceTime = Math.max(minTr, protocol.family === 'MOLLI' ? minTr : protocol.repetitionTime);
+      readoutSliceTime = minTr;
       break;
     }
     case 'epiGradientEcho':

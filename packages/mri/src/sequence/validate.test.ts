@@ -118,6 +118,12 @@ describe('validateProtocol', () => {
     );
   });
 
+  it('rejects a bSSFP TR shorter than its excitation, prephasers and readout', () => {
+    const p = { ...defaultProtocol('bSSFP', STANDARD), repetitionTime: 0.002, echoTime: 0.001 };
+    const rules = validateProtocol(p, STANDARD).map((v) => `${v.parameter}:${v.rule}`);
+    expect(rules).toContain('repetitionTime:min');
+  });
+
   it('rejects a bandwidth the read gradient cannot reach at this FOV and matrix', () => {
     const p = { ...defaultProtocol('GRE', STANDARD), bandwidthPerPixel: 2000, fovRead: 0.1, matrixRead: 512 };
     const v = validateProtocol(p, STANDARD).find((x) => x.parameter === 'bandwidthPerPixel');

@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A story waits for what a user would wait for: pages load lazily and the machine may be busy.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -211,6 +211,46 @@ describe('the platform shell', () => {
     }
   });
 
+  it("an admin imports users from a CSV file and sees each row's outcome", async () => {
+    const first = uniqueName('imp');
+    const second = uniqueName('imp');
+    const csv = [
+      'username,email,firstName,lastName,role',
+      `${first},${first}@example.test,Ada,Lovelace,Student`,
+      `${second},${second}@example.test,Alan,Turing,Teacher`,
+      `${uniqueName('bad')},not-an-email,Bad,Row,Student`,
+    ].join('\n');
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, admin);
+      await page.waitForURL('**/dashboard');
+      await page.getByTestId('nav-admin').click();
+      await page.waitForURL('**/admin/users');
+      await page.getByRole('button', { name: 'Import users' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import users' });
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'users.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      const results = dialog.getByRole('table', { name: 'Import results' });
+      await expect.poll(() => results.isVisible()).toBe(true);
+      expect(await results.getByRole('row').count()).toBe(4);
+      expect(await results.getByText('created').count()).toBe(2);
+      expect(await results.getByText('error').count()).toBe(1);
+      await expect.poll(() => dialog.getByText('2 of 3 rows imported').isVisible()).toBe(true);
+      await keepScreenshot(page, 'admin-imports-users-csv');
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByLabel('Search by name').fill(first);
+      await expect.poll(() => page.getByRole('link', { name: first }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('maintenance four minutes away sends a signed-in student to /maintenance', async () => {
     const student = await settledStudent();
     const { context, page } = await newPage(browser, baseUrl);

@@ -96,3 +96,9 @@ export async function scheduleMaintenance(
     accessToken,
   );
 }
+
+/** Accepts the terms for `who` (PUT /api/me/terms). */
+export async function acceptTerms(baseUrl: string, who: Credentials): Promise<void> {
+  const { accessToken } = await login(baseUrl, who);
+  await call(baseUrl, 'PUT', 'me/terms', { accept: true }, accessToken);
+}

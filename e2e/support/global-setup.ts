@@ -3,6 +3,7 @@
  * database, create an admin with the CLI, and hand the URL and the admin's credentials to the stories.
  */
 import type { TestProject } from 'vitest/node';
+import { acceptTerms } from './api.ts';
 import { buildWebApp, larmor, startServer, type RunningServer } from './server.ts';
 
 declare module 'vitest' {
@@ -31,6 +32,8 @@ export async function setup(project: TestProject): Promise<void> {
     ],
     server.env,
   );
+  // The admin of these stories has been here before: terms accepted, so no forced dialog on sign-in.
+  await acceptTerms(server.url, admin);
   project.provide('baseUrl', server.url);
   project.provide('adminUsername', admin.username);
   project.provide('adminPassword', admin.password);

@@ -97,6 +97,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`larmor start exited early (${String(code ?? signal)}):\n${output}`);
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
   return {
@@ -104,6 +108,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     env,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -21,7 +21,7 @@ function Details(props: { user: AdminUser }) {
     ['Name', `${u.firstName} ${u.lastName}`],
     ['E-mail', u.email],
     ['Role', u.role],
-    ['Status', u.active ? u.status : 'deactivated'],
+    ['Status', u.status],
     ['Terms accepted', u.termsAck ? 'Yes' : 'No'],
     ['Must change password', u.firstLogin ? 'Yes' : 'No'],
     ['Organisations', u.memberships.map((m) => `${m.clientName} (${m.role})`).join(', ') || '—'],

@@ -25,6 +25,12 @@ import {
   usersQueryReducer,
 } from '../components/users-list-state.ts';
 
+const STATUS_COLORS: Record<AdminUser['status'], string> = {
+  active: 'teal',
+  pending: 'yellow',
+  deactivated: 'gray',
+};
+
 function BulkBar(props: { ids: string[]; onDone: () => void }) {
   const bulk = useBulkUpdateUsers();
   const [role, setRole] = useState<Role | null>(null);
@@ -123,8 +129,8 @@ export function UsersPage() {
       key: 'status',
       header: 'Status',
       render: (u) => (
-        <Badge variant="light" color={u.active ? 'teal' : 'gray'}>
-          {u.active ? u.status : 'deactivated'}
+        <Badge variant="light" color={STATUS_COLORS[u.status]}>
+          {u.status}
         </Badge>
       ),
     },

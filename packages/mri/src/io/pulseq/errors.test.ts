@@ -39,6 +39,16 @@ describe('readSeq on malformed files names the line', () => {
     expectParseError(text, `line ${lineOf(text, '1 100 0 0 0 0 0')}: [BLOCKS] entry needs 8 numbers, got 7`);
   });
 
+  it('reports a [TRAP] id that [GRADIENTS] already uses, since they share ids', () => {
+    const text = seq15(
+      '[BLOCKS]\n1 10 0 1 0 0 0 0\n\n[GRADIENTS]\n1 100 0 0 1 0 0\n\n[TRAP]\n1 1000 20 60 20 0\n\n[SHAPES]\nshape_id 1\nnum_samples 2\n1\n1\n',
+    );
+    expectParseError(
+      text,
+      `line ${lineOf(text, '1 1000 20 60 20 0')}: [TRAP] id 1 is already used in [GRADIENTS] or [TRAP]; they share ids`,
+    );
+  });
+
   it('reports a block that refers to an event that is not defined', () => {
     const text = seq15('[BLOCKS]\n1 100 3 0 0 0 0 0\n');
     expectParseError(

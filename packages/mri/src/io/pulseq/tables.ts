@@ -227,7 +227,13 @@ export function parseGradients(
       throw new PulseqParseError(l.line, '[TRAP] rise, flat, fall and delay must not be negative');
     }
     const g: RawGradient = { kind: 'trap', line: l.line, amp, rise, flat, fall, delay };
-    putUnique(table, toId(id, l, 'TRAP', 'id'), g, l, 'GRADIENTS] and [TRAP');
+    if (table.has(toId(id, l, 'TRAP', 'id'))) {
+      throw new PulseqParseError(
+        l.line,
+        `[TRAP] id ${id} is already used in [GRADIENTS] or [TRAP]; they share ids`,
+      );
+    }
+    table.set(id, g);
   }
   return table;
 }

@@ -7,6 +7,10 @@ import type { LabelAsset } from './labelAsset.ts';
 import { BODY_TISSUES } from './body/tissues.ts';
 import { DEFAULT_BODY_STATE, type BodyState } from './body/state.ts';
 import { buildTrunkCrop, TRUNK_CROPS } from './procedural/trunkModels.ts';
+import { buildShoulderVolume, SHOULDER_TISSUES } from './procedural/shoulder.ts';
+import { buildHandVolume, HAND_TISSUES } from './procedural/hand.ts';
+import { buildFootVolume, FOOT_TISSUES } from './procedural/foot.ts';
+import { buildWholeBodyVolume, WHOLE_BODY_REGIONS } from './procedural/wholeBody.ts';
 import { applyBrainCondition, brainTissues } from './brain/conditions.ts';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 
@@ -157,6 +161,79 @@ const ENTRIES: readonly ModelEntry[] = [
     coils: [TORSO_COIL, BODY_COIL],
     tissues: () => BODY_TISSUES.keys,
     build: () => buildTrunkCrop(TRUNK_CROPS.pelvis, DEFAULT_BODY_STATE),
+  },
+  {
+    id: 7,
+    key: 'shoulder',
+    name: 'Shoulder',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Left shoulder and elbow', center: ORIGIN }],
+    coils: [
+      {
+        uniqueName: 'shoulder8',
+        shownName: 'Shoulder coil (8 channels)',
+        elements: [
+          ...ringOfElements([0.0, 0.0, -0.02], 0.09, 4, 0),
+          ...ringOfElements([0.04, 0.0, -0.02], 0.09, 4, 0),
+        ],
+        elementRadius: 0.06,
+      },
+      BODY_COIL,
+    ],
+    tissues: () => SHOULDER_TISSUES.keys,
+    build: () => buildShoulderVolume(),
+  },
+  {
+    id: 8,
+    key: 'hand',
+    name: 'Hand',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Left hand', center: [0.01, 0, -0.04] }],
+    coils: [
+      {
+        uniqueName: 'wrist8',
+        shownName: 'Hand/wrist coil (8 channels)',
+        elements: [
+          ...ringOfElements([0.01, 0, -0.01], 0.07, 4, 2),
+          ...ringOfElements([0.01, 0, -0.08], 0.07, 4, 2),
+        ],
+        elementRadius: 0.05,
+      },
+      BODY_COIL,
+    ],
+    tissues: () => HAND_TISSUES.keys,
+    build: () => buildHandVolume(),
+  },
+  {
+    id: 9,
+    key: 'foot',
+    name: 'Foot',
+    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
+    regions: [{ id: 1, name: 'Right foot', center: ORIGIN }],
+    coils: [
+      {
+        uniqueName: 'footAnkle8',
+        shownName: 'Foot/ankle coil (8 channels)',
+        elements: [
+          ...ringOfElements([0, 0.0, -0.03], 0.09, 4, 1),
+          ...ringOfElements([0, 0.0, 0.06], 0.08, 4, 2),
+        ],
+        elementRadius: 0.06,
+      },
+      BODY_COIL,
+    ],
+    tissues: () => FOOT_TISSUES.keys,
+    build: () => buildFootVolume(),
+  },
+  {
+    id: 10,
+    key: 'wholeBody',
+    name: 'Whole body',
+    features: ['Isocenter', 'Tissue magnetic properties'],
+    regions: WHOLE_BODY_REGIONS,
+    coils: [{ ...BODY_COIL, elements: BODY_COIL.elements.map(([x, y, z]) => [x, y, z + 1.0] as const) }],
+    tissues: () => BODY_TISSUES.keys,
+    build: () => buildWholeBodyVolume(),
   },
 ];
 

@@ -119,5 +119,6 @@ describe('tissue library', () => {
   it('resolves aliases (tumor → tumour) and rejects an unknown tissue by name', () => {
     expect(tissueAtField('tumor', 1.5).key).toBe('tumour');
     expect(() => tissueAtField('unobtainium', 1.5)).toThrow(/unknown tissue 'unobtainium'/);
+    expect(() => tissueAtField('fat', 0)).toThrow(/main field must be positive/);
   });
 });

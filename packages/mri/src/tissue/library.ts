@@ -53,6 +53,7 @@ export type TissueOverrides = Partial<
  * chemical shift at this field: Δf = shift·1e-6·γ̄·B0 [Hz].
  */
 export function tissueAtField(key: TissueKey, b0: Tesla, overrides: TissueOverrides = {}): TissueAtField {
+  if (!(b0 > 0)) throw new RangeError(`main field must be positive, got ${b0} T`);
   const d = tissueDefinition(key);
   const t2Library = t2AtField(d.t2, b0);
   const dephasing = dephasingRateAtField(d.t2, d.t2star, b0);

@@ -1,3 +1,4 @@
+import { advanceByClass, classPhasors, sumOverClasses } from './collapsed.ts';
 import { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
 import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
 import {
@@ -134,8 +135,12 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const signal = emptySignal(times, Math.max(1, coils.length));
 
   const relaxation = new Memo<{ e1: Float32Array; e2: Float32Array }>(256);
+  let loadedRelaxation = '';
   const setRelaxation = (dt: number): void => {
-    const f = relaxation.get(String(Math.round(dt * 1e12)), () => {
+    const key = String(Math.round(dt * 1e12));
+    if (key === loadedRelaxation) return;
+    loadedRelaxation = key;
+    const f = relaxation.get(key, () => {
       const e1 = new Float32Array(cap);
       const e2 = new Float32Array(cap);
       for (let i = 0; i < cap; i++) {
@@ -152,6 +157,17 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const rfMaps = new Memo<RfMap>(64);
   const seenPulses = new Set<string>();
 
+  // Free precession is merged across steps and blocks until an RF pulse, a sample or a motion step needs the
+  // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2.
+  const pending = { dt: 0, kx: 0, ky: 0, kz: 0 };
+  const flush = (): void => {
+    if (pending.dt === 0 && pending.kx === 0 && pending.ky === 0 && pending.kz === 0) return;
+    k.precess(pending.kx, pending.ky, pending.kz, pending.dt / (2 * Math.PI));
+    setRelaxation(pending.dt);
+    k.relax();
+    pending.dt = pending.kx = pending.ky = pending.kz = 0;
+  };
+
   let blockStart = 0;
   let firstSample = 0;
   let shift = '';
@@ -159,6 +175,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     const [ox, oy, oz] = displacementAt(scan.motion, blockStart);
     const newShift = `${ox},${oy},${oz}`;
     if (newShift !== shift) {
+      flush();
       shift = newShift;
       for (let i = 0; i < n; i++) {
         ws.x[i] = (spins.x[i] ?? 0) + ox;
@@ -172,15 +189,18 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
       const op = ops[o];
       if (!op) continue;
       if (op.kind === 'rf') {
+        flush();
         runRf(op.steps, plan.rfPhaseOffset);
         continue;
       }
       if (op.sample < 0) {
-        k.precess(op.kx, op.ky, op.kz, op.dt / (2 * Math.PI));
-        setRelaxation(op.dt);
-        k.relax();
+        pending.dt += op.dt;
+        pending.kx += op.kx;
+        pending.ky += op.ky;
+        pending.kz += op.kz;
         continue;
       }
+      flush();
       let run = 1;
       for (
         let next = ops[o + run];
@@ -224,17 +244,27 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
 
   function readoutRun(first: FreeOp, run: number, block: (typeof timeline.blocks)[number]): void {
     const dt = first.dt;
-    setRelaxation(dt);
-    const z = phasors.get(
-      [dt, first.kx, first.ky, first.kz].map((v) => v.toPrecision(12)).join() + shift,
-      () => {
-        k.phasors(first.kx, first.ky, first.kz, dt / (2 * Math.PI));
-        return { zr: ws.zr.slice(), zi: ws.zi.slice() };
-      },
-    );
-    ws.zr.set(z.zr);
-    ws.zi.set(z.zi);
-    const emit = (coil: number): void => {
+    const mask = (first.kx !== 0 ? 1 : 0) | (first.ky !== 0 ? 2 : 0) | (first.kz !== 0 ? 4 : 0);
+    const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+    if (cls.representatives.length * 4 <= n) {
+      const p = classPhasors(cls, { ...ws, t1, t2 }, dt, first.kx, first.ky, first.kz, run);
+      for (let c = 0; c < Math.max(1, coils.length); c++) {
+        ws.outRe.fill(0);
+        ws.outIm.fill(0);
+        sumOverClasses(ws, n, cls, p, run, coils[c]);
+        emit(c);
+      }
+      advanceByClass(ws, n, cls, p);
+    } else {
+      readoutOnKernels();
+    }
+    // Longitudinal relaxation over the run in closed form (the phasors carried the transverse decay).
+    setRelaxation(dt * run);
+    ws.e2.fill(1);
+    loadedRelaxation = '';
+    k.relax();
+
+    function emit(coil: number): void {
       const out = signal.coils[coil];
       if (!out) return;
       for (let s = 0; s < run; s++) {
@@ -247,28 +277,37 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         out.re[sample] = (out.re[sample] ?? 0) + re * c - im * si;
         out.im[sample] = (out.im[sample] ?? 0) + re * si + im * c;
       }
-    };
-    coils.forEach((coil, c) => {
-      for (let i = 0; i < n; i++) {
-        const wr = coil.re[i] ?? 0;
-        const wi = coil.im[i] ?? 0;
-        const a = ws.mx[i] ?? 0;
-        const b = ws.my[i] ?? 0;
-        ws.sx[i] = wr * a - wi * b;
-        ws.sy[i] = wr * b + wi * a;
-      }
+    }
+
+    function readoutOnKernels(): void {
+      setRelaxation(dt);
+      const z = phasors.get(
+        [dt, first.kx, first.ky, first.kz].map((v) => v.toPrecision(12)).join() + shift,
+        () => {
+          k.phasors(first.kx, first.ky, first.kz, dt / (2 * Math.PI));
+          return { zr: ws.zr.slice(), zi: ws.zi.slice() };
+        },
+      );
+      ws.zr.set(z.zr);
+      ws.zi.set(z.zi);
+      coils.forEach((coil, c) => {
+        for (let i = 0; i < n; i++) {
+          const wr = coil.re[i] ?? 0;
+          const wi = coil.im[i] ?? 0;
+          const a = ws.mx[i] ?? 0;
+          const b = ws.my[i] ?? 0;
+          ws.sx[i] = wr * a - wi * b;
+          ws.sy[i] = wr * b + wi * a;
+        }
+        ws.outRe.fill(0);
+        ws.outIm.fill(0);
+        k.readout(true, run);
+        emit(c);
+      });
       ws.outRe.fill(0);
       ws.outIm.fill(0);
-      k.readout(true, run);
-      emit(c);
-    });
-    ws.outRe.fill(0);
-    ws.outIm.fill(0);
-    k.readout(false, run);
-    if (coils.length === 0) emit(0);
-    // Longitudinal relaxation over the run in closed form (the phasors carried the transverse decay).
-    setRelaxation(dt * run);
-    ws.e2.fill(1);
-    k.relax();
+      k.readout(false, run);
+      if (coils.length === 0) emit(0);
+    }
   }
 }

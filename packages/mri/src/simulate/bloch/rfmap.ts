@@ -129,16 +129,25 @@ export function applyRfMap(map: RfMap, ws: Workspace, count: number, phaseOffset
   const c = Math.cos(phaseOffset);
   const s = Math.sin(phaseOffset);
   for (let i = 0; i < count; i++) {
-    const o = (classOf[i] ?? 0) * 12;
-    const px = mx[i] ?? 0;
-    const py = my[i] ?? 0;
+    const o = (classOf[i] as number) * 12;
+    const px = mx[i] as number;
+    const py = my[i] as number;
     const u = c * px + s * py;
     const v = -s * px + c * py;
-    const w = mz[i] ?? 0;
-    const r = rho[i] ?? 0;
-    const ox = (k[o] ?? 0) * u + (k[o + 1] ?? 0) * v + (k[o + 2] ?? 0) * w + r * (k[o + 9] ?? 0);
-    const oy = (k[o + 3] ?? 0) * u + (k[o + 4] ?? 0) * v + (k[o + 5] ?? 0) * w + r * (k[o + 10] ?? 0);
-    mz[i] = (k[o + 6] ?? 0) * u + (k[o + 7] ?? 0) * v + (k[o + 8] ?? 0) * w + r * (k[o + 11] ?? 0);
+    const w = mz[i] as number;
+    const r = rho[i] as number;
+    const ox =
+      (k[o] as number) * u + (k[o + 1] as number) * v + (k[o + 2] as number) * w + r * (k[o + 9] as number);
+    const oy =
+      (k[o + 3] as number) * u +
+      (k[o + 4] as number) * v +
+      (k[o + 5] as number) * w +
+      r * (k[o + 10] as number);
+    mz[i] =
+      (k[o + 6] as number) * u +
+      (k[o + 7] as number) * v +
+      (k[o + 8] as number) * w +
+      r * (k[o + 11] as number);
     mx[i] = c * ox - s * oy;
     my[i] = s * ox + c * oy;
   }

@@ -1,0 +1,121 @@
+/**
+ * API throughput: `POST /api/login` (argon2id verification dominates) and `GET /api/me/` (token verification
+ * plus three queries) at 50 concurrent connections for 5 s each with autocannon, against the real server on
+ * 127.0.0.1 (random free port) over the embedded SQLite file, and over PostgreSQL when DATABASE_URL is set.
+ * Rate limits are off for the run. Figures: `<db>.<call>.perSec` [req/s] and `<db>.<call>.p99.ms` [ms].
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@larmor/server';
+import { loadConfig } from '@larmor/server/config';
+import { openDatabase, type DatabaseHandle } from '@larmor/server/db/database';
+import { migrateToLatest } from '@larmor/server/db/migrate';
+import { seedDemoData } from '@larmor/server/db/seed';
+import autocannon, { type Options as AutocannonOptions } from 'autocannon';
+import pg from 'pg';
+import type { BenchSuite } from './suite.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = 5;
+const ACCOUNT = { username: 'student', password: 'larmor-student' };
+
+interface Target {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<DatabaseHandle>;
+  cleanUp(): Promise<void>;
+}
+
+function sqliteTarget(dataDir: string): Target {
+  return {
+    name: 'sqlite',
+    open: async () => openDatabase({ sqlitePath: path.join(dataDir, 'bench.sqlite') }),
+    cleanUp: async () => undefined,
+  };
+}
+
+function postgresTarget(databaseUrl: string): Target {
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  async function admin(statement: string): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  }
+  return {
+    name: 'postgres',
+    open: async () => {
+      await admin(`create schema ${schema}`);
+      return openDatabase({ databaseUrl, postgresSchema: schema, poolSize: 20 });
+    },
+    cleanUp: () => admin(`drop schema if exists ${schema} cascade`),
+  };
+}
+
+async function measure(options: AutocannonOptions): Promise<{ perSec: number; p99Ms: number }> {
+  // The load generator runs in a worker thread so that it does not share the server's event loop.
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, workers: 1, ...options });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${options.method ?? 'GET'} ${options.url}: ${failed} failed requests`);
+  return { perSec: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+async function runTarget(target: Target, dataDir: string): Promise<Record<string, number>> {
+  const database = await target.open();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const app = await buildApp({ config, database });
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const json = { 'content-type': 'application/json' };
+    const signIn = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(ACCOUNT),
+    });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const login = await measure({
+      url: `${address}/api/login`,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(ACCOUNT),
+    });
+    const me = await measure({
+      url: `${address}/api/me/`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return {
+      [`${target.name}.login.perSec`]: login.perSec,
+      [`${target.name}.login.p99.ms`]: login.p99Ms,
+      [`${target.name}.me.perSec`]: me.perSec,
+      [`${target.name}.me.p99.ms`]: me.p99Ms,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await target.cleanUp();
+  }
+}
+
+export const apiSuite: BenchSuite = {
+  name: 'api',
+  async run() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larmor-bench-'));
+    const databaseUrl = process.env['DATABASE_URL'];
+    const targets = [sqliteTarget(dataDir), ...(databaseUrl ? [postgresTarget(databaseUrl)] : [])];
+    const figures: Record<string, number> = {};
+    try {
+      for (const target of targets) Object.assign(figures, await runTarget(target, dataDir));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return figures;
+  },
+};

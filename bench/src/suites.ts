@@ -1,7 +1,6 @@
 import { blochSuite } from './bloch.ts';
 import { apiSuite } from './api.ts';
 import { fastSuite } from './fast.ts';
-import { apiSuite } from './api.ts';
 import type { BenchSuite } from './suite.ts';
 
 /** Every benchmark suite, in the order `npm run bench` runs them. Add a suite by adding one line here. */

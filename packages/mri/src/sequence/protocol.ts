@@ -82,8 +82,8 @@ export interface Protocol {
    */
   echoSpacing?: Seconds;
   /**
-   * Refocusing flip angle of spin-echo trains [rad]; absent: π. Lower angles cut SAR; the signal model assumes
-   * ideal refocusing (sequence/signal.ts).
+   * Refocusing flip angle of spin echoes [rad]; absent: π. Lower angles cut SAR; a single spin echo keeps
+   * sin²(β/2) of its signal, echo trains are modelled as ideally refocused (sequence/signal.ts).
    */
   refocusingFlipAngle?: Radians;
 }

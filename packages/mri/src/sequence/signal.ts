@@ -63,10 +63,12 @@ export function tissueSignal(
     case 'SE':
     case 'TSE':
     case 'SE-EPI':
-      return alongY(spinEchoSignal(t1, t2, tr, te, alpha));
+      return alongY(spinEchoSignal(t1, t2, tr, te, alpha, singleRefocusing(protocol)));
     case 'DWI': {
       const b = protocol.bValues?.[0] ?? 0;
-      return alongY(spinEchoSignal(t1, t2, tr, te, alpha) * Math.exp(-b * tissue.adc));
+      return alongY(
+        spinEchoSignal(t1, t2, tr, te, alpha, singleRefocusing(protocol)) * Math.exp(-b * tissue.adc),
+      );
     }
     case 'IR':
     case 'STIR':
@@ -103,6 +105,16 @@ export function tissueSignal(
     case 'MOLLI':
       return alongY(molliSignal(t1, t2, requireInversionTime(protocol), tr, te, alpha));
   }
+}
+
+/**
+ * Refocusing angle the signal model applies: the protocol's for a single spin echo (SE, SE-EPI, DWI); trains
+ * (TSE, ETL > 1) keep most of their signal through stimulated echoes (Hennig, J Magn Reson 1988;78:397) and are
+ * modelled as ideally refocused, so there the angle changes only SAR.
+ */
+function singleRefocusing(protocol: Protocol): number {
+  const isTrain = protocol.family === 'TSE' || (protocol.family === 'SE' && protocol.echoTrainLength > 1);
+  return isTrain ? Math.PI : (protocol.refocusingFlipAngle ?? Math.PI);
 }
 
 function requireInversionTime(protocol: Protocol): Seconds {

@@ -14,24 +14,39 @@ export function relaxation(time: Seconds, constant: Seconds): number {
 }
 
 /**
- * Longitudinal magnetisation just before each excitation of a spin echo α–TE/2–180°–TE/2 repeated every TR,
- * transverse magnetisation spoiled before each excitation (analytic_formulas.md §1, generalised to any α):
- *   Mz = (1 − 2·e^(−(TR − TE/2)/T1) + e^(−TR/T1)) / (1 + cos α · e^(−TR/T1)).
- * For α = 90° this is the reference formula (the 180° inverts Mz at TE/2).
+ * Longitudinal magnetisation just before each excitation of a spin echo α–TE/2–β–TE/2 repeated every TR,
+ * transverse magnetisation spoiled (crushed) around the refocusing pulse and before each excitation
+ * (analytic_formulas.md §1, generalised to any α and β; E1 = e^(−TR/T1), Er = e^(−(TR − TE/2)/T1)):
+ *   Mz = (1 − Er + cos β·(Er − E1)) / (1 − cos α·cos β·E1).
+ * For α = 90°, β = 180° this is the reference formula 1 − 2·Er + E1 (the 180° inverts Mz at TE/2).
  */
-export function spinEchoMz(t1: Seconds, tr: Seconds, te: Seconds, alpha: Radians = Math.PI / 2): number {
+export function spinEchoMz(
+  t1: Seconds,
+  tr: Seconds,
+  te: Seconds,
+  alpha: Radians = Math.PI / 2,
+  beta: Radians = Math.PI,
+): number {
   const e1 = relaxation(tr, t1);
   const eRest = relaxation(tr - te / 2, t1);
-  return (1 - 2 * eRest + e1) / (1 + Math.cos(alpha) * e1);
+  return (1 - eRest + Math.cos(beta) * (eRest - e1)) / (1 - Math.cos(alpha) * Math.cos(beta) * e1);
 }
 
 /**
- * Spin-echo amplitude at TE per unit M0: Mz·sin α·e^(−TE/T2) (analytic_formulas.md §1).
- * Check: T1 1.084 s, T2 69 ms, TR 0.5 s, TE 80 ms, α 90° → 0.10104.
+ * Spin-echo amplitude at TE per unit M0: Mz·sin α·sin²(β/2)·e^(−TE/T2) (analytic_formulas.md §1; a crushed
+ * refocusing pulse of angle β refocuses the fraction sin²(β/2), Bernstein et al. 2004 §4.3).
+ * Check: T1 1.084 s, T2 69 ms, TR 0.5 s, TE 80 ms, α 90°, β 180° → 0.10104.
  */
-export function spinEchoSignal(t1: Seconds, t2: Seconds, tr: Seconds, te: Seconds, alpha?: Radians): number {
-  const a = alpha ?? Math.PI / 2;
-  return spinEchoMz(t1, tr, te, a) * Math.sin(a) * relaxation(te, t2);
+export function spinEchoSignal(
+  t1: Seconds,
+  t2: Seconds,
+  tr: Seconds,
+  te: Seconds,
+  alpha: Radians = Math.PI / 2,
+  beta: Radians = Math.PI,
+): number {
+  const refocused = Math.sin(beta / 2) ** 2;
+  return spinEchoMz(t1, tr, te, alpha, beta) * Math.sin(alpha) * refocused * relaxation(te, t2);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Meters, Vec3 } from '../units.ts';
-import type { AnatomicalModel, LabelVolume } from './types.ts';
+import type { AnatomicalModel } from './types.ts';
 
 /**
  * A slice plane in patient coordinates (LPS) [m]. `row` is the direction in which the column index ix grows
@@ -52,16 +52,6 @@ function subsamples(extent: Meters, voxel: Meters, max: number): number {
   return Math.min(max, Math.max(1, Math.ceil(extent / voxel - 1e-9)));
 }
 
-/** Tissue label of the voxel nearest to (x, y, z) [m], or 0 (air) outside the volume. */
-function labelAt(volume: LabelVolume, x: number, y: number, z: number): number {
-  const i = Math.round((x - volume.origin[0]) / volume.voxelSize[0]);
-  const j = Math.round((y - volume.origin[1]) / volume.voxelSize[1]);
-  const k = Math.round((z - volume.origin[2]) / volume.voxelSize[2]);
-  const [nx, ny, nz] = volume.dims;
-  if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz) return 0;
-  return volume.labels[(k * ny + j) * nx + i] ?? 0;
-}
-
 /**
  * Resamples a model's label volume onto a slice: each pixel's slab (pixel area × slice thickness) is sampled on a
  * regular sub-grid no coarser than the volume's voxels, and each sample adds an equal weight to the tissue it
@@ -80,7 +70,15 @@ export function resampleSlice(
   const sn = midpoints(subsamples(grid.sliceThickness, voxel, MAX_THROUGH_PLANE_SUBSAMPLES));
   const weight = 1 / (su.length * sv.length * sn.length);
 
-  // Offsets [m] of every sub-sample from its pixel centre, precomputed once.
+  // Work in voxel units: position q = (p − origin)/voxelSize, nearest voxel = round(q). Offsets of every
+  // sub-sample from its pixel centre are precomputed once.
+  const [vx, vy, vz] = volume.voxelSize;
+  const [nvx, nvy, nvz] = volume.dims;
+  const labels = volume.labels;
+  const toVoxel = (v: Vec3): [number, number, number] => [v[0] / vx, v[1] / vy, v[2] / vz];
+  const rowV = toVoxel(plane.row);
+  const colV = toVoxel(plane.column);
+  const nrmV = toVoxel(plane.normal);
   const offsets: number[] = [];
   for (const n of sn) {
     for (const v of sv) {
@@ -88,39 +86,48 @@ export function resampleSlice(
         const a = u * grid.pixelSpacing[0];
         const b = v * grid.pixelSpacing[1];
         const c = n * grid.sliceThickness;
-        for (let k = 0; k < 3; k++) {
-          offsets.push(a * (plane.row[k] ?? 0) + b * (plane.column[k] ?? 0) + c * (plane.normal[k] ?? 0));
-        }
+        for (let k = 0; k < 3; k++)
+          offsets.push(a * (rowV[k] ?? 0) + b * (colV[k] ?? 0) + c * (nrmV[k] ?? 0));
       }
     }
   }
+  const offs = Float64Array.from(offsets);
+  // + 0.5 so that Math.floor rounds to the nearest voxel centre.
+  const base = [
+    (plane.center[0] - volume.origin[0]) / vx + 0.5,
+    (plane.center[1] - volume.origin[1]) / vy + 0.5,
+    (plane.center[2] - volume.origin[2]) / vz + 0.5,
+  ] as const;
 
-  const counts = new Float64Array(model.tissues.length);
+  const counts = new Float64Array(Math.max(256, model.tissues.length));
   const fractions = model.tissues.map(() => new Float32Array(nx * ny));
   const cx = Math.floor(nx / 2);
   const cy = Math.floor(ny / 2);
+  const touched: number[] = [];
   for (let iy = 0; iy < ny; iy++) {
     const b = (iy - cy) * grid.pixelSpacing[1];
     for (let ix = 0; ix < nx; ix++) {
       const a = (ix - cx) * grid.pixelSpacing[0];
-      const px = plane.center[0] + a * plane.row[0] + b * plane.column[0];
-      const py = plane.center[1] + a * plane.row[1] + b * plane.column[1];
-      const pz = plane.center[2] + a * plane.row[2] + b * plane.column[2];
-      counts.fill(0);
-      for (let o = 0; o < offsets.length; o += 3) {
-        const label = labelAt(
-          volume,
-          px + (offsets[o] ?? 0),
-          py + (offsets[o + 1] ?? 0),
-          pz + (offsets[o + 2] ?? 0),
-        );
+      const qx = base[0] + a * rowV[0] + b * colV[0];
+      const qy = base[1] + a * rowV[1] + b * colV[1];
+      const qz = base[2] + a * rowV[2] + b * colV[2];
+      touched.length = 0;
+      for (let o = 0; o < offs.length; o += 3) {
+        const fx = qx + (offs[o] ?? 0);
+        const fy = qy + (offs[o + 1] ?? 0);
+        const fz = qz + (offs[o + 2] ?? 0);
+        let label = 0;
+        if (fx >= 0 && fy >= 0 && fz >= 0 && fx < nvx && fy < nvy && fz < nvz) {
+          label = labels[(Math.floor(fz) * nvy + Math.floor(fy)) * nvx + Math.floor(fx)] ?? 0;
+        }
+        if (counts[label] === 0) touched.push(label);
         counts[label] = (counts[label] ?? 0) + 1;
       }
       const p = iy * nx + ix;
-      for (let t = 0; t < counts.length; t++) {
-        const c = counts[t] ?? 0;
+      for (const t of touched) {
         const image = fractions[t];
-        if (c > 0 && image) image[p] = c * weight;
+        if (image) image[p] = (counts[t] ?? 0) * weight;
+        counts[t] = 0;
       }
     }
   }

@@ -6,6 +6,7 @@ import { identitiesRoutes } from './identities/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
+import { organisationsRoutes } from './organisations/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 /**
@@ -21,4 +22,5 @@ export const modules: FastifyPluginAsync[] = [
   mailRoutes,
   assetsRoutes,
   usersRoutes,
+  organisationsRoutes,
 ];

@@ -1,0 +1,269 @@
+/**
+ * Organisations administration for administrators (DESIGN.md §4): organisations (clients) under
+ * `v1/clients/`, groups and their members under `v1/groups/`, cohorts within groups under `v1/cohorts/`.
+ * Each route is a schema and a thin handler (validate → authorize → command → present).
+ */
+import {
+  addMembersSchema,
+  clientCreateSchema,
+  clientListResponseSchema,
+  clientPatchSchema,
+  clientSchema,
+  cohortCreateSchema,
+  cohortListResponseSchema,
+  cohortSchema,
+  errorBodySchema,
+  groupCreateSchema,
+  groupListQuerySchema,
+  groupListResponseSchema,
+  groupSchema,
+  idParamsSchema,
+  memberParamsSchema,
+  membersResponseSchema,
+  pageQuerySchema,
+  renameSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { adminScopeOf } from './access.ts';
+import * as service from './service.ts';
+
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const admin = requireRole('Admin');
+const noContent = { 204: z.null(), ...errors };
+
+export const organisationsRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.db;
+  const scopeOf = (request: FastifyRequest) => adminScopeOf(db, callerOf(request));
+  const clients = { tags: ['organisations'], security };
+  const groups = { tags: ['groups'], security };
+  const cohorts = { tags: ['cohorts'], security };
+
+  app.get(
+    '/v1/clients/',
+    {
+      preHandler: admin,
+      schema: {
+        ...clients,
+        querystring: pageQuerySchema,
+        response: { 200: clientListResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.listClients(db, await scopeOf(request), request.query),
+  );
+  app.post(
+    '/v1/clients/',
+    {
+      preHandler: admin,
+      schema: { ...clients, body: clientCreateSchema, response: { 201: clientSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createClient(db, await scopeOf(request), request.body)),
+  );
+  app.get(
+    '/v1/clients/:id',
+    {
+      preHandler: admin,
+      schema: { ...clients, params: idParamsSchema, response: { 200: clientSchema, ...errors } },
+    },
+    async (request) => service.getClient(db, await scopeOf(request), request.params.id),
+  );
+  app.patch(
+    '/v1/clients/:id',
+    {
+      preHandler: admin,
+      schema: {
+        ...clients,
+        params: idParamsSchema,
+        body: clientPatchSchema,
+        response: { 200: clientSchema, ...errors },
+      },
+    },
+    async (request) => service.updateClient(db, await scopeOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/v1/clients/:id',
+    { preHandler: admin, schema: { ...clients, params: idParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.deleteClient(db, await scopeOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/groups/',
+    {
+      preHandler: admin,
+      schema: {
+        ...groups,
+        querystring: groupListQuerySchema,
+        response: { 200: groupListResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.listGroups(db, await scopeOf(request), request.query),
+  );
+  app.post(
+    '/v1/groups/',
+    {
+      preHandler: admin,
+      schema: { ...groups, body: groupCreateSchema, response: { 201: groupSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createGroup(db, await scopeOf(request), request.body.clientId, request.body.name),
+        ),
+  );
+  app.get(
+    '/v1/groups/:id',
+    {
+      preHandler: admin,
+      schema: { ...groups, params: idParamsSchema, response: { 200: groupSchema, ...errors } },
+    },
+    async (request) => service.getGroup(db, await scopeOf(request), request.params.id),
+  );
+  app.patch(
+    '/v1/groups/:id',
+    {
+      preHandler: admin,
+      schema: {
+        ...groups,
+        params: idParamsSchema,
+        body: renameSchema,
+        response: { 200: groupSchema, ...errors },
+      },
+    },
+    async (request) => service.renameGroup(db, await scopeOf(request), request.params.id, request.body.name),
+  );
+  app.delete(
+    '/v1/groups/:id',
+    { preHandler: admin, schema: { ...groups, params: idParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.deleteGroup(db, await scopeOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/v1/groups/:id/members',
+    {
+      preHandler: admin,
+      schema: { ...groups, params: idParamsSchema, response: { 200: membersResponseSchema, ...errors } },
+    },
+    async (request) => service.listGroupMembers(db, await scopeOf(request), request.params.id),
+  );
+  app.post(
+    '/v1/groups/:id/members',
+    {
+      preHandler: admin,
+      schema: {
+        ...groups,
+        params: idParamsSchema,
+        body: addMembersSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.addGroupMembers(db, await scopeOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/v1/groups/:id/members/:userId',
+    { preHandler: admin, schema: { ...groups, params: memberParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.removeGroupMember(db, await scopeOf(request), request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/groups/:id/cohorts',
+    {
+      preHandler: admin,
+      schema: { ...cohorts, params: idParamsSchema, response: { 200: cohortListResponseSchema, ...errors } },
+    },
+    async (request) => service.listCohorts(db, await scopeOf(request), request.params.id),
+  );
+  app.post(
+    '/v1/groups/:id/cohorts',
+    {
+      preHandler: admin,
+      schema: {
+        ...cohorts,
+        params: idParamsSchema,
+        body: cohortCreateSchema,
+        response: { 201: cohortSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createCohort(db, await scopeOf(request), request.params.id, request.body.name)),
+  );
+  app.get(
+    '/v1/cohorts/:id',
+    {
+      preHandler: admin,
+      schema: { ...cohorts, params: idParamsSchema, response: { 200: cohortSchema, ...errors } },
+    },
+    async (request) => service.getCohort(db, await scopeOf(request), request.params.id),
+  );
+  app.patch(
+    '/v1/cohorts/:id',
+    {
+      preHandler: admin,
+      schema: {
+        ...cohorts,
+        params: idParamsSchema,
+        body: renameSchema,
+        response: { 200: cohortSchema, ...errors },
+      },
+    },
+    async (request) => service.renameCohort(db, await scopeOf(request), request.params.id, request.body.name),
+  );
+  app.delete(
+    '/v1/cohorts/:id',
+    { preHandler: admin, schema: { ...cohorts, params: idParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.deleteCohort(db, await scopeOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/v1/cohorts/:id/members',
+    {
+      preHandler: admin,
+      schema: { ...cohorts, params: idParamsSchema, response: { 200: membersResponseSchema, ...errors } },
+    },
+    async (request) => service.listCohortMembers(db, await scopeOf(request), request.params.id),
+  );
+  app.post(
+    '/v1/cohorts/:id/members',
+    {
+      preHandler: admin,
+      schema: {
+        ...cohorts,
+        params: idParamsSchema,
+        body: addMembersSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.addCohortMembers(db, await scopeOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/v1/cohorts/:id/members/:userId',
+    { preHandler: admin, schema: { ...cohorts, params: memberParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.removeCohortMember(db, await scopeOf(request), request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

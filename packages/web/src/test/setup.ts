@@ -1,9 +1,10 @@
 /** jsdom lacks a few browser APIs Mantine reads; these are the standard test polyfills, not product code. */
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

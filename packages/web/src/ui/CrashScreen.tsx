@@ -6,17 +6,25 @@ import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Collapse, Code, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { COPY_TOAST_DELAY_MS } from '@larmor/contracts/constants';
 import { config } from '../lib/config.ts';
+import { session } from '../lib/session.ts';
 import { toast } from './toast.ts';
 
-/** The text the copy icon puts on the clipboard. */
-export function crashReportText(error: Error, componentStack: string): string {
-  return `Error: ${error.name} - ${error.message}\n${componentStack}`;
+/** The text the copy icon puts on the clipboard: 'Error: <name> - <message>', then the details. */
+export function crashReportText(error: Error, details: string): string {
+  return `Error: ${error.name} - ${error.message}\n${details}`;
+}
+
+/** The details of a crash report: the signed-in user's id (attached to error reports, §4), then the stack. */
+export function crashDetails(componentStack: string, userId: unknown): string {
+  const user = typeof userId === 'string' || typeof userId === 'number' ? `User: ${userId}\n` : '';
+  return `${user}${componentStack.replace(/^\n+/, '')}`;
 }
 
 export function CrashScreen(props: { error: Error; componentStack: string }) {
   const [open, setOpen] = useState(true);
+  const details = crashDetails(props.componentStack, session.get().claims?.uid);
   const copy = async (): Promise<void> => {
-    await navigator.clipboard.writeText(crashReportText(props.error, props.componentStack));
+    await navigator.clipboard.writeText(crashReportText(props.error, details));
     toast.success('Copied to clipboard', { autoClose: COPY_TOAST_DELAY_MS });
   };
   return (
@@ -55,7 +63,7 @@ export function CrashScreen(props: { error: Error; componentStack: string }) {
         </div>
         <Collapse expanded={open}>
           <Code block data-testid="crash-report">
-            {`${props.error.name}: ${props.error.message}\n${props.componentStack}`}
+            {`${props.error.name}: ${props.error.message}\n${details}`}
           </Code>
         </Collapse>
       </Stack>

@@ -35,6 +35,8 @@ export function MainLayout(props: { background?: 'white' | 'gray' }) {
           <Outlet />
         </CrashBoundary>
       </main>
+      {/* The third-party chat widget's slot: nothing is loaded into it from the internet. */}
+      <div data-slot="chat-widget" hidden />
       <AccountDialogs newUi={newUi} />
       <MaintenanceWatcher />
     </div>

@@ -1,8 +1,27 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, UnstyledButton } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config.ts';
 import { isNavItemActive, navTestId, navigationItems } from '../navigation.ts';
 import type { Role } from '../../lib/roles.ts';
+import { startTour, type TourStep } from '../../ui/product-tour.ts';
+
+const SHELL_TOUR: readonly TourStep[] = [
+  {
+    element: '[aria-label="Main navigation"]',
+    title: 'Navigation',
+    description: 'Your courses, scan results and, for teachers, course management.',
+  },
+  {
+    element: '[data-testid="nav-help"]',
+    title: 'Help',
+    description: 'The knowledge base opens in a new tab.',
+  },
+  {
+    element: '[data-testid="user-menu"]',
+    title: 'Your account',
+    description: 'Profile, preferences, workspaces and logout.',
+  },
+];
 
 /** An item opening an external URL in a new tab (the Help link). */
 export function ExternalNavItem(props: { label: string; href: string }) {
@@ -35,6 +54,14 @@ export function TopNavigation(props: { role: Role | undefined; newUi: boolean })
         );
       })}
       <ExternalNavItem label="Help" href={config.helpUrl} />
+      <UnstyledButton
+        fz="sm"
+        c="inherit"
+        data-testid={navTestId('Guided tour')}
+        onClick={() => void startTour(SHELL_TOUR)}
+      >
+        Guided tour
+      </UnstyledButton>
     </Group>
   );
 }

@@ -150,7 +150,7 @@ for (let k = 0; k < nz; k++)
       }
     }
 
-// 6. Vessels: the superior sagittal sinus (midline, just outside the brain, above the AC plane) and the
+// 6. Vessels (venous blood): the superior sagittal sinus (midline, just outside the brain, above the AC plane) and the
 //    transverse sinuses (along the occipital bone at the tentorium).
 for (let k = 0; k < nz; k++)
   for (let j = 0; j < ny; j++)
@@ -161,7 +161,7 @@ for (let k = 0; k < nz; k++)
       const b = fromBrain[p] ?? 0;
       const sagittal = Math.abs(x) <= 3.5 && z > 5 && b <= 4;
       const transverse = y < -75 && z > -14 && z < -2 && Math.abs(x) > 8 && b <= 3;
-      if (sagittal || transverse) labels[p] = T.blood;
+      if (sagittal || transverse) labels[p] = T.venousBlood;
     }
 
 // 7. Reorder RAS voxel order into LPS (x and y flipped) and write.

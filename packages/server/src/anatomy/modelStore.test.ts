@@ -37,7 +37,7 @@ describe('shipped anatomy assets', () => {
         'corticalBone',
         'marrow',
         'vitreous',
-        'blood',
+        'venousBlood',
       ]),
     );
   });
@@ -70,11 +70,15 @@ describe('brain model', () => {
   it('shows the head in an axial slice as skin outside bone outside brain', () => {
     const grid = { nx: 128, ny: 128, pixelSpacing: [0.002, 0.002] as const, sliceThickness: 0.004 };
     const { fractions } = resampleSlice(healthy, standardPlane('axial', [0, 0, 0.03]), grid);
-    const along = (key: string) => {
-      const f = fractions[healthy.tissues.indexOf(key)] ?? new Float32Array();
-      // Row through the centre, from the patient's right edge inwards: first index where the tissue dominates.
-      return Array.from({ length: 64 }, (_, ix) => f[64 * 128 + ix] ?? 0).findIndex((v) => v > 0.5);
-    };
+    // Dominant tissue of each pixel along the centre row, from the patient's right edge inwards.
+    const dominant = Array.from({ length: 64 }, (_, ix) => {
+      let best = 0;
+      fractions.forEach((f, t) => {
+        if ((f[64 * 128 + ix] ?? 0) > (fractions[best]?.[64 * 128 + ix] ?? 0)) best = t;
+      });
+      return healthy.tissues[best];
+    });
+    const along = (key: string) => dominant.indexOf(key);
     const skin = along('skin');
     const bone = along('corticalBone');
     const grey = along('greyMatter');

@@ -7,6 +7,7 @@ export const BODY_TISSUES = tissueTable([
   'muscle',
   'corticalBone',
   'marrow',
+  'vertebralMarrow',
   'cartilage',
   'tendon',
   'discNucleus',

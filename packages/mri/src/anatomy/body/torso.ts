@@ -101,7 +101,7 @@ export function paintSpine(grid: VolumeGrid, labels: Uint8Array): void {
       0.01,
       SEED + 7,
     );
-    paintBands(grid, labels, body, [{ label: B.corticalBone, thickness: 0.0015 }], B.marrow);
+    paintBands(grid, labels, body, [{ label: B.corticalBone, thickness: 0.0015 }], B.vertebralMarrow);
     const yc = y + 0.03;
     const arch = subtract(
       cylinder([0, yc, level.z - level.height * 0.35], [0, yc, level.z + level.height * 0.35], 0.016),
@@ -110,7 +110,7 @@ export function paintSpine(grid: VolumeGrid, labels: Uint8Array): void {
     const spinous = capsule([0, yc + 0.012, level.z], [0, yc + 0.04, level.z - 0.012], 0.004);
     const transverse = capsule([-0.04, yc, level.z + 0.004], [0.04, yc, level.z + 0.004], 0.0045);
     for (const part of [arch, spinous, transverse]) {
-      paintBands(grid, labels, part, [{ label: B.corticalBone, thickness: 0.0015 }], B.marrow);
+      paintBands(grid, labels, part, [{ label: B.corticalBone, thickness: 0.0015 }], B.vertebralMarrow);
     }
     // Disc above the body: annulus (fibrous ring) around the nucleus pulposus.
     if (level.disc > 0 && level.name !== 'C7') {

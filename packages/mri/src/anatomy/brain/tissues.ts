@@ -11,7 +11,7 @@ export const BRAIN_BASE_TISSUES = tissueTable([
   'greyMatter',
   'whiteMatter',
   'deepGreyMatter',
-  'blood',
+  'venousBlood',
   'vitreous',
   'lens',
 ] as const);

@@ -30,6 +30,7 @@ export const KNEE_TISSUES = tissueTable([
   'cartilage',
   'synovialFluid',
   'tendon',
+  'meniscus',
   'blood',
 ] as const);
 
@@ -160,7 +161,7 @@ export function buildKneeVolume(voxelSize: Meters = KNEE_VOXEL_SIZE): LabelVolum
     });
   }
 
-  // Menisci: C-shaped fibrocartilage wedges on the plateau (dark like tendon on every sequence).
+  // Menisci: C-shaped fibrocartilage wedges on the plateau (dark on every sequence).
   for (const cx of [0.021, -0.021]) {
     const ring = subtract(
       cylinder([cx, 0.006, -0.0075], [cx, 0.006, -0.0005], 0.019),

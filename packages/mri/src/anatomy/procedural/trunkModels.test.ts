@@ -114,7 +114,7 @@ describe('breathing modes', () => {
 describe('spine model', () => {
   const spine = { volume: buildTrunkCrop(spineCrop, DEFAULT_BODY_STATE), tissues: BODY_TISSUES.keys };
 
-  it('alternates vertebral marrow and disc nucleus along the midline and has the cord only above the conus', () => {
+  it('alternates vertebral (red) marrow and disc nucleus along the midline and has the cord only above the conus', () => {
     const [, cy, cz] = TRUNK_CROPS.spine.centre;
     const seen: string[] = [];
     for (let z = -0.15; z <= 0.15; z += 0.002) {
@@ -123,7 +123,7 @@ describe('spine model', () => {
       if (seen[seen.length - 1] !== label) seen.push(label);
     }
     expect(seen.filter((l) => l === 'discNucleus').length).toBeGreaterThanOrEqual(5);
-    expect(seen.filter((l) => l === 'marrow').length).toBeGreaterThanOrEqual(6);
+    expect(seen.filter((l) => l === 'vertebralMarrow').length).toBeGreaterThanOrEqual(6);
     const c = tissueVoxelCounts(spine);
     expect(c.spinalCord).toBeGreaterThan(0);
     expect(c.csf).toBeGreaterThan(c.spinalCord ?? 0);

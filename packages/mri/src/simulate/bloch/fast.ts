@@ -1,5 +1,6 @@
 import { advanceByClass, classPhasors, sumOverClasses } from './collapsed.ts';
 import { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
+import type { SequenceBlock } from '../../sequence/timeline.ts';
 import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
 import {
   applyRfMap,
@@ -29,6 +30,8 @@ interface FreeOp {
 interface RfOp {
   kind: 'rf';
   steps: Step[];
+  /** Cache key of the window (fingerprint), computed on first use. */
+  key?: string;
 }
 type Op = FreeOp | RfOp;
 
@@ -91,6 +94,34 @@ class Memo<V> {
   has(key: string): boolean {
     return this.#map.has(key);
   }
+}
+
+/**
+ * Compiles blocks into operations with ADC sample indices local to the block. Blocks that share their event
+ * objects (a protocol's repeated pulses and gradients) share the compiled operations within one simulation;
+ * the RF phase offset is applied outside, so it is not part of the key.
+ */
+function blockCompiler(): (block: SequenceBlock) => { ops: Op[]; rfPhaseOffset: number } {
+  const ids = new WeakMap<object, number>();
+  let nextId = 1;
+  const idOf = (o: object | undefined): number => {
+    if (!o) return 0;
+    let id = ids.get(o);
+    if (id === undefined) ids.set(o, (id = nextId++));
+    return id;
+  };
+  const compiled = new Memo<Op[]>(4096);
+  return (block) => {
+    const rf = block.rf;
+    const rfKey = rf
+      ? `${idOf(rf.amplitude)},${idOf(rf.phase)},${idOf(rf.times)},${rf.delay},${rf.freqOffset}`
+      : '';
+    const adc = block.adc;
+    const adcKey = adc ? `${adc.numSamples},${adc.dwell},${adc.delay}` : '';
+    const key = `${rfKey}|${idOf(block.gx)}|${idOf(block.gy)}|${idOf(block.gz)}|${adcKey}|${block.duration}`;
+    const ops = compiled.get(key, () => compileSteps(planBlock(block, 0).steps));
+    return { ops, rfPhaseOffset: rf?.phaseOffset ?? 0 };
+  };
 }
 
 /** FNV-1a hash of the numbers of an RF window (its steps), as a cache key. */
@@ -159,6 +190,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
 
   // Free precession is merged across steps and blocks until an RF pulse, a sample or a motion step needs the
   // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2.
+  const compiledBlock = blockCompiler();
   const pending = { dt: 0, kx: 0, ky: 0, kz: 0 };
   const flush = (): void => {
     if (pending.dt === 0 && pending.kx === 0 && pending.ky === 0 && pending.kz === 0) return;
@@ -183,14 +215,13 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         ws.z[i] = (spins.z[i] ?? 0) + oz;
       }
     }
-    const plan = planBlock(block, firstSample);
-    const ops = compileSteps(plan.steps);
+    const { ops, rfPhaseOffset } = compiledBlock(block);
     for (let o = 0; o < ops.length; o++) {
       const op = ops[o];
       if (!op) continue;
       if (op.kind === 'rf') {
         flush();
-        runRf(op.steps, plan.rfPhaseOffset);
+        runRf(op, rfPhaseOffset);
         continue;
       }
       if (op.sample < 0) {
@@ -216,8 +247,10 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   }
   return signal;
 
-  function runRf(steps: Step[], phaseOffset: number): void {
-    const key = fingerprint(steps);
+  function runRf(op: RfOp, phaseOffset: number): void {
+    const steps = op.steps;
+    op.key ??= fingerprint(steps);
+    const key = op.key;
     const mask = gradientAxes(steps);
     const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
     const mapKey = `${key}|${mask}|${shift}`;
@@ -268,8 +301,8 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
       const out = signal.coils[coil];
       if (!out) return;
       for (let s = 0; s < run; s++) {
-        const sample = first.sample + s;
-        const phase = adcDemodulationPhase(block, sample - firstSample);
+        const sample = firstSample + first.sample + s;
+        const phase = adcDemodulationPhase(block, first.sample + s);
         const c = Math.cos(phase);
         const si = Math.sin(phase);
         const re = ws.outRe[s] ?? 0;

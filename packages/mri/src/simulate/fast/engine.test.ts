@@ -5,7 +5,12 @@ import { seededRandom, unitComplexNoise } from '../noise.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
 import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
-import { renderContrast, type ContrastOptions, type RenderedImage } from './render.ts';
+import {
+  createContrastWorkspace,
+  renderContrast,
+  type ContrastOptions,
+  type RenderedImage,
+} from './render.ts';
 
 const tissues = testTissues();
 
@@ -177,5 +182,35 @@ describe('fast engine: noise follows voxel volume × √(N·NEX/BW)', () => {
   });
   it('the same seed gives the same image, sample for sample', () => {
     expect(backgroundSigma(testProtocol(), 1)).toBe(base);
+  });
+});
+
+describe('fast engine: the image-domain path', () => {
+  const volume = testVolume(160, (x, y) => {
+    const r = Math.hypot(x, y);
+    return r < 0.03 ? LABEL.whiteMatter : r < 0.04 ? LABEL.csf : r < 0.05 ? LABEL.fat : 0;
+  });
+  const protocol = testProtocol();
+  const plane = scanGeometry(protocol).slices[0];
+  if (!plane) throw new Error('no slice');
+  const frame = acquisitionFrame(protocol, plane);
+  const prepared = prepareSlice(volume, frame);
+  const noise = [unitComplexNoise(frame.readCount * frame.phaseCount, seededRandom(9))];
+  const workspace = createContrastWorkspace(frame);
+
+  it.each([
+    ['SE, 130 Hz/px', { echoTime: 0.02 }],
+    ['SE, 80 Hz/px (new fat shift)', { bandwidthPerPixel: 80 }],
+    ['GRE', { family: 'GRE' as const, repetitionTime: 0.05, echoTime: 0.005, flipAngle: 0.5 }],
+  ])('gives the k-space path image (within 1e-5 of the peak), noise included: %s', (_, change) => {
+    const p = { ...protocol, ...change };
+    const options = { tissues, noiseLevel: 2 as const, noise };
+    const viaKSpace = renderContrast(prepared, p, TEST_SCANNER, options);
+    const viaImages = renderContrast(prepared, p, TEST_SCANNER, { ...options, workspace });
+    const peak = Math.max(...viaKSpace.magnitude);
+    let worst = 0;
+    viaKSpace.re.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - (viaImages.re[i] ?? NaN)))));
+    viaKSpace.im.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - (viaImages.im[i] ?? NaN)))));
+    expect(worst).toBeLessThan(1e-5 * peak);
   });
 });

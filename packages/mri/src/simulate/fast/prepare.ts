@@ -13,7 +13,7 @@
  * Gibbs overshoot at an edge grows from 9 % to 10.5 %.
  * Scale: k-space samples are multiplied by (readCount·phaseCount)/(fineRead·finePhase) so that the engine's
  * inverse FFT returns the tissue fraction per voxel (1 for a voxel full of the tissue).
- * Storage: [line][column] with the centring checkerboard (−1)^(line+column) already applied
+ * The Nyquist line and column are made Hermitian (symmetriseNyquist). Storage: Float32 (7 significant digits, far below any noise level), [line][column] with the centring checkerboard (−1)^(line+column) already applied
  * (docs/conventions.md, "FFT and shift"): the weighted sum then feeds the bare inverse kernel directly.
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
@@ -30,8 +30,8 @@ export interface PreparedSlice {
   /** Model label of each prepared tissue (labels absent from the slice are left out). */
   labels: readonly number[];
   /** Per-tissue k-space [phaseCount][readCount], checkerboarded (see the module comment). */
-  kRe: readonly Float64Array[];
-  kIm: readonly Float64Array[];
+  kRe: readonly Float32Array[];
+  kIm: readonly Float32Array[];
   /** Fine-grid size the k-spaces were computed from: [read, phase] points. */
   fineSize: readonly [number, number];
 }
@@ -47,8 +47,8 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
   fractions.forEach((image, label) => {
     if (image !== undefined) labels.push(label);
   });
-  const kRe: Float64Array[] = [];
-  const kIm: Float64Array[] = [];
+  const kRe: Float32Array[] = [];
+  const kIm: Float32Array[] = [];
   const rowPlan = createFftPlan(mu);
   const colPlan = createFftPlan(mv);
   const windowCols = nu + 1;
@@ -120,17 +120,17 @@ function separatePair(
   mu: number,
   mv: number,
   scale: number,
-): { aRe: Float64Array; aIm: Float64Array; bRe: Float64Array; bIm: Float64Array } {
+): { aRe: Float32Array; aIm: Float32Array; bRe: Float32Array; bIm: Float32Array } {
   const firstRow = mv / 2 - nv / 2;
   const firstCol = mu / 2 - nu / 2;
   // Output sign of the centred fine transform at fine index (R, C): (−1)^(mv/2 + mu/2)·(−1)^(R+C).
   const globalSign = ((mv / 2 + mu / 2) & 1) === 0 ? 1 : -1;
   const signAt = (r: number, c: number): number =>
     ((firstRow + r + firstCol + c) & 1) === 0 ? globalSign : -globalSign;
-  const aRe = new Float64Array(nu * nv);
-  const aIm = new Float64Array(nu * nv);
-  const bRe = new Float64Array(nu * nv);
-  const bIm = new Float64Array(nu * nv);
+  const aRe = new Float32Array(nu * nv);
+  const aIm = new Float32Array(nu * nv);
+  const bRe = new Float32Array(nu * nv);
+  const bIm = new Float32Array(nu * nv);
   const half = 0.5 * scale;
   const boxRead = Float64Array.from({ length: nu }, (_, c) => sinc((c - nu / 2) / mu));
   for (let r = 0; r < nv; r++) {
@@ -154,7 +154,31 @@ function separatePair(
       bIm[p] = (mr - zr) * store;
     }
   }
+  for (const [re, im] of [
+    [aRe, aIm],
+    [bRe, bIm],
+  ] as const) {
+    symmetriseNyquist(re, im, nu, nv);
+  }
   return { aRe, aIm, bRe, bIm };
+}
+
+/**
+ * Makes the Nyquist line (κ = −N/2) and column Hermitian within the N-periodic grid, K(−κ mod N) = K*(κ), as
+ * every interior sample already is. The N×N inverse FFT of a real tissue is then exactly real, so the k-space
+ * and image-domain render paths agree; the change is confined to the outermost, weakest samples.
+ */
+function symmetriseNyquist(re: Float32Array, im: Float32Array, nu: number, nv: number): void {
+  const pairUp = (p: number, q: number): void => {
+    const r = 0.5 * ((re[p] as number) + (re[q] as number));
+    const i = 0.5 * ((im[p] as number) - (im[q] as number));
+    re[p] = r;
+    im[p] = i;
+    re[q] = r;
+    im[q] = -i;
+  };
+  for (let c = 0; c <= nu / 2; c++) pairUp(c, (nu - c) % nu);
+  for (let r = 1; r <= nv / 2; r++) pairUp(r * nu, ((nv - r) % nv) * nu);
 }
 
 /** sin(πx)/(πx), 1 at 0. */

@@ -20,7 +20,8 @@ import type { AcquisitionFrame } from '../geometry.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes, type Motion } from '../motion.ts';
 import { imageNoiseSigma, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
-import { lineEchoTimes, tissueLineWeights } from './weights.ts';
+import { createTissueImageCache, sumTissueImages, type TissueImageCache } from './imageDomain.ts';
+import { centreAndScale, isLineConstant, shiftPhasors, tissueTerms, type TissueTerm } from './weights.ts';
 
 export interface ContrastOptions {
   /** Tissue properties at the scanner's field per model label (index = label; 0 is air). */
@@ -57,9 +58,9 @@ export interface ContrastWorkspace {
   readonly sumIm: Float64Array;
   readonly lineRe: Float64Array;
   readonly lineIm: Float64Array;
-  readonly colRe: Float64Array;
-  readonly colIm: Float64Array;
   readonly fft: Fft2d;
+  /** Band-limited tissue images of the last prepared slice rendered here (./imageDomain.ts). */
+  readonly tissueImages: TissueImageCache;
 }
 
 export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
@@ -70,9 +71,8 @@ export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorksp
     sumIm: new Float64Array(n),
     lineRe: new Float64Array(frame.phaseCount),
     lineIm: new Float64Array(frame.phaseCount),
-    colRe: new Float64Array(frame.readCount),
-    colIm: new Float64Array(frame.readCount),
     fft: createFft2d(frame.phaseCount, frame.readCount),
+    tissueImages: createTissueImageCache(),
   };
 }
 
@@ -91,25 +91,29 @@ export function renderContrast(
       ? options.workspace
       : createContrastWorkspace(frame);
   const acquired = protocol.partialFourier < 1 ? partialFourierLines(nv, protocol.partialFourier) : nv;
-  weightedSum(prepared, protocol, scanner, options.tissues, ws, acquired);
+  const terms = tissueTerms(prepared, protocol, scanner, options.tissues);
   const motion = options.motion;
-  const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
-  if (motion?.kind === 'translation' && lineTimes)
-    applyTranslation(ws.sumRe, ws.sumIm, frame, lineTimes, motion);
-
   const level = options.noiseLevel ?? 0;
-  const sigmaK = imageNoiseSigma(protocol, scanner, level) * Math.sqrt(nu * nv);
+  const sigmaImage = imageNoiseSigma(protocol, scanner, level);
+  const sigmaK = sigmaImage * Math.sqrt(nu * nv);
   const noise = options.noise ?? [];
   if (sigmaK > 0 && noise.length < Math.max(1, options.coilMaps?.length ?? 1)) {
     throw new Error('renderContrast: noise level > 0 needs one unit-noise array per coil (noise.ts)');
   }
-  const simple = !options.coilMaps && acquired === nv && motion?.kind !== 'rotation';
-  if (simple) {
-    const kspace = options.keepKSpace ? centredCopy(ws.sumRe, ws.sumIm, nu, nv) : undefined;
-    if (sigmaK > 0) addNoise(ws.sumRe, ws.sumIm, noise[0] as UnitNoise, sigmaK, nv * nu, kspace, nu);
+  const singleFull = !options.coilMaps && acquired === nv && !motion;
+  if (singleFull && options.workspace && terms.every(isLineConstant)) {
+    // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
+    sumTissueImages(prepared, terms, ws);
+    return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
+  }
+  weightedSum(prepared, terms, ws, acquired);
+  const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
+  if (motion?.kind === 'translation' && lineTimes)
+    applyTranslation(ws.sumRe, ws.sumIm, frame, lineTimes, motion);
+  if (!options.coilMaps && acquired === nv && motion?.kind !== 'rotation') {
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
-    const image = displayImage(ws.sumRe, ws.sumIm, frame, ws.fft.outputSign / (nu * nv), true);
-    return kspace ? { ...image, kspace } : image;
+    centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
+    return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
   }
 
   // General path on the centred k-space.
@@ -191,82 +195,88 @@ function renderCoilArray(
   return { ...image, kspace: { re: Float32Array.from(kRe), im: Float32Array.from(kIm) } };
 }
 
-/** ws.sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. */
+/**
+ * ws.sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. Lines outside, tissues
+ * inside: one line of the sum stays in L1 cache while every tissue's line streams past it.
+ */
 function weightedSum(
   prepared: PreparedSlice,
-  protocol: Protocol,
-  scanner: Scanner,
-  tissues: readonly (TissueAtField | undefined)[],
+  terms: readonly TissueTerm[],
   ws: ContrastWorkspace,
   acquired: number,
 ): void {
   const nu = prepared.frame.readCount;
-  const nv = prepared.frame.phaseCount;
-  const { sumRe, sumIm, lineRe, lineIm, colRe, colIm } = ws;
+  const { sumRe, sumIm } = ws;
+  const active = terms.map((t) => ({
+    kr: prepared.kRe[t.slot] as Float32Array,
+    ki: prepared.kIm[t.slot] as Float32Array,
+    wr: t.wr,
+    wi: t.wi,
+    col: t.shift === 0 ? undefined : shiftPhasors(nu, t.shift),
+  }));
   sumRe.fill(0);
   sumIm.fill(0);
-  const echoTimes = lineEchoTimes(protocol, nv);
-  prepared.labels.forEach((label, slot) => {
-    const tissue = tissues[label];
-    if (!tissue) return;
-    const shift = tissueLineWeights(protocol, scanner, tissue, echoTimes, lineRe, lineIm);
-    if (Number.isNaN(shift)) return;
-    const kr = prepared.kRe[slot] as Float64Array;
-    const ki = prepared.kIm[slot] as Float64Array;
-    if (shift !== 0) {
-      for (let c = 0; c < nu; c++) {
-        const angle = (-2 * Math.PI * (c - nu / 2) * shift) / nu;
-        colRe[c] = Math.cos(angle);
-        colIm[c] = Math.sin(angle);
-      }
-    }
-    for (let line = 0; line < acquired; line++) {
-      const wr = lineRe[line] as number;
-      const wi = lineIm[line] as number;
-      const base = line * nu;
-      if (shift === 0) {
-        for (let p = base, end = base + nu; p < end; p++) {
+  for (let line = 0; line < acquired; line++) {
+    const base = line * nu;
+    const end = base + nu;
+    for (const { kr, ki, wr: wrs, wi: wis, col } of active) {
+      const wr = wrs[line] as number;
+      const wi = wis[line] as number;
+      if (!col) {
+        for (let p = base; p < end; p++) {
           const xr = kr[p] as number;
           const xi = ki[p] as number;
           sumRe[p] = (sumRe[p] as number) + wr * xr - wi * xi;
           sumIm[p] = (sumIm[p] as number) + wr * xi + wi * xr;
         }
-      } else {
-        for (let c = 0; c < nu; c++) {
-          const p = base + c;
-          const ar = wr * (colRe[c] as number) - wi * (colIm[c] as number);
-          const ai = wr * (colIm[c] as number) + wi * (colRe[c] as number);
-          const xr = kr[p] as number;
-          const xi = ki[p] as number;
-          sumRe[p] = (sumRe[p] as number) + ar * xr - ai * xi;
-          sumIm[p] = (sumIm[p] as number) + ar * xi + ai * xr;
-        }
+        continue;
+      }
+      const cre = col.re;
+      const cim = col.im;
+      for (let c = 0, p = base; c < nu; c++, p++) {
+        const ar = wr * (cre[c] as number) - wi * (cim[c] as number);
+        const ai = wr * (cim[c] as number) + wi * (cre[c] as number);
+        const xr = kr[p] as number;
+        const xi = ki[p] as number;
+        sumRe[p] = (sumRe[p] as number) + ar * xr - ai * xi;
+        sumIm[p] = (sumIm[p] as number) + ar * xi + ai * xr;
       }
     }
-  });
+  }
 }
 
-/** Adds σ·unit noise to the first `count` samples; also to `copy` (a Float32 k-space kept for display). */
-function addNoise(
-  re: Float64Array,
-  im: Float64Array,
-  unit: UnitNoise,
-  sigma: number,
-  count: number,
-  copy?: { re: Float32Array; im: Float32Array },
-  nu = 0,
-): void {
-  for (let i = 0; i < count; i++) {
-    const nr = sigma * (unit.re[i] as number);
-    const ni = sigma * (unit.im[i] as number);
-    re[i] = (re[i] as number) + nr;
-    im[i] = (im[i] as number) + ni;
-    if (copy) {
-      // The copy is centred, the sum checkerboarded: noise is symmetric, but keep the sample identical.
-      const s = (((i / nu) | 0) + (i % nu)) & 1 ? -1 : 1;
-      copy.re[i] = (copy.re[i] as number) + s * nr;
-      copy.im[i] = (copy.im[i] as number) + s * ni;
+/**
+ * Single channel, full Fourier: adds the thermal noise to the centred image in ws.sum and builds the output.
+ * White k-space noise of σ_k per sample is white image noise of σ_k/√N per pixel under the scaled inverse FFT,
+ * so both render paths add σ_image·unit noise here and give the same image for the same noise. The k-space, when
+ * asked for, is the forward FFT of the noisy image.
+ */
+function finishSingle(
+  ws: ContrastWorkspace,
+  sigmaImage: number,
+  unit: UnitNoise | undefined,
+  keepKSpace: boolean,
+): RenderedImage {
+  const { sumRe: re, sumIm: im } = ws;
+  if (sigmaImage > 0 && unit) {
+    for (let i = 0; i < re.length; i++) {
+      re[i] = (re[i] as number) + sigmaImage * (unit.re[i] as number);
+      im[i] = (im[i] as number) + sigmaImage * (unit.im[i] as number);
     }
+  }
+  const image = displayImage(re, im, ws.frame, 1, false);
+  if (!keepKSpace) return image;
+  const kRe = re.slice();
+  const kIm = im.slice();
+  ws.fft.forward(kRe, kIm);
+  return { ...image, kspace: { re: Float32Array.from(kRe), im: Float32Array.from(kIm) } };
+}
+
+/** Adds σ·unit noise to the first `count` samples of a k-space. */
+function addNoise(re: Float64Array, im: Float64Array, unit: UnitNoise, sigma: number, count: number): void {
+  for (let i = 0; i < count; i++) {
+    re[i] = (re[i] as number) + sigma * (unit.re[i] as number);
+    im[i] = (im[i] as number) + sigma * (unit.im[i] as number);
   }
 }
 
@@ -283,16 +293,6 @@ function centred(re: Float64Array, im: Float64Array, nu: number, nv: number): Co
     }
   }
   return { re: outRe, im: outIm };
-}
-
-function centredCopy(
-  re: Float64Array,
-  im: Float64Array,
-  nu: number,
-  nv: number,
-): { re: Float32Array; im: Float32Array } {
-  const c = centred(re, im, nu, nv);
-  return { re: Float32Array.from(c.re), im: Float32Array.from(c.im) };
 }
 
 function toFloat32(k: ComplexArray, count: number): { re: Float32Array; im: Float32Array } {

@@ -13,6 +13,8 @@ import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import { echoTimeOfLine, tissueSignal } from '../../sequence/signal.ts';
 import { readoutKind } from '../../sequence/timing.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
+import type { ComplexArray } from '../../recon/image.ts';
+import type { PreparedSlice } from './prepare.ts';
 
 /** Echo time of every phase-encoding line [s] (sequence/signal.ts `echoTimeOfLine`). */
 export function lineEchoTimes(protocol: Protocol, phaseCount: number): Float64Array {
@@ -56,4 +58,67 @@ export function tissueLineWeights(
     outIm[line] = sr * s + si * c;
   }
   return tissue.offResonanceHz / protocol.bandwidthPerPixel;
+}
+
+/** One tissue's contribution: its prepared k-space slot, complex weight per line, readout shift [pixels]. */
+export interface TissueTerm {
+  slot: number;
+  wr: Float64Array;
+  wi: Float64Array;
+  shift: number;
+}
+
+export const isLineConstant = (t: TissueTerm): boolean =>
+  t.wr.every((v) => v === t.wr[0]) && t.wi.every((v) => v === t.wi[0]);
+
+/** The weights of every tissue of the slice that gives signal (./weights.ts). */
+export function tissueTerms(
+  prepared: PreparedSlice,
+  protocol: Protocol,
+  scanner: Scanner,
+  tissues: readonly (TissueAtField | undefined)[],
+): TissueTerm[] {
+  const nv = prepared.frame.phaseCount;
+  const echoTimes = lineEchoTimes(protocol, nv);
+  const terms: TissueTerm[] = [];
+  prepared.labels.forEach((label, slot) => {
+    const tissue = tissues[label];
+    if (!tissue) return;
+    const wr = new Float64Array(nv);
+    const wi = new Float64Array(nv);
+    const shift = tissueLineWeights(protocol, scanner, tissue, echoTimes, wr, wi);
+    if (!Number.isNaN(shift)) terms.push({ slot, wr, wi, shift });
+  });
+  return terms;
+}
+
+/** Column factors exp(−i2π·κ·shift/N) of a readout shift of `shift` pixels (./weights.ts). */
+export function shiftPhasors(nu: number, shift: number): ComplexArray {
+  const re = new Float64Array(nu);
+  const im = new Float64Array(nu);
+  for (let c = 0; c < nu; c++) {
+    const angle = (-2 * Math.PI * (c - nu / 2) * shift) / nu;
+    re[c] = Math.cos(angle);
+    // The Nyquist column (c = 0) is its own mirror: keep its factor real so C·K stays Hermitian.
+    im[c] = c === 0 ? 0 : Math.sin(angle);
+  }
+  return { re, im };
+}
+
+/** Applies scale·(−1)^(line+column) in place: the output side of the centred inverse (recon/fftnd.ts). */
+export function centreAndScale(
+  re: Float64Array,
+  im: Float64Array,
+  nu: number,
+  nv: number,
+  scale: number,
+): void {
+  for (let line = 0; line < nv; line++) {
+    const base = line * nu;
+    for (let c = 0; c < nu; c++) {
+      const s = ((line + c) & 1) === 0 ? scale : -scale;
+      re[base + c] = (re[base + c] as number) * s;
+      im[base + c] = (im[base + c] as number) * s;
+    }
+  }
 }

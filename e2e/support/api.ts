@@ -102,3 +102,21 @@ export async function acceptTerms(baseUrl: string, who: Credentials): Promise<vo
   const { accessToken } = await login(baseUrl, who);
   await call(baseUrl, 'PUT', 'me/terms', { accept: true }, accessToken);
 }
+
+/** The path of the activation link in the newest activation mail to `email` (GET /api/v1/mail/outbox). */
+export async function activationPath(baseUrl: string, admin: Credentials, email: string): Promise<string> {
+  const { accessToken } = await login(baseUrl, admin);
+  const outbox = await call<{ items: Array<{ kind: string; to: string; text: string }> }>(
+    baseUrl,
+    'GET',
+    'v1/mail/outbox?per_page=100',
+    undefined,
+    accessToken,
+  );
+  const mail = outbox.items.find(
+    (m) => m.kind === 'activation' && m.to.toLowerCase() === email.toLowerCase(),
+  );
+  const match = mail?.text.match(/\/activate-account\/[^\s"'<>]+/);
+  if (match === null || match === undefined) throw new Error(`no activation mail to ${email}`);
+  return match[0];
+}

@@ -26,7 +26,13 @@ const SHELL_TOUR: readonly TourStep[] = [
 /** An item opening an external URL in a new tab (the Help link). */
 export function ExternalNavItem(props: { label: string; href: string }) {
   return (
-    <Anchor href={props.href} target="_blank" rel="noreferrer" data-testid={navTestId(props.label)} size="sm">
+    <Anchor
+      href={props.href}
+      target="_blank"
+      rel="noreferrer"
+      data-testid={navTestId(props.label)}
+      className="nav-item"
+    >
       {props.label}
     </Anchor>
   );

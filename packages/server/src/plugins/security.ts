@@ -12,12 +12,13 @@ const MINUTE_MS = 60_000;
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    // The Swagger UI page needs inline styles and scripts; the web app is built without them.
+    // Helmet's strict default policy (no inline scripts), plus blob: images and workers for the viewers.
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        // Served over plain HTTP (a LAN address, the embedded default), upgrading would break every request.
+        'upgrade-insecure-requests': app.config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });

@@ -12,9 +12,10 @@ fs.writeFileSync(
 fs.mkdirSync(path.join(distDir, 'assets'));
 fs.writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log("larmor")');
 
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
 describe.each(databases)('static web app on %s', (kind) => {
   const t = useTestApp(kind, { webDistDir: distDir });
-  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
   it('serves index.html at / and the built files as they are', async () => {
     const root = await t.app.inject({ method: 'GET', url: '/' });

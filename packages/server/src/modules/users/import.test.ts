@@ -23,7 +23,7 @@ const CSV_MIXED = [
   'Username,Email,First Name,Last Name,Role,Password,Groups',
   'csv.one,csv.one@example.test,Csv,One,student,a good password,Alpha Hospital group',
   'csv.two,not-an-address,Csv,Two,Student,,',
-  'alpha-teacher,alpha-teacher@example.test,Alpha,Teacher Updated,Teacher,,',
+  'alpha-teacher,alpha-teacher@example.test,Alpha,Teacher Updated,,,',
   'beta-student,someone@example.test,Beta,Taken,Student,,',
   'csv.three,csv.three@example.test,"Quoted, Name",Three,,,',
   'csv.one,csv.one.again@example.test,Csv,Again,Student,,',
@@ -81,12 +81,13 @@ describe.each(databases)('POST v1/users/import on %s', (kind) => {
       .where('group_id', '=', world.a.groupId)
       .execute();
     expect(groups.map((g) => g.user_id)).toEqual([rows[0]?.userId]);
+    // A blank role keeps an existing user's role.
     const teacher = await t.db
       .selectFrom('users')
-      .select('last_name')
+      .select(['last_name', 'role'])
       .where('id', '=', world.a.teacher.id)
       .executeTakeFirst();
-    expect(teacher?.last_name).toBe('Teacher Updated');
+    expect(teacher).toEqual({ last_name: 'Teacher Updated', role: 'Teacher' });
     const activation = await t.db.selectFrom('mail_outbox').select('to_address').execute();
     expect(activation).toEqual([{ to_address: 'csv.three@example.test' }]);
   });

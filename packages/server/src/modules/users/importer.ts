@@ -3,13 +3,13 @@
  * active organisation. Rows are independent: a refused row writes nothing and answers `error` with the
  * reason; the others still go in, each in its own transaction.
  */
-import { ROLES, userCreateSchema, type ImportRowResult, type Role } from '@larmor/contracts';
+import { DEFAULT_ROLE, ROLES, userCreateSchema, type ImportRowResult, type Role } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AdminScope } from '../organisations/access.ts';
 import type { ImportRecord } from './import-file.ts';
 import { DUPLICATE_ACCOUNT_MESSAGE } from './plan.ts';
-import { groupsByNames } from './repository.ts';
+import { groupsByNames, roleOfUsername } from './repository.ts';
 import { planUpsert, writePlans } from './service.ts';
 
 /** A problem of one row: it becomes that row's `error` entry. */
@@ -20,9 +20,16 @@ class RowError extends Error {
 /** Separator of group names in the `groups` column. */
 const GROUP_SEPARATOR = ';';
 
-/** A row's role, case-insensitive (`teacher` → Teacher); Student when blank. */
-function roleOf(text: string | undefined): Role | string {
-  if (text === undefined) return 'Student';
+/**
+ * A row's role, case-insensitive (`teacher` → Teacher). When blank, an existing user keeps their role and a
+ * new one is a Student.
+ */
+async function roleOf(app: FastifyInstance, record: ImportRecord): Promise<Role | string> {
+  const text = record.role;
+  if (text === undefined) {
+    const current = record.username ? await roleOfUsername(app.db, record.username) : undefined;
+    return current ?? DEFAULT_ROLE;
+  }
   return ROLES.find((r) => r.toLowerCase() === text.toLowerCase()) ?? text;
 }
 
@@ -56,7 +63,7 @@ async function importRow(
     email: record.email,
     firstName: record.firstName,
     lastName: record.lastName,
-    role: roleOf(record.role),
+    role: await roleOf(app, record),
     password: record.password,
     groupIds,
   });

@@ -114,6 +114,12 @@ export async function usersHolding(
     .execute();
 }
 
+/** The platform role of the user of `username`, if there is one. */
+export async function roleOfUsername(db: Db, username: string): Promise<Role | undefined> {
+  const row = await db.selectFrom('users').select('role').where('username', '=', username).executeTakeFirst();
+  return row?.role;
+}
+
 /** Memberships of `userIds` in `clientIds` (all when null), with organisation names. */
 export async function membershipsOf(
   db: Db,

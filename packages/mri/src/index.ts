@@ -52,3 +52,5 @@ export * from './sequence/validate.ts';
 export * from './sequence/derived.ts';
 export * from './sequence/timing.ts';
 export * from './sequence/steady-state.ts';
+export * as bloch from './simulate/bloch/index.ts';
+export { buildTimeline, type BuildOptions } from './sequence/build/index.ts';

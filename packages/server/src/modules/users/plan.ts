@@ -154,6 +154,8 @@ export async function planUpdate(
   scope: AdminScope,
   target: UserRow,
   patch: UserPatch,
+  /** Where the request carries `groupIds`, for the validation map. */
+  groupsField = 'groupIds',
 ): Promise<UpdatePlan> {
   checkManageable(scope, target);
   if (patch.role !== target.role) checkRoleGrant(scope, patch.role);
@@ -164,7 +166,7 @@ export async function planUpdate(
     const memberOf = patch.memberships
       ? patch.memberships.map((m) => m.clientId)
       : (await membershipsOf(db, [target.id], administeredClientIds(scope))).map((m) => m.client_id);
-    await checkGroups(db, scope, patch.groupIds, new Set(memberOf));
+    await checkGroups(db, scope, patch.groupIds, new Set(memberOf), groupsField);
   }
   const email = patch.email?.toLowerCase();
   await checkFree(db, patch.username, email, target.id);

@@ -2,20 +2,21 @@
  * User administration commands. Each validates everything first (plan.ts) and then writes in one
  * transaction, so a refused call writes nothing; mail goes out only after the commit.
  */
-import type {
-  AdminUser,
-  UserBulkUpdate,
-  UserCreate,
-  UserListQuery,
-  UserListResponse,
-  UserPatch,
-  UserPut,
-  UserUpsert,
+import {
+  ERROR_CAUSES,
+  ERROR_CODES,
+  type AdminUser,
+  type UserBulkUpdate,
+  type UserCreate,
+  type UserListQuery,
+  type UserListResponse,
+  type UserPatch,
+  type UserPut,
+  type UserUpsert,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/database.ts';
 import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
-import { ERROR_CAUSES, ERROR_CODES } from '@larmor/contracts';
 import { administeredClientIds, type AdminScope } from '../organisations/access.ts';
 import {
   applyPlan,
@@ -145,7 +146,7 @@ export async function bulkUpdate(
   const plans: WritePlan[] = [];
   for (const id of body.ids) {
     const row = rows.find((r) => r.id === id);
-    if (row) plans.push(await planUpdate(app.db, scope, row, body.changes));
+    if (row) plans.push(await planUpdate(app.db, scope, row, body.changes, 'changes.groupIds'));
   }
   await writePlans(app, scope, plans);
   return presentIds(app.db, scope, body.ids);

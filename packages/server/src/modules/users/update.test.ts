@@ -22,7 +22,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
     });
   }
 
-  async function writesNothing(run: () => Promise<{ statusCode: number }>) {
+  async function writesNothing<R extends { statusCode: number }>(run: () => Promise<R>): Promise<R> {
     const before = await rowCounts(t.db);
     const users = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
     const res = await run();
@@ -254,5 +254,15 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       const res = await writesNothing(() => send('PATCH', '/v1/users/', headers, payload));
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
     }
+    const outsider = await writesNothing(() =>
+      send('PATCH', '/v1/users/', world.platformHeaders, {
+        ids: [world.a.student.id, world.b.student.id],
+        changes: { groupIds: [world.a.groupId] },
+      }),
+    );
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().error.validation).toEqual({
+      'changes.groupIds': 'membership',
+    });
   });
 });

@@ -58,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await mail.close();
     if (!options.database) await database.close();
   });
+  // The API speaks JSON (and multipart where a route registers it): a text/plain body answers 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

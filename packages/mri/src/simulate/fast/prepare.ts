@@ -42,7 +42,7 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
   const nv = frame.phaseCount;
   const mu = nextPowerOfTwo(FINE_GRID_FACTOR * nu);
   const mv = nextPowerOfTwo(FINE_GRID_FACTOR * nv);
-  const fractions = resampleFractions(volume, frame, mu, mv);
+  const { images: fractions, rowsUsed } = resampleFractions(volume, frame, mu, mv);
   const labels: number[] = [];
   fractions.forEach((image, label) => {
     if (image !== undefined) labels.push(label);
@@ -62,7 +62,9 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
     const a = fractions[labels[t] as number] as Float64Array;
     const b =
       t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float64Array) : (zeros as Float64Array);
-    windowedForward(a, b, mu, mv, nu, rowPlan, colPlan, zRe, zIm, scratchRe, scratchIm);
+    const used = (r: number): boolean =>
+      (rowsUsed[labels[t] as number]?.[r] ?? 0) === 1 || (rowsUsed[labels[t + 1] as number]?.[r] ?? 0) === 1;
+    windowedForward(a, b, used, mu, mv, nu, rowPlan, colPlan, zRe, zIm, scratchRe, scratchIm);
     const out = separatePair(zRe, zIm, windowCols, nu, nv, mu, mv, scale);
     kRe.push(out.aRe);
     kIm.push(out.aIm);
@@ -81,6 +83,7 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
 function windowedForward(
   a: Float64Array,
   b: Float64Array,
+  rowUsed: (row: number) => boolean,
   mu: number,
   mv: number,
   nu: number,
@@ -96,6 +99,12 @@ function windowedForward(
   // Input checkerboard (−1)^(row+col) of the centred transform (recon/fftnd.ts).
   for (let r = 0; r < mv; r++) {
     const base = r * mu;
+    if (!rowUsed(r)) {
+      // An empty row transforms to zeros: skip its FFT.
+      zRe.fill(0, r * windowCols, (r + 1) * windowCols);
+      zIm.fill(0, r * windowCols, (r + 1) * windowCols);
+      continue;
+    }
     for (let c = (r & 1) === 0 ? 1 : 0; c < mu; c += 2) {
       a[base + c] = -(a[base + c] as number);
       b[base + c] = -(b[base + c] as number);

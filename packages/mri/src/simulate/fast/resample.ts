@@ -13,12 +13,18 @@ import type { Vec3 } from '../../units.ts';
 import { dot, type AcquisitionFrame } from '../geometry.ts';
 
 /** Most sub-slices averaged through the slice thickness. */
-const MAX_SUB_SLICES = 6;
+const MAX_SUB_SLICES = 4;
 /** Largest extent sampled along phase, in FOVs, however large the model (bounds the cost of folding). */
 const MAX_FOLDED_FOVS = 4;
 
 /** Fraction images per label (index = model label; undefined where the label does not occur in the slice). */
 export type FractionImages = (Float64Array | undefined)[];
+
+/** Fraction images and, per label, which fine-grid rows (phase lines) hold any of it (1) or none (0). */
+export interface SliceFractions {
+  images: FractionImages;
+  rowsUsed: (Uint8Array | undefined)[];
+}
 
 /** Extent of the volume's bounding box projected on `direction`, relative to `origin` [m]. */
 function projectedExtent(volume: LabelVolume, origin: Vec3, direction: Vec3): [number, number] {
@@ -51,13 +57,14 @@ export function resampleFractions(
   frame: AcquisitionFrame,
   fineRead: number,
   finePhase: number,
-): FractionImages {
+): SliceFractions {
   const { plane, readDirection, phaseDirection } = frame;
   const [nx, ny, nz] = volume.dims;
   const [dx, dy, dz] = volume.voxelSize;
   const readStep = frame.fovRead / fineRead;
   const phaseStep = frame.fovPhase / finePhase;
   const fractions: FractionImages = [];
+  const rowsUsed: (Uint8Array | undefined)[] = [];
   const subCount = Math.min(
     MAX_SUB_SLICES,
     Math.max(1, Math.round(plane.sliceThickness / Math.min(dx, dy, dz))),
@@ -84,10 +91,33 @@ export function resampleFractions(
         u0 * readDirection[axis] +
         v * phaseDirection[axis] +
         through * plane.normal[axis];
-      let fi = (start(0) - volume.origin[0]) / dx + 0.5;
-      let fj = (start(1) - volume.origin[1]) / dy + 0.5;
-      let fk = (start(2) - volume.origin[2]) / dz + 0.5;
-      for (let u = 0; u < fineRead; u++, fi += stepI, fj += stepJ, fk += stepK) {
+      const fi0 = (start(0) - volume.origin[0]) / dx + 0.5;
+      const fj0 = (start(1) - volume.origin[1]) / dy + 0.5;
+      const fk0 = (start(2) - volume.origin[2]) / dz + 0.5;
+      // Read samples whose voxel index lies inside the volume on every axis (a ray–box intersection).
+      let uLo = 0;
+      let uHi = fineRead;
+      for (const [f0, step, n] of [
+        [fi0, stepI, nx],
+        [fj0, stepJ, ny],
+        [fk0, stepK, nz],
+      ] as const) {
+        if (step === 0) {
+          if (f0 < 0 || f0 >= n) uHi = 0;
+          continue;
+        }
+        const a = -f0 / step;
+        const b = (n - f0) / step;
+        uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
+        uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
+      }
+      let image: Float64Array | undefined;
+      let imageLabel = -1;
+      for (let u = uLo; u < uHi; u++) {
+        const fi = fi0 + u * stepI;
+        const fj = fj0 + u * stepJ;
+        const fk = fk0 + u * stepK;
+        // Kept although the range is computed: rounding at the range ends must never index outside.
         if (fi < 0 || fj < 0 || fk < 0) continue;
         const i = fi | 0;
         const j = fj | 0;
@@ -95,14 +125,20 @@ export function resampleFractions(
         if (i >= nx || j >= ny || k >= nz) continue;
         const label = labels[i + nx * (j + ny * k)] as number;
         if (label === 0) continue;
-        let image = fractions[label];
-        if (image === undefined) {
-          image = new Float64Array(fineRead * finePhase);
-          fractions[label] = image;
+        if (label !== imageLabel) {
+          imageLabel = label;
+          image = fractions[label];
+          if (image === undefined) {
+            image = new Float64Array(fineRead * finePhase);
+            fractions[label] = image;
+            rowsUsed[label] = new Uint8Array(finePhase);
+          }
+          (rowsUsed[label] as Uint8Array)[folded / fineRead] = 1;
         }
-        image[folded + u] = (image[folded + u] as number) + weight;
+        const target = image as Float64Array;
+        target[folded + u] = (target[folded + u] as number) + weight;
       }
     }
   }
-  return fractions;
+  return { images: fractions, rowsUsed };
 }

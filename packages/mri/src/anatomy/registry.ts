@@ -15,7 +15,7 @@ import { applyBrainCondition, brainTissues } from './brain/conditions.ts';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 
 /** Options of `buildModel`; each applies only to models with the matching feature. */
-export interface BuildOptions {
+export interface ModelBuildOptions {
   brainCondition?: BrainCondition;
   heartCondition?: HeartCondition;
   /** Cardiac phase 1…20. */
@@ -37,8 +37,8 @@ export interface ModelInfo {
 }
 
 interface ModelEntry extends ModelInfo {
-  tissues: (options: BuildOptions) => readonly string[];
-  build: (options: BuildOptions) => LabelVolume;
+  tissues: (options: ModelBuildOptions) => readonly string[];
+  build: (options: ModelBuildOptions) => LabelVolume;
 }
 
 const ORIGIN: Vec3 = [0, 0, 0];
@@ -68,7 +68,7 @@ const HEAD_COIL: Coil = {
   elementRadius: 0.07,
 };
 
-function requireBrainAsset(options: BuildOptions): LabelAsset {
+function requireBrainAsset(options: ModelBuildOptions): LabelAsset {
   if (!options.brainAsset) throw new Error('the brain model needs its decoded asset (options.brainAsset)');
   return options.brainAsset;
 }
@@ -83,7 +83,7 @@ function bodyArray(uniqueName: string, shownName: string, halfWidth: number, hal
 
 const TORSO_COIL = bodyArray('body12', 'Body array (12 channels)', 0.12, 0.16);
 
-function bodyState(options: BuildOptions): BodyState {
+function bodyState(options: ModelBuildOptions): BodyState {
   return {
     cardiacPhase: options.cardiacPhase ?? DEFAULT_BODY_STATE.cardiacPhase,
     heartCondition: options.heartCondition ?? DEFAULT_BODY_STATE.heartCondition,
@@ -258,7 +258,7 @@ export function modelInfo(id: number): ModelInfo | undefined {
  * Builds a model's label volume for the given options. Pure and deterministic: the same id and options give
  * the same bytes. Building costs up to about a second; callers cache by (id, options).
  */
-export function buildModel(id: number, options: BuildOptions = {}): AnatomicalModel {
+export function buildModel(id: number, options: ModelBuildOptions = {}): AnatomicalModel {
   const entry = ENTRIES.find((m) => m.id === id);
   if (!entry) throw new RangeError(`unknown anatomical model ${id}`);
   return {

@@ -11,7 +11,7 @@ import {
   decodeBrainAsset,
   listModels,
   type AnatomicalModel,
-  type BuildOptions,
+  type ModelBuildOptions,
   type LabelAsset,
   type ModelInfo,
 } from '@larmor/mri';
@@ -30,7 +30,7 @@ export function loadBrainAsset(path: string = BRAIN_ASSET_PATH): LabelAsset {
 }
 
 /** Options that change a model's labels, reduced to what the model's features use, as a cache key. */
-function cacheKey(info: ModelInfo, options: Omit<BuildOptions, 'brainAsset'>): string {
+function cacheKey(info: ModelInfo, options: Omit<ModelBuildOptions, 'brainAsset'>): string {
   const f = new Set(info.features);
   return JSON.stringify([
     info.id,
@@ -44,7 +44,7 @@ function cacheKey(info: ModelInfo, options: Omit<BuildOptions, 'brainAsset'>): s
 export interface ModelStore {
   list: () => ModelInfo[];
   /** The built model for these options, from the cache when it was built before. Throws for an unknown id. */
-  get: (id: number, options?: Omit<BuildOptions, 'brainAsset'>) => AnatomicalModel;
+  get: (id: number, options?: Omit<ModelBuildOptions, 'brainAsset'>) => AnatomicalModel;
 }
 
 /** A least-recently-used cache of built models over `buildModel`; the brain asset is read once, on first use. */

@@ -6,6 +6,7 @@ import {
   ellipsoid,
   halfSpace,
   intersect,
+  offset,
   roughen,
   smoothUnion,
   type Shape,
@@ -51,11 +52,18 @@ export function paintLungs(grid: VolumeGrid, labels: Uint8Array, state: BodyStat
     );
     paint(grid, labels, { label: B.lung, shape: lung, onlyOver: [B.muscle] });
   }
-  // Fat of the superior mediastinum, above the heart around the great vessels.
+  // Mediastinal fat: superior mediastinum around the great vessels, posterior mediastinum behind the heart.
+  for (const shape of [
+    ellipsoid([0.005, 0.0, 1.37], [0.03, 0.04, 0.06]),
+    ellipsoid([0.005, 0.035, 1.26], [0.028, 0.03, 0.13]),
+  ]) {
+    paint(grid, labels, { label: B.fat, shape, onlyOver: [B.lung, B.muscle] });
+  }
+  // Oesophagus (muscular wall) in the posterior mediastinum, right of the descending aorta.
   paint(grid, labels, {
-    label: B.fat,
-    shape: ellipsoid([0.005, 0.0, 1.37], [0.03, 0.04, 0.06]),
-    onlyOver: [B.lung, B.muscle],
+    label: B.muscle,
+    shape: capsule([0.0, 0.04, 1.45], [0.01, 0.03, 1.1 + dz], 0.008),
+    onlyOver: [B.fat, B.lung],
   });
 }
 
@@ -112,11 +120,11 @@ export function paintHeart(grid: VolumeGrid, labels: Uint8Array, state: BodyStat
   const la = ellipsoid(at(-0.035, [0.0, 0.025, 0.012]), [0.028 * atrial, 0.02 * atrial, 0.022], axes);
   const ra = ellipsoid(at(-0.03, [-0.035, 0.0, 0.01]), [0.024 * atrial, 0.024 * atrial, 0.028], axes);
   const heart = smoothUnion(0.008, lvOuter, rvOuter, la, ra);
-  // Pericardial fat pad, then walls and blood pools.
+  // Pericardium and epicardial fat: a rim around the heart where the mediastinum is not lung, then walls and pools.
   paint(grid, labels, {
     label: B.fat,
-    shape: roughen(heart, 0.003, 0.02, 0x70657269),
-    onlyOver: [B.lung, B.muscle, B.fat],
+    shape: offset(roughen(heart, 0.003, 0.02, 0x70657269), 0.007),
+    onlyOver: [B.muscle],
   });
   paint(grid, labels, { label: B.fat, shape: heart });
   for (const [outer, inner] of [

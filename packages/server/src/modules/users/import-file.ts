@@ -14,6 +14,8 @@ export type ImportFileType = 'csv' | 'xlsx';
 
 /** Columns a file must have. */
 const REQUIRED_COLUMNS: readonly ImportColumn[] = ['username', 'email', 'firstName', 'lastName'];
+/** Columns of a worksheet read at most: the import needs seven, a few spare ones are tolerated. */
+const MAX_COLUMNS = 64;
 /** An XLSX file is a ZIP archive: it starts with the local file header signature `PK\x03\x04`. */
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
@@ -30,6 +32,15 @@ const parsingError = (detail: string): ApiError =>
     ERROR_CODES.PARSING_ERROR,
     `The file could not be read: ${detail}`,
     ERROR_CAUSES.VALIDATION,
+  );
+
+const tooManyRows = (): ApiError =>
+  new ApiError(
+    400,
+    ERROR_CODES.INVALID_DATA,
+    `A file may hold at most ${USER_IMPORT_MAX_ROWS} rows`,
+    ERROR_CAUSES.VALIDATION,
+    { file: 'max' },
   );
 
 /** The type of an upload from its file name's extension; anything but .csv and .xlsx is refused. */
@@ -60,15 +71,7 @@ function toRecords(headers: readonly string[], rows: readonly (readonly string[]
       });
       return record;
     });
-  if (records.length > USER_IMPORT_MAX_ROWS) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.INVALID_DATA,
-      `A file may hold at most ${USER_IMPORT_MAX_ROWS} rows`,
-      ERROR_CAUSES.VALIDATION,
-      { file: 'max' },
-    );
-  }
+  if (records.length > USER_IMPORT_MAX_ROWS) throw tooManyRows();
   return records;
 }
 
@@ -98,7 +101,9 @@ async function parseXlsx(content: Buffer): Promise<ImportRecord[]> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.rowCount === 0) throw parsingError('the workbook is empty');
-  const width = sheet.columnCount;
+  // Refuse oversized sheets before copying their cells; columns past the last known header are never read.
+  if (sheet.actualRowCount > USER_IMPORT_MAX_ROWS + 1) throw tooManyRows();
+  const width = Math.min(sheet.columnCount, MAX_COLUMNS);
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
     const cells: string[] = [];

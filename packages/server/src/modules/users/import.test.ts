@@ -174,6 +174,17 @@ describe.each(databases)('POST v1/users/import on %s', (kind) => {
     expect(await rowCounts(t.db)).toEqual(before);
   });
 
+  it('a file of more than 5000 data rows answers 400 and writes nothing', async () => {
+    const world = await createWorld(t.db);
+    const before = await rowCounts(t.db);
+    const rows = Array.from({ length: 5001 }, (_, i) => `u${i},u${i}@example.test,U,${i}`);
+    const csv = ['username,email,firstName,lastName', ...rows].join('\n');
+    const res = await upload(world.a.adminHeaders, multipart('many.csv', 'text/csv', csv));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.validation).toEqual({ file: 'max' });
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
   it('a file over 5 MiB answers 413; a missing file 400; students and teachers 403 — all writing nothing', async () => {
     const world = await createWorld(t.db);
     const before = await rowCounts(t.db);

@@ -52,7 +52,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const mail = createMailDelivery(database.db, config.smtpUrl, config.mailFrom);
+  const mail = createMailDelivery(database.db, config.smtpUrl, config.mailFrom, (error) =>
+    app.log.error({ err: error }, 'mail delivery round failed'),
+  );
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {
     await mail.close();

@@ -40,11 +40,15 @@ export interface MailDelivery {
   close(): Promise<void>;
 }
 
-/** Outbox delivery over SMTP when `smtpUrl` is set; rounds never overlap, a request during one runs after it. */
+/**
+ * Outbox delivery over SMTP when `smtpUrl` is set; rounds never overlap, a request during one runs after it.
+ * A failed message keeps its error in the outbox; a failed round (database down) goes to `onError`.
+ */
 export function createMailDelivery(
   db: Kysely<Database>,
   smtpUrl: string | undefined,
   from: string,
+  onError: (error: unknown) => void,
 ): MailDelivery {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   let running: Promise<number> = Promise.resolve(0);
@@ -84,7 +88,10 @@ export function createMailDelivery(
 
   return {
     deliverPending() {
-      running = running.then(deliverRound, deliverRound).catch(() => 0);
+      running = running.then(deliverRound).catch((error: unknown) => {
+        onError(error);
+        return 0;
+      });
       return running;
     },
     async close() {

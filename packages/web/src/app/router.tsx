@@ -7,7 +7,6 @@ import { RequireAuth, RequirePermission } from './guards.tsx';
 import { lazyPage } from './lazy.tsx';
 import { ForbiddenPage, NotFoundPage, PlaceholderPage } from './pages.tsx';
 import { AdminLayout } from './layouts/AdminLayout.tsx';
-import { MainLayout } from './layouts/MainLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import {
   BareLayout,
@@ -36,6 +35,11 @@ const UserDetailsPage = lazyPage(users, 'UserDetailsPage');
 const GroupsPage = lazyPage(users, 'GroupsPage');
 const maintenance = () => import('../features/maintenance/pages/MaintenancePage.tsx');
 const MaintenancePage = lazyPage(maintenance, 'MaintenancePage');
+
+// The signed-in shell (header, user menu, dialogs) loads after sign-in, keeping the first page small.
+const mainLayout = () => import('./layouts/MainLayout.tsx');
+const MainLayout = lazyPage(mainLayout, 'MainLayout');
+const WhiteMainLayout = lazyPage(mainLayout, 'WhiteMainLayout');
 
 const TEACHING: readonly Role[] = ['Teacher', 'Admin'];
 const ADMIN: readonly Role[] = ['Admin'];
@@ -87,7 +91,7 @@ export const routes: RouteObject[] = [
             children: [placeholder('/timing-bolus-injection', 'Timing Bolus Injection')],
           },
           {
-            element: <MainLayout background="white" />,
+            element: <WhiteMainLayout />,
             children: [placeholder('/program/:programId', 'Program')],
           },
           {

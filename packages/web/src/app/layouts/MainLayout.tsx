@@ -42,3 +42,8 @@ export function MainLayout(props: { background?: 'white' | 'gray' }) {
     </div>
   );
 }
+
+/** The main layout on a white background (the program enrollment page). */
+export function WhiteMainLayout() {
+  return <MainLayout background="white" />;
+}

@@ -115,6 +115,36 @@ export function buildKneeVolume(voxelSize: Meters = KNEE_VOXEL_SIZE): LabelVolum
     box([0.003, 0.05, -0.09], [0.0015, 0.02, 0.07], 0.001),
   ];
   for (const shape of fatPads) paint(grid, labels, { label: T.fat, shape, onlyOver: [T.muscle] });
+  // Intermuscular fat septa radiating from the shafts: they separate the quadriceps heads, the hamstrings and,
+  // below the knee, the gastrocnemius from the soleus and the anterior compartment.
+  // [angle in the axial plane from +x (medial) towards +y (posterior) in degrees, length, z centre, z half-length,
+  //  shaft y] [m]: lateral and medial septa, the vastus/rectus planes, the hamstring split; below the knee the
+  //  soleus/gastrocnemius plane and the anterior compartment.
+  const septa: [number, number, number, number, number][] = [
+    [162, 0.05, 0.075, 0.045, 0.004],
+    [28, 0.045, 0.075, 0.045, 0.004],
+    [-48, 0.028, 0.085, 0.035, 0.004],
+    [-128, 0.032, 0.085, 0.035, 0.004],
+    [95, 0.03, 0.09, 0.03, 0.004],
+    [70, 0.03, -0.085, 0.035, 0.008],
+    [125, 0.035, -0.085, 0.035, 0.008],
+    [-160, 0.03, -0.08, 0.04, 0.008],
+  ];
+  septa.forEach(([deg, length, zc, zh, y0], n) => {
+    const dir: [number, number, number] = [
+      Math.cos((deg * Math.PI) / 180),
+      Math.sin((deg * Math.PI) / 180),
+      0,
+    ];
+    const reach = 0.014 + length / 2;
+    const centre: [number, number, number] = [dir[0] * reach, y0 + dir[1] * reach, zc];
+    const sheet = box(centre, [length / 2, 0.0009, zh], 0.0008, axesAlong([0, 0, 1], dir));
+    paint(grid, labels, {
+      label: T.fat,
+      shape: roughen(sheet, 0.0025, 0.018, SEED + 10 + n),
+      onlyOver: [T.muscle],
+    });
+  });
   // Popliteal artery (medial) and vein.
   paint(grid, labels, { label: T.blood, shape: capsule([0.004, 0.036, 0.12], [0.002, 0.038, -0.11], 0.003) });
   paint(grid, labels, {

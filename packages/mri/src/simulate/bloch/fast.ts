@@ -150,7 +150,8 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const times = adcSampleTimes(timeline);
   let maxSamples = 1;
   for (const b of timeline.blocks) maxSamples = Math.max(maxSamples, b.adc?.numSamples ?? 0);
-  const k: BlochKernels = (options.kernels ?? createJsKernels)(n, maxSamples);
+  const factory = options.kernels ?? createJsKernels;
+  const k: BlochKernels = factory(n, maxSamples);
   const ws = k.ws;
   const cap = ws.capacity;
   ws.rho.set(spins.rho);
@@ -255,7 +256,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
     const mapKey = `${key}|${mask}|${shift}`;
     if (rfMaps.has(mapKey) || cls.representatives.length * 4 <= n || seenPulses.has(mapKey)) {
-      const map = rfMaps.get(mapKey, () => buildRfMap(steps, { ...ws, t1, t2 }, cls));
+      const map = rfMaps.get(mapKey, () => buildRfMap(steps, { ...ws, t1, t2 }, cls, factory));
       applyRfMap(map, ws, n, phaseOffset);
       return;
     }

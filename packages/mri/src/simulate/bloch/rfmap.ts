@@ -1,5 +1,5 @@
 import type { Step } from './plan.ts';
-import type { Workspace } from './kernels.ts';
+import type { KernelFactory, Workspace } from './kernels.ts';
 
 /**
  * RF pulses as affine maps. A pulse window (its steps of exact rotation and relaxation, rotation.ts) acts on
@@ -55,70 +55,69 @@ export function gradientAxes(steps: readonly Step[]): number {
   return mask;
 }
 
-/** Builds the affine map of each class by composing the steps in Float64 (same operators as rotation.ts). */
-export function buildRfMap(steps: readonly Step[], src: ClassSource, classes: SpinClasses): RfMap {
-  const coefficients = new Float64Array(classes.representatives.length * 12);
-  const TWO_PI = 2 * Math.PI;
-  const a = new Float64Array(12);
+/**
+ * Builds the affine map of each class with the kernels themselves: the step operator (rotation, then
+ * relaxation towards rho) is affine in (M, rho), so running four virtual spins per class, M = x̂, ŷ, ẑ with
+ * rho = 0 and M = 0 with rho = 1, through the pulse's steps gives the columns of A and b. Costs four spins
+ * per class of the direct path, once per distinct pulse.
+ */
+export function buildRfMap(
+  steps: readonly Step[],
+  src: ClassSource,
+  classes: SpinClasses,
+  kernels: KernelFactory,
+): RfMap {
+  const m = classes.representatives.length;
+  const k = kernels(4 * m, 1);
+  const { ws } = k;
+  const t1 = new Float32Array(ws.capacity).fill(Infinity);
+  const t2 = new Float32Array(ws.capacity).fill(Infinity);
   classes.representatives.forEach((j, c) => {
-    const x = src.x[j] ?? 0;
-    const y = src.y[j] ?? 0;
-    const z = src.z[j] ?? 0;
-    const dw = src.dw[j] ?? 0;
-    const t1 = src.t1[j] ?? Infinity;
-    const t2 = src.t2[j] ?? Infinity;
-    a.fill(0);
-    a[0] = a[4] = a[8] = 1;
-    for (const s of steps) {
-      const bx = s.b1re;
-      const by = s.b1im;
-      const bz = (s.kx * x + s.ky * y + s.kz * z) / s.dt + dw / TWO_PI;
-      const norm = Math.hypot(bx, by, bz);
-      const e1 = Math.exp(-s.dt / t1);
-      const e2 = Math.exp(-s.dt / t2);
-      // Rotation matrix of rotateInField (Rodrigues, angle −2π|b|dt), rows scaled by the relaxation.
-      let r00 = 1,
-        r01 = 0,
-        r02 = 0,
-        r10 = 0,
-        r11 = 1,
-        r12 = 0,
-        r20 = 0,
-        r21 = 0,
-        r22 = 1;
-      if (norm > 0) {
-        const nx = bx / norm;
-        const ny = by / norm;
-        const nz = bz / norm;
-        const theta = -TWO_PI * norm * s.dt;
-        const co = Math.cos(theta);
-        const si = Math.sin(theta);
-        const t = 1 - co;
-        r00 = co + nx * nx * t;
-        r01 = -nz * si + nx * ny * t;
-        r02 = ny * si + nx * nz * t;
-        r10 = nz * si + ny * nx * t;
-        r11 = co + ny * ny * t;
-        r12 = -nx * si + ny * nz * t;
-        r20 = -ny * si + nz * nx * t;
-        r21 = nx * si + nz * ny * t;
-        r22 = co + nz * nz * t;
-      }
-      // [A | b] ← D·R·[A | b] + [0 | (0, 0, 1 − e1)], columns 0..2 of A and b as column 3.
-      for (let col = 0; col < 4; col++) {
-        const i0 = col < 3 ? col : 9;
-        const i1 = col < 3 ? 3 + col : 10;
-        const i2 = col < 3 ? 6 + col : 11;
-        const v0 = a[i0] ?? 0;
-        const v1 = a[i1] ?? 0;
-        const v2 = a[i2] ?? 0;
-        a[i0] = e2 * (r00 * v0 + r01 * v1 + r02 * v2);
-        a[i1] = e2 * (r10 * v0 + r11 * v1 + r12 * v2);
-        a[i2] = e1 * (r20 * v0 + r21 * v1 + r22 * v2) + (col === 3 ? 1 - e1 : 0);
-      }
+    for (let q = 0; q < 4; q++) {
+      const i = q * m + c;
+      ws.x[i] = src.x[j] ?? 0;
+      ws.y[i] = src.y[j] ?? 0;
+      ws.z[i] = src.z[j] ?? 0;
+      ws.dw[i] = src.dw[j] ?? 0;
+      t1[i] = src.t1[j] ?? Infinity;
+      t2[i] = src.t2[j] ?? Infinity;
+      ws.mx[i] = q === 0 ? 1 : 0;
+      ws.my[i] = q === 1 ? 1 : 0;
+      ws.mz[i] = q === 2 ? 1 : 0;
+      ws.rho[i] = q === 3 ? 1 : 0;
     }
-    coefficients.set(a, c * 12);
   });
+  const factors = new Map<number, { e1: Float32Array; e2: Float32Array }>();
+  let loaded: { e1: Float32Array; e2: Float32Array } | undefined;
+  for (const s of steps) {
+    const key = Math.round(s.dt * 1e12);
+    let f = factors.get(key);
+    if (!f) {
+      f = { e1: new Float32Array(ws.capacity), e2: new Float32Array(ws.capacity) };
+      for (let i = 0; i < ws.capacity; i++) {
+        f.e1[i] = Math.exp(-s.dt / (t1[i] as number));
+        f.e2[i] = Math.exp(-s.dt / (t2[i] as number));
+      }
+      factors.set(key, f);
+    }
+    if (f !== loaded) {
+      ws.e1.set(f.e1);
+      ws.e2.set(f.e2);
+      loaded = f;
+    }
+    k.rfStep(s.b1re, s.b1im, s.kx / s.dt, s.ky / s.dt, s.kz / s.dt, s.dt);
+  }
+  const coefficients = new Float64Array(m * 12);
+  for (let c = 0; c < m; c++) {
+    for (let q = 0; q < 4; q++) {
+      const i = q * m + c;
+      const column = q < 3 ? q : 9;
+      const stride = q < 3 ? 3 : 1;
+      coefficients[c * 12 + column] = ws.mx[i] ?? 0;
+      coefficients[c * 12 + column + stride] = ws.my[i] ?? 0;
+      coefficients[c * 12 + column + 2 * stride] = ws.mz[i] ?? 0;
+    }
+  }
   return { classOf: classes.classOf, coefficients };
 }
 

@@ -95,13 +95,7 @@ export function paintSpine(grid: VolumeGrid, labels: Uint8Array): void {
   }
   for (const level of levels) {
     const y = spineY(level.z);
-    const body = roughen(
-      cylinder([0, y, level.z - level.height / 2], [0, y, level.z + level.height / 2], level.radius),
-      0.0007,
-      0.01,
-      SEED + 7,
-    );
-    paintBands(grid, labels, body, [{ label: B.corticalBone, thickness: 0.0015 }], B.vertebralMarrow);
+    // Posterior elements first: the body paints over where the arch ring meets it.
     const yc = y + 0.03;
     const arch = subtract(
       cylinder([0, yc, level.z - level.height * 0.35], [0, yc, level.z + level.height * 0.35], 0.016),
@@ -112,6 +106,13 @@ export function paintSpine(grid: VolumeGrid, labels: Uint8Array): void {
     for (const part of [arch, spinous, transverse]) {
       paintBands(grid, labels, part, [{ label: B.corticalBone, thickness: 0.0015 }], B.vertebralMarrow);
     }
+    const body = roughen(
+      cylinder([0, y, level.z - level.height / 2], [0, y, level.z + level.height / 2], level.radius),
+      0.0007,
+      0.01,
+      SEED + 7,
+    );
+    paintBands(grid, labels, body, [{ label: B.corticalBone, thickness: 0.0015 }], B.vertebralMarrow);
     // Disc above the body: annulus (fibrous ring) around the nucleus pulposus.
     if (level.disc > 0 && level.name !== 'C7') {
       const zd = level.z + level.height / 2 + level.disc / 2;

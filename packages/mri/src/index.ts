@@ -14,6 +14,7 @@ export * from './tissue/library.ts';
 export * from './tissue/contrast.ts';
 export * from './io/pulseq/index.ts';
 export {
+  modelFieldMap,
   simulate,
   simulateSlice,
   sliceSeed,
@@ -38,6 +39,7 @@ export {
   type UnitNoise,
 } from './simulate/noise.ts';
 export * from './simulate/motion.ts';
+export * from './simulate/fieldMap.ts';
 export * from './simulate/fast/prepare.ts';
 export * from './simulate/fast/render.ts';
 export * from './recon/fft.ts';

@@ -12,6 +12,7 @@ import type { TissueAtField, TissueKey } from '../tissue/types.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame, type ScanGeometry } from './geometry.ts';
 import { validateMotion, type Motion } from './motion.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel } from './noise.ts';
+import { sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldMap.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
 
@@ -31,6 +32,11 @@ export interface SimulateOptions {
    */
   receive?: 'array' | 'single';
   partialFourierMode?: PartialFourierMode;
+  /**
+   * The model's susceptibility field map at this B0 (`modelFieldMap`; compute it once per model and field and
+   * reuse it): gradient-echo scans then show susceptibility phase and T2* dephasing (./fieldMap.ts).
+   */
+  fieldMap?: FieldMap3d;
 }
 
 /** The result of a scan: one image and one k-space per slice, and where they lie in the patient. */
@@ -47,6 +53,18 @@ export function tissuesByLabel(
   options: SimulateOptions,
 ): (TissueAtField | undefined)[] {
   return anatomy.tissues.map((key, label) => (label === 0 ? undefined : options.tissueAt(key)));
+}
+
+/** The susceptibility field map of a model at the scanner's field (tissue susceptibilities from `tissueAt`). */
+export function modelFieldMap(
+  anatomy: AnatomicalModel,
+  tissueAt: SimulateOptions['tissueAt'],
+  b0: number,
+): FieldMap3d {
+  const susceptibility = anatomy.tissues.map((key, label) =>
+    label === 0 ? undefined : tissueAt(key).susceptibilityPpm,
+  );
+  return susceptibilityFieldMap(anatomy.volume, susceptibility, b0);
 }
 
 /** The receive coil of the scanner in this model, if the model has it. */
@@ -108,6 +126,7 @@ export function simulateSlice(
     ...(options.motion ? { motion: options.motion } : {}),
     ...(coilMaps ? { coilMaps } : {}),
     ...(options.partialFourierMode ? { partialFourierMode: options.partialFourierMode } : {}),
+    ...(options.fieldMap ? { fieldMap: sliceFieldMap(options.fieldMap, frame) } : {}),
     keepKSpace: true,
   });
   const { kspace, ...rest } = image;

@@ -17,6 +17,8 @@ import {
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
+import { applyFieldMap, type SliceFieldMap } from '../fieldMap.ts';
+import { readoutKind } from '../../sequence/timing.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes, type Motion } from '../motion.ts';
 import { imageNoiseSigma, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
@@ -33,6 +35,11 @@ export interface ContrastOptions {
   /** Receive sensitivity per coil element on the acquisition grid [phase][read]; absent: one uniform coil. */
   coilMaps?: readonly Float32Array[];
   partialFourierMode?: PartialFourierMode;
+  /**
+   * Susceptibility field map of this slice (../fieldMap.ts `sliceFieldMap`): gradient-echo families get its phase
+   * and intravoxel dephasing at TE. Applied on full-Fourier acquisitions (not with partial Fourier or rotation).
+   */
+  fieldMap?: SliceFieldMap;
   /** Also return the acquired k-space (first coil, centred, [phase][read]). */
   keepKSpace?: boolean;
   /** Buffers reused between renders of the same frame (createContrastWorkspace). */
@@ -76,6 +83,12 @@ export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorksp
   };
 }
 
+/** Gradient echoes see the static field at TE; spin echoes refocus it (../fieldMap.ts). */
+function dephasesInField(protocol: Protocol): boolean {
+  const kind = readoutKind(protocol.family);
+  return kind === 'gradientEcho' || kind === 'epiGradientEcho' || kind === 'mprage';
+}
+
 /** Renders one contrast of a prepared slice. */
 export function renderContrast(
   prepared: PreparedSlice,
@@ -100,10 +113,15 @@ export function renderContrast(
   if (sigmaK > 0 && noise.length < Math.max(1, options.coilMaps?.length ?? 1)) {
     throw new Error('renderContrast: noise level > 0 needs one unit-noise array per coil (noise.ts)');
   }
+  const field = options.fieldMap && dephasesInField(protocol) ? options.fieldMap : undefined;
+  const applyField = (re: Float64Array, im: Float64Array): void => {
+    if (field) applyFieldMap(re, im, field, frame, protocol.echoTime);
+  };
   const singleFull = !options.coilMaps && acquired === nv && !motion;
   if (singleFull && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
     sumTissueImages(prepared, terms, ws);
+    applyField(ws.sumRe, ws.sumIm);
     return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
   }
   weightedSum(prepared, terms, ws, acquired);
@@ -113,6 +131,7 @@ export function renderContrast(
   if (!options.coilMaps && acquired === nv && motion?.kind !== 'rotation') {
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
+    applyField(ws.sumRe, ws.sumIm);
     return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
   }
 
@@ -122,7 +141,7 @@ export function renderContrast(
   const mode = options.partialFourierMode ?? 'homodyne';
   const maps = options.coilMaps;
   if (maps && acquired === nv)
-    return renderCoilArray(k, maps, sigmaK / Math.sqrt(nu * nv), noise, ws, options);
+    return renderCoilArray(k, maps, sigmaK / Math.sqrt(nu * nv), noise, ws, options, applyField);
   const coilK: ComplexArray[] = [];
   if (!maps) {
     coilK.push(k);
@@ -170,9 +189,11 @@ function renderCoilArray(
   noise: readonly UnitNoise[],
   ws: ContrastWorkspace,
   options: ContrastOptions,
+  applyField: (re: Float64Array, im: Float64Array) => void,
 ): RenderedImage {
   const ideal = { re: k.re.slice(), im: k.im.slice() };
   ws.fft.inverse(ideal.re, ideal.im);
+  applyField(ideal.re, ideal.im);
   const n = ideal.re.length;
   const coilImages = maps.map((map, c) => {
     const re = new Float64Array(n);

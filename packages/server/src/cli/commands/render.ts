@@ -27,7 +27,7 @@ const USAGE =
   '[--bw HZ_PER_PIXEL] [--matrix N | --matrix-read N --matrix-phase N] [--fov M | --fov-read M --fov-phase M] ' +
   '[--thickness M] [--gap M] [--slices N] [--orientation axial|sagittal|coronal] [--center X,Y,Z] ' +
   '[--phase-dir row|column] [--nex N] [--oversampling F] [--partial-fourier F] [--fat-sat] [--b0 T] [--coil NAME] ' +
-  '[--noise 0-3] [--seed N] [--single-coil] [--threads N] --out DIR [--dicom DIR] [--nifti FILE]';
+  '[--noise 0-3] [--seed N] [--single-coil] [--susceptibility] [--threads N] --out DIR [--dicom DIR] [--nifti FILE]';
 
 type Flags = ReturnType<typeof parseFlags>['flags'];
 
@@ -145,6 +145,7 @@ export const renderCommand: CliCommand = {
         noiseLevel,
         seed,
         receive: flags.get('single-coil') === true ? 'single' : 'array',
+        susceptibility: flags.get('susceptibility') === true,
       });
     } finally {
       await pool.close();

@@ -8,6 +8,8 @@ export interface SliceJob {
   noiseLevel: NoiseLevel;
   seed: number;
   receive: 'array' | 'single';
+  /** Simulate the model's susceptibility field map (gradient echoes: phase and T2* dephasing). */
+  susceptibility?: boolean;
   slices: number[];
 }
 

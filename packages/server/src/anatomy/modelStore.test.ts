@@ -8,6 +8,8 @@ import { createModelStore, loadBrainAsset } from './modelStore.ts';
 const ASSETS = fileURLToPath(new URL('../../../mri/assets/', import.meta.url));
 const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 const BRAIN = 1;
+const KNEE = 2;
+const HAND = 8;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -117,5 +119,17 @@ describe('brain model', () => {
     expect(store.get(BRAIN)).toBe(healthy);
     expect(store.get(BRAIN, { brainCondition: 'tumor' })).not.toBe(healthy);
     expect(() => store.get(987654)).toThrow(RangeError);
+  });
+
+  it('ignores options a model has no feature for when caching (the knee has no cardiac phase)', () => {
+    const knee = store.get(KNEE);
+    expect(store.get(KNEE, { cardiacPhase: 5, brainCondition: 'tumor' })).toBe(knee);
+  });
+
+  it('evicts the least recently used model beyond its capacity', () => {
+    const small = createModelStore({ maxEntries: 1 });
+    const first = small.get(KNEE);
+    small.get(HAND);
+    expect(small.get(KNEE)).not.toBe(first);
   });
 });

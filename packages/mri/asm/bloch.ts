@@ -268,3 +268,62 @@ export function rfStep(
     v128.store(mz + i, f32x4.add(f32x4.mul(rz, l), f32x4.sub(r, f32x4.mul(r, l))));
   }
 }
+
+/**
+ * RF pulse as a per-class affine map (src/simulate/bloch/rfmap.ts): M ← Rz(φ)·(A·Rz(−φ)·M + rho·b), with A
+ * row-major and b as 12 f32 per class, c = cos φ, s = sin φ.
+ */
+export function applyMap(
+  n: i32,
+  cls: usize,
+  coef: usize,
+  rho: usize,
+  mx: usize,
+  my: usize,
+  mz: usize,
+  c: f32,
+  s: f32,
+): void {
+  for (let i = 0; i < n; i++) {
+    const o = i << 2;
+    const k = coef + <usize>load<i32>(cls + o) * 48;
+    const px = load<f32>(mx + o),
+      py = load<f32>(my + o),
+      w = load<f32>(mz + o),
+      r = load<f32>(rho + o);
+    const u = c * px + s * py;
+    const v = c * py - s * px;
+    const ox = load<f32>(k) * u + load<f32>(k, 4) * v + load<f32>(k, 8) * w + r * load<f32>(k, 36);
+    const oy = load<f32>(k, 12) * u + load<f32>(k, 16) * v + load<f32>(k, 20) * w + r * load<f32>(k, 40);
+    store<f32>(
+      mz + o,
+      load<f32>(k, 24) * u + load<f32>(k, 28) * v + load<f32>(k, 32) * w + r * load<f32>(k, 44),
+    );
+    store<f32>(mx + o, c * ox - s * oy);
+    store<f32>(my + o, s * ox + c * oy);
+  }
+}
+
+/** Per-class sums of M⊥: accRe[class] += mx, accIm[class] += my (f64 accumulators). */
+export function gatherClasses(n: i32, cls: usize, mx: usize, my: usize, accRe: usize, accIm: usize): void {
+  for (let i = 0; i < n; i++) {
+    const o = i << 2;
+    const c = (<usize>load<i32>(cls + o)) << 3;
+    store<f64>(accRe + c, load<f64>(accRe + c) + <f64>load<f32>(mx + o));
+    store<f64>(accIm + c, load<f64>(accIm + c) + <f64>load<f32>(my + o));
+  }
+}
+
+/** M⊥ ← M⊥·z[class] with per-class phasors z = zr + i·zi (f32). */
+export function advanceClasses(n: i32, cls: usize, zr: usize, zi: usize, mx: usize, my: usize): void {
+  for (let i = 0; i < n; i++) {
+    const o = i << 2;
+    const c = (<usize>load<i32>(cls + o)) << 2;
+    const a = load<f32>(mx + o),
+      b = load<f32>(my + o),
+      r = load<f32>(zr + c),
+      m = load<f32>(zi + c);
+    store<f32>(mx + o, a * r - b * m);
+    store<f32>(my + o, a * m + b * r);
+  }
+}

@@ -1,6 +1,5 @@
-import type { Workspace } from './kernels.ts';
-import type { ClassSource, SpinClasses } from './rfmap.ts';
-import type { CoilSensitivity } from './scan.ts';
+import type { BlochKernels } from './kernels.ts';
+import { loadClasses, type ClassSource, type LoadedClasses, type SpinClasses } from './rfmap.ts';
 
 /**
  * Readouts on shared phasors. During a readout with a constant gradient, spin j turns by the same phasor
@@ -47,37 +46,37 @@ export function classPhasors(
   return p;
 }
 
-/** out[s] += Σ_c A_c·z_c^(s+1) for s < run, with A_c the (coil-weighted) sum of M⊥ over class c. */
+/**
+ * out[s] += Σ_c A_c·z_c^(s+1) for s < run, with A_c the sum of M⊥ over class c: of (sx, sy), the coil-weighted
+ * copy, when `scratch`, else of (mx, my).
+ */
 export function sumOverClasses(
-  ws: Workspace,
-  count: number,
+  k: BlochKernels,
   cls: SpinClasses,
   p: ClassPhasors,
   run: number,
-  coil: CoilSensitivity | undefined,
+  scratch: boolean,
+  loaded: LoadedClasses,
 ): void {
+  const { ws } = k;
   const classes = cls.representatives.length;
-  const ar = new Float64Array(classes);
-  const ai = new Float64Array(classes);
-  for (let i = 0; i < count; i++) {
-    const c = cls.classOf[i] as number;
-    const a = ws.mx[i] as number;
-    const b = ws.my[i] as number;
-    const wr = coil ? (coil.re[i] as number) : 1;
-    const wi = coil ? (coil.im[i] as number) : 0;
-    ar[c] = (ar[c] as number) + wr * a - wi * b;
-    ai[c] = (ai[c] as number) + wr * b + wi * a;
-  }
+  loadClasses(k, cls.classOf, loaded);
+  ws.classRe.fill(0, 0, classes);
+  ws.classIm.fill(0, 0, classes);
+  k.gatherClasses(scratch);
+  const ar = ws.classRe.slice(0, classes);
+  const ai = ws.classIm.slice(0, classes);
+  const { zr, zi } = p;
   for (let s = 0; s < run; s++) {
     let re = 0;
     let im = 0;
     for (let c = 0; c < classes; c++) {
       const a = ar[c] as number;
       const b = ai[c] as number;
-      const zr = p.zr[c] as number;
-      const zi = p.zi[c] as number;
-      const nr = a * zr - b * zi;
-      const ni = a * zi + b * zr;
+      const r = zr[c] as number;
+      const m = zi[c] as number;
+      const nr = a * r - b * m;
+      const ni = a * m + b * r;
       ar[c] = nr;
       ai[c] = ni;
       re += nr;
@@ -89,14 +88,14 @@ export function sumOverClasses(
 }
 
 /** M⊥_j ← M⊥_j·z_c^run for every spin (the state after the run). */
-export function advanceByClass(ws: Workspace, count: number, cls: SpinClasses, p: ClassPhasors): void {
-  for (let i = 0; i < count; i++) {
-    const c = cls.classOf[i] as number;
-    const zr = p.zRunR[c] as number;
-    const zi = p.zRunI[c] as number;
-    const a = ws.mx[i] as number;
-    const b = ws.my[i] as number;
-    ws.mx[i] = a * zr - b * zi;
-    ws.my[i] = a * zi + b * zr;
-  }
+export function advanceByClass(
+  k: BlochKernels,
+  cls: SpinClasses,
+  p: ClassPhasors,
+  loaded: LoadedClasses,
+): void {
+  loadClasses(k, cls.classOf, loaded);
+  k.ws.classZr.set(p.zRunR);
+  k.ws.classZi.set(p.zRunI);
+  k.advanceClasses();
 }

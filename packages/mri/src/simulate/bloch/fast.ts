@@ -7,10 +7,17 @@ import {
   buildRfMap,
   classifySpins,
   gradientAxes,
+  type LoadedClasses,
   type RfMap,
   type SpinClasses,
 } from './rfmap.ts';
-import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from './scan.ts';
+import {
+  displacementAt,
+  emptySignal,
+  type BlochScan,
+  type BlochSignal,
+  type CoilSensitivity,
+} from './scan.ts';
 
 /** Options of the fast engine. */
 export interface FastEngineOptions {
@@ -188,6 +195,18 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const classes = new Memo<SpinClasses>(16);
   const rfMaps = new Memo<RfMap>(64);
   const seenPulses = new Set<string>();
+  const loaded: LoadedClasses = {};
+  /** (sx, sy) ← sensitivity·M⊥. */
+  const weightByCoil = (coil: CoilSensitivity): void => {
+    for (let i = 0; i < n; i++) {
+      const wr = coil.re[i] as number;
+      const wi = coil.im[i] as number;
+      const a = ws.mx[i] as number;
+      const b = ws.my[i] as number;
+      ws.sx[i] = wr * a - wi * b;
+      ws.sy[i] = wr * b + wi * a;
+    }
+  };
 
   // Free precession is merged across steps and blocks until an RF pulse, a sample or a motion step needs the
   // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2.
@@ -257,7 +276,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     const mapKey = `${key}|${mask}|${shift}`;
     if (rfMaps.has(mapKey) || cls.representatives.length * 4 <= n || seenPulses.has(mapKey)) {
       const map = rfMaps.get(mapKey, () => buildRfMap(steps, { ...ws, t1, t2 }, cls, factory));
-      applyRfMap(map, ws, n, phaseOffset);
+      applyRfMap(map, k, phaseOffset, loaded);
       return;
     }
     seenPulses.add(mapKey);
@@ -283,12 +302,14 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     if (cls.representatives.length * 4 <= n) {
       const p = classPhasors(cls, { ...ws, t1, t2 }, dt, first.kx, first.ky, first.kz, run);
       for (let c = 0; c < Math.max(1, coils.length); c++) {
+        const coil = coils[c];
+        if (coil) weightByCoil(coil);
         ws.outRe.fill(0);
         ws.outIm.fill(0);
-        sumOverClasses(ws, n, cls, p, run, coils[c]);
+        sumOverClasses(k, cls, p, run, coil !== undefined, loaded);
         emit(c);
       }
-      advanceByClass(ws, n, cls, p);
+      advanceByClass(k, cls, p, loaded);
     } else {
       readoutOnKernels();
     }

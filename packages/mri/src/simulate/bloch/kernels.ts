@@ -29,6 +29,14 @@ export interface Workspace {
   /** Signal accumulators, one per sample of a readout run. */
   outRe: Float64Array;
   outIm: Float64Array;
+  /** Class of each spin (RF maps, shared readout phasors) and per-class data, up to `capacity` classes. */
+  classOf: Int32Array;
+  /** 12 per class: the RF map's A (row-major) then b (rfmap.ts). */
+  classCoef: Float32Array;
+  classRe: Float64Array;
+  classIm: Float64Array;
+  classZr: Float32Array;
+  classZi: Float32Array;
 }
 
 /** The kernels; every call runs over the whole workspace. */
@@ -45,6 +53,12 @@ export interface BlochKernels {
   readout(scratch: boolean, samples: number): void;
   /** One RF step of dt [s]: rotation about 2π·(b1x, b1y, g·r + dw/2π) by −|Ω|dt, then relax() (rotation.ts). */
   rfStep(b1x: number, b1y: number, gx: number, gy: number, gz: number, dt: number): void;
+  /** M ← Rz(φ)·(A·Rz(−φ)·M + rho·b) with each spin's class map in classCoef; c = cos φ, s = sin φ. */
+  applyMap(c: number, s: number): void;
+  /** classRe/classIm[class] += M⊥ of its spins; (sx, sy) when `scratch`, else (mx, my). */
+  gatherClasses(scratch: boolean): void;
+  /** M⊥ ← M⊥·(classZr + i·classZi)[class]. */
+  advanceClasses(): void;
 }
 
 /** Makes kernels with room for `spins` spins and `samples` samples per readout run. */
@@ -79,13 +93,25 @@ export function createWorkspace(spins: number, samples: number): Workspace {
     SpinArrayName,
     Float32Array
   >;
-  return { capacity, ...arrays, outRe: new Float64Array(samples), outIm: new Float64Array(samples) };
+  return {
+    capacity,
+    ...arrays,
+    outRe: new Float64Array(samples),
+    outIm: new Float64Array(samples),
+    classOf: new Int32Array(capacity),
+    classCoef: new Float32Array(12 * capacity),
+    classRe: new Float64Array(capacity),
+    classIm: new Float64Array(capacity),
+    classZr: new Float32Array(capacity),
+    classZi: new Float32Array(capacity),
+  };
 }
 
 /** The JavaScript kernels: the same loops as the WebAssembly ones, one spin at a time, with Math.sin/cos. */
 export const createJsKernels: KernelFactory = (spins, samples) => {
   const ws = createWorkspace(spins, samples);
   const { x, y, z, dw, rho, mx, my, mz, e1, e2, zr, zi, sx, sy, outRe, outIm } = ws;
+  const { classOf, classCoef: k, classRe, classIm, classZr, classZi } = ws;
   const n = ws.capacity;
   const TWO_PI = 2 * Math.PI;
   return {
@@ -162,6 +188,54 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
         mz[i] =
           (m * c + (nx * b - ny * a) * s + nz * dot) * (e1[i] as number) +
           (rho[i] as number) * (1 - (e1[i] as number));
+      }
+    },
+    applyMap(c, s) {
+      for (let i = 0; i < n; i++) {
+        const o = (classOf[i] as number) * 12;
+        const px = mx[i] as number;
+        const py = my[i] as number;
+        const u = c * px + s * py;
+        const v = c * py - s * px;
+        const w = mz[i] as number;
+        const r = rho[i] as number;
+        const ox =
+          (k[o] as number) * u +
+          (k[o + 1] as number) * v +
+          (k[o + 2] as number) * w +
+          r * (k[o + 9] as number);
+        const oy =
+          (k[o + 3] as number) * u +
+          (k[o + 4] as number) * v +
+          (k[o + 5] as number) * w +
+          r * (k[o + 10] as number);
+        mz[i] =
+          (k[o + 6] as number) * u +
+          (k[o + 7] as number) * v +
+          (k[o + 8] as number) * w +
+          r * (k[o + 11] as number);
+        mx[i] = c * ox - s * oy;
+        my[i] = s * ox + c * oy;
+      }
+    },
+    gatherClasses(scratch) {
+      const re = scratch ? sx : mx;
+      const im = scratch ? sy : my;
+      for (let i = 0; i < n; i++) {
+        const c = classOf[i] as number;
+        classRe[c] = (classRe[c] as number) + (re[i] as number);
+        classIm[c] = (classIm[c] as number) + (im[i] as number);
+      }
+    },
+    advanceClasses() {
+      for (let i = 0; i < n; i++) {
+        const c = classOf[i] as number;
+        const a = mx[i] as number;
+        const b = my[i] as number;
+        const r = classZr[c] as number;
+        const m = classZi[c] as number;
+        mx[i] = a * r - b * m;
+        my[i] = a * m + b * r;
       }
     },
   };

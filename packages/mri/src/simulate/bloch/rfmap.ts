@@ -1,5 +1,5 @@
 import type { Step } from './plan.ts';
-import type { KernelFactory, Workspace } from './kernels.ts';
+import type { BlochKernels, KernelFactory } from './kernels.ts';
 
 /**
  * RF pulses as affine maps. A pulse window (its steps of exact rotation and relaxation, rotation.ts) acts on
@@ -121,33 +121,25 @@ export function buildRfMap(
   return { classOf: classes.classOf, coefficients };
 }
 
-/** Applies a map with the pulse's phase offset φ [rad] to the workspace: M ← Rz(φ)·(A·Rz(−φ)·M + rho·b). */
-export function applyRfMap(map: RfMap, ws: Workspace, count: number, phaseOffset: number): void {
-  const { classOf, coefficients: k } = map;
-  const { mx, my, mz, rho } = ws;
-  const c = Math.cos(phaseOffset);
-  const s = Math.sin(phaseOffset);
-  for (let i = 0; i < count; i++) {
-    const o = (classOf[i] as number) * 12;
-    const px = mx[i] as number;
-    const py = my[i] as number;
-    const u = c * px + s * py;
-    const v = -s * px + c * py;
-    const w = mz[i] as number;
-    const r = rho[i] as number;
-    const ox =
-      (k[o] as number) * u + (k[o + 1] as number) * v + (k[o + 2] as number) * w + r * (k[o + 9] as number);
-    const oy =
-      (k[o + 3] as number) * u +
-      (k[o + 4] as number) * v +
-      (k[o + 5] as number) * w +
-      r * (k[o + 10] as number);
-    mz[i] =
-      (k[o + 6] as number) * u +
-      (k[o + 7] as number) * v +
-      (k[o + 8] as number) * w +
-      r * (k[o + 11] as number);
-    mx[i] = c * ox - s * oy;
-    my[i] = s * ox + c * oy;
+/** Which class assignment and map coefficients the workspace holds, to skip reloading them. */
+export interface LoadedClasses {
+  classOf?: Int32Array;
+  coefficients?: Float64Array;
+}
+
+/** Puts a class assignment into the workspace unless it is there already. */
+export function loadClasses(k: BlochKernels, classOf: Int32Array, loaded: LoadedClasses): void {
+  if (loaded.classOf === classOf) return;
+  k.ws.classOf.set(classOf);
+  loaded.classOf = classOf;
+}
+
+/** Applies a map with the pulse's phase offset φ [rad]: M ← Rz(φ)·(A·Rz(−φ)·M + rho·b). */
+export function applyRfMap(map: RfMap, k: BlochKernels, phaseOffset: number, loaded: LoadedClasses): void {
+  loadClasses(k, map.classOf, loaded);
+  if (loaded.coefficients !== map.coefficients) {
+    k.ws.classCoef.set(map.coefficients);
+    loaded.coefficients = map.coefficients;
   }
+  k.applyMap(Math.cos(phaseOffset), Math.sin(phaseOffset));
 }

@@ -62,6 +62,19 @@ interface BlochWasmExports {
     outRe: number,
     outIm: number,
   ): void;
+  applyMap(
+    n: number,
+    cls: number,
+    coef: number,
+    rho: number,
+    mx: number,
+    my: number,
+    mz: number,
+    c: number,
+    s: number,
+  ): void;
+  gatherClasses(n: number, cls: number, mx: number, my: number, accRe: number, accIm: number): void;
+  advanceClasses(n: number, cls: number, zr: number, zi: number, mx: number, my: number): void;
   rfStep(
     n: number,
     x: number,
@@ -95,7 +108,11 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     const capacity = paddedCapacity(spins);
     const f32Bytes = capacity * 4;
     const sampleCount = Math.max(1, samples);
-    const needed = WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8;
+    // Spin arrays, signal accumulators, then the class arrays: classOf (i32), classCoef (12 f32),
+    // classRe, classIm (f64), classZr, classZi (f32), each `capacity` classes long.
+    const classBytes = capacity * (4 + 48 + 8 + 8 + 4 + 4);
+    const needed =
+      WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8 + classBytes;
     const { memory } = exports;
     const pages = Math.ceil(needed / WASM_PAGE) - memory.buffer.byteLength / WASM_PAGE;
     if (pages > 0) memory.grow(pages);
@@ -107,11 +124,23 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     });
     const outRePtr = WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes;
     const outImPtr = outRePtr + sampleCount * 8;
+    const classOfPtr = outImPtr + sampleCount * 8;
+    const coefPtr = classOfPtr + capacity * 4;
+    const classRePtr = coefPtr + capacity * 48;
+    const classImPtr = classRePtr + capacity * 8;
+    const classZrPtr = classImPtr + capacity * 8;
+    const classZiPtr = classZrPtr + capacity * 4;
     const ws: Workspace = {
       capacity,
       ...arrays,
       outRe: new Float64Array(memory.buffer, outRePtr, sampleCount),
       outIm: new Float64Array(memory.buffer, outImPtr, sampleCount),
+      classOf: new Int32Array(memory.buffer, classOfPtr, capacity),
+      classCoef: new Float32Array(memory.buffer, coefPtr, 12 * capacity),
+      classRe: new Float64Array(memory.buffer, classRePtr, capacity),
+      classIm: new Float64Array(memory.buffer, classImPtr, capacity),
+      classZr: new Float32Array(memory.buffer, classZrPtr, capacity),
+      classZi: new Float32Array(memory.buffer, classZiPtr, capacity),
     };
     const p = ptr;
     const kernels: BlochKernels = {
@@ -133,6 +162,17 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
           outRePtr,
           outImPtr,
         ),
+      applyMap: (c, s) => exports.applyMap(capacity, classOfPtr, coefPtr, p.rho, p.mx, p.my, p.mz, c, s),
+      gatherClasses: (scratch) =>
+        exports.gatherClasses(
+          capacity,
+          classOfPtr,
+          scratch ? p.sx : p.mx,
+          scratch ? p.sy : p.my,
+          classRePtr,
+          classImPtr,
+        ),
+      advanceClasses: () => exports.advanceClasses(capacity, classOfPtr, classZrPtr, classZiPtr, p.mx, p.my),
       rfStep: (b1x, b1y, gx, gy, gz, dt) =>
         exports.rfStep(
           capacity,

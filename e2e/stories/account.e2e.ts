@@ -3,7 +3,7 @@
  * user menu with logout. Each story keeps a screenshot in e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   activationPath,
   completeFirstLogin,
@@ -12,6 +12,7 @@ import {
   type Credentials,
 } from '../support/api.ts';
 import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
+import { signIn } from '../support/story.ts';
 
 const baseUrl = inject('baseUrl');
 const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -25,12 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, who: Credentials): Promise<void> {
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('accounts', () => {
   it('a visitor registers, activates from the mail, accepts the terms and sees the free-version dialog once', async () => {

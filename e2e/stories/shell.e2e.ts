@@ -3,20 +3,13 @@
  * keeps a screenshot in e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  completeFirstLogin,
-  createUser,
-  scheduleMaintenance,
-  uniqueName,
-  type Credentials,
-} from '../support/api.ts';
+import type { Browser } from 'playwright-core';
+import { createUser, uniqueName, type Credentials } from '../support/api.ts';
+import { FIRST_PASSWORD, OWN_PASSWORD, pathOf, settledStudent as settled, signIn } from '../support/story.ts';
 import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
-const FIRST_PASSWORD = 'first password 123';
-const OWN_PASSWORD = 'my own password 456';
 
 let browser: Browser;
 
@@ -27,26 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, who: Credentials): Promise<void> {
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** A student who has accepted the terms and set their own password. */
-async function settledStudent(): Promise<Credentials> {
-  const created = await createUser(baseUrl, admin, {
-    username: uniqueName('stu'),
-    password: FIRST_PASSWORD,
-    role: 'Student',
-  });
-  return completeFirstLogin(baseUrl, created, OWN_PASSWORD);
-}
-
-function path(page: Page): string {
-  return new URL(page.url()).pathname;
-}
 
 describe('the platform shell', () => {
   it('a first-time student accepts the terms and must change the password', async () => {
@@ -109,7 +82,7 @@ describe('the platform shell', () => {
       await expect
         .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
         .toBe(true);
-      expect(path(page)).toBe('/');
+      expect(pathOf(page)).toBe('/');
       expect(
         await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('profile')]),
       ).toEqual([null, null]);
@@ -120,7 +93,7 @@ describe('the platform shell', () => {
   });
 
   it('a student opening /admin lands on /forbidden', async () => {
-    const student = await settledStudent();
+    const student = await settled(baseUrl, admin);
     const { context, page } = await newPage(browser, baseUrl);
     try {
       await page.goto('/');
@@ -128,7 +101,7 @@ describe('the platform shell', () => {
       await page.waitForURL('**/dashboard');
       await page.goto('/admin');
       await expect.poll(() => page.getByRole('heading', { name: 'Forbidden' }).isVisible()).toBe(true);
-      expect(path(page)).toBe('/forbidden');
+      expect(pathOf(page)).toBe('/forbidden');
       await keepScreenshot(page, 'student-admin-forbidden');
     } finally {
       await context.close();
@@ -136,14 +109,14 @@ describe('the platform shell', () => {
   });
 
   it('a signed-out visitor to /profile returns there after signing in', async () => {
-    const student = await settledStudent();
+    const student = await settled(baseUrl, admin);
     const { context, page } = await newPage(browser, baseUrl);
     try {
       await page.goto('/profile');
       await expect
         .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
         .toBe(true);
-      expect(path(page)).toBe('/');
+      expect(pathOf(page)).toBe('/');
       await signIn(page, student);
       await page.waitForURL('**/profile');
       await expect.poll(() => page.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
@@ -157,7 +130,7 @@ describe('the platform shell', () => {
   });
 
   it('a student whose session expired is sent to /', async () => {
-    const student = await settledStudent();
+    const student = await settled(baseUrl, admin);
     const { context, page } = await newPage(browser, baseUrl);
     try {
       await page.goto('/');
@@ -181,7 +154,7 @@ describe('the platform shell', () => {
       await expect
         .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())
         .toBe(true);
-      expect(path(page)).toBe('/');
+      expect(pathOf(page)).toBe('/');
       await keepScreenshot(page, 'expired-session-sent-home');
     } finally {
       await context.close();
@@ -189,7 +162,7 @@ describe('the platform shell', () => {
   });
 
   it('a token the server no longer accepts clears the storage and goes to / after 350 ms', async () => {
-    const student = await settledStudent();
+    const student = await settled(baseUrl, admin);
     const { context, page } = await newPage(browser, baseUrl);
     try {
       await page.goto('/');
@@ -247,26 +220,6 @@ describe('the platform shell', () => {
       await page.getByLabel('Search by name').fill(first);
       await expect.poll(() => page.getByRole('link', { name: first }).isVisible()).toBe(true);
     } finally {
-      await context.close();
-    }
-  });
-
-  it('maintenance four minutes away sends a signed-in student to /maintenance', async () => {
-    const student = await settledStudent();
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
-      await scheduleMaintenance(baseUrl, admin, new Date(Date.now() + 4 * 60_000));
-      await page.goto('/profile');
-      await page.waitForURL('**/maintenance');
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Scheduled maintenance' }).isVisible())
-        .toBe(true);
-      await keepScreenshot(page, 'maintenance-redirect');
-    } finally {
-      await scheduleMaintenance(baseUrl, admin, null);
       await context.close();
     }
   });

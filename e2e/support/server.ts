@@ -15,7 +15,8 @@ export function buildWebApp(): void {
   const result = spawnSync('npm', ['run', 'build', '--workspace', '@larmor/web'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
-    env: process.env,
+    // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`web build failed with status ${String(result.status)}`);
 }

@@ -1,10 +1,12 @@
 /**
  * Test data: users, organisations and tokens written straight to the database, so each API test arranges
- * exactly what it needs. Password hashes are computed once per password (argon2id is slow on purpose).
+ * exactly what it needs. Fixture passwords are argon2id hashes with the lowest cost (1 MiB, 1 pass), computed
+ * once per password: verification follows the parameters stored in the hash, so sign-ins in tests stay fast
+ * while the product's own hashes keep the full cost.
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hash } from '@node-rs/argon2';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import { signAccessToken } from '../plugins/auth.ts';
 import type { Database, UserStatus } from '../db/schema.ts';
@@ -15,7 +17,7 @@ const hashes = new Map<string, Promise<string>>();
 function cachedHash(password: string): Promise<string> {
   let hashed = hashes.get(password);
   if (!hashed) {
-    hashed = hashPassword(password);
+    hashed = hash(password, { memoryCost: 1024, timeCost: 1 });
     hashes.set(password, hashed);
   }
   return hashed;

@@ -153,8 +153,8 @@ export const blochSuite: BenchSuite = {
         gz: { times: Float64Array.of(0, 1e-4, 2.1e-3, 2.2e-3), amplitudes: Float64Array.of(0, 4e5, 4e5, 0) },
       });
       const rfS = await seconds(pool, { timeline: rfb.build(), spins: rfSpins });
-      // EPI brain: single-shot GRE-EPI 100×100, TE 100 ms, FOV 230 mm, on a 1.5 mm brain-like slice.
-      const brain = brainSlice(0.0015, 2);
+      // EPI brain: single-shot GRE-EPI 100×100, TE 100 ms, FOV 230 mm, on a 1.45 mm brain-like slice (2 isochromats per voxel, ~25,000 spins).
+      const brain = brainSlice(0.00145, 2);
       const epi = buildTimeline(
         protocol({
           family: 'GRE-EPI',

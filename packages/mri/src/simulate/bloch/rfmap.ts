@@ -35,8 +35,18 @@ export function classifySpins(src: ClassSource, count: number, mask: number): Sp
   const classOf = new Int32Array(count);
   const representatives: number[] = [];
   const index = new Map<string, number>();
+  // Exact keys from the Float32 bit patterns (integers format faster than floats).
+  const bits = (a: Float32Array): Uint32Array => new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const [x, y, z, dw, t1, t2] = [src.x, src.y, src.z, src.dw, src.t1, src.t2].map(bits) as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+  ];
   for (let i = 0; i < count; i++) {
-    const key = `${mask & 1 ? src.x[i] : 0},${mask & 2 ? src.y[i] : 0},${mask & 4 ? src.z[i] : 0},${src.dw[i]},${src.t1[i]},${src.t2[i]}`;
+    const key = `${mask & 1 ? x[i] : 0},${mask & 2 ? y[i] : 0},${mask & 4 ? z[i] : 0},${dw[i]},${t1[i]},${t2[i]}`;
     let c = index.get(key);
     if (c === undefined) {
       c = representatives.length;

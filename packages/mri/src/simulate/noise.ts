@@ -74,16 +74,25 @@ export interface UnitNoise {
   im: Float32Array;
 }
 
-/** Draws `count` complex samples of unit noise from `random` (Box & Muller, Ann. Math. Stat. 29:610, 1958). */
+/**
+ * Draws `count` complex samples of unit noise from `random` with Marsaglia's polar method (Marsaglia & Bray,
+ * SIAM Review 6:260, 1964): Box–Muller without trigonometry, one logarithm per complex sample.
+ */
 export function unitComplexNoise(count: number, random: RandomSource): UnitNoise {
   const re = new Float32Array(count);
   const im = new Float32Array(count);
   for (let i = 0; i < count; i++) {
-    const u = 1 - random(); // (0, 1]: log stays finite
-    const radius = Math.sqrt(-2 * Math.log(u));
-    const angle = 2 * Math.PI * random();
-    re[i] = radius * Math.cos(angle);
-    im[i] = radius * Math.sin(angle);
+    let u: number;
+    let v: number;
+    let s: number;
+    do {
+      u = 2 * random() - 1;
+      v = 2 * random() - 1;
+      s = u * u + v * v;
+    } while (s >= 1 || s === 0);
+    const factor = Math.sqrt((-2 * Math.log(s)) / s);
+    re[i] = u * factor;
+    im[i] = v * factor;
   }
   return { re, im };
 }

@@ -9,6 +9,7 @@ import type { AnatomicalModel, Coil } from '../anatomy/types.ts';
 import type { PartialFourierMode } from '../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import type { TissueAtField, TissueKey } from '../tissue/types.ts';
+import type { Vec3 } from '../units.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame, type ScanGeometry } from './geometry.ts';
 import { validateMotion, type Motion } from './motion.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel } from './noise.ts';
@@ -72,24 +73,57 @@ function receiveCoil(anatomy: AnatomicalModel, scanner: Scanner): Coil | undefin
   return anatomy.coils.find((c) => c.uniqueName === scanner.coil);
 }
 
-/** Sensitivity maps of the coil's elements on the acquisition grid of a frame, or undefined for one channel. */
+/** Coil sensitivities vary slowly: they are evaluated every COIL_MAP_STEP pixels and interpolated bilinearly. */
+const COIL_MAP_STEP = 4;
+
+/**
+ * Sensitivity maps of the coil's elements on the acquisition grid of a frame ([phase][read]; anatomy/coils.ts,
+ * evaluated on a grid COIL_MAP_STEP times coarser whose point i sits on fine pixel COIL_MAP_STEP·i), or
+ * undefined for a single channel.
+ */
 export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): Float32Array[] | undefined {
   if (!coil || coil.elements.length < 2) return undefined;
-  return coilSensitivityMaps(
+  const nu = frame.readCount;
+  const nv = frame.phaseCount;
+  const step = COIL_MAP_STEP;
+  // Coarse sizes: even, and with a point at or beyond the last fine pixel.
+  const cu = 2 * Math.ceil((Math.ceil((nu - 1) / step) + 2) / 2);
+  const cv = 2 * Math.ceil((Math.ceil((nv - 1) / step) + 2) / 2);
+  // Coarse point i lies at (i − cu/2)·step·Δu from the centre; fine pixel f at (f − nu/2)·Δu. Shift the coarse
+  // grid's centre so that point i sits on fine pixel step·i.
+  const du = frame.fovRead / nu;
+  const dv = frame.fovPhase / nv;
+  const offsetU = (cu / 2) * step * du - (nu / 2) * du;
+  const offsetV = (cv / 2) * step * dv - (nv / 2) * dv;
+  const center = [0, 1, 2].map(
+    (a) =>
+      (frame.plane.center[a] as number) +
+      offsetU * (frame.readDirection[a] as number) +
+      offsetV * (frame.phaseDirection[a] as number),
+  ) as unknown as Vec3;
+  const coarse = coilSensitivityMaps(
     coil,
-    {
-      center: frame.plane.center,
-      row: frame.readDirection,
-      column: frame.phaseDirection,
-      normal: frame.plane.normal,
-    },
-    {
-      nx: frame.readCount,
-      ny: frame.phaseCount,
-      pixelSpacing: [frame.fovRead / frame.readCount, frame.fovPhase / frame.phaseCount],
-      sliceThickness: frame.plane.sliceThickness,
-    },
+    { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
+    { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
   );
+  return coarse.map((map) => {
+    const fine = new Float32Array(nu * nv);
+    for (let v = 0; v < nv; v++) {
+      const fv = v / step;
+      const j = Math.floor(fv);
+      const wv = fv - j;
+      for (let u = 0; u < nu; u++) {
+        const fu = u / step;
+        const i = Math.floor(fu);
+        const wu = fu - i;
+        const at = (a: number, b: number): number =>
+          map[Math.min(cu - 1, i + a) + cu * Math.min(cv - 1, j + b)] ?? 0;
+        fine[v * nu + u] =
+          (1 - wv) * ((1 - wu) * at(0, 0) + wu * at(1, 0)) + wv * ((1 - wu) * at(0, 1) + wu * at(1, 1));
+      }
+    }
+    return fine;
+  });
 }
 
 /** Seed of one slice's noise, derived from the scan seed (Knuth's multiplicative hash keeps slices apart). */

@@ -87,8 +87,9 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /**
  * The user body of PATCH v1/users/{id}: any subset of the fields. `memberships` and `groupIds` replace those
- * within the organisations the caller administers; `active: false` deactivates and signs the user out.
- * A new `password` must be changed by the user at the next sign-in.
+ * within the organisations the caller administers; a new `role` without `memberships` also becomes the role
+ * held in those organisations. `active: false` deactivates and signs the user out. A new `password` must
+ * be changed by the user at the next sign-in.
  */
 export const userPatchSchema = z.object({
   username: usernameSchema.optional(),

@@ -19,6 +19,7 @@ import {
   pruneNesting,
   replaceGroups,
   replaceMemberships,
+  setMembershipRole,
   updateUser,
   usersHolding,
   type Db,
@@ -41,6 +42,8 @@ export interface UpdatePlan {
   userId: string;
   set: Partial<Omit<UserRow, 'id'>>;
   memberships: MembershipInput[] | undefined;
+  /** A new role also held in the user's memberships of the administered organisations (no memberships given). */
+  membershipRole: Role | undefined;
   groupIds: string[] | undefined;
   /** Whether the user's refresh tokens are revoked (deactivated, or a new password set). */
   signOut: boolean;
@@ -185,6 +188,7 @@ export async function planUpdate(
     userId: target.id,
     set,
     memberships: patch.memberships,
+    membershipRole: patch.memberships === undefined && patch.role !== target.role ? patch.role : undefined,
     groupIds: patch.groupIds,
     signOut: status === 'deactivated' || patch.password !== undefined,
   };
@@ -213,6 +217,7 @@ export async function applyPlan(
   }
   await updateUser(trx, plan.userId, plan.set);
   if (plan.memberships) await replaceMemberships(trx, plan.userId, clientIds, plan.memberships);
+  if (plan.membershipRole) await setMembershipRole(trx, plan.userId, clientIds, plan.membershipRole);
   if (plan.groupIds) await replaceGroups(trx, plan.userId, clientIds, plan.groupIds);
   if (plan.memberships || plan.groupIds) await pruneNesting(trx, plan.userId);
   if (plan.signOut) await revokeAllOf(trx, plan.userId);

@@ -222,6 +222,18 @@ export async function replaceMemberships(
     .execute();
 }
 
+/** Sets the role `userId` holds in each of their memberships within `clientIds` (all when null). */
+export async function setMembershipRole(
+  trx: Db,
+  userId: string,
+  clientIds: string[] | null,
+  role: Role,
+): Promise<void> {
+  let update = trx.updateTable('memberships').set({ role }).where('user_id', '=', userId);
+  if (clientIds !== null) update = update.where('client_id', 'in', clientIds);
+  await update.execute();
+}
+
 /** Replaces the group memberships of `userId` within groups of `clientIds` (all when null) by `groupIds`. */
 export async function replaceGroups(
   trx: Db,

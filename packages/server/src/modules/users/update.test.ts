@@ -43,6 +43,8 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
     expect(adminUserSchema.parse(res.json())).toMatchObject({
       firstName: 'Renamed',
       role: 'Teacher',
+      // The new role is the one held in the administrator's organisation too.
+      memberships: [{ clientId: world.a.clientId, role: 'Teacher' }],
       firstLogin: true,
       groups: [{ id: world.a.groupId }],
     });

@@ -164,7 +164,95 @@ for (let k = 0; k < nz; k++)
       if (sagittal || transverse) labels[p] = T.venousBlood;
     }
 
-// 7. Reorder RAS voxel order into LPS (x and y flipped) and write.
+// 7. Arteries (blood) of the circle of Willis and its main branches, as tubes through the basal cisterns and
+//    fissures (MNI mm; positions after Mai et al. 2008 and the MNI-space vessel atlas of Mouches & Forkert, Sci Data
+//    2019;6:29). Painted only over CSF and grey matter, where these vessels run.
+const ARTERIES: [number, number, number, number, number, number, number][] = [];
+const tube = (path: [number, number, number][], radius: number, bothSides: boolean): void => {
+  for (const side of bothSides ? [-1, 1] : [1]) {
+    for (let s = 0; s + 1 < path.length; s++) {
+      const [ax = 0, ay = 0, az = 0] = path[s] ?? [];
+      const [bx = 0, by = 0, bz = 0] = path[s + 1] ?? [];
+      ARTERIES.push([side * ax, ay, az, side * bx, by, bz, radius]);
+    }
+  }
+};
+tube(
+  [
+    [0, -16, -38],
+    [0, -13, -14],
+  ],
+  1.6,
+  false,
+); // basilar
+tube(
+  [
+    [0, -13, -14],
+    [9, -18, -12],
+    [20, -35, -6],
+    [25, -60, 0],
+  ],
+  1.2,
+  true,
+); // posterior cerebral
+tube(
+  [
+    [19, 0, -32],
+    [18, 2, -14],
+  ],
+  2.0,
+  true,
+); // internal carotid (supraclinoid)
+tube(
+  [
+    [18, 2, -14],
+    [30, 4, -10],
+    [38, 4, -4],
+    [40, -2, 8],
+  ],
+  1.5,
+  true,
+); // middle cerebral, M1 to insula
+tube(
+  [
+    [18, 2, -14],
+    [4, 14, -8],
+    [3, 30, 6],
+    [3, 24, 32],
+    [3, -5, 44],
+  ],
+  1.2,
+  true,
+); // anterior cerebral
+const arteryLabels = [T.csf, T.greyMatter];
+for (const [ax, ay, az, bx, by, bz, r] of ARTERIES) {
+  const [i0, i1] = [Math.min(ax, bx) - r, Math.max(ax, bx) + r].map((w) => Math.round(w + 90)) as [
+    number,
+    number,
+  ];
+  const [j0, j1] = [Math.min(ay, by) - r, Math.max(ay, by) + r].map((w) => Math.round(w + 125)) as [
+    number,
+    number,
+  ];
+  const [k0, k1] = [Math.min(az, bz) - r, Math.max(az, bz) + r].map((w) => Math.round(w + 71)) as [
+    number,
+    number,
+  ];
+  const [ux, uy, uz] = [bx - ax, by - ay, bz - az];
+  const len2 = ux * ux + uy * uy + uz * uz;
+  for (let k = k0; k <= k1; k++)
+    for (let j = j0; j <= j1; j++)
+      for (let i = i0; i <= i1; i++) {
+        const p = (k * ny + j) * nx + i;
+        if (!arteryLabels.includes(labels[p] ?? 0)) continue;
+        const [x, y, z] = world(i, j, k);
+        const t = Math.min(1, Math.max(0, ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / len2));
+        if ((x - ax - ux * t) ** 2 + (y - ay - uy * t) ** 2 + (z - az - uz * t) ** 2 <= r * r)
+          labels[p] = T.blood;
+      }
+}
+
+// 8. Reorder RAS voxel order into LPS (x and y flipped) and write.
 const lps = new Uint8Array(n);
 for (let k = 0; k < nz; k++)
   for (let j = 0; j < ny; j++)

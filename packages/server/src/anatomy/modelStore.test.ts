@@ -40,6 +40,7 @@ describe('shipped anatomy assets', () => {
         'marrow',
         'vitreous',
         'venousBlood',
+        'blood',
       ]),
     );
   });

@@ -12,6 +12,7 @@ export const BRAIN_BASE_TISSUES = tissueTable([
   'whiteMatter',
   'deepGreyMatter',
   'venousBlood',
+  'blood',
   'vitreous',
   'lens',
 ] as const);

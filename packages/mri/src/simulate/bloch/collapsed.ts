@@ -64,27 +64,14 @@ export function sumOverClasses(
   ws.classRe.fill(0, 0, classes);
   ws.classIm.fill(0, 0, classes);
   k.gatherClasses(scratch);
-  const ar = ws.classRe.slice(0, classes);
-  const ai = ws.classIm.slice(0, classes);
-  const { zr, zi } = p;
-  for (let s = 0; s < run; s++) {
-    let re = 0;
-    let im = 0;
-    for (let c = 0; c < classes; c++) {
-      const a = ar[c] as number;
-      const b = ai[c] as number;
-      const r = zr[c] as number;
-      const m = zi[c] as number;
-      const nr = a * r - b * m;
-      const ni = a * m + b * r;
-      ar[c] = nr;
-      ai[c] = ni;
-      re += nr;
-      im += ni;
-    }
-    ws.outRe[s] = (ws.outRe[s] as number) + re;
-    ws.outIm[s] = (ws.outIm[s] as number) + im;
-  }
+  // The class sums become the "spins" of the readout kernel: A_c in (sx, sy), z_c in (zr, zi), zero-padded.
+  const padded = Math.ceil(classes / 4) * 4;
+  ws.sx.set(ws.classRe.subarray(0, classes));
+  ws.sy.set(ws.classIm.subarray(0, classes));
+  ws.zr.set(p.zr);
+  ws.zi.set(p.zi);
+  for (let c = classes; c < padded; c++) ws.sx[c] = ws.sy[c] = ws.zr[c] = ws.zi[c] = 0;
+  k.readout(true, run, padded);
 }
 
 /** M⊥_j ← M⊥_j·z_c^run for every spin (the state after the run). */

@@ -49,8 +49,11 @@ export interface BlochKernels {
   phasors(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** M⊥ ← e2·M⊥; mz ← e1·mz + rho·(1 − e1). */
   relax(): void;
-  /** For s < samples: M⊥ ← z·M⊥, out[s] += Σ M⊥; M⊥ is (sx, sy) when `scratch`, else (mx, my). */
-  readout(scratch: boolean, samples: number): void;
+  /**
+   * For s < samples: M⊥ ← z·M⊥, out[s] += Σ M⊥; M⊥ is (sx, sy) when `scratch`, else (mx, my); over the first
+   * `spins` entries (a multiple of 4; default all).
+   */
+  readout(scratch: boolean, samples: number, spins?: number): void;
   /** One RF step of dt [s]: rotation about 2π·(b1x, b1y, g·r + dw/2π) by −|Ω|dt, then relax() (rotation.ts). */
   rfStep(b1x: number, b1y: number, gx: number, gy: number, gz: number, dt: number): void;
   /** M ← Rz(φ)·(A·Rz(−φ)·M + rho·b) with each spin's class map in classCoef; c = cos φ, s = sin φ. */
@@ -146,13 +149,13 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
         mz[i] = (mz[i] as number) * (e1[i] as number) + (rho[i] as number) * (1 - (e1[i] as number));
       }
     },
-    readout(scratch, count) {
+    readout(scratch, count, spins = n) {
       const re = scratch ? sx : mx;
       const im = scratch ? sy : my;
       for (let s = 0; s < count; s++) {
         let accRe = 0;
         let accIm = 0;
-        for (let i = 0; i < n; i++) {
+        for (let i = 0; i < spins; i++) {
           const a = re[i] as number;
           const b = im[i] as number;
           const nr = a * (zr[i] as number) - b * (zi[i] as number);

@@ -151,9 +151,9 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
       phasors: (kx, ky, kz, dtw) =>
         exports.phasors(capacity, p.x, p.y, p.z, p.dw, p.e2, p.zr, p.zi, kx, ky, kz, dtw),
       relax: () => exports.relax(capacity, p.rho, p.e1, p.e2, p.mx, p.my, p.mz),
-      readout: (scratch, count) =>
+      readout: (scratch, count, spins = capacity) =>
         exports.readout(
-          capacity,
+          spins,
           count,
           scratch ? p.sx : p.mx,
           scratch ? p.sy : p.my,

@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // One jsdom per worker instead of one per file; each file still gets fresh module state.
+    pool: 'vmThreads',
   },
 });

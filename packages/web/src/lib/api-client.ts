@@ -87,12 +87,10 @@ export function shouldRefresh(
   return left !== undefined && left > 0 && left < REFRESH_WINDOW_S;
 }
 
-/** Default session-expiry handling: clear local storage, then after 350 ms go to / and reload. */
-export function expireSession(local: Storage): void {
+/** Default session-expiry handling: clear local storage, then after 350 ms go to / (a full page load). */
+export function expireSession(local: Storage, goHome: () => void = () => window.location.assign('/')): void {
   local.clear();
-  setTimeout(() => {
-    window.location.assign('/');
-  }, SESSION_EXPIRY_REDIRECT_DELAY_MS);
+  setTimeout(goHome, SESSION_EXPIRY_REDIRECT_DELAY_MS);
 }
 
 async function readBody(response: Response): Promise<unknown> {

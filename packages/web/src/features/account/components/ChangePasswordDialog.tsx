@@ -37,7 +37,7 @@ const resolver: Resolver<ChangePasswordValues> = (values) => {
 };
 
 /** The message a failed change shows: the spec's text unless the server named a rule of the new password. */
-function failureMessage(error: Error): string {
+export function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.validation?.newPassword !== undefined) return error.message;
   return 'Current password field is not correct';
 }

@@ -21,6 +21,18 @@ describe('label asset format', () => {
     expect(Array.from(decoded.volume.labels)).toEqual(Array.from(labels));
   });
 
+  it('copies the labels out of the input bytes (a Node Buffer slice would share them)', () => {
+    const bytes = Buffer.from(
+      encodeLabelAsset({
+        tissues: ['air', 'csf'],
+        volume: { dims: [2, 1, 1], voxelSize: [1, 1, 1], origin: [0, 0, 0], labels: Uint8Array.of(0, 1) },
+      }),
+    );
+    const decoded = decodeLabelAsset(bytes);
+    bytes.fill(7);
+    expect(Array.from(decoded.volume.labels)).toEqual([0, 1]);
+  });
+
   it('rejects bytes that are not a label volume or are truncated', () => {
     expect(() => decodeLabelAsset(new Uint8Array(100))).toThrow(/not a Larmor label volume/);
     const bytes = encodeLabelAsset({

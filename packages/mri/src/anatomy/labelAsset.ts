@@ -57,7 +57,8 @@ export function decodeLabelAsset(bytes: Uint8Array): LabelAsset {
   const count = dims[0] * dims[1] * dims[2];
   const start = FIXED_HEADER + keyLength;
   if (bytes.length !== start + count) throw new Error('label volume length does not match its dimensions');
-  return { volume: { dims, voxelSize, origin, labels: bytes.slice(start) }, tissues };
+  // A copy into a plain Uint8Array: `bytes` may be a Node Buffer, whose slice() is a view, not a copy.
+  return { volume: { dims, voxelSize, origin, labels: new Uint8Array(bytes.subarray(start)) }, tissues };
 }
 
 /** Decodes the (decompressed) shipped brain asset, `assets/brain/colin27-labels.bin.gz` after gunzip. */

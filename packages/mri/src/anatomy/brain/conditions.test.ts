@@ -56,6 +56,17 @@ describe('brain conditions', () => {
     expect(Buffer.compare(applyBrainCondition(asset, 'severeMSlesions').labels, severe)).toBe(0);
   });
 
+  it('leaves the shared asset untouched, even when its labels are a Node Buffer', () => {
+    const shared: LabelAsset = {
+      ...asset,
+      volume: { ...asset.volume, labels: Buffer.from(asset.volume.labels) },
+    };
+    const before = Buffer.from(shared.volume.labels);
+    applyBrainCondition(shared, 'severeMSlesions');
+    applyBrainCondition(shared, 'tumor');
+    expect(Buffer.compare(shared.volume.labels, before)).toBe(0);
+  });
+
   it('grows a tumour inside an oedema ring that spreads only through white matter', () => {
     const volume = applyBrainCondition(asset, 'tumor');
     const counts = tissueVoxelCounts({ volume, tissues });

@@ -55,7 +55,8 @@ export function brainTissues(asset: LabelAsset): TissueKey[] {
 export function applyBrainCondition(asset: LabelAsset, condition: BrainCondition): LabelVolume {
   const tissues = brainTissues(asset);
   const idx = (key: TissueKey): number => tissues.indexOf(key);
-  const volume: LabelVolume = { ...asset.volume, labels: asset.volume.labels.slice() };
+  // A copy (not slice(), which is a view for Node Buffers): the asset is shared between conditions.
+  const volume: LabelVolume = { ...asset.volume, labels: new Uint8Array(asset.volume.labels) };
   const grid = asset.volume;
   if (condition === 'healthy') return volume;
   const wm = idx('whiteMatter');

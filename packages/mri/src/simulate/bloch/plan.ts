@@ -74,7 +74,9 @@ export function planBlock(block: SequenceBlock, firstSample: number): BlockPlan 
   for (const t of rfEdges) cuts.push(t);
   const adc = block.adc;
   if (adc) for (let n = 0; n < adc.numSamples; n++) cuts.push(adc.delay + (n + 0.5) * adc.dwell);
-  const sorted = cuts.filter((t) => t >= 0 && t <= block.duration + TIME_TOLERANCE_S).sort((a, b) => a - b);
+  const sorted = Float64Array.from(
+    cuts.filter((t) => t >= 0 && t <= block.duration + TIME_TOLERANCE_S),
+  ).sort();
   const edges: number[] = [];
   for (const t of sorted)
     if (edges.length === 0 || t - (edges[edges.length - 1] ?? 0) > TIME_TOLERANCE_S) edges.push(t);

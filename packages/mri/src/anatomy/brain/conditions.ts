@@ -22,8 +22,8 @@ interface LesionLoad {
 }
 
 const MS_LOAD: Record<'mildMSlesions' | 'moderateMSlesions' | 'severeMSlesions', LesionLoad> = {
-  mildMSlesions: { count: 6, minRadius: 0.0015, maxRadius: 0.003, elongation: 1.6 },
-  moderateMSlesions: { count: 16, minRadius: 0.002, maxRadius: 0.0045, elongation: 1.8 },
+  mildMSlesions: { count: 8, minRadius: 0.002, maxRadius: 0.0035, elongation: 1.6 },
+  moderateMSlesions: { count: 16, minRadius: 0.0025, maxRadius: 0.0045, elongation: 1.8 },
   severeMSlesions: { count: 36, minRadius: 0.0025, maxRadius: 0.007, elongation: 2.0 },
 };
 

@@ -74,25 +74,71 @@ export interface UnitNoise {
   im: Float32Array;
 }
 
-/**
- * Draws `count` complex samples of unit noise from `random` with Marsaglia's polar method (Marsaglia & Bray,
- * SIAM Review 6:260, 1964): Box–Muller without trigonometry, one logarithm per complex sample.
- */
+/** Tables of the 128-layer ziggurat for the standard normal (Marsaglia & Tsang, J Stat Softw 5(8), 2000). */
+interface ZigguratTables {
+  kn: Float64Array;
+  wn: Float64Array;
+  fn: Float64Array;
+}
+
+/** Right edge of the base layer and the common layer area of the 128-layer normal ziggurat (ibid.). */
+const ZIGGURAT_R = 3.442619855899;
+const ZIGGURAT_V = 9.91256303526217e-3;
+const M1 = 2147483648;
+
+function zigguratTables(): ZigguratTables {
+  const kn = new Float64Array(128);
+  const wn = new Float64Array(128);
+  const fn = new Float64Array(128);
+  let dn = ZIGGURAT_R;
+  let tn = dn;
+  const q = ZIGGURAT_V / Math.exp(-0.5 * dn * dn);
+  kn[0] = (dn / q) * M1;
+  kn[1] = 0;
+  wn[0] = q / M1;
+  wn[127] = dn / M1;
+  fn[0] = 1;
+  fn[127] = Math.exp(-0.5 * dn * dn);
+  for (let i = 126; i >= 1; i--) {
+    dn = Math.sqrt(-2 * Math.log(ZIGGURAT_V / dn + Math.exp(-0.5 * dn * dn)));
+    kn[i + 1] = (dn / tn) * M1;
+    tn = dn;
+    fn[i] = Math.exp(-0.5 * dn * dn);
+    wn[i] = dn / M1;
+  }
+  return { kn, wn, fn };
+}
+
+/** One standard normal sample by the ziggurat method: one 32-bit draw and a compare in ~99 % of cases. */
+function ziggurat(t: ZigguratTables, random: RandomSource): number {
+  for (;;) {
+    const hz = (random() * 4294967296) | 0;
+    const iz = hz & 127;
+    const x = hz * (t.wn[iz] as number);
+    if (Math.abs(hz) < (t.kn[iz] as number)) return x;
+    if (iz === 0) {
+      // Tail beyond R: Marsaglia's exponential method.
+      let tx: number;
+      let ty: number;
+      do {
+        tx = -Math.log(1 - random()) / ZIGGURAT_R;
+        ty = -Math.log(1 - random());
+      } while (ty + ty < tx * tx);
+      return hz > 0 ? ZIGGURAT_R + tx : -ZIGGURAT_R - tx;
+    }
+    const f0 = t.fn[iz] as number;
+    if (f0 + random() * ((t.fn[iz - 1] as number) - f0) < Math.exp(-0.5 * x * x)) return x;
+  }
+}
+
+/** Draws `count` complex samples of unit noise from `random` (ziggurat method, see above). */
 export function unitComplexNoise(count: number, random: RandomSource): UnitNoise {
+  const tables = zigguratTables();
   const re = new Float32Array(count);
   const im = new Float32Array(count);
   for (let i = 0; i < count; i++) {
-    let u: number;
-    let v: number;
-    let s: number;
-    do {
-      u = 2 * random() - 1;
-      v = 2 * random() - 1;
-      s = u * u + v * v;
-    } while (s >= 1 || s === 0);
-    const factor = Math.sqrt((-2 * Math.log(s)) / s);
-    re[i] = u * factor;
-    im[i] = v * factor;
+    re[i] = ziggurat(tables, random);
+    im[i] = ziggurat(tables, random);
   }
   return { re, im };
 }

@@ -106,20 +106,27 @@ export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): 
     { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
     { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
   );
+  // Bilinear weights per fine column, shared by every row and element.
+  const col0 = new Int32Array(nu);
+  const colW = new Float64Array(nu);
+  for (let u = 0; u < nu; u++) {
+    col0[u] = Math.floor(u / step);
+    colW[u] = u / step - (col0[u] as number);
+  }
   return coarse.map((map) => {
     const fine = new Float32Array(nu * nv);
     for (let v = 0; v < nv; v++) {
-      const fv = v / step;
-      const j = Math.floor(fv);
-      const wv = fv - j;
+      const j = Math.floor(v / step);
+      const wv = v / step - j;
+      const row0 = j * cu;
+      const row1 = Math.min(cv - 1, j + 1) * cu;
       for (let u = 0; u < nu; u++) {
-        const fu = u / step;
-        const i = Math.floor(fu);
-        const wu = fu - i;
-        const at = (a: number, b: number): number =>
-          map[Math.min(cu - 1, i + a) + cu * Math.min(cv - 1, j + b)] ?? 0;
-        fine[v * nu + u] =
-          (1 - wv) * ((1 - wu) * at(0, 0) + wu * at(1, 0)) + wv * ((1 - wu) * at(0, 1) + wu * at(1, 1));
+        const i0 = col0[u] as number;
+        const i1 = Math.min(cu - 1, i0 + 1);
+        const wu = colW[u] as number;
+        const top = (1 - wu) * (map[row0 + i0] as number) + wu * (map[row0 + i1] as number);
+        const bottom = (1 - wu) * (map[row1 + i0] as number) + wu * (map[row1 + i1] as number);
+        fine[v * nu + u] = (1 - wv) * top + wv * bottom;
       }
     }
     return fine;

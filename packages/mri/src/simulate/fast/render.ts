@@ -195,25 +195,47 @@ function renderCoilArray(
   ws.fft.inverse(ideal.re, ideal.im);
   applyField(ideal.re, ideal.im);
   const n = ideal.re.length;
-  const coilImages = maps.map((map, c) => {
-    const re = new Float64Array(n);
-    const im = new Float64Array(n);
+  // One fused pass per coil, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).
+  const sos = new Float64Array(n);
+  const combRe = new Float64Array(n);
+  const combIm = new Float64Array(n);
+  const norm = new Float64Array(n);
+  let firstRe: Float64Array | undefined;
+  let firstIm: Float64Array | undefined;
+  maps.forEach((map, c) => {
     const unit = noise[c];
+    const keep = c === 0 && options.keepKSpace === true;
+    const keepRe = keep ? new Float64Array(n) : undefined;
+    const keepIm = keep ? new Float64Array(n) : undefined;
     for (let i = 0; i < n; i++) {
       const s = map[i] as number;
-      re[i] = s * (ideal.re[i] as number) + (unit ? sigmaImage * (unit.re[i] as number) : 0);
-      im[i] = s * (ideal.im[i] as number) + (unit ? sigmaImage * (unit.im[i] as number) : 0);
+      const yr = s * (ideal.re[i] as number) + (unit ? sigmaImage * (unit.re[i] as number) : 0);
+      const yi = s * (ideal.im[i] as number) + (unit ? sigmaImage * (unit.im[i] as number) : 0);
+      sos[i] = (sos[i] as number) + yr * yr + yi * yi;
+      combRe[i] = (combRe[i] as number) + s * yr;
+      combIm[i] = (combIm[i] as number) + s * yi;
+      norm[i] = (norm[i] as number) + s * s;
+      if (keepRe && keepIm) {
+        keepRe[i] = yr;
+        keepIm[i] = yi;
+      }
     }
-    return { re, im };
+    if (keepRe && keepIm) {
+      firstRe = keepRe;
+      firstIm = keepIm;
+    }
   });
-  const combined = combineWithSensitivities(coilImages, maps);
-  const image = displayImage(combined.re, combined.im, ws.frame, 1, false, sumOfSquares(coilImages));
-  if (!options.keepKSpace) return image;
-  const first = coilImages[0] as ComplexArray;
-  const kRe = first.re.slice();
-  const kIm = first.im.slice();
-  ws.fft.forward(kRe, kIm);
-  return { ...image, kspace: { re: Float32Array.from(kRe), im: Float32Array.from(kIm) } };
+  const magnitude = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    magnitude[i] = Math.sqrt(sos[i] as number);
+    const d = (norm[i] as number) > 0 ? 1 / (norm[i] as number) : 0;
+    combRe[i] = (combRe[i] as number) * d;
+    combIm[i] = (combIm[i] as number) * d;
+  }
+  const image = displayImage(combRe, combIm, ws.frame, 1, false, magnitude);
+  if (!firstRe || !firstIm) return image;
+  ws.fft.forward(firstRe, firstIm);
+  return { ...image, kspace: { re: Float32Array.from(firstRe), im: Float32Array.from(firstIm) } };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Fast-engine figures (issue 4, "Performance"): a new contrast on a prepared 256×256 slice, a full slice from the
  * anatomy, a 20-slice 256×256 SE on worker threads (two, as on the reference machine's 2 cores), and the peak
- * resident memory of that scan. Medians of repeated runs; the brain model, body-coil-free single channel for the
- * per-slice figures, the model's head coil array for the 20-slice scan.
+ * resident memory of that scan. Medians of repeated runs on the brain model: one receive channel for the per-slice
+ * figures, the 16-element head coil array (sum of squares) for the 20-slice scan.
  */
 import {
   acquisitionFrame,
@@ -21,7 +21,7 @@ import { FastSlicePool } from '@larmor/server/cli/render/slicePool';
 import type { BenchSuite } from './suite.ts';
 
 const BRAIN_MODEL_ID = 1;
-const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head1616' };
+const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
 
 /** The issue's reference scan: SE TR 0.5 s, TE 15 ms, 256 × 256 over 0.24 m, 5 mm slices. */
 function seProtocol(sliceCount: number): Protocol {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hardPulse, sincPulse } from '../../sequence/build/rf.ts';
+import { gaussPulse, hardPulse, sincPulse } from '../../sequence/build/rf.ts';
 import { BUILD_RASTER } from '../../sequence/build/raster.ts';
 import {
   trapezoidEvent,
@@ -124,7 +124,7 @@ describe('reference Bloch engine against closed forms', () => {
     }
   });
 
-  it('bSSFP (α/2 preparation, phase 0/180°, TE = TR/2) reaches sinα(1−E1)/(1−(E1−E2)cosα−E1E2)·e^(−TE/T2) (5e-3)', () => {
+  it('bSSFP (α/2 preparation, phase 0/180°, TE = TR/2) follows the exact transient to sinα(1−E1)/(1−(E1−E2)cosα−E1E2)·e^(−TE/T2) (5e-3)', () => {
     const [t1, t2, tr, alpha] = [0.1, 0.05, 0.004, (40 * Math.PI) / 180];
     const b = new TimelineBuilder();
     const n = 250;
@@ -140,6 +140,26 @@ describe('reference Bloch engine against closed forms', () => {
       ((Math.sin(alpha) * (1 - e1)) / (1 - (e1 - e2) * Math.cos(alpha) - e1 * e2)) * Math.exp(-tr / 2 / t2);
     const last = magnitude(c?.re[n - 1] ?? 0, c?.im[n - 1] ?? 0);
     expect(Math.abs(last / expected - 1)).toBeLessThan(5e-3);
+    // Transient: the exact discrete recursion with instantaneous pulses — rotation about ∓x by α, then free
+    // relaxation over TR/2 to the echo and TR/2 to the next pulse (Scheffler, Concepts Magn Reson 1999;11:291).
+    let m = [0, 0, 1];
+    const rotate = (v: number[], angle: number): number[] => [
+      v[0] ?? 0,
+      (v[1] ?? 0) * Math.cos(angle) + (v[2] ?? 0) * Math.sin(angle),
+      (v[2] ?? 0) * Math.cos(angle) - (v[1] ?? 0) * Math.sin(angle),
+    ];
+    const relaxFor = (v: number[], t: number): number[] => [
+      (v[0] ?? 0) * Math.exp(-t / t2),
+      (v[1] ?? 0) * Math.exp(-t / t2),
+      1 + ((v[2] ?? 0) - 1) * Math.exp(-t / t1),
+    ];
+    m = relaxFor(rotate(m, -alpha / 2), tr / 2);
+    for (let r = 0; r < n; r++) {
+      m = relaxFor(rotate(m, r % 2 === 0 ? alpha : -alpha), tr / 2);
+      const transient = Math.hypot(m[0] ?? 0, m[1] ?? 0);
+      expect(Math.abs(magnitude(c?.re[r] ?? 0, c?.im[r] ?? 0) - transient)).toBeLessThan(5e-3 * expected);
+      m = relaxFor(m, tr / 2);
+    }
   });
 
   it('three 90° pulses form a stimulated echo of amplitude M0/2·e^(−TM/T1)·e^(−2τ/T2) (5e-3)', () => {
@@ -157,32 +177,36 @@ describe('reference Bloch engine against closed forms', () => {
     expect(Math.abs(magnitude(c?.re[0] ?? 0, c?.im[0] ?? 0) / expected - 1)).toBeLessThan(5e-3);
   });
 
-  it('a 10° sinc pulse with slice gradient and rephaser has the Fourier-transform slice profile (2 % of peak)', () => {
-    const flip = (10 * Math.PI) / 180;
-    const rf = sincPulse({ flipAngle: flip, duration: 2e-3, timeBandwidth: 4, raster: RF_RASTER });
-    const gss = 4e5; // Hz/m: bandwidth 2 kHz over a 5 mm slice
-    const limits = { maxGradient: 1e6, maxSlew: 7e9 };
-    const flat = trapezoidWithFlat(gss, 2e-3, limits, BUILD_RASTER.gradient);
-    const rephaseArea = -(gss * 1e-3 + (gss * flat.fall) / 2);
-    const b = new TimelineBuilder();
-    b.add({ rf: { ...rf, delay: flat.rise }, gz: trapezoidEvent(flat) });
-    b.add({ gz: trapezoidEvent(delayed(trapezoidForArea(rephaseArea, limits, BUILD_RASTER.gradient), 0)) });
-    sampleAt(b, b.time + 1e-5);
-    const timeline = b.build();
-    for (let zMm = -8; zMm <= 8; zMm += 0.5) {
-      const z = zMm / 1000;
-      const spins = createSpinSet({ x: [0], y: [0], z: [z], rho: [1], t1: [Infinity], t2: [Infinity] });
-      const c = simulateReference({ timeline, spins }).coils[0];
-      // Small-angle solution: M⊥ = i·2π·Σ b1(t)·exp(i·2π·f·(t − T/2))·Δt with f = γ̄·G·z.
-      let re = 0;
-      let im = 0;
-      rf.times.forEach((t, k) => {
-        const a = (rf.amplitude[k] ?? 0) * Math.cos(rf.phase[k] ?? 0) * RF_RASTER * 2 * Math.PI;
-        const phase = 2 * Math.PI * gss * z * (t - rf.center);
-        re -= a * Math.sin(phase);
-        im += a * Math.cos(phase);
-      });
-      expect(Math.hypot((c?.re[0] ?? 0) - re, (c?.im[0] ?? 0) - im)).toBeLessThan(0.02 * Math.sin(flip));
-    }
-  });
+  for (const [name, shape] of [
+    ['sinc', sincPulse],
+    ['Gaussian', gaussPulse],
+  ] as const)
+    it(`a 10° ${name} pulse with slice gradient and rephaser has the Fourier-transform slice profile (2 % of peak)`, () => {
+      const flip = (10 * Math.PI) / 180;
+      const rf = shape({ flipAngle: flip, duration: 2e-3, timeBandwidth: 4, raster: RF_RASTER });
+      const gss = 4e5; // Hz/m: bandwidth 2 kHz over a 5 mm slice
+      const limits = { maxGradient: 1e6, maxSlew: 7e9 };
+      const flat = trapezoidWithFlat(gss, 2e-3, limits, BUILD_RASTER.gradient);
+      const rephaseArea = -(gss * 1e-3 + (gss * flat.fall) / 2);
+      const b = new TimelineBuilder();
+      b.add({ rf: { ...rf, delay: flat.rise }, gz: trapezoidEvent(flat) });
+      b.add({ gz: trapezoidEvent(delayed(trapezoidForArea(rephaseArea, limits, BUILD_RASTER.gradient), 0)) });
+      sampleAt(b, b.time + 1e-5);
+      const timeline = b.build();
+      for (let zMm = -8; zMm <= 8; zMm += 0.5) {
+        const z = zMm / 1000;
+        const spins = createSpinSet({ x: [0], y: [0], z: [z], rho: [1], t1: [Infinity], t2: [Infinity] });
+        const c = simulateReference({ timeline, spins }).coils[0];
+        // Small-angle solution: M⊥ = i·2π·Σ b1(t)·exp(i·2π·f·(t − T/2))·Δt with f = γ̄·G·z.
+        let re = 0;
+        let im = 0;
+        rf.times.forEach((t, k) => {
+          const a = (rf.amplitude[k] ?? 0) * Math.cos(rf.phase[k] ?? 0) * RF_RASTER * 2 * Math.PI;
+          const phase = 2 * Math.PI * gss * z * (t - rf.center);
+          re -= a * Math.sin(phase);
+          im += a * Math.cos(phase);
+        });
+        expect(Math.hypot((c?.re[0] ?? 0) - re, (c?.im[0] ?? 0) - im)).toBeLessThan(0.02 * Math.sin(flip));
+      }
+    });
 });

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const { json, only } = parseArgs(process.argv.slice(2));
   const selected: BenchSuite[] = suites.filter((s) => only === undefined || s.name === only);
   const figures: Record<string, number> = {};
-  console.log(`# ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.availableParallelism()} · Node ${process.version}`);
+  console.log(
+    `# ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.availableParallelism()} · Node ${process.version}`,
+  );
   for (const suite of selected) {
     console.log(`## ${suite.name}`);
     const result = await suite.run();

@@ -39,7 +39,7 @@ function BulkBar(props: { ids: string[]; onDone: () => void }) {
       { ids: props.ids, changes },
       {
         onSuccess: () => {
-          toast.success(`Updated ${props.ids.length} users`);
+          toast.success(`Updated ${props.ids.length} user${props.ids.length === 1 ? '' : 's'}`);
           props.onDone();
         },
         onError: (error) => toast.error(error.message),

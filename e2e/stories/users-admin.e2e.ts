@@ -1,0 +1,83 @@
+/**
+ * The admin users pages in a real browser against the real server: create, find by name, edit, bulk update,
+ * delete, and the empty table. The story keeps a screenshot in e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { uniqueName, type Credentials } from '../support/api.ts';
+import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
+import { pathOf, signIn } from '../support/story.ts';
+
+const baseUrl = inject('baseUrl');
+const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('user administration', () => {
+  it('an admin creates a user, finds, edits, deactivates and deletes them; a search without match shows No data', async () => {
+    const username = uniqueName('crud');
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await page.goto('/');
+      await signIn(page, admin);
+      await page.waitForURL('**/dashboard');
+      await page.goto('/admin/users');
+
+      await page.getByRole('button', { name: 'Create user' }).click();
+      const create = page.getByRole('dialog', { name: 'Create user' });
+      await create.getByLabel('Username').fill(username);
+      await create.getByLabel('E-mail').fill(`${username}@example.test`);
+      await create.getByLabel('First name').fill('Grace');
+      await create.getByLabel('Last name').fill('Hopper');
+      await create.getByLabel('Password (optional)').fill('initial password 1');
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect.poll(() => create.isVisible()).toBe(false);
+
+      await page.getByLabel('Search by name').fill(username);
+      const link = page.getByRole('link', { name: username });
+      await expect.poll(() => link.isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+      await page.getByLabel(`Select ${username}`).check();
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('row', { name: new RegExp(username) })
+            .getByText('deactivated')
+            .isVisible(),
+        )
+        .toBe(true);
+
+      await link.click();
+      await page.waitForURL(/\/admin\/users\/[0-9a-f-]+$/);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit user' });
+      await edit.getByLabel('Last name').fill('Brewster Hopper');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByRole('cell', { name: 'Grace Brewster Hopper' }).isVisible())
+        .toBe(true);
+      await keepScreenshot(page, 'admin-user-details');
+
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete user' });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL('**/admin/users');
+      expect(pathOf(page)).toBe('/admin/users');
+
+      await page.getByLabel('Search by name').fill(username);
+      await expect.poll(() => page.getByRole('cell', { name: 'No data' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

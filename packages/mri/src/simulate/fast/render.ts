@@ -22,6 +22,8 @@ import { readoutKind } from '../../sequence/timing.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes, type Motion } from '../motion.ts';
 import { imageNoiseSigma, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
+import { centred, displayImage, toFloat32 } from './output.ts';
+import { combineWithSensitivities, renderCoilArray } from './receive.ts';
 import { createTissueImageCache, sumTissueImages, type TissueImageCache } from './imageDomain.ts';
 import { centreAndScale, isLineConstant, shiftPhasors, tissueTerms, type TissueTerm } from './weights.ts';
 
@@ -178,67 +180,6 @@ export function renderContrast(
 }
 
 /**
- * Full-Fourier coil array: coil c sees s_c·x, plus its own noise. White k-space noise of σ_k per sample is white
- * image noise of σ_k/√N per pixel under the scaled inverse FFT, so the noise is added in the image and no
- * per-coil FFT is needed; only the first coil's k-space is computed, when it is asked for.
- */
-function renderCoilArray(
-  k: ComplexArray,
-  maps: readonly Float32Array[],
-  sigmaImage: number,
-  noise: readonly UnitNoise[],
-  ws: ContrastWorkspace,
-  options: ContrastOptions,
-  applyField: (re: Float64Array, im: Float64Array) => void,
-): RenderedImage {
-  const ideal = { re: k.re.slice(), im: k.im.slice() };
-  ws.fft.inverse(ideal.re, ideal.im);
-  applyField(ideal.re, ideal.im);
-  const n = ideal.re.length;
-  // One fused pass per coil, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).
-  const sos = new Float64Array(n);
-  const combRe = new Float64Array(n);
-  const combIm = new Float64Array(n);
-  const norm = new Float64Array(n);
-  let firstRe: Float64Array | undefined;
-  let firstIm: Float64Array | undefined;
-  maps.forEach((map, c) => {
-    const unit = noise[c];
-    const keep = c === 0 && options.keepKSpace === true;
-    const keepRe = keep ? new Float64Array(n) : undefined;
-    const keepIm = keep ? new Float64Array(n) : undefined;
-    for (let i = 0; i < n; i++) {
-      const s = map[i] as number;
-      const yr = s * (ideal.re[i] as number) + (unit ? sigmaImage * (unit.re[i] as number) : 0);
-      const yi = s * (ideal.im[i] as number) + (unit ? sigmaImage * (unit.im[i] as number) : 0);
-      sos[i] = (sos[i] as number) + yr * yr + yi * yi;
-      combRe[i] = (combRe[i] as number) + s * yr;
-      combIm[i] = (combIm[i] as number) + s * yi;
-      norm[i] = (norm[i] as number) + s * s;
-      if (keepRe && keepIm) {
-        keepRe[i] = yr;
-        keepIm[i] = yi;
-      }
-    }
-    if (keepRe && keepIm) {
-      firstRe = keepRe;
-      firstIm = keepIm;
-    }
-  });
-  const magnitude = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    magnitude[i] = Math.sqrt(sos[i] as number);
-    const d = (norm[i] as number) > 0 ? 1 / (norm[i] as number) : 0;
-    combRe[i] = (combRe[i] as number) * d;
-    combIm[i] = (combIm[i] as number) * d;
-  }
-  const image = displayImage(combRe, combIm, ws.frame, 1, false, magnitude);
-  if (!firstRe || !firstIm) return image;
-  ws.fft.forward(firstRe, firstIm);
-  return { ...image, kspace: { re: Float32Array.from(firstRe), im: Float32Array.from(firstIm) } };
-}
-
-/**
  * ws.sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. Lines outside, tissues
  * inside: one line of the sum stays in L1 cache while every tissue's line streams past it.
  */
@@ -321,89 +262,4 @@ function addNoise(re: Float64Array, im: Float64Array, unit: UnitNoise, sigma: nu
     re[i] = (re[i] as number) + sigma * (unit.re[i] as number);
     im[i] = (im[i] as number) + sigma * (unit.im[i] as number);
   }
-}
-
-/** Undoes the storage checkerboard into new centred arrays. */
-function centred(re: Float64Array, im: Float64Array, nu: number, nv: number): ComplexArray {
-  const outRe = new Float64Array(nu * nv);
-  const outIm = new Float64Array(nu * nv);
-  for (let line = 0; line < nv; line++) {
-    for (let c = 0; c < nu; c++) {
-      const p = line * nu + c;
-      const s = ((line + c) & 1) === 0 ? 1 : -1;
-      outRe[p] = s * (re[p] as number);
-      outIm[p] = s * (im[p] as number);
-    }
-  }
-  return { re: outRe, im: outIm };
-}
-
-function toFloat32(k: ComplexArray, count: number): { re: Float32Array; im: Float32Array } {
-  const re = new Float32Array(k.re.length);
-  const im = new Float32Array(k.im.length);
-  re.set(k.re.subarray(0, count));
-  im.set(k.im.subarray(0, count));
-  return { re, im };
-}
-
-/** Σ_c s_c·z_c / Σ_c s_c² (real sensitivities): the complex coil combination with the sensitivity maps. */
-function combineWithSensitivities(
-  images: readonly ComplexArray[],
-  maps: readonly Float32Array[],
-): ComplexArray {
-  const n = images[0]?.re.length ?? 0;
-  const re = new Float64Array(n);
-  const im = new Float64Array(n);
-  const norm = new Float64Array(n);
-  images.forEach((image, c) => {
-    const map = maps[c] as Float32Array;
-    for (let i = 0; i < n; i++) {
-      const s = map[i] as number;
-      re[i] = (re[i] as number) + s * (image.re[i] as number);
-      im[i] = (im[i] as number) + s * (image.im[i] as number);
-      norm[i] = (norm[i] as number) + s * s;
-    }
-  });
-  for (let i = 0; i < n; i++) {
-    const d = (norm[i] as number) > 0 ? 1 / (norm[i] as number) : 0;
-    re[i] = (re[i] as number) * d;
-    im[i] = (im[i] as number) * d;
-  }
-  return { re, im };
-}
-
-/**
- * Crops the phase-oversampled lines, applies `scale` (times (−1)^(line+column) when `checker`), transposes to
- * display orientation when the frame says so, and computes the magnitude.
- */
-function displayImage(
-  re: Float64Array,
-  im: Float64Array,
-  frame: AcquisitionFrame,
-  scale: number,
-  checker: boolean,
-  magnitudeOverride?: Float32Array,
-): RenderedImage {
-  const nu = frame.readCount;
-  const keep = frame.phaseMatrix;
-  const firstLine = (frame.phaseCount - keep) / 2;
-  const outRe = new Float32Array(nu * keep);
-  const outIm = new Float32Array(nu * keep);
-  const magnitude = new Float32Array(nu * keep);
-  const rows = frame.transposed ? nu : keep;
-  const columns = frame.transposed ? keep : nu;
-  for (let v = 0; v < keep; v++) {
-    const line = firstLine + v;
-    for (let u = 0; u < nu; u++) {
-      const p = line * nu + u;
-      const s = checker && ((line + u) & 1) === 1 ? -scale : scale;
-      const r = s * (re[p] as number);
-      const i = s * (im[p] as number);
-      const q = frame.transposed ? u * columns + v : v * columns + u;
-      outRe[q] = r;
-      outIm[q] = i;
-      magnitude[q] = magnitudeOverride ? (magnitudeOverride[p] as number) : Math.sqrt(r * r + i * i);
-    }
-  }
-  return { rows, columns, magnitude, re: outRe, im: outIm };
 }

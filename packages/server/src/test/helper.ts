@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { currentSchema, migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
@@ -60,10 +60,14 @@ export interface TestApp {
   readonly kind: DatabaseKind;
 }
 
-/** Every table the migrations created (Kysely's own bookkeeping tables left out). */
+/** Every table the migrations created in this database (or PostgreSQL schema), Kysely's bookkeeping left out. */
 async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const schema = await currentSchema(db);
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+  return tables
+    .filter((t) => schema === undefined || t.schema === schema)
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'));
 }
 
 /**

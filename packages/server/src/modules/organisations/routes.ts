@@ -54,6 +54,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'List organisations',
         ...clients,
         querystring: pageQuerySchema,
         response: { 200: clientListResponseSchema, ...errors },
@@ -65,7 +66,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/clients/',
     {
       preHandler: admin,
-      schema: { ...clients, body: clientCreateSchema, response: { 201: clientSchema, ...errors } },
+      schema: {
+        summary: 'Create an organisation (platform administrators)',
+        ...clients,
+        body: clientCreateSchema,
+        response: { 201: clientSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createClient(db, await scopeOf(request), request.body)),
@@ -74,7 +80,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/clients/:id',
     {
       preHandler: admin,
-      schema: { ...clients, params: idParamsSchema, response: { 200: clientSchema, ...errors } },
+      schema: {
+        summary: 'Get an organisation',
+        ...clients,
+        params: idParamsSchema,
+        response: { 200: clientSchema, ...errors },
+      },
     },
     async (request) => service.getClient(db, await scopeOf(request), request.params.id),
   );
@@ -83,6 +94,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Rename an organisation or change its licence (licence: platform administrators)',
         ...clients,
         params: idParamsSchema,
         body: clientPatchSchema,
@@ -93,7 +105,15 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
   app.delete(
     '/v1/clients/:id',
-    { preHandler: admin, schema: { ...clients, params: idParamsSchema, response: noContent } },
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'Delete an organisation with its groups and memberships (platform administrators)',
+        ...clients,
+        params: idParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await service.deleteClient(db, await scopeOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -105,6 +125,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'List groups',
         ...groups,
         querystring: groupListQuerySchema,
         response: { 200: groupListResponseSchema, ...errors },
@@ -116,7 +137,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/groups/',
     {
       preHandler: admin,
-      schema: { ...groups, body: groupCreateSchema, response: { 201: groupSchema, ...errors } },
+      schema: {
+        summary: 'Create a group in an organisation',
+        ...groups,
+        body: groupCreateSchema,
+        response: { 201: groupSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply
@@ -129,7 +155,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/groups/:id',
     {
       preHandler: admin,
-      schema: { ...groups, params: idParamsSchema, response: { 200: groupSchema, ...errors } },
+      schema: {
+        summary: 'Get a group',
+        ...groups,
+        params: idParamsSchema,
+        response: { 200: groupSchema, ...errors },
+      },
     },
     async (request) => service.getGroup(db, await scopeOf(request), request.params.id),
   );
@@ -138,6 +169,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Rename a group',
         ...groups,
         params: idParamsSchema,
         body: renameSchema,
@@ -148,7 +180,15 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
   app.delete(
     '/v1/groups/:id',
-    { preHandler: admin, schema: { ...groups, params: idParamsSchema, response: noContent } },
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'Delete a group with its cohorts',
+        ...groups,
+        params: idParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await service.deleteGroup(db, await scopeOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -158,7 +198,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/groups/:id/members',
     {
       preHandler: admin,
-      schema: { ...groups, params: idParamsSchema, response: { 200: membersResponseSchema, ...errors } },
+      schema: {
+        summary: 'List the members of a group',
+        ...groups,
+        params: idParamsSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
     },
     async (request) => service.listGroupMembers(db, await scopeOf(request), request.params.id),
   );
@@ -167,6 +212,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Add members of the organisation to a group',
         ...groups,
         params: idParamsSchema,
         body: addMembersSchema,
@@ -177,7 +223,15 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
   app.delete(
     '/v1/groups/:id/members/:userId',
-    { preHandler: admin, schema: { ...groups, params: memberParamsSchema, response: noContent } },
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'Remove a member from a group and its cohorts',
+        ...groups,
+        params: memberParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await service.removeGroupMember(db, await scopeOf(request), request.params.id, request.params.userId);
       return reply.status(204).send(null);
@@ -188,7 +242,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/groups/:id/cohorts',
     {
       preHandler: admin,
-      schema: { ...cohorts, params: idParamsSchema, response: { 200: cohortListResponseSchema, ...errors } },
+      schema: {
+        summary: 'List the cohorts of a group',
+        ...cohorts,
+        params: idParamsSchema,
+        response: { 200: cohortListResponseSchema, ...errors },
+      },
     },
     async (request) => service.listCohorts(db, await scopeOf(request), request.params.id),
   );
@@ -197,6 +256,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Create a cohort in a group',
         ...cohorts,
         params: idParamsSchema,
         body: cohortCreateSchema,
@@ -212,7 +272,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/cohorts/:id',
     {
       preHandler: admin,
-      schema: { ...cohorts, params: idParamsSchema, response: { 200: cohortSchema, ...errors } },
+      schema: {
+        summary: 'Get a cohort',
+        ...cohorts,
+        params: idParamsSchema,
+        response: { 200: cohortSchema, ...errors },
+      },
     },
     async (request) => service.getCohort(db, await scopeOf(request), request.params.id),
   );
@@ -221,6 +286,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Rename a cohort',
         ...cohorts,
         params: idParamsSchema,
         body: renameSchema,
@@ -231,7 +297,10 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
   app.delete(
     '/v1/cohorts/:id',
-    { preHandler: admin, schema: { ...cohorts, params: idParamsSchema, response: noContent } },
+    {
+      preHandler: admin,
+      schema: { summary: 'Delete a cohort', ...cohorts, params: idParamsSchema, response: noContent },
+    },
     async (request, reply) => {
       await service.deleteCohort(db, await scopeOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -241,7 +310,12 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     '/v1/cohorts/:id/members',
     {
       preHandler: admin,
-      schema: { ...cohorts, params: idParamsSchema, response: { 200: membersResponseSchema, ...errors } },
+      schema: {
+        summary: 'List the members of a cohort',
+        ...cohorts,
+        params: idParamsSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
     },
     async (request) => service.listCohortMembers(db, await scopeOf(request), request.params.id),
   );
@@ -250,6 +324,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Add members of the group to a cohort',
         ...cohorts,
         params: idParamsSchema,
         body: addMembersSchema,
@@ -260,7 +335,15 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
   app.delete(
     '/v1/cohorts/:id/members/:userId',
-    { preHandler: admin, schema: { ...cohorts, params: memberParamsSchema, response: noContent } },
+    {
+      preHandler: admin,
+      schema: {
+        summary: 'Remove a member from a cohort',
+        ...cohorts,
+        params: memberParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await service.removeCohortMember(db, await scopeOf(request), request.params.id, request.params.userId);
       return reply.status(204).send(null);

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/helper.ts';
 describe('the OpenAPI page documents the administration calls', () => {
   const t = useTestApp('sqlite');
 
-  it('lists every user, organisation, group and cohort call with its methods', async () => {
+  it('lists every user, organisation, group and cohort call with its methods and a summary', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, unknown>>;
@@ -22,6 +22,13 @@ describe('the OpenAPI page documents the administration calls', () => {
     expect(methods('/api/v1/cohorts/{id}')).toEqual(['delete', 'get', 'patch']);
     expect(methods('/api/v1/cohorts/{id}/members')).toEqual(['get', 'post']);
     expect(methods('/api/v1/cohorts/{id}/members/{userId}')).toEqual(['delete']);
+    for (const operations of Object.entries(paths).filter(([path]) =>
+      /^\/api\/v1\/(users|clients|groups|cohorts)\//.test(path),
+    )) {
+      for (const operation of Object.values(operations[1]) as { summary?: string }[]) {
+        expect(operation.summary, operations[0]).toMatch(/\w+/);
+      }
+    }
     const list = paths['/api/v1/users/']?.['get'] as { parameters: { name: string }[] };
     expect(list.parameters.map((p) => p.name).sort()).toEqual([
       'name',

@@ -64,6 +64,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'List the users an administrator administers (paged, ordered, searched by name)',
         tags,
         security,
         querystring: userListQuerySchema,
@@ -77,7 +78,13 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     '/v1/users/:id',
     {
       preHandler: admin,
-      schema: { tags, security, params: userIdParamsSchema, response: { 200: adminUserSchema, ...errors } },
+      schema: {
+        summary: 'Get one user',
+        tags,
+        security,
+        params: userIdParamsSchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
     },
     async (request) => getUser(root.db, await scopeOf(request), request.params.id),
   );
@@ -86,7 +93,13 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     '/v1/users/',
     {
       preHandler: admin,
-      schema: { tags, security, body: userCreateSchema, response: { 201: adminUserSchema, ...errors } },
+      schema: {
+        summary: 'Create a user (with a password that must be changed, or an activation mail)',
+        tags,
+        security,
+        body: userCreateSchema,
+        response: { 201: adminUserSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createUser(root, await scopeOf(request), request.body)),
@@ -97,6 +110,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Change a user',
         tags,
         security,
         params: userIdParamsSchema,
@@ -111,7 +125,13 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     '/v1/users/:id',
     {
       preHandler: admin,
-      schema: { tags, security, params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete a user (or remove them from your organisation only)',
+        tags,
+        security,
+        params: userIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteUser(root, await scopeOf(request), request.params.id);
@@ -124,6 +144,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Apply one change to many users, all or none',
         tags,
         security,
         body: userBulkUpdateSchema,
@@ -137,7 +158,13 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     '/v1/users/',
     {
       preHandler: admin,
-      schema: { tags, security, body: userPutSchema, response: { 200: userBatchResponseSchema, ...errors } },
+      schema: {
+        summary: 'Create or update many users, all or none',
+        tags,
+        security,
+        body: userPutSchema,
+        response: { 200: userBatchResponseSchema, ...errors },
+      },
     },
     async (request) => ({ users: await putUsers(root, await scopeOf(request), request.body) }),
   );
@@ -147,6 +174,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: admin,
       schema: {
+        summary: 'Import users from a CSV or XLSX file, one outcome per row',
         tags,
         security,
         description:

@@ -7,7 +7,7 @@ import { UsageError } from './cli/command.ts';
 import { commands } from './cli/commands/index.ts';
 
 function usage(): string {
-  const lines = commands.map((c) => `  ${c.name.padEnd(14)} ${c.summary}`);
+  const lines = commands.map((c) => `  ${c.summary}`);
   return ['Usage: npm run larmor -- <command> [flags]', '', 'Commands:', ...lines].join('\n');
 }
 

@@ -1,7 +1,7 @@
 /** One `larmor <name>` command of the command-line interface. */
 export interface CliCommand {
   name: string;
-  /** One line for `larmor help`, including the usage of its flags. */
+  /** One line for `larmor help`: the command's usage with its flags, then what it does. */
   summary: string;
   /** Runs the command; resolves to the process exit code. */
   run(args: readonly string[]): Promise<number>;

@@ -98,6 +98,8 @@ describe('centred 2D and 3D FFT', () => {
     [6, 10],
     [8, 12],
     [4, 4],
+    [32, 16],
+    [16, 8],
   ])('equals the naive centred DFT Σ x·exp(−i2π(k−N/2)(n−N/2)/N) for %i × %i within 1e-10', (rows, cols) => {
     const x = testSignal(rows * cols, rows + cols);
     const expectedRe = new Float64Array(rows * cols);

@@ -166,25 +166,89 @@ function radix2Forward(plan: FftPlan, re: Float64Array, im: Float64Array): void 
   }
   const twRe = plan.twiddleRe;
   const twIm = plan.twiddleIm;
-  for (let size = 8; size <= n; size *= 2) {
-    const half = size >> 1;
-    for (let start = 0; start < n; start += size) {
-      for (let j = 0; j < half; j++) {
-        const wr = twRe[half + j] as number;
-        const wi = twIm[half + j] as number;
-        const a = start + j;
-        const b = a + half;
-        const xr = re[b] as number;
-        const xi = im[b] as number;
-        const tr = wr * xr - wi * xi;
-        const ti = wr * xi + wi * xr;
-        const ur = re[a] as number;
-        const ui = im[a] as number;
-        re[a] = ur + tr;
-        im[a] = ui + ti;
-        re[b] = ur - tr;
-        im[b] = ui - ti;
+  let q = 4;
+  // An odd number of remaining stages: one radix-2 stage of size 8 first.
+  if ((Math.round(Math.log2(n)) - 2) % 2 === 1) {
+    radix2Stage(re, im, n, 4, twRe, twIm);
+    q = 8;
+  }
+  // Then stages of sizes 2q and 4q fused into radix-4 butterflies (half the passes over memory).
+  for (; q < n; q *= 4) {
+    for (let start = 0; start < n; start += 4 * q) {
+      for (let j = 0; j < q; j++) {
+        const war = twRe[q + j] as number;
+        const wai = twIm[q + j] as number;
+        const wbr = twRe[2 * q + j] as number;
+        const wbi = twIm[2 * q + j] as number;
+        const p0 = start + j;
+        const p1 = p0 + q;
+        const p2 = p1 + q;
+        const p3 = p2 + q;
+        const a0r = re[p0] as number;
+        const a0i = im[p0] as number;
+        const a1r = re[p1] as number;
+        const a1i = im[p1] as number;
+        const a2r = re[p2] as number;
+        const a2i = im[p2] as number;
+        const a3r = re[p3] as number;
+        const a3i = im[p3] as number;
+        // Stage 2q: (p0, p1) and (p2, p3) with w_a = exp(−i2πj/2q).
+        const t1r = war * a1r - wai * a1i;
+        const t1i = war * a1i + wai * a1r;
+        const t3r = war * a3r - wai * a3i;
+        const t3i = war * a3i + wai * a3r;
+        const b0r = a0r + t1r;
+        const b0i = a0i + t1i;
+        const b1r = a0r - t1r;
+        const b1i = a0i - t1i;
+        const b2r = a2r + t3r;
+        const b2i = a2i + t3i;
+        const b3r = a2r - t3r;
+        const b3i = a2i - t3i;
+        // Stage 4q: (p0, p2) with w_b = exp(−i2πj/4q), (p1, p3) with w_b·(−i).
+        const ur = wbr * b2r - wbi * b2i;
+        const ui = wbr * b2i + wbi * b2r;
+        const vr = wbr * b3i + wbi * b3r;
+        const vi = -(wbr * b3r - wbi * b3i);
+        re[p0] = b0r + ur;
+        im[p0] = b0i + ui;
+        re[p2] = b0r - ur;
+        im[p2] = b0i - ui;
+        re[p1] = b1r + vr;
+        im[p1] = b1i + vi;
+        re[p3] = b1r - vr;
+        im[p3] = b1i - vi;
       }
+    }
+  }
+}
+
+/** One radix-2 stage of size 2·half over contiguous data. */
+function radix2Stage(
+  re: Float64Array,
+  im: Float64Array,
+  n: number,
+  half: number,
+  twRe: Float64Array,
+  twIm: Float64Array,
+): void {
+  const size = 2 * half;
+  for (let start = 0; start < n; start += size) {
+    for (let j = 0; j < half; j++) {
+      const wr = twRe[half + j] as number;
+      const wi = twIm[half + j] as number;
+      const a = start + j;
+      const b = a + half;
+      const xr = re[b] as number;
+      const xi = im[b] as number;
+      const tr = wr * xr - wi * xi;
+      const ti = wr * xi + wi * xr;
+      const ur = re[a] as number;
+      const ui = im[a] as number;
+      re[a] = ur + tr;
+      im[a] = ui + ti;
+      re[b] = ur - tr;
+      im[b] = ui - ti;
     }
   }
 }
@@ -247,29 +311,91 @@ function columnBlock(
       im[b + c] = ti;
     }
   }
-  for (let half = 1; half < n; half *= 2) {
-    const size = half * 2;
-    for (let j = 0; j < half; j++) {
-      // exp(−i2πj/size); the tables hold stages ≥ 8, the first two stages have twiddles 1 and −i.
-      const wr = size >= 8 ? (plan.twiddleRe[half + j] as number) : j === 0 ? 1 : 0;
-      const wi = size >= 8 ? (plan.twiddleIm[half + j] as number) : j === 0 ? 0 : -1;
-      for (let start = 0; start < n; start += size) {
-        const a = (start + j) * cols;
-        const b = a + half * cols;
+  let q = 1;
+  if (Math.round(Math.log2(n)) % 2 === 1) {
+    // Odd number of stages: the size-2 stage (twiddle 1) alone first.
+    for (let start = 0; start < n; start += 2)
+      butterflyRows(re, im, start * cols, (start + 1) * cols, 1, 0, c0, c1);
+    q = 2;
+  }
+  // Stages 2q and 4q fused, as in radix2Forward, with whole row segments [c0, c1) as elements.
+  for (; q < n; q *= 4) {
+    for (let j = 0; j < q; j++) {
+      const [war, wai] = twiddle(plan, q, j);
+      const [wbr, wbi] = twiddle(plan, 2 * q, j);
+      for (let start = 0; start < n; start += 4 * q) {
+        const p0 = (start + j) * cols;
+        const p1 = p0 + q * cols;
+        const p2 = p1 + q * cols;
+        const p3 = p2 + q * cols;
         for (let c = c0; c < c1; c++) {
-          const xr = re[b + c] as number;
-          const xi = im[b + c] as number;
-          const tr = wr * xr - wi * xi;
-          const ti = wr * xi + wi * xr;
-          const ur = re[a + c] as number;
-          const ui = im[a + c] as number;
-          re[a + c] = ur + tr;
-          im[a + c] = ui + ti;
-          re[b + c] = ur - tr;
-          im[b + c] = ui - ti;
+          const a0r = re[p0 + c] as number;
+          const a0i = im[p0 + c] as number;
+          const a1r = re[p1 + c] as number;
+          const a1i = im[p1 + c] as number;
+          const a2r = re[p2 + c] as number;
+          const a2i = im[p2 + c] as number;
+          const a3r = re[p3 + c] as number;
+          const a3i = im[p3 + c] as number;
+          const t1r = war * a1r - wai * a1i;
+          const t1i = war * a1i + wai * a1r;
+          const t3r = war * a3r - wai * a3i;
+          const t3i = war * a3i + wai * a3r;
+          const b0r = a0r + t1r;
+          const b0i = a0i + t1i;
+          const b1r = a0r - t1r;
+          const b1i = a0i - t1i;
+          const b2r = a2r + t3r;
+          const b2i = a2i + t3i;
+          const b3r = a2r - t3r;
+          const b3i = a2i - t3i;
+          const ur = wbr * b2r - wbi * b2i;
+          const ui = wbr * b2i + wbi * b2r;
+          const vr = wbr * b3i + wbi * b3r;
+          const vi = -(wbr * b3r - wbi * b3i);
+          re[p0 + c] = b0r + ur;
+          im[p0 + c] = b0i + ui;
+          re[p2 + c] = b0r - ur;
+          im[p2 + c] = b0i - ui;
+          re[p1 + c] = b1r + vr;
+          im[p1 + c] = b1i + vi;
+          re[p3 + c] = b1r - vr;
+          im[p3 + c] = b1i - vi;
         }
       }
     }
+  }
+}
+
+/** exp(−i2πj/(2·half)): from the plan's tables for stages of size ≥ 8, exact for sizes 2 and 4. */
+function twiddle(plan: FftPlan, half: number, j: number): [number, number] {
+  if (half >= 4) return [plan.twiddleRe[half + j] as number, plan.twiddleIm[half + j] as number];
+  if (half === 2 && j === 1) return [0, -1];
+  return [1, 0];
+}
+
+/** Radix-2 butterfly between row segments at offsets a and b with twiddle (wr, wi), columns [c0, c1). */
+function butterflyRows(
+  re: Float64Array,
+  im: Float64Array,
+  a: number,
+  b: number,
+  wr: number,
+  wi: number,
+  c0: number,
+  c1: number,
+): void {
+  for (let c = c0; c < c1; c++) {
+    const xr = re[b + c] as number;
+    const xi = im[b + c] as number;
+    const tr = wr * xr - wi * xi;
+    const ti = wr * xi + wi * xr;
+    const ur = re[a + c] as number;
+    const ui = im[a + c] as number;
+    re[a + c] = ur + tr;
+    im[a + c] = ui + ti;
+    re[b + c] = ur - tr;
+    im[b + c] = ui - ti;
   }
 }
 

@@ -120,3 +120,41 @@ export async function activationPath(baseUrl: string, admin: Credentials, email:
   if (match === null || match === undefined) throw new Error(`no activation mail to ${email}`);
   return match[0];
 }
+
+/** Creates an organisation as the platform admin (POST /api/v1/clients/) and answers its id. */
+export async function createClient(baseUrl: string, admin: Credentials, name: string): Promise<string> {
+  const { accessToken } = await login(baseUrl, admin);
+  const client = await call<{ id: string }>(
+    baseUrl,
+    'POST',
+    'v1/clients/',
+    { name, licenseType: 'Paid' },
+    accessToken,
+  );
+  return client.id;
+}
+
+/** Creates an active user with memberships (POST /api/v1/users/) who must still pass the first login. */
+export async function createMember(
+  baseUrl: string,
+  admin: Credentials,
+  user: { username: string; password: string; role: 'Admin' | 'Teacher' | 'Student'; clientIds: string[] },
+): Promise<Credentials> {
+  const { accessToken } = await login(baseUrl, admin);
+  await call(
+    baseUrl,
+    'POST',
+    'v1/users/',
+    {
+      username: user.username,
+      email: `${user.username}@example.test`,
+      firstName: 'Story',
+      lastName: user.username,
+      role: user.role,
+      password: user.password,
+      memberships: user.clientIds.map((clientId) => ({ clientId, role: user.role })),
+    },
+    accessToken,
+  );
+  return { username: user.username, password: user.password };
+}

@@ -32,7 +32,8 @@ const UpgradeSubscriptionPage = lazyPage(account, 'UpgradeSubscriptionPage');
 const users = () => import('../features/users/index.ts');
 const UsersPage = lazyPage(users, 'UsersPage');
 const UserDetailsPage = lazyPage(users, 'UserDetailsPage');
-const GroupsPage = lazyPage(users, 'GroupsPage');
+const groups = () => import('../features/groups/pages/GroupsPage.tsx');
+const GroupsPage = lazyPage(groups, 'GroupsPage');
 const maintenance = () => import('../features/maintenance/pages/MaintenancePage.tsx');
 const MaintenancePage = lazyPage(maintenance, 'MaintenancePage');
 

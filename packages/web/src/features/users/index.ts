@@ -1,4 +1,3 @@
 /** The admin users feature's pages, loaded lazily by the router. */
 export { UsersPage } from './pages/UsersPage.tsx';
 export { UserDetailsPage } from './pages/UserDetailsPage.tsx';
-export { GroupsPage } from './pages/GroupsPage.tsx';

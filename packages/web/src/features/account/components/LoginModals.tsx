@@ -28,12 +28,17 @@ export function WorkspacePickerDialog(props: {
             key={identity.id}
             p="sm"
             style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-            onClick={() => (identity.isActive ? props.onClose() : switcher.mutate(identity.id))}
+            onClick={() => {
+              // Choosing acknowledges the picker, so it stays away after the switch reloads the page.
+              props.onClose();
+              if (!identity.isActive) switcher.mutate(identity.id);
+            }}
             aria-current={identity.isActive || undefined}
           >
             <Text fw={600}>{identityLabel(identity, props.role)}</Text>
             <Text size="sm" c="dimmed">
-              {planLabel(identity, props.role) ?? `${identity.clientUserCount} members`}
+              {planLabel(identity, props.role) ??
+                `${identity.clientUserCount} member${identity.clientUserCount === 1 ? '' : 's'}`}
               {identity.isActive ? ' · current' : ''}
             </Text>
           </UnstyledButton>

@@ -48,7 +48,7 @@ const at = (image: RenderedImage, r: number, c: number): number =>
   image.magnitude[r * image.columns + c] ?? NaN;
 
 describe('fast engine: prepareSlice + renderContrast', () => {
-  it('a voxel full of one tissue reads |tissueSignal|·PD (within 1 %) away from edges', () => {
+  it('a voxel full of one tissue reads tissueSignal·PD = i·|S| (within 1 %) away from edges', () => {
     const volume = testVolume(220, (x, y) => (Math.hypot(x, y) < 0.08 ? LABEL.greyMatter : 0));
     const protocol = testProtocol();
     const image = render(volume, protocol);
@@ -57,6 +57,9 @@ describe('fast engine: prepareSlice + renderContrast', () => {
     const s = tissueSignal(protocol, gm, TEST_SCANNER);
     const expected = Math.hypot(s.re, s.im) * gm.pd;
     expect(at(image, 64, 64) / expected).toBeCloseTo(1, 2);
+    // Phase-0 excitation puts M along +y: the image is i·M (docs/conventions.md), real part ≈ 0.
+    expect((image.im[64 * image.columns + 64] ?? NaN) / expected).toBeCloseTo(1, 2);
+    expect(Math.abs(image.re[64 * image.columns + 64] ?? NaN) / expected).toBeLessThan(1e-3);
     expect(at(image, 5, 5)).toBeLessThan(0.01 * expected);
   });
 

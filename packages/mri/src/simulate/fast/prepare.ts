@@ -134,28 +134,25 @@ function separatePair(
   const firstCol = mu / 2 - nu / 2;
   // Output sign of the centred fine transform at fine index (R, C): (−1)^(mv/2 + mu/2)·(−1)^(R+C).
   const globalSign = ((mv / 2 + mu / 2) & 1) === 0 ? 1 : -1;
-  const signAt = (r: number, c: number): number =>
-    ((firstRow + r + firstCol + c) & 1) === 0 ? globalSign : -globalSign;
+  // That sign times the storage checkerboard (−1)^(r+c) is the same for every sample, (r, c) = (R, C) − first:
+  // (−1)^(R+C)·(−1)^(r+c) = (−1)^(firstRow+firstCol). The partner −κ has the same index parity, so one sign.
+  const sign = ((firstRow + firstCol) & 1) === 0 ? globalSign : -globalSign;
   const aRe = new Float32Array(nu * nv);
   const aIm = new Float32Array(nu * nv);
   const bRe = new Float32Array(nu * nv);
   const bIm = new Float32Array(nu * nv);
-  const half = 0.5 * scale;
+  const half = 0.5 * scale * sign;
   const boxRead = Float64Array.from({ length: nu }, (_, c) => sinc((c - nu / 2) / mu));
   for (let r = 0; r < nv; r++) {
     const boxPhase = sinc((r - nv / 2) / mv);
     const zRow = (firstRow + r) * windowCols;
     const mRow = (firstRow + nv - r) * windowCols;
     for (let c = 0; c < nu; c++) {
-      const s = signAt(r, c);
-      // Partner −κ: same parity of index sum, so the same sign.
-      const zr = s * (zRe[zRow + c] as number);
-      const zi = s * (zIm[zRow + c] as number);
-      const mr = s * (zRe[mRow + nu - c] as number);
-      const mi = s * (zIm[mRow + nu - c] as number);
-      // Storage checkerboard (−1)^(r+c).
-      const box = boxPhase * (boxRead[c] as number);
-      const store = ((r + c) & 1) === 0 ? half * box : -half * box;
+      const zr = zRe[zRow + c] as number;
+      const zi = zIm[zRow + c] as number;
+      const mr = zRe[mRow + nu - c] as number;
+      const mi = zIm[mRow + nu - c] as number;
+      const store = half * boxPhase * (boxRead[c] as number);
       const p = r * nu + c;
       aRe[p] = (zr + mr) * store;
       aIm[p] = (zi - mi) * store;

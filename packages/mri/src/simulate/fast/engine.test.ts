@@ -5,6 +5,7 @@ import { seededRandom, unitComplexNoise } from '../noise.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
 import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
+import { resampleFractions } from './resample.ts';
 import {
   createContrastWorkspace,
   renderContrast,
@@ -255,5 +256,21 @@ describe('fast engine: echo trains', () => {
       }
     }
     expect(worst).toBeLessThan(1e-6 * Math.max(...waterImage.magnitude));
+  });
+});
+
+describe('fast engine: resampling', () => {
+  it('an in-plane rotated (oblique) slice of a centred disc holds the same tissue area (within 1 %)', () => {
+    const volume = testVolume(160, (x, y) => (Math.hypot(x, y) < 0.05 ? LABEL.whiteMatter : 0));
+    const area = (rotation: number): number => {
+      const protocol = testProtocol({ geometry: { orientation: 'axial', center: [0, 0, 0], rotation } });
+      const plane = scanGeometry(protocol).slices[0];
+      if (!plane) throw new Error('no slice');
+      const { images } = resampleFractions(volume, acquisitionFrame(protocol, plane), 256, 256);
+      return (images[LABEL.whiteMatter] ?? new Float64Array()).reduce((s, v) => s + v, 0);
+    };
+    const straight = area(0);
+    expect(straight).toBeGreaterThan(0);
+    expect(Math.abs(area(Math.PI / 6) / straight - 1)).toBeLessThan(0.01);
   });
 });

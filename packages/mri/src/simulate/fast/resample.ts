@@ -79,9 +79,10 @@ export function resampleFractions(
   const stepJ = (readDirection[1] * readStep) / dy;
   const stepK = (readDirection[2] * readStep) / dz;
   const labels = volume.labels;
-  for (let sub = 0; sub < subCount; sub++) {
-    const through = ((sub + 0.5) / subCount - 0.5) * plane.sliceThickness;
-    for (let line = firstLine; line <= lastLine; line++) {
+  // Sub-slices innermost of the line loop: the fine row being filled stays in cache for all of them.
+  for (let line = firstLine; line <= lastLine; line++) {
+    for (let sub = 0; sub < subCount; sub++) {
+      const through = ((sub + 0.5) / subCount - 0.5) * plane.sliceThickness;
       const folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
       const v = (line - finePhase / 2) * phaseStep;
       const u0 = (-fineRead / 2) * readStep;

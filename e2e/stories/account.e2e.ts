@@ -32,7 +32,8 @@ describe('accounts', () => {
     const username = uniqueName('reg');
     const email = `${username}@example.test`;
     const password = 'registered password 1';
-    const { context, page } = await newPage(browser, baseUrl);
+    // Wide enough for the 1200 px free-plan dialog to show at its full width.
+    const { context, page } = await newPage(browser, baseUrl, { viewport: { width: 1440, height: 900 } });
     try {
       await page.goto('/signup');
       await page.getByLabel('First name').fill('Rosalind');
@@ -59,6 +60,7 @@ describe('accounts', () => {
       const upsell = page.getByRole('dialog', { name: 'You are using the free version' });
       await expect.poll(() => upsell.isVisible()).toBe(true);
       await expect.poll(() => upsell.getByText('1.5 T scanner').isVisible()).toBe(true);
+      await expect.poll(async () => (await upsell.boundingBox())?.width).toBe(1200);
       expect(await page.getByTestId('nav-catalog').isVisible()).toBe(true);
       await keepScreenshot(page, 'registered-free-plan-dialog');
       await upsell.getByRole('button', { name: 'Continue' }).click();

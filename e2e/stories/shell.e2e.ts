@@ -34,6 +34,7 @@ describe('the platform shell', () => {
       await signIn(page, student);
       const terms = page.getByRole('dialog', { name: 'Terms and policies' });
       await expect.poll(() => terms.isVisible()).toBe(true);
+      await expect.poll(async () => (await terms.boundingBox())?.width).toBe(500);
       await terms.getByRole('button', { name: 'Yes, I accept' }).click();
 
       const dialog = page.getByRole('dialog', { name: 'Change Password' });

@@ -28,7 +28,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  options: { timezoneId?: string } = {},
+  options: { timezoneId?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { SelectField } from './SelectField.tsx';
+
+function renderSelect(props: Partial<Parameters<typeof SelectField<{ id: string; name: string }>>[0]>) {
+  return render(
+    <MantineProvider>
+      <SelectField<{ id: string; name: string }>
+        name="anatomy"
+        label="Anatomy"
+        options={[]}
+        getOptionLabel={(o) => o.name}
+        getOptionValue={(o) => o.id}
+        {...props}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('SelectField (platform-shell.md §9 select defaults)', () => {
+  it("shows 'Select...' and, without options, 'No options'", async () => {
+    renderSelect({});
+    const input = screen.getByPlaceholderText('Select...');
+    await userEvent.setup().click(input);
+    expect(await screen.findByText('No options')).toBeTruthy();
+  });
+
+  it("shows 'Loading...' while its options load", async () => {
+    renderSelect({ loading: true, options: [{ id: 'b', name: 'Brain' }] });
+    await userEvent.setup().click(screen.getByPlaceholderText('Select...'));
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+  });
+
+  it('lists options by the label getter', async () => {
+    renderSelect({
+      options: [
+        { id: 'b', name: 'Brain' },
+        { id: 'k', name: 'Knee' },
+      ],
+    });
+    await userEvent.setup().click(screen.getByPlaceholderText('Select...'));
+    expect(await screen.findByText('Knee')).toBeTruthy();
+  });
+});

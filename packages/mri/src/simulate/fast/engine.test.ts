@@ -267,7 +267,7 @@ describe('fast engine: resampling', () => {
       const plane = scanGeometry(protocol).slices[0];
       if (!plane) throw new Error('no slice');
       const { images } = resampleFractions(volume, acquisitionFrame(protocol, plane), 256, 256);
-      return (images[LABEL.whiteMatter] ?? new Float64Array()).reduce((s, v) => s + v, 0);
+      return (images[LABEL.whiteMatter] ?? new Float32Array()).reduce((s, v) => s + v, 0);
     };
     const straight = area(0);
     expect(straight).toBeGreaterThan(0);

@@ -56,15 +56,15 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
   const zIm = new Float64Array(mv * windowCols);
   const scratchRe = new Float64Array(mv);
   const scratchIm = new Float64Array(mv);
-  const zeros = labels.length % 2 === 1 ? new Float64Array(mu * mv) : undefined;
+  const rowRe = new Float64Array(mu);
+  const rowIm = new Float64Array(mu);
   const scale = (nu * nv) / (mu * mv);
   for (let t = 0; t < labels.length; t += 2) {
-    const a = fractions[labels[t] as number] as Float64Array;
-    const b =
-      t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float64Array) : (zeros as Float64Array);
+    const a = fractions[labels[t] as number] as Float32Array;
+    const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
     const used = (r: number): boolean =>
       (rowsUsed[labels[t] as number]?.[r] ?? 0) === 1 || (rowsUsed[labels[t + 1] as number]?.[r] ?? 0) === 1;
-    windowedForward(a, b, used, mu, mv, nu, rowPlan, colPlan, zRe, zIm, scratchRe, scratchIm);
+    windowedForward(a, b, used, mu, mv, nu, rowPlan, colPlan, zRe, zIm, rowRe, rowIm, scratchRe, scratchIm);
     const out = separatePair(zRe, zIm, windowCols, nu, nv, mu, mv, scale);
     kRe.push(out.aRe);
     kIm.push(out.aIm);
@@ -78,11 +78,11 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
 
 /**
  * Centred forward FFT of the fine image (a + i·b) restricted to the central (nv+1) × (nu+1) window of k-space,
- * left in (zRe, zIm) (mv × (nu+1), all fine rows). `a` and `b` are overwritten.
+ * left in (zRe, zIm) (mv × (nu+1), all fine rows). Each row goes through (rowRe, rowIm); `b` absent is zero.
  */
 function windowedForward(
-  a: Float64Array,
-  b: Float64Array,
+  a: Float32Array,
+  b: Float32Array | undefined,
   rowUsed: (row: number) => boolean,
   mu: number,
   mv: number,
@@ -91,6 +91,8 @@ function windowedForward(
   colPlan: ReturnType<typeof createFftPlan>,
   zRe: Float64Array,
   zIm: Float64Array,
+  rowRe: Float64Array,
+  rowIm: Float64Array,
   scratchRe: Float64Array,
   scratchIm: Float64Array,
 ): void {
@@ -105,13 +107,14 @@ function windowedForward(
       zIm.fill(0, r * windowCols, (r + 1) * windowCols);
       continue;
     }
-    for (let c = (r & 1) === 0 ? 1 : 0; c < mu; c += 2) {
-      a[base + c] = -(a[base + c] as number);
-      b[base + c] = -(b[base + c] as number);
+    let sign = (r & 1) === 0 ? 1 : -1;
+    for (let c = 0; c < mu; c++, sign = -sign) {
+      rowRe[c] = sign * (a[base + c] as number);
+      rowIm[c] = b ? sign * (b[base + c] as number) : 0;
     }
-    fftInPlace(rowPlan, a.subarray(base, base + mu), b.subarray(base, base + mu));
-    zRe.set(a.subarray(base + firstCol, base + firstCol + windowCols), r * windowCols);
-    zIm.set(b.subarray(base + firstCol, base + firstCol + windowCols), r * windowCols);
+    fftInPlace(rowPlan, rowRe, rowIm);
+    zRe.set(rowRe.subarray(firstCol, firstCol + windowCols), r * windowCols);
+    zIm.set(rowIm.subarray(firstCol, firstCol + windowCols), r * windowCols);
   }
   fftColumnsInPlace(colPlan, zRe, zIm, windowCols, scratchRe, scratchIm);
 }

@@ -18,7 +18,7 @@ const MAX_SUB_SLICES = 4;
 const MAX_FOLDED_FOVS = 4;
 
 /** Fraction images per label (index = model label; undefined where the label does not occur in the slice). */
-export type FractionImages = (Float64Array | undefined)[];
+export type FractionImages = (Float32Array | undefined)[];
 
 /** Fraction images and, per label, which fine-grid rows (phase lines) hold any of it (1) or none (0). */
 export interface SliceFractions {
@@ -112,7 +112,7 @@ export function resampleFractions(
         uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
         uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
       }
-      let image: Float64Array | undefined;
+      let image: Float32Array | undefined;
       let imageLabel = -1;
       for (let u = uLo; u < uHi; u++) {
         const fi = fi0 + u * stepI;
@@ -130,13 +130,13 @@ export function resampleFractions(
           imageLabel = label;
           image = fractions[label];
           if (image === undefined) {
-            image = new Float64Array(fineRead * finePhase);
+            image = new Float32Array(fineRead * finePhase);
             fractions[label] = image;
             rowsUsed[label] = new Uint8Array(finePhase);
           }
           (rowsUsed[label] as Uint8Array)[folded / fineRead] = 1;
         }
-        const target = image as Float64Array;
+        const target = image as Float32Array;
         target[folded + u] = (target[folded + u] as number) + weight;
       }
     }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ACCESS_TOKEN_TTL_S, ENV } from '@larmor/contracts';
+import { PASSWORD_HASH_COST, type PasswordHashCost } from './modules/auth/passwords.ts';
 
 export interface ServerConfig {
   port: number;
@@ -22,6 +23,8 @@ export interface ServerConfig {
   jwtSecret: Uint8Array;
   /** Access-token lifetime [s]. */
   accessTokenTtlS: number;
+  /** argon2id cost of new password hashes: always the production cost, lowered only by the tests' configuration. */
+  passwordHashCost: PasswordHashCost;
   /** Base URL of links in mail (activation, password reset). */
   publicUrl: string;
   /** Requests per minute and address on login, registration, forgot/reset; 0 turns the limit off. */
@@ -82,6 +85,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mailFrom: env[ENV.MAIL_FROM] || 'Larmor <no-reply@larmor.local>',
     jwtSecret: resolveJwtSecret(env, dataDir),
     accessTokenTtlS: positiveInt(env, ENV.ACCESS_TOKEN_TTL, ACCESS_TOKEN_TTL_S),
+    passwordHashCost: PASSWORD_HASH_COST,
     publicUrl: (env[ENV.PUBLIC_URL] || `http://localhost:${port}`).replace(/\/$/, ''),
     authRateLimitPerMinute: positiveInt(
       env,

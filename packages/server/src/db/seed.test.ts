@@ -7,7 +7,7 @@ describe.each(databases)('demo seed on %s', (kind) => {
 
   it('seeds an organisation with admin, teacher, two students and a free-plan user who can all sign in', async () => {
     expect(await isEmpty(t.db)).toBe(true);
-    const accounts = await seedDemoData(t.db);
+    const accounts = await seedDemoData(t.db, t.app.config.passwordHashCost);
     expect(accounts.map((a) => a.username)).toEqual([
       'admin',
       'teacher',
@@ -35,9 +35,9 @@ describe.each(databases)('demo seed on %s', (kind) => {
   });
 
   it('refuses to seed twice and leaves the data as it was', async () => {
-    await seedDemoData(t.db);
+    await seedDemoData(t.db, t.app.config.passwordHashCost);
     const users = await t.db.selectFrom('users').select('id').execute();
-    await expect(seedDemoData(t.db)).rejects.toThrow(/already there/);
+    await expect(seedDemoData(t.db, t.app.config.passwordHashCost)).rejects.toThrow(/already there/);
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(users.length);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword, PASSWORD_HASH_COST, type PasswordHashCost } from '../modules/auth/passwords.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import type { Database } from './schema.ts';
 
@@ -95,8 +95,11 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
  * Writes the demo data in one transaction and answers the accounts. Refuses (throws) when the demo
  * organisation or one of the demo usernames already exists, so it never overwrites anyone.
  */
-export async function seedDemoData(db: Kysely<Database>): Promise<DemoAccount[]> {
-  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+export async function seedDemoData(
+  db: Kysely<Database>,
+  passwordHashCost: PasswordHashCost = PASSWORD_HASH_COST,
+): Promise<DemoAccount[]> {
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, passwordHashCost)));
   const now = isoNow();
   await db.transaction().execute(async (trx) => {
     const clash = await trx

@@ -1,23 +1,22 @@
 /**
  * Test data: users, organisations and tokens written straight to the database, so each API test arranges
- * exactly what it needs. Fixture passwords are argon2id hashes with the lowest cost (1 MiB, 1 pass), computed
- * once per password: verification follows the parameters stored in the hash, so sign-ins in tests stay fast
- * while the product's own hashes keep the full cost.
+ * exactly what it needs. Fixture passwords are argon2id hashes at the test configuration's cost, computed
+ * once per password (verification follows the cost stored in the hash).
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
-import { hash } from '@node-rs/argon2';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import { signAccessToken } from '../plugins/auth.ts';
 import type { Database, UserStatus } from '../db/schema.ts';
-import { TEST_JWT_SECRET } from './helper.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { TEST_JWT_SECRET, TEST_PASSWORD_HASH_COST } from './helper.ts';
 
 const hashes = new Map<string, Promise<string>>();
 
 function cachedHash(password: string): Promise<string> {
   let hashed = hashes.get(password);
   if (!hashed) {
-    hashed = hash(password, { memoryCost: 1024, timeCost: 1 });
+    hashed = hashPassword(password, TEST_PASSWORD_HASH_COST);
     hashes.set(password, hashed);
   }
   return hashed;

@@ -19,6 +19,7 @@ import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.ts';
 import { currentSchema, migrateToLatest } from '../db/migrate.ts';
+import type { PasswordHashCost } from '../modules/auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
@@ -28,6 +29,12 @@ export const databases: DatabaseKind[] = process.env['DATABASE_URL'] ? ['sqlite'
 export const TEST_JWT_SECRET = new TextEncoder().encode(
   'larmor-test-secret-0123456789-abcdefghijklmnopqrstuv',
 );
+
+/**
+ * The lowest argon2id cost (1 MiB, 1 pass) for the passwords tests hash, through the app or as fixtures: the
+ * product's code paths stay the same, only the work factor of the test configuration is smaller.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCostKiB: 1024, timeCost: 1 };
 
 /** Configuration of a test app: nothing read from the environment, no web app, no SMTP unless asked. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -43,6 +50,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mailFrom: 'Larmor <no-reply@larmor.test>',
     jwtSecret: TEST_JWT_SECRET,
     accessTokenTtlS: 8 * 3600,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     publicUrl: 'http://larmor.test',
     authRateLimitPerMinute: 20,
     rateLimitPerMinute: 0,
@@ -60,14 +68,30 @@ export interface TestApp {
   readonly kind: DatabaseKind;
 }
 
-/** Every table the migrations created in this database (or PostgreSQL schema), Kysely's bookkeeping left out. */
-async function tableNames(db: Kysely<Database>): Promise<string[]> {
+async function introspectTableNames(db: Kysely<Database>): Promise<string[]> {
   const schema = await currentSchema(db);
   const tables = await db.introspection.getTables();
   return tables
     .filter((t) => schema === undefined || t.schema === schema)
     .map((t) => t.name)
-    .filter((name) => !name.startsWith('kysely_'));
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort();
+}
+
+const tableNamesOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
+
+/**
+ * Every table the migrations created in this database (or PostgreSQL schema), Kysely's bookkeeping left out.
+ * Tests never change the schema after migrating, so the (slow, on PostgreSQL) introspection runs once per
+ * database handle.
+ */
+function tableNames(db: Kysely<Database>): Promise<string[]> {
+  let names = tableNamesOf.get(db);
+  if (!names) {
+    names = introspectTableNames(db);
+    tableNamesOf.set(db, names);
+  }
+  return names;
 }
 
 /**
@@ -140,12 +164,18 @@ export function useTestApp(
   };
 }
 
-/** Rows in every table, so a test can prove that bad input wrote nothing. */
+/** Rows in every table (one query), so a test can prove that bad input wrote nothing. */
 export async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await tableNames(db)) {
-    const row = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
-    counts[table] = Number(row.rows[0]?.n ?? 0);
-  }
-  return counts;
+  const tables = await tableNames(db);
+  const counts = tables.map(
+    (table) => sql`select ${sql.lit(table)} as name, count(*) as n from ${sql.table(table)}`,
+  );
+  const result = await sql<{
+    name: string;
+    n: string | number;
+  }>`${sql.join(counts, sql` union all `)}`.execute(db);
+  const byTable: Record<string, number> = {};
+  for (const table of tables) byTable[table] = 0;
+  for (const row of result.rows) byTable[row.name] = Number(row.n);
+  return byTable;
 }

@@ -43,7 +43,7 @@ export async function login(app: FastifyInstance, username: string, password: st
     .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username.toLowerCase())]))
     .executeTakeFirst();
   if (!user) {
-    await verifyAgainstDummy(password);
+    await verifyAgainstDummy(password, app.config.passwordHashCost);
     throw wrongCredentials();
   }
   if (!(await verifyPassword(user.password_hash, password))) throw wrongCredentials();
@@ -101,7 +101,7 @@ export async function register(app: FastifyInstance, body: RegisterRequest): Pro
     .where((eb) => eb.or([eb('username', '=', body.username), eb('email', '=', email)]))
     .executeTakeFirst();
   if (taken) throw conflict('Email or Username already exists');
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, app.config.passwordHashCost);
   const userId = newId();
   const now = isoNow();
   try {
@@ -210,7 +210,7 @@ export async function forgotUsername(app: FastifyInstance, email: string): Promi
  * other reset links of the user are spent and every refresh token is revoked.
  */
 export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, app.config.passwordHashCost);
   await app.db.transaction().execute(async (trx) => {
     const userId = await spendLinkToken(trx, token, 'password_reset');
     const user = await trx

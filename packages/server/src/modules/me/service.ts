@@ -72,7 +72,7 @@ export async function changePassword(
       },
     );
   }
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, app.config.passwordHashCost);
   await app.db
     .updateTable('users')
     .set({ password_hash: passwordHash, first_login: 0, updated_at: isoNow() })

@@ -68,7 +68,7 @@ async function importRow(
     groupIds,
   });
   if (!parsed.success) throw new RowError(firstIssue(parsed.error.issues));
-  const plan = await planUpsert(app.db, scope, parsed.data);
+  const plan = await planUpsert(app, scope, parsed.data);
   const [userId] = await writePlans(app, scope, [plan]);
   if (userId === undefined) throw new RowError('The row was not written');
   return { outcome: plan.kind === 'create' ? 'created' : 'updated', userId };

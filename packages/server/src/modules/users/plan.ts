@@ -4,6 +4,7 @@
  * plan that `applyPlan` writes in one transaction, or throws the ApiError the call answers.
  */
 import type { MembershipInput, Role, UserCreate, UserPatch } from '@larmor/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { UserStatus } from '../../db/schema.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -50,6 +51,9 @@ export interface UpdatePlan {
 }
 
 export type WritePlan = CreatePlan | UpdatePlan;
+
+/** What planning reads: the database, and the configuration's password-hashing cost. */
+export type Planner = Pick<FastifyInstance, 'db' | 'config'>;
 
 /** Organisation administrators may not manage a platform administrator (403). */
 export function checkManageable(scope: AdminScope, target: Pick<UserRow, 'role'>): void {
@@ -105,7 +109,8 @@ async function checkFree(db: Db, username: string | undefined, email: string | u
  * Plans a new user. Without memberships the user joins the caller's active organisation with `role`; an
  * organisation administrator's user must belong to their organisation.
  */
-export async function planCreate(db: Db, scope: AdminScope, body: UserCreate): Promise<CreatePlan> {
+export async function planCreate(app: Planner, scope: AdminScope, body: UserCreate): Promise<CreatePlan> {
+  const { db } = app;
   checkRoleGrant(scope, body.role);
   const memberships =
     body.memberships ?? (scope.activeClientId ? [{ clientId: scope.activeClientId, role: body.role }] : []);
@@ -126,7 +131,7 @@ export async function planCreate(db: Db, scope: AdminScope, body: UserCreate): P
       email,
       first_name: body.firstName,
       last_name: body.lastName,
-      password_hash: body.password ? await hashPassword(body.password) : null,
+      password_hash: body.password ? await hashPassword(body.password, app.config.passwordHashCost) : null,
       role: body.role,
       status: body.password ? 'active' : 'pending',
       terms_ack: 0,
@@ -153,13 +158,14 @@ function nextStatus(current: UserStatus, patch: UserPatch): UserStatus {
  * platform administrator; nobody deactivates themselves.
  */
 export async function planUpdate(
-  db: Db,
+  app: Planner,
   scope: AdminScope,
   target: UserRow,
   patch: UserPatch,
   /** Where the request carries `groupIds`, for the validation map. */
   groupsField = 'groupIds',
 ): Promise<UpdatePlan> {
+  const { db } = app;
   checkManageable(scope, target);
   if (patch.role !== target.role) checkRoleGrant(scope, patch.role);
   if (target.id === scope.userId && patch.active === false)
@@ -180,7 +186,12 @@ export async function planUpdate(
     ...(patch.firstName !== undefined ? { first_name: patch.firstName } : {}),
     ...(patch.lastName !== undefined ? { last_name: patch.lastName } : {}),
     ...(patch.role !== undefined ? { role: patch.role } : {}),
-    ...(patch.password ? { password_hash: await hashPassword(patch.password), first_login: 1 as const } : {}),
+    ...(patch.password
+      ? {
+          password_hash: await hashPassword(patch.password, app.config.passwordHashCost),
+          first_login: 1 as const,
+        }
+      : {}),
     status,
   };
   return {

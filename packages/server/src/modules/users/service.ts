@@ -24,6 +24,7 @@ import {
   DUPLICATE_ACCOUNT_MESSAGE,
   planCreate,
   planUpdate,
+  type Planner,
   type WritePlan,
 } from './plan.ts';
 import { presentUsers } from './presenter.ts';
@@ -95,7 +96,7 @@ export async function createUser(
   scope: AdminScope,
   body: UserCreate,
 ): Promise<AdminUser> {
-  const plan = await planCreate(app.db, scope, body);
+  const plan = await planCreate(app, scope, body);
   const [id] = await writePlans(app, scope, [plan]);
   const [user] = await presentIds(app.db, scope, id ? [id] : []);
   if (!user) throw notFound('User');
@@ -108,7 +109,7 @@ export async function updateUser(
   id: string,
   patch: UserPatch,
 ): Promise<AdminUser> {
-  const plan = await planUpdate(app.db, scope, await visibleUser(app.db, scope, id), patch);
+  const plan = await planUpdate(app, scope, await visibleUser(app.db, scope, id), patch);
   await writePlans(app, scope, [plan]);
   const [user] = await presentIds(app.db, scope, [id]);
   if (!user) throw notFound('User');
@@ -146,7 +147,7 @@ export async function bulkUpdate(
   const plans: WritePlan[] = [];
   for (const id of body.ids) {
     const row = rows.find((r) => r.id === id);
-    if (row) plans.push(await planUpdate(app.db, scope, row, body.changes, 'changes.groupIds'));
+    if (row) plans.push(await planUpdate(app, scope, row, body.changes, 'changes.groupIds'));
   }
   await writePlans(app, scope, plans);
   return presentIds(app.db, scope, body.ids);
@@ -180,14 +181,15 @@ function checkBatchDuplicates(users: readonly UserUpsert[]): void {
  * Plans one create-or-update entry: with `id` it updates that user (404 unless visible); without, it updates
  * the visible user of that username, or creates one (409 when the username belongs to someone out of scope).
  */
-export async function planUpsert(db: Db, scope: AdminScope, entry: UserUpsert): Promise<WritePlan> {
+export async function planUpsert(app: Planner, scope: AdminScope, entry: UserUpsert): Promise<WritePlan> {
+  const { db } = app;
   const { id, ...fields } = entry;
-  if (id !== undefined) return planUpdate(db, scope, await visibleUser(db, scope, id), fields);
+  if (id !== undefined) return planUpdate(app, scope, await visibleUser(db, scope, id), fields);
   const [holder] = await usersHolding(db, [entry.username], []);
-  if (!holder) return planCreate(db, scope, fields);
+  if (!holder) return planCreate(app, scope, fields);
   const [target] = await findUsers(db, administeredClientIds(scope), [holder.id]);
   if (!target) throw conflict(DUPLICATE_ACCOUNT_MESSAGE);
-  return planUpdate(db, scope, target, fields);
+  return planUpdate(app, scope, target, fields);
 }
 
 /** PUT v1/users/ {users}: create or update each entry; any refused entry and nothing is written. */
@@ -196,7 +198,7 @@ export async function putUsers(app: FastifyInstance, scope: AdminScope, body: Us
   const plans: WritePlan[] = [];
   for (const [index, entry] of body.users.entries()) {
     try {
-      plans.push(await planUpsert(app.db, scope, entry));
+      plans.push(await planUpsert(app, scope, entry));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const validation = error.validation

@@ -4,8 +4,14 @@
  * (DESIGN.md §3). Around it: motion (../motion.ts), noise (../noise.ts), partial Fourier and multi-coil receive
  * with sum-of-squares combination (recon/).
  *
- * Fast path (one uniform coil, full Fourier, no rotation): the sum is built in the checkerboarded storage of
- * prepare.ts and fed to the bare inverse kernel; the centring sign and 1/N are applied while writing the output.
+ * Paths, all giving the same image for the same inputs:
+ * - image domain (./imageDomain.ts): weights constant over lines, one channel, full Fourier, no motion, and a
+ *   workspace to cache the tissue images in: no FFT per contrast;
+ * - k-space, one channel, full Fourier: the sum is built in the checkerboarded storage of prepare.ts and fed to
+ *   the bare inverse kernel; the centring sign and 1/N are applied afterwards (weights.ts `centreAndScale`);
+ * - coil arrays (./receive.ts), partial Fourier and rotation go through the centred k-space and recon/.
+ * Thermal noise is added in the image for full-Fourier acquisitions (white in both domains) and in k-space before
+ * the partial-Fourier reconstruction otherwise.
  */
 import { createFft2d, type Fft2d } from '../../recon/fftnd.ts';
 import { sumOfSquares, type ComplexArray } from '../../recon/image.ts';

@@ -125,6 +125,13 @@ describe('the platform shell', () => {
         .poll(() => page.getByText(student.username, { exact: true }).first().isVisible())
         .toBe(true);
       await keepScreenshot(page, 'signed-out-visitor-returns-to-profile');
+
+      // From the profile the Change Password dialog is optional: it can be closed.
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
     } finally {
       await context.close();
     }

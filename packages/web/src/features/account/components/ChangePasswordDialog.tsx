@@ -42,7 +42,11 @@ export function failureMessage(error: Error): string {
   return 'Current password field is not correct';
 }
 
-export function ChangePasswordDialog(props: { opened: boolean }) {
+/**
+ * Forced at first login (no close, no cancel); from the profile page it can be dismissed (`onClose`).
+ */
+export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => void }) {
+  const forced = props.onClose === undefined;
   const change = useChangePassword();
   const form = useForm<ChangePasswordValues>({
     resolver,
@@ -56,12 +60,19 @@ export function ChangePasswordDialog(props: { opened: boolean }) {
         onSuccess: () => {
           form.reset();
           toast.success('Successfully changed password');
+          props.onClose?.();
         },
       },
     ),
   );
   return (
-    <Dialog opened={props.opened} forced title="Change Password" widthPx={CHANGE_PASSWORD_DIALOG_WIDTH_PX}>
+    <Dialog
+      opened={props.opened}
+      forced={forced}
+      onClose={props.onClose}
+      title="Change Password"
+      widthPx={CHANGE_PASSWORD_DIALOG_WIDTH_PX}
+    >
       <Form onSubmit={submit} gap="sm">
         {change.error !== null && (
           <Alert color="red" role="alert">

@@ -1,14 +1,18 @@
 /** /profile: View Profile (the stored profile) and Preferences (?tab=preferences: the new-platform-UI switch). */
+import { useState } from 'react';
 import { Badge, Group, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { config } from '#lib/config.ts';
 import { useSession } from '#lib/session.ts';
 import { setNewPlatformUi, useNewPlatformUi } from '#lib/ui-flag.ts';
+import { ActionButton } from '#ui/ActionButton.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { ChangePasswordDialog } from '../components/ChangePasswordDialog.tsx';
 import { groupLabel } from '../components/account-rules.ts';
 
 function ProfileDetails() {
   const { profile } = useSession();
+  const [changing, setChanging] = useState(false);
   if (profile === null) return <EmptyState title="No profile loaded" />;
   const rows: Array<[string, string]> = [
     ['Name', profile.name],
@@ -19,16 +23,22 @@ function ProfileDetails() {
     ['Licence', profile.license ?? '—'],
   ];
   return (
-    <Table withTableBorder maw={640}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={180}>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="md" align="flex-start">
+      <Table withTableBorder maw={640} w="100%">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={180}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <ActionButton variant="default" onClick={() => setChanging(true)}>
+        Change password
+      </ActionButton>
+      {changing && <ChangePasswordDialog opened onClose={() => setChanging(false)} />}
+    </Stack>
   );
 }
 

@@ -4,6 +4,9 @@
  * w_t(line) = PD · tissueSignal(protocol, tissue) · exp(−(t_line − TE)/T) · exp(−i·2π·Δf·(t_line − TE))[EPI]
  *   - tissueSignal is M⊥ at the echo that fills the k-space centre (sequence/signal.ts);
  *   - T is T2 for spin-echo trains (TSE: every echo is a spin echo) and T2* for gradient-echo trains (EPI);
+ *   - in spin-echo EPI the lines around the spin echo decay by T2 from excitation and by the reversible T2′
+ *     away from the echo centre: exp(−(t − TE)/T2 − |t − TE|/T2′), 1/T2′ = 1/T2* − 1/T2
+ *     (reference/analytic_formulas.md §1 and §5);
  *   - in EPI the off-resonance phase keeps growing from line to line, which shifts fat along phase by
  *     Δf·N_pe·ESP pixels (reference/analytic_formulas.md §9); spin-echo trains refocus it.
  * C_t(column) = exp(−i·2π·κ_read·Δx_t/N_read) with Δx_t = Δf_t/BW_pixel pixels: the chemical shift along readout
@@ -15,6 +18,11 @@ import { readoutKind } from '../../sequence/timing.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { ComplexArray } from '../../recon/image.ts';
 import type { PreparedSlice } from './prepare.ts';
+
+/** Reversible dephasing rate 1/T2′ = 1/T2* − 1/T2 [1/s] (reference/analytic_formulas.md §5); never negative. */
+export function reversibleDephasingRate(tissue: TissueAtField): number {
+  return Math.max(0, 1 / tissue.t2star - 1 / tissue.t2);
+}
 
 /** Echo time of every phase-encoding line [s] (sequence/signal.ts `echoTimeOfLine`). */
 export function lineEchoTimes(protocol: Protocol, phaseCount: number): Float64Array {
@@ -50,7 +58,10 @@ export function tissueLineWeights(
       outIm[line] = si;
       continue;
     }
-    const decay = Math.exp(-dt / decayTime);
+    const decay =
+      kind === 'epiSpinEcho'
+        ? Math.exp(-dt / tissue.t2 - Math.abs(dt) * reversibleDephasingRate(tissue))
+        : Math.exp(-dt / decayTime);
     const angle = epi ? -2 * Math.PI * tissue.offResonanceHz * dt : 0;
     const c = decay * Math.cos(angle);
     const s = decay * Math.sin(angle);

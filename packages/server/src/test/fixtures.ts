@@ -43,6 +43,17 @@ export interface UserFixture {
 }
 
 let counter = 0;
+let lastCreatedMs = 0;
+
+/**
+ * Creation times that strictly increase from one fixture user to the next: fixtures are written within the
+ * same millisecond on a fast machine, and the list's default order (created_at, then the random id) would
+ * then put them in a random order.
+ */
+function nextCreatedAt(): string {
+  lastCreatedMs = Math.max(Date.now(), lastCreatedMs + 1);
+  return new Date(lastCreatedMs).toISOString();
+}
 
 /** Inserts a user (active, terms accepted, no first login unless told) and answers its credentials. */
 export async function createUser(db: Kysely<Database>, fixture: UserFixture = {}): Promise<TestUser> {
@@ -55,7 +66,7 @@ export async function createUser(db: Kysely<Database>, fixture: UserFixture = {}
     password: fixture.password ?? DEFAULT_TEST_PASSWORD,
     role: fixture.role ?? 'Student',
   };
-  const now = isoNow();
+  const now = nextCreatedAt();
   await db
     .insertInto('users')
     .values({

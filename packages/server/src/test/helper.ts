@@ -68,21 +68,53 @@ export interface TestApp {
   readonly kind: DatabaseKind;
 }
 
+/**
+ * The tables of this database, read from the catalogue of our own schema only. Not Kysely's introspection:
+ * on PostgreSQL it reads every schema and calls pg_get_serial_sequence on each table it saw, which fails
+ * ('schema "test_…" does not exist') when another test file drops its schema meanwhile.
+ */
+interface NameRow {
+  name: string;
+}
+
 async function introspectTableNames(db: Kysely<Database>): Promise<string[]> {
   const schema = await currentSchema(db);
-  const tables = await db.introspection.getTables();
-  return tables
-    .filter((t) => schema === undefined || t.schema === schema)
-    .map((t) => t.name)
+  const query =
+    schema === undefined
+      ? sql<NameRow>`select name from sqlite_master where type = 'table' and name not like 'sqlite%'`
+      : sql<NameRow>`select c.relname as name from pg_catalog.pg_class c
+          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = ${schema} and c.relkind in ('r', 'p')`;
+  const { rows } = await query.execute(db);
+  return rows
+    .map((row) => row.name)
     .filter((name) => !name.startsWith('kysely_'))
     .sort();
+}
+
+/**
+ * Session-level PostgreSQL advisory lock that serialises creating, migrating and dropping test schemas across
+ * the test files running in parallel: Kysely's migrator introspects every schema of the database (see above),
+ * so no schema may be dropped while another file migrates.
+ */
+const SCHEMA_DDL_LOCK = 0x6c61726d; // 'larm'
+
+async function withSchemaLock(databaseUrl: string | undefined, work: (admin: pg.Client) => Promise<void>) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 const tableNamesOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
 
 /**
  * Every table the migrations created in this database (or PostgreSQL schema), Kysely's bookkeeping left out.
- * Tests never change the schema after migrating, so the (slow, on PostgreSQL) introspection runs once per
+ * Tests never change the schema after migrating, so the catalogue is read once per
  * database handle.
  */
 function tableNames(db: Kysely<Database>): Promise<string[]> {
@@ -111,19 +143,17 @@ export function useTestApp(
 
   if (kind === 'postgres') {
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      schemaHandle = openDatabase({ databaseUrl, postgresSchema: schema, poolSize: 4 });
-      await migrateToLatest(schemaHandle.db);
+      await withSchemaLock(databaseUrl, async (admin) => {
+        await admin.query(`create schema ${schema}`);
+        schemaHandle = openDatabase({ databaseUrl, postgresSchema: schema, poolSize: 4 });
+        await migrateToLatest(schemaHandle.db);
+      });
     });
     afterAll(async () => {
       await schemaHandle?.close();
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
+      await withSchemaLock(databaseUrl, async (admin) => {
+        await admin.query(`drop schema if exists ${schema} cascade`);
+      });
     });
   }
 

@@ -6,6 +6,10 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+/** The web app's feature folders (packages/web/src/features/*): each is a zone of its own. */
+const WEB_FEATURES = fs.readdirSync(new URL('./packages/web/src/features', import.meta.url));
 
 const NODE_BUILTINS = [
   'node:*',
@@ -68,20 +72,25 @@ export default tseslint.config(
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...restrict(
         ['@larmor/server', '@larmor/server/*', ...NODE_BUILTINS, '**/packages/*/src/**'],
         'The web app imports only @larmor/contracts and @larmor/mri (DESIGN.md §1).',
       ),
+      // Features do not import each other; shared pieces live in ui/ or lib/ (DESIGN.md §1).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: WEB_FEATURES.map((feature) => ({
+            target: `./packages/web/src/features/${feature}`,
+            from: './packages/web/src/features',
+            except: [`./${feature}`],
+            message: 'A feature does not import another feature; move shared code to ui/ or lib/.',
+          })),
+        },
+      ],
     },
-  },
-  {
-    // Features do not import each other; shared pieces live in ui/ or lib/ (DESIGN.md §1).
-    files: ['packages/web/src/features/**/*.{ts,tsx}'],
-    rules: restrict(
-      ['../../*/**', '**/features/*/**', '!./**'],
-      'A feature does not import another feature; move shared code to ui/ or lib/.',
-    ),
   },
 );

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'repo', root: 'tools', environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'mri', root: 'packages/mri', environment: 'node' } },
       {

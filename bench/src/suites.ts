@@ -2,6 +2,7 @@ import { blochSuite } from './bloch.ts';
 import { apiSuite } from './api.ts';
 import { fastSuite } from './fast.ts';
 import type { BenchSuite } from './suite.ts';
+import { webSuite } from './web.ts';
 
 /** Every benchmark suite, in the order `npm run bench` runs them. Add a suite by adding one line here. */
-export const suites: BenchSuite[] = [blochSuite, apiSuite, fastSuite];
+export const suites: BenchSuite[] = [blochSuite, apiSuite, fastSuite, webSuite];

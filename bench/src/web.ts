@@ -1,0 +1,19 @@
+/**
+ * The web app's first page: gzipped size of the JavaScript that / (sign-in) loads, from a fresh production build.
+ * Target: under 300 kB (issue "Web app shell"); the simulator and viewers load lazily later.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { firstPageJavaScript } from '../../e2e/support/first-page-size.ts';
+import type { BenchSuite } from './suite.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export const webSuite: BenchSuite = {
+  name: 'web',
+  async run() {
+    execFileSync('npm', ['run', 'build', '--workspace', '@larmor/web'], { cwd: ROOT, stdio: 'ignore' });
+    const { bytes, gzipBytes } = firstPageJavaScript(`${ROOT}packages/web/dist`);
+    return { 'firstPage.js.kB': bytes / 1000, 'firstPage.js.gzip.kB': gzipBytes / 1000 };
+  },
+};

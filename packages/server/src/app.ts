@@ -13,6 +13,7 @@ import type { Database } from './db/schema.ts';
 import { createMailDelivery, type MailDelivery } from './mail/outbox.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { createDeferredWork, type DeferredWork } from './plugins/deferred.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     /** Outbox delivery: call `deliverPending()` after committing a change that wrote mail. */
     mail: MailDelivery;
+    /** Work started by a call that does not wait for it (see plugins/deferred.ts). */
+    deferred: DeferredWork;
   }
 }
 
@@ -56,7 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'mail delivery round failed'),
   );
   app.decorate('mail', mail);
+  const deferred = createDeferredWork((error) => app.log.error({ err: error }, 'deferred work failed'));
+  app.decorate('deferred', deferred);
   app.addHook('onClose', async () => {
+    await deferred.settled();
     await mail.close();
     if (!options.database) await database.close();
   });

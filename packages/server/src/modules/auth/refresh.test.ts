@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ERROR_CODES, tokenPairSchema, type TokenPair } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
@@ -25,6 +26,13 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
     const second = tokenPairSchema.parse(res.json());
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('stores refresh tokens only as SHA-256 hashes, never in clear', async () => {
+    const { refreshToken } = await signIn();
+    const rows = await t.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    expect(rows).toEqual([{ token_hash: crypto.createHash('sha256').update(refreshToken).digest('hex') }]);
+    expect(JSON.stringify(rows)).not.toContain(refreshToken);
   });
 
   it('reusing a spent refresh token answers 401 and revokes its whole family', async () => {

@@ -19,7 +19,10 @@ import { activate, forgotPassword, forgotUsername, login, register, resetPasswor
 import { logout, rotateRefreshToken } from './sessions.ts';
 
 const tags = ['auth'];
-/** The same answer whether or not an account has the address, so the call reveals nothing. */
+/**
+ * The same answer, in the same time, whether or not an account has the address, so the call reveals nothing:
+ * the look-up and the mail run after the answer (app.deferred).
+ */
 const FORGOT_ANSWER = { message: 'If an account uses this address, we have sent it an e-mail.' };
 
 export const authRoutes: FastifyPluginAsync = async (root) => {
@@ -99,7 +102,8 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await forgotPassword(root, request.body.email);
+      const { email } = request.body;
+      root.deferred.run(() => forgotPassword(root, email));
       return FORGOT_ANSWER;
     },
   );
@@ -115,7 +119,8 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      await forgotUsername(root, request.body.email);
+      const { email } = request.body;
+      root.deferred.run(() => forgotUsername(root, email));
       return FORGOT_ANSWER;
     },
   );

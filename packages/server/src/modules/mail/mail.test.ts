@@ -11,6 +11,7 @@ describe.each(databases)('mail outbox on %s', (kind) => {
     const user = await createUser(t.db);
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } });
     await t.app.inject({ method: 'POST', url: '/api/forgot-username', payload: { email: user.email } });
+    await t.app.deferred.settled();
     const admin = await createUser(t.db, { role: 'Admin' });
     const res = await t.app.inject({
       method: 'GET',
@@ -67,7 +68,8 @@ describe.each(databases)('SMTP delivery on %s', (kind) => {
   it('sends outbox mail over SMTP when SMTP_URL is set and records it as sent', async () => {
     const user = await createUser(t.db, { email: 'reader@example.test' });
     await t.app.inject({ method: 'POST', url: '/api/forgot-username', payload: { email: user.email } });
-    // The call started a delivery round; the next round runs after it, so awaiting it awaits both.
+    // The call's deferred work wrote the mail and started a delivery round; awaiting a round awaits both.
+    await t.app.deferred.settled();
     await t.app.mail.deliverPending();
     const row = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();

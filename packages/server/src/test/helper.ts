@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.ts';
@@ -208,4 +208,22 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
   for (const table of tables) byTable[table] = 0;
   for (const row of result.rows) byTable[row.name] = Number(row.n);
   return byTable;
+}
+
+/** Every row of every table, each table's rows as sorted JSON (tables without an id have no natural order). */
+export async function databaseSnapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  for (const table of await tableNames(db)) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    snapshot[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
+}
+
+/** Runs `run` (a refused call) and expects every table to hold exactly what it held before; answers its result. */
+export async function writesNothing<R>(db: Kysely<Database>, run: () => Promise<R>): Promise<R> {
+  const before = await databaseSnapshot(db);
+  const result = await run();
+  expect(await databaseSnapshot(db)).toEqual(before);
+  return result;
 }

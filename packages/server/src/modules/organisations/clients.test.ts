@@ -1,7 +1,7 @@
 import { clientListResponseSchema, clientSchema, ERROR_CODES, meResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { algNoneToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
@@ -20,15 +20,6 @@ describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
       headers: headers as Record<string, string>,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  }
-
-  async function writesNothing<R extends { statusCode: number }>(run: () => Promise<R>): Promise<R> {
-    const before = await rowCounts(t.db);
-    const clients = await t.db.selectFrom('clients').selectAll().orderBy('id').execute();
-    const res = await run();
-    expect(await rowCounts(t.db)).toEqual(before);
-    expect(await t.db.selectFrom('clients').selectAll().orderBy('id').execute()).toEqual(clients);
-    return res;
   }
 
   it('a platform administrator lists every organisation with its licence type and member count', async () => {
@@ -101,7 +92,7 @@ describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
       [() => call('PATCH', world.b.clientId, world.a.adminHeaders, { name: 'Hijacked' }), 404],
     ];
     for (const [run, status] of cases) {
-      const res = await writesNothing(run);
+      const res = await writesNothing(t.db, run);
       expect(res.statusCode).toBe(status);
     }
   });
@@ -138,7 +129,7 @@ describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
         ],
       ];
     for (const [run, status] of cases) {
-      const res = await writesNothing(run);
+      const res = await writesNothing(t.db, run);
       expect(res.statusCode).toBe(status);
       if (status === 403) expect(res.json().error.code).toBe(ERROR_CODES.NOT_AUTHORIZED);
     }

@@ -1,7 +1,7 @@
 import { groupListResponseSchema, groupSchema, membersResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { tamperedToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
@@ -17,15 +17,6 @@ describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
       headers: headers as Record<string, string>,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  }
-
-  async function writesNothing(run: () => Promise<{ statusCode: number }>) {
-    const before = await rowCounts(t.db);
-    const groups = await t.db.selectFrom('groups').selectAll().orderBy('id').execute();
-    const res = await run();
-    expect(await rowCounts(t.db)).toEqual(before);
-    expect(await t.db.selectFrom('groups').selectAll().orderBy('id').execute()).toEqual(groups);
-    return res;
   }
 
   it('an organisation administrator creates, lists, renames and deletes groups of their organisation only', async () => {
@@ -66,7 +57,7 @@ describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
       ['POST', '', { clientId: world.b.clientId, name: 'Planted' }],
     ];
     for (const [method, url, payload] of cases) {
-      const res = await writesNothing(() => call(method, url, world.a.adminHeaders, payload));
+      const res = await writesNothing(t.db, () => call(method, url, world.a.adminHeaders, payload));
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
   });
@@ -84,7 +75,7 @@ describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
     ]);
     const again = await call('POST', url, world.a.adminHeaders, { userIds: [world.a.student.id] });
     expect(again.json()).toHaveLength(2);
-    const stranger = await writesNothing(() =>
+    const stranger = await writesNothing(t.db, () =>
       call('POST', url, world.a.adminHeaders, { userIds: [world.a.admin.id, world.b.student.id] }),
     );
     expect(stranger.statusCode).toBe(404);
@@ -134,10 +125,10 @@ describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
       ['DELETE', world.a.groupId, forged, undefined, 401],
     ];
     for (const [method, url, headers, payload, status] of cases) {
-      const res = await writesNothing(() => call(method, url, headers, payload));
+      const res = await writesNothing(t.db, () => call(method, url, headers, payload));
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(status);
     }
-    const malformed = await writesNothing(() =>
+    const malformed = await writesNothing(t.db, () =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/groups/',

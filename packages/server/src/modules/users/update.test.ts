@@ -1,7 +1,7 @@
 import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
 
@@ -20,15 +20,6 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       headers,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  }
-
-  async function writesNothing<R extends { statusCode: number }>(run: () => Promise<R>): Promise<R> {
-    const before = await rowCounts(t.db);
-    const users = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
-    const res = await run();
-    expect(await rowCounts(t.db)).toEqual(before);
-    expect(await t.db.selectFrom('users').selectAll().orderBy('id').execute()).toEqual(users);
-    return res;
   }
 
   it('PATCH changes names, role and groups; a new password must be changed at the next sign-in', async () => {
@@ -118,10 +109,10 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       [`/v1/users/${world.platformAdmin.id}`, world.a.adminHeaders, { firstName: 'X' }, 404],
     ];
     for (const [path, headers, payload, status] of cases) {
-      const res = await writesNothing(() => send('PATCH', path, headers, payload));
+      const res = await writesNothing(t.db, () => send('PATCH', path, headers, payload));
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
     }
-    const malformed = await writesNothing(() =>
+    const malformed = await writesNothing(t.db, () =>
       t.app.inject({
         method: 'PATCH',
         url: `/api${url}`,
@@ -144,13 +135,13 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
         created_at: new Date().toISOString(),
       })
       .execute();
-    const patch = await writesNothing(() =>
+    const patch = await writesNothing(t.db, () =>
       send('PATCH', `/v1/users/${world.platformAdmin.id}`, world.a.adminHeaders, {
         password: 'takeover 12345',
       }),
     );
     expect(patch.statusCode).toBe(403);
-    const del = await writesNothing(() =>
+    const del = await writesNothing(t.db, () =>
       send('DELETE', `/v1/users/${world.platformAdmin.id}`, world.a.adminHeaders),
     );
     expect(del.statusCode).toBe(403);
@@ -203,7 +194,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       ['not-a-uuid', world.a.adminHeaders, 400],
     ];
     for (const [id, headers, status] of cases) {
-      const res = await writesNothing(() => send('DELETE', `/v1/users/${id}`, headers));
+      const res = await writesNothing(t.db, () => send('DELETE', `/v1/users/${id}`, headers));
       expect(res.statusCode, id).toBe(status);
     }
   });
@@ -253,10 +244,10 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       [world.a.teacherHeaders, { ids: [world.a.student.id], changes: { active: false } }, 403],
     ];
     for (const [headers, payload, status] of cases) {
-      const res = await writesNothing(() => send('PATCH', '/v1/users/', headers, payload));
+      const res = await writesNothing(t.db, () => send('PATCH', '/v1/users/', headers, payload));
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
     }
-    const outsider = await writesNothing(() =>
+    const outsider = await writesNothing(t.db, () =>
       send('PATCH', '/v1/users/', world.platformHeaders, {
         ids: [world.a.student.id, world.b.student.id],
         changes: { groupIds: [world.a.groupId] },

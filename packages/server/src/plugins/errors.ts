@@ -2,9 +2,27 @@
  * Error mapping: every error answer has the body `{error: {message, code, cause, validation?}}` of
  * @larmor/contracts/errors with a numeric code of the catalogue (platform-shell.md §8).
  */
-import { ERROR_CAUSES, ERROR_CODES, type ErrorBody, type ErrorCode } from '@larmor/contracts';
+import {
+  ERROR_CAUSES,
+  ERROR_CODES,
+  errorBodySchema,
+  type ErrorBody,
+  type ErrorCode,
+} from '@larmor/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * The error answers of an administration call for a route's `response` schema (and so the OpenAPI page):
+ * bad input, no or a bad token, the wrong role, an unknown id, a conflict.
+ */
+export const ADMIN_CALL_ERRORS = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+} as const;
 
 /** An error a handler throws on purpose: it becomes an answer with this status and body. */
 export class ApiError extends Error {

@@ -12,7 +12,6 @@ import {
   cohortCreateSchema,
   cohortListResponseSchema,
   cohortSchema,
-  errorBodySchema,
   groupCreateSchema,
   groupListQuerySchema,
   groupListResponseSchema,
@@ -27,17 +26,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { adminScopeOf } from './access.ts';
 import * as service from './service.ts';
 
 const security = [{ bearer: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = ADMIN_CALL_ERRORS;
 const admin = requireRole('Admin');
 const noContent = { 204: z.null(), ...errors };
 

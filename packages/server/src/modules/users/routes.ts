@@ -24,7 +24,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ADMIN_CALL_ERRORS, ApiError } from '../../plugins/errors.ts';
 import { adminScopeOf } from '../organisations/access.ts';
 import { importFileType, invalidFileType, readImportFile } from './import-file.ts';
 import { importUsers } from './importer.ts';
@@ -32,13 +32,7 @@ import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updat
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = ADMIN_CALL_ERRORS;
 const admin = requireRole('Admin');
 
 /** The uploaded file of an import request: its type from the name, and its bytes (413 over the limit). */

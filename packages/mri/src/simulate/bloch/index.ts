@@ -22,3 +22,4 @@ export {
   type SpinSet,
 } from './spins.ts';
 export { adcSampleTimes } from './plan.ts';
+export { spinsFromSlice, type SlicePhantomOptions } from './phantom.ts';

@@ -1,0 +1,82 @@
+/**
+ * Spin phantoms from anatomical models: the 2D slice of a model that the Bloch engine runs, one isochromat (or a
+ * Lorentzian family of them for T2*) per pixel of a slice grid, with the properties of the pixel's tissue at the
+ * scanner's field.
+ */
+import { resampleSlice, type SliceGrid, type SlicePlane } from '../../anatomy/resample.ts';
+import type { AnatomicalModel } from '../../anatomy/types.ts';
+import type { TissueAtField } from '../../tissue/types.ts';
+import { createSpinSet, withT2StarSpread, type SpinSet } from './spins.ts';
+
+export interface SlicePhantomOptions {
+  /**
+   * Isochromats per pixel for intravoxel dephasing: with n > 1 each pixel whose tissue has T2* < T2 becomes n
+   * isochromats spread over a Lorentzian of half-width R2′ = 1/T2* − 1/T2 (`withT2StarSpread`), so the pixel's FID
+   * decays with T2*; with 1 (the default) each pixel is one spin and decays with T2 alone.
+   */
+  isochromats?: number;
+}
+
+/**
+ * A 2D spin phantom of a model slice. Each pixel of `grid` on `plane` takes the tissue that fills most of its slab
+ * (the partial-volume fractions of `resampleSlice`; a tie goes to the lower label, so air wins a tie and the
+ * result is deterministic); pixels where air dominates are skipped. The spin sits at the pixel centre, in the
+ * plane (`center + (ix − ⌊nx/2⌋)·Δx·row + (iy − ⌊ny/2⌋)·Δy·column`, the pixel convention of SliceGrid), with
+ * rho = PD, T1, T2 [s] of its tissue and the off-resonance of its chemical shift, dw = 2π·Δf [rad/s]
+ * (Δf = offResonanceHz of TissueAtField; fat ≈ −3.4 ppm·γ̄·B0, DESIGN.md §3 sign convention
+ * M⊥(t) = M⊥(0)·exp(−i·Δω·t)). `tissuesAtField[label]` gives the properties of each label of the model at the
+ * scanner's B0 (`tissuesByLabel` of simulate.ts, or `tissueAtField` per key); label 0 is air and never simulated.
+ * Spins are ordered by row (iy), then column (ix), then isochromat.
+ */
+export function spinsFromSlice(
+  model: Pick<AnatomicalModel, 'volume' | 'tissues'>,
+  plane: SlicePlane,
+  grid: SliceGrid,
+  tissuesAtField: readonly (TissueAtField | undefined)[],
+  options: SlicePhantomOptions = {},
+): SpinSet {
+  const isochromats = options.isochromats ?? 1;
+  if (!Number.isInteger(isochromats) || isochromats < 1)
+    throw new RangeError(`isochromats per pixel must be a positive integer, got ${isochromats}`);
+  const { nx, ny, fractions } = resampleSlice(model, plane, grid);
+  const [dx, dy] = grid.pixelSpacing;
+  const cx = Math.floor(nx / 2);
+  const cy = Math.floor(ny / 2);
+  const p: Record<'x' | 'y' | 'z' | 'rho' | 't1' | 't2' | 'dw' | 't2s', number[]> = {
+    x: [],
+    y: [],
+    z: [],
+    rho: [],
+    t1: [],
+    t2: [],
+    dw: [],
+    t2s: [],
+  };
+  for (let iy = 0; iy < ny; iy++) {
+    for (let ix = 0; ix < nx; ix++) {
+      const pixel = iy * nx + ix;
+      let label = 0;
+      let most = fractions[0]?.[pixel] ?? 0;
+      for (let t = 1; t < fractions.length; t++) {
+        const f = fractions[t]?.[pixel] ?? 0;
+        if (f > most) [label, most] = [t, f];
+      }
+      if (label === 0) continue;
+      const tissue = tissuesAtField[label];
+      if (!tissue)
+        throw new RangeError(`no tissue properties for label ${label} ('${model.tissues[label] ?? '?'}')`);
+      const a = (ix - cx) * dx;
+      const b = (iy - cy) * dy;
+      p.x.push(plane.center[0] + a * plane.row[0] + b * plane.column[0]);
+      p.y.push(plane.center[1] + a * plane.row[1] + b * plane.column[1]);
+      p.z.push(plane.center[2] + a * plane.row[2] + b * plane.column[2]);
+      p.rho.push(tissue.pd);
+      p.t1.push(tissue.t1);
+      p.t2.push(tissue.t2);
+      p.dw.push(2 * Math.PI * tissue.offResonanceHz);
+      p.t2s.push(tissue.t2star);
+    }
+  }
+  const spins = createSpinSet(p);
+  return isochromats > 1 ? withT2StarSpread(spins, p.t2s, isochromats) : spins;
+}

@@ -8,55 +8,38 @@ import { hardPulse, sincPulse } from '@larmor/mri/sequence/build/rf';
 import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { BlochScan } from '@larmor/mri/simulate/bloch/scan';
-import { createSpinSet, withT2StarSpread, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
+import { spinsFromSlice } from '@larmor/mri/simulate/bloch/phantom';
+import { createSpinSet, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
+import { standardPlane } from '@larmor/mri/anatomy/resample';
+import { tissueAtField } from '@larmor/mri/tissue/library';
+import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { BlochWorkerPool } from '@larmor/server/bloch/pool';
 import type { BenchSuite } from './suite.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
 
-/** Tissues of the brain-like phantom: PD, T1, T2, T2* [s] at 1.5 T (reference/tissue_properties.md, rounded). */
-const TISSUES = {
-  wm: [0.7, 0.6, 0.08, 0.05],
-  gm: [0.8, 1.0, 0.1, 0.06],
-  csf: [1.0, 4.0, 2.0, 0.5],
-  fat: [0.9, 0.26, 0.08, 0.04],
-} as const;
+/** The brain model's id in the anatomy registry (packages/mri/src/anatomy/registry.ts). */
+const BRAIN_MODEL_ID = 1;
 
 /**
- * A brain-like axial slice (ellipses: scalp fat, grey-matter cortex, white matter, CSF ventricles) on a grid
- * of `spacing` [m], `isochromats` per voxel for T2*.
+ * An axial slice through the centre of the Colin27-derived brain model (loaded through the server's model store)
+ * as a 2D spin phantom: one pixel per `spacing` [m] over the square `fov` [m], each pixel's dominant tissue at the
+ * scanner's B0, air skipped, `isochromats` per pixel for T2* (`spinsFromSlice`).
  */
-function brainSlice(spacing: number, isochromats: number): SpinSet {
-  const p: Record<'x' | 'y' | 'z' | 'rho' | 't1' | 't2' | 't2s', number[]> = {
-    x: [],
-    y: [],
-    z: [],
-    rho: [],
-    t1: [],
-    t2: [],
-    t2s: [],
-  };
-  const inside = (x: number, y: number, a: number, b: number, cx = 0, cy = 0): boolean =>
-    ((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 <= 1;
-  for (let y = -0.115; y <= 0.115; y += spacing)
-    for (let x = -0.115; x <= 0.115; x += spacing) {
-      let t: readonly number[] | undefined;
-      if (inside(x, y, 0.013, 0.03, -0.015) || inside(x, y, 0.013, 0.03, 0.015)) t = TISSUES.csf;
-      else if (inside(x, y, 0.055, 0.075)) t = TISSUES.wm;
-      else if (inside(x, y, 0.07, 0.09)) t = TISSUES.gm;
-      else if (inside(x, y, 0.074, 0.094)) t = TISSUES.csf;
-      else if (inside(x, y, 0.082, 0.102)) t = TISSUES.fat;
-      if (!t) continue;
-      p.x.push(x);
-      p.y.push(y);
-      p.z.push(0);
-      p.rho.push(t[0] ?? 0);
-      p.t1.push(t[1] ?? 0);
-      p.t2.push(t[2] ?? 0);
-      p.t2s.push(t[3] ?? 0);
-    }
-  const spins = createSpinSet(p);
-  return isochromats > 1 ? withT2StarSpread(spins, p.t2s, isochromats) : spins;
+function brainSlice(spacing: number, fov: number, isochromats: number): SpinSet {
+  const model = createModelStore().get(BRAIN_MODEL_ID);
+  const tissues = model.tissues.map((key, label) =>
+    label === 0 ? undefined : tissueAtField(key, scanner.b0),
+  );
+  const n = Math.ceil(fov / spacing);
+  const center = model.regions[0]?.center ?? [0, 0, 0];
+  return spinsFromSlice(
+    model,
+    standardPlane('axial', center),
+    { nx: n, ny: n, pixelSpacing: [spacing, spacing], sliceThickness: spacing },
+    tissues,
+    { isochromats },
+  );
 }
 
 /** `count` spins at distinct pseudo-random 3D positions (no two share a phasor or an RF class). */
@@ -153,8 +136,9 @@ export const blochSuite: BenchSuite = {
         gz: { times: Float64Array.of(0, 1e-4, 2.1e-3, 2.2e-3), amplitudes: Float64Array.of(0, 4e5, 4e5, 0) },
       });
       const rfS = await seconds(pool, { timeline: rfb.build(), spins: rfSpins });
-      // EPI brain: single-shot GRE-EPI 100×100, TE 100 ms, FOV 230 mm, on a 1.45 mm brain-like slice (2 isochromats per voxel, ~25,000 spins).
-      const brain = brainSlice(0.00145, 2);
+      // EPI brain: single-shot GRE-EPI 100×100, TE 100 ms, FOV 230 mm, on a 1.5 mm axial slice of the Colin27
+      // brain model (2 isochromats per pixel for T2*, ~25,000 spins; KomaMRI's benchmark slice has 25,841).
+      const brain = brainSlice(0.0015, 0.23, 2);
       const epi = buildTimeline(
         protocol({
           family: 'GRE-EPI',

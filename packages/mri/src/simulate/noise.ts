@@ -53,19 +53,35 @@ export function imageNoiseSigma(protocol: Protocol, scanner: Scanner, level: Noi
   return 1 / (REFERENCE_SNR_BY_LEVEL[level] * relativeSnr(protocol, scanner));
 }
 
+/** A uniform source whose 32-bit state is exposed, so that a hot loop can advance it inline (unitComplexNoise). */
+export interface SeededRandom extends RandomSource {
+  /** The generator's state, one signed 32-bit word. */
+  readonly state: Int32Array;
+}
+
+/** mulberry32's state increment (Weyl sequence constant). */
+const MULBERRY_INCREMENT = 0x6d2b79f5;
+
+/** mulberry32's output function: the 32-bit draw of state `s`, as a signed integer. */
+function mulberryOutput(s: number): number {
+  let t = Math.imul(s ^ (s >>> 15), s | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return t ^ (t >>> 14);
+}
+
 /**
  * A small, fast seeded PRNG (mulberry32, Tommy Ettinger, public domain): uniform on [0, 1). Deterministic for a
- * seed; statistically fine for noise images, not for cryptography.
+ * seed; statistically fine for noise images, not for cryptography. The state lives in a typed array: as a closure
+ * variable, a 32-bit value beyond V8's small integers would be boxed as a new heap number on every draw.
  */
-export function seededRandom(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+export function seededRandom(seed: number): SeededRandom {
+  const state = new Int32Array([seed | 0]);
+  const next = (): number => {
+    const s = ((state[0] as number) + MULBERRY_INCREMENT) | 0;
+    state[0] = s;
+    return (mulberryOutput(s) >>> 0) / 4294967296;
   };
+  return Object.assign(next, { state });
 }
 
 /** Unit complex Gaussian noise: real and imaginary parts iid N(0, 1) (Box–Muller). */
@@ -109,13 +125,17 @@ function zigguratTables(): ZigguratTables {
   return { kn, wn, fn };
 }
 
-/** One standard normal sample by the ziggurat method: one 32-bit draw and a compare in ~99 % of cases. */
-function ziggurat(t: ZigguratTables, random: RandomSource): number {
+/** The ziggurat's tables, computed once (they depend on nothing). */
+const TABLES = zigguratTables();
+
+/**
+ * The rare branch of the ziggurat (~1 % of draws): `hz` fell outside layer `iz`'s inner rectangle, so the sample
+ * is drawn from the tail (iz = 0) or accepted in the wedge against the density.
+ */
+function zigguratSlow(hz: number, iz: number, random: RandomSource): number {
+  const t = TABLES;
   for (;;) {
-    const hz = (random() * 4294967296) | 0;
-    const iz = hz & 127;
     const x = hz * (t.wn[iz] as number);
-    if (Math.abs(hz) < (t.kn[iz] as number)) return x;
     if (iz === 0) {
       // Tail beyond R: Marsaglia's exponential method.
       let tx: number;
@@ -128,17 +148,35 @@ function ziggurat(t: ZigguratTables, random: RandomSource): number {
     }
     const f0 = t.fn[iz] as number;
     if (f0 + random() * ((t.fn[iz - 1] as number) - f0) < Math.exp(-0.5 * x * x)) return x;
+    hz = (random() * 4294967296) | 0;
+    iz = hz & 127;
+    if (Math.abs(hz) < (t.kn[iz] as number)) return hz * (t.wn[iz] as number);
   }
 }
 
-/** Draws `count` complex samples of unit noise from `random` (ziggurat method, see above). */
+/**
+ * Draws `count` complex samples of unit noise from `random` (ziggurat method, see above). The common case, one
+ * 32-bit draw and a compare, is inlined in the loop; the rest goes to zigguratSlow.
+ */
 export function unitComplexNoise(count: number, random: RandomSource): UnitNoise {
-  const tables = zigguratTables();
+  const { kn, wn } = TABLES;
   const re = new Float32Array(count);
   const im = new Float32Array(count);
-  for (let i = 0; i < count; i++) {
-    re[i] = ziggurat(tables, random);
-    im[i] = ziggurat(tables, random);
+  const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
+  for (let i = 0; i < 2 * count; i++) {
+    let hz: number;
+    if (state) {
+      // seededRandom's draw, inlined: (random() · 2³²) | 0 is its 32-bit output as a signed integer.
+      const s = ((state[0] as number) + MULBERRY_INCREMENT) | 0;
+      state[0] = s;
+      hz = mulberryOutput(s);
+    } else {
+      hz = (random() * 4294967296) | 0;
+    }
+    const iz = hz & 127;
+    const x = Math.abs(hz) < (kn[iz] as number) ? hz * (wn[iz] as number) : zigguratSlow(hz, iz, random);
+    if ((i & 1) === 0) re[i >> 1] = x;
+    else im[i >> 1] = x;
   }
   return { re, im };
 }

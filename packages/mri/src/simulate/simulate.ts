@@ -113,21 +113,30 @@ export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): 
     col0[u] = Math.floor(u / step);
     colW[u] = u / step - (col0[u] as number);
   }
+  // Rows between two coarse rows share their two read-interpolated rows: computed once per coarse row pair.
+  const top = new Float64Array(nu);
+  const bottom = new Float64Array(nu);
   return coarse.map((map) => {
     const fine = new Float32Array(nu * nv);
+    let rowPair = -1;
     for (let v = 0; v < nv; v++) {
       const j = Math.floor(v / step);
       const wv = v / step - j;
-      const row0 = j * cu;
-      const row1 = Math.min(cv - 1, j + 1) * cu;
-      for (let u = 0; u < nu; u++) {
-        const i0 = col0[u] as number;
-        const i1 = Math.min(cu - 1, i0 + 1);
-        const wu = colW[u] as number;
-        const top = (1 - wu) * (map[row0 + i0] as number) + wu * (map[row0 + i1] as number);
-        const bottom = (1 - wu) * (map[row1 + i0] as number) + wu * (map[row1 + i1] as number);
-        fine[v * nu + u] = (1 - wv) * top + wv * bottom;
+      if (j !== rowPair) {
+        rowPair = j;
+        const row0 = j * cu;
+        const row1 = Math.min(cv - 1, j + 1) * cu;
+        for (let u = 0; u < nu; u++) {
+          const i0 = col0[u] as number;
+          const i1 = Math.min(cu - 1, i0 + 1);
+          const wu = colW[u] as number;
+          top[u] = (1 - wu) * (map[row0 + i0] as number) + wu * (map[row0 + i1] as number);
+          bottom[u] = (1 - wu) * (map[row1 + i0] as number) + wu * (map[row1 + i1] as number);
+        }
       }
+      const base = v * nu;
+      for (let u = 0; u < nu; u++)
+        fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
     }
     return fine;
   });

@@ -11,7 +11,7 @@ import {
   type TokenPair,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database, UserTokenPurpose } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -19,7 +19,23 @@ import { activationMail, passwordResetMail, usernameReminderMail } from '../../m
 import { ApiError, conflict } from '../../plugins/errors.ts';
 import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { issueTokens, revokeAllOf } from './sessions.ts';
+import {
+  activatePendingUser,
+  insertIndividualAccess,
+  insertLinkToken,
+  insertUser,
+  isAccountTaken,
+  markLinkTokenUsed,
+  revokeAllOf,
+  setPasswordFromLink,
+  spendLinkTokensOf,
+  unusedLinkToken,
+  userByEmail,
+  userBySignInName,
+  userStatus,
+  type Db,
+} from './repository.ts';
+import { issueTokens } from './sessions.ts';
 
 const wrongCredentials = (): ApiError =>
   new ApiError(
@@ -37,11 +53,7 @@ const invalidLinkToken = (): ApiError =>
  * both only once the password is right, so neither reveals an account to a guesser.
  */
 export async function login(app: FastifyInstance, username: string, password: string): Promise<TokenPair> {
-  const user = await app.db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'status'])
-    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username.toLowerCase())]))
-    .executeTakeFirst();
+  const user = await userBySignInName(app.db, username);
   if (!user) {
     await verifyAgainstDummy(password, app.config.passwordHashCost);
     throw wrongCredentials();
@@ -67,25 +79,10 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 /** Creates a one-time link token for `userId` and answers the token in clear (it is stored hashed). */
-export async function createLinkToken(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: string,
-  purpose: UserTokenPurpose,
-): Promise<string> {
+export async function createLinkToken(db: Db, userId: string, purpose: UserTokenPurpose): Promise<string> {
   const token = newOpaqueToken();
   const ttlS = purpose === 'activation' ? ACTIVATION_TOKEN_TTL_S : PASSWORD_RESET_TOKEN_TTL_S;
-  await db
-    .insertInto('user_tokens')
-    .values({
-      id: newId(),
-      user_id: userId,
-      purpose,
-      token_hash: hashOpaqueToken(token),
-      expires_at: isoNow(ttlS),
-      used_at: null,
-      created_at: isoNow(),
-    })
-    .execute();
+  await insertLinkToken(db, userId, purpose, hashOpaqueToken(token), isoNow(ttlS));
   return token;
 }
 
@@ -95,38 +92,27 @@ export async function createLinkToken(
  */
 export async function register(app: FastifyInstance, body: RegisterRequest): Promise<void> {
   const email = body.email.toLowerCase();
-  const taken = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('username', '=', body.username), eb('email', '=', email)]))
-    .executeTakeFirst();
-  if (taken) throw conflict('Email or Username already exists');
+  if (await isAccountTaken(app.db, body.username, email)) throw conflict('Email or Username already exists');
   const passwordHash = await hashPassword(body.password, app.config.passwordHashCost);
   const userId = newId();
   const now = isoNow();
   try {
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          username: body.username,
-          email,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          password_hash: passwordHash,
-          role: 'Student',
-          status: 'pending',
-          terms_ack: 0,
-          first_login: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('individual_access')
-        .values({ id: newId(), user_id: userId, plan: 'free', created_at: now })
-        .execute();
+      await insertUser(trx, {
+        id: userId,
+        username: body.username,
+        email,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        password_hash: passwordHash,
+        role: 'Student',
+        status: 'pending',
+        terms_ack: 0,
+        first_login: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertIndividualAccess(trx, userId, 'free');
       const token = await createLinkToken(trx, userId, 'activation');
       await enqueueMail(trx, email, activationMail(app.config.publicUrl, body.firstName, token));
     });
@@ -143,43 +129,17 @@ async function spendLinkToken(
   token: string,
   purpose: UserTokenPurpose,
 ): Promise<string> {
-  const row = await trx
-    .selectFrom('user_tokens')
-    .select(['id', 'user_id', 'expires_at'])
-    .where('token_hash', '=', hashOpaqueToken(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const row = await unusedLinkToken(trx, hashOpaqueToken(token), purpose);
   if (!row || row.expires_at <= isoNow()) throw invalidLinkToken();
-  const spent = await trx
-    .updateTable('user_tokens')
-    .set({ used_at: isoNow() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw invalidLinkToken();
+  if (!(await markLinkTokenUsed(trx, row.id))) throw invalidLinkToken();
   return row.user_id;
 }
 
 /** Activates the account of an activation link; a deactivated account stays deactivated. */
 export async function activate(app: FastifyInstance, token: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const userId = await spendLinkToken(trx, token, 'activation');
-    await trx
-      .updateTable('users')
-      .set({ status: 'active', updated_at: isoNow() })
-      .where('id', '=', userId)
-      .where('status', '=', 'pending')
-      .execute();
+    await activatePendingUser(trx, await spendLinkToken(trx, token, 'activation'));
   });
-}
-
-async function userByEmail(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'first_name', 'email', 'status'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
 }
 
 /** Mails a password-reset link if an account that is not deactivated has this address; silent otherwise. */
@@ -213,24 +173,9 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   const passwordHash = await hashPassword(password, app.config.passwordHashCost);
   await app.db.transaction().execute(async (trx) => {
     const userId = await spendLinkToken(trx, token, 'password_reset');
-    const user = await trx
-      .selectFrom('users')
-      .select('status')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (user.status === 'deactivated') throw invalidLinkToken();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, status: 'active', first_login: 0, updated_at: isoNow() })
-      .where('id', '=', userId)
-      .execute();
-    await trx
-      .updateTable('user_tokens')
-      .set({ used_at: isoNow() })
-      .where('user_id', '=', userId)
-      .where('purpose', '=', 'password_reset')
-      .where('used_at', 'is', null)
-      .execute();
+    if ((await userStatus(trx, userId)) === 'deactivated') throw invalidLinkToken();
+    await setPasswordFromLink(trx, userId, passwordHash);
+    await spendLinkTokensOf(trx, userId, 'password_reset');
     await revokeAllOf(trx, userId);
   });
 }

@@ -6,12 +6,18 @@
  */
 import { ERROR_CAUSES, ERROR_CODES, REFRESH_TOKEN_TTL_S, type TokenPair } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { signAccessToken } from '../../plugins/auth.ts';
 import { defaultIdentity, identitiesOf, type IdentityRecord } from '../identities/repository.ts';
 import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
+import {
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  refreshTokenByHash,
+  revokeFamily,
+  userRole,
+  type Db,
+} from './repository.ts';
 import { scopeFor } from './scope.ts';
 
 const invalidRefreshToken = (): ApiError =>
@@ -27,11 +33,7 @@ export async function issueTokens(
   identityId?: string | null,
   familyId: string = newId(),
 ): Promise<TokenPair> {
-  const user = await app.db
-    .selectFrom('users')
-    .select(['role'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const role = await userRole(app.db, userId);
   const identities = await identitiesOf(app.db, userId);
   let identity: IdentityRecord | null;
   if (identityId === undefined) identity = defaultIdentity(identities);
@@ -41,45 +43,18 @@ export async function issueTokens(
       (identityId === null ? null : defaultIdentity(identities));
   const accessToken = await signAccessToken(
     app.config.jwtSecret,
-    { uid: userId, scope: scopeFor(user.role, identity?.role ?? null), identity: identity?.id ?? null },
+    { uid: userId, scope: scopeFor(role, identity?.role ?? null), identity: identity?.id ?? null },
     app.config.accessTokenTtlS,
   );
   const refreshToken = newOpaqueToken();
-  await app.db
-    .insertInto('refresh_tokens')
-    .values({
-      id: newId(),
-      user_id: userId,
-      family_id: familyId,
-      token_hash: hashOpaqueToken(refreshToken),
-      identity_id: identity?.id ?? null,
-      expires_at: isoNow(REFRESH_TOKEN_TTL_S),
-      used_at: null,
-      revoked_at: null,
-      created_at: isoNow(),
-    })
-    .execute();
+  await insertRefreshToken(app.db, {
+    userId,
+    familyId,
+    tokenHash: hashOpaqueToken(refreshToken),
+    identityId: identity?.id ?? null,
+    expiresAt: isoNow(REFRESH_TOKEN_TTL_S),
+  });
   return { accessToken, refreshToken };
-}
-
-/** Revokes every token of a family that is not revoked yet. */
-export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: isoNow() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Revokes every refresh token of a user (after a password reset or change). */
-export async function revokeAllOf(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: isoNow() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
 /**
@@ -87,21 +62,7 @@ export async function revokeAllOf(db: Kysely<Database>, userId: string): Promise
  * family; an unknown, expired token or one of an inactive user answers 401.
  */
 export async function rotateRefreshToken(app: FastifyInstance, token: string): Promise<TokenPair> {
-  const row = await app.db
-    .selectFrom('refresh_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id',
-      't.user_id',
-      't.family_id',
-      't.identity_id',
-      't.expires_at',
-      't.used_at',
-      't.revoked_at',
-      'u.status',
-    ])
-    .where('t.token_hash', '=', hashOpaqueToken(token))
-    .executeTakeFirst();
+  const row = await refreshTokenByHash(app.db, hashOpaqueToken(token));
   if (!row) throw invalidRefreshToken();
   if (row.used_at !== null || row.revoked_at !== null) {
     await revokeFamily(app.db, row.family_id);
@@ -109,13 +70,7 @@ export async function rotateRefreshToken(app: FastifyInstance, token: string): P
   }
   if (row.expires_at <= isoNow() || row.status !== 'active') throw invalidRefreshToken();
   // Only one of two concurrent refreshes with the same token wins; the loser counts as reuse.
-  const spent = await app.db
-    .updateTable('refresh_tokens')
-    .set({ used_at: isoNow() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) {
+  if (!(await markRefreshTokenUsed(app.db, row.id))) {
     await revokeFamily(app.db, row.family_id);
     throw invalidRefreshToken();
   }
@@ -123,11 +78,7 @@ export async function rotateRefreshToken(app: FastifyInstance, token: string): P
 }
 
 /** Logout: revokes the family of `token`; unknown tokens are ignored so logout always succeeds. */
-export async function logout(db: Kysely<Database>, token: string): Promise<void> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .select('family_id')
-    .where('token_hash', '=', hashOpaqueToken(token))
-    .executeTakeFirst();
+export async function logout(db: Db, token: string): Promise<void> {
+  const row = await refreshTokenByHash(db, hashOpaqueToken(token));
   if (row) await revokeFamily(db, row.family_id);
 }

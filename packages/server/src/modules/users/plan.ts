@@ -9,7 +9,7 @@ import type { UserStatus } from '../../db/schema.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { revokeAllOf } from '../auth/sessions.ts';
+import { revokeAllOf } from '../auth/repository.ts';
 import { administeredClientIds, administers, type AdminScope } from '../organisations/access.ts';
 import { inviteUser } from './invitation.ts';
 import {

@@ -1,0 +1,205 @@
+/**
+ * SQL of sign-in and account calls: users looked up by their sign-in name or address, one-time link tokens
+ * (activation, password reset) and refresh tokens. Tokens are stored only as hashes (opaque-tokens.ts).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UsersTable, UserTokenPurpose } from '../../db/schema.ts';
+import { isoNow, newId } from './opaque-tokens.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** The user signing in with `login`: a username, or an e-mail address (stored lowercase). */
+export function userBySignInName(db: Db, login: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'status'])
+    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login.toLowerCase())]))
+    .executeTakeFirst();
+}
+
+/** Whether a user holds `username` or the (lowercase) `email`. */
+export async function isAccountTaken(db: Db, username: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', email)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function userByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'email', 'status'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function userStatus(db: Db, userId: string): Promise<UsersTable['status'] | undefined> {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return row?.status;
+}
+
+export async function userRole(db: Db, userId: string): Promise<UsersTable['role']> {
+  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.role;
+}
+
+export async function insertUser(db: Db, row: UsersTable): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function insertIndividualAccess(db: Db, userId: string, plan: 'free' | 'paid'): Promise<void> {
+  await db
+    .insertInto('individual_access')
+    .values({ id: newId(), user_id: userId, plan, created_at: isoNow() })
+    .execute();
+}
+
+/** Activates `userId` if pending (a deactivated account stays deactivated). */
+export async function activatePendingUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ status: 'active', updated_at: isoNow() })
+    .where('id', '=', userId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Sets a new password hash; the account becomes active and needs no password change at first login. */
+export async function setPasswordFromLink(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, status: 'active', first_login: 0, updated_at: isoNow() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertLinkToken(
+  db: Db,
+  userId: string,
+  purpose: UserTokenPurpose,
+  tokenHash: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .insertInto('user_tokens')
+    .values({
+      id: newId(),
+      user_id: userId,
+      purpose,
+      token_hash: tokenHash,
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: isoNow(),
+    })
+    .execute();
+}
+
+/** The unused link token of `purpose` with this hash, expired or not. */
+export function unusedLinkToken(db: Db, tokenHash: string, purpose: UserTokenPurpose) {
+  return db
+    .selectFrom('user_tokens')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Marks a link token used; false when it already was (a concurrent call spent it first). */
+export async function markLinkTokenUsed(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('user_tokens')
+    .set({ used_at: isoNow() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Spends every unused link token of `purpose` the user holds. */
+export async function spendLinkTokensOf(db: Db, userId: string, purpose: UserTokenPurpose): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set({ used_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export interface NewRefreshToken {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  identityId: string | null;
+  expiresAt: string;
+}
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: newId(),
+      user_id: token.userId,
+      family_id: token.familyId,
+      token_hash: token.tokenHash,
+      identity_id: token.identityId,
+      expires_at: token.expiresAt,
+      used_at: null,
+      revoked_at: null,
+      created_at: isoNow(),
+    })
+    .execute();
+}
+
+/** The refresh token with this hash, with its user's status. */
+export function refreshTokenByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id',
+      't.user_id',
+      't.family_id',
+      't.identity_id',
+      't.expires_at',
+      't.used_at',
+      't.revoked_at',
+      'u.status',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a refresh token used; false when it already was (the loser of two concurrent refreshes). */
+export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: isoNow() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes every token of a family that is not revoked yet. */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every refresh token of a user (after a password reset or change, or deactivation). */
+export async function revokeAllOf(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

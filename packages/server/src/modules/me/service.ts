@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { identitiesOf } from '../identities/repository.ts';
+import { groupNamesOf, passwordHashOf, profileRow, setOwnPassword, setTermsAccepted } from './repository.ts';
 
 /**
  * The profile of GET me/ (platform-shell.md §3). `license` is the licence of the active identity (null
@@ -17,20 +17,10 @@ export async function profileOf(
   userId: string,
   identityId: string | null,
 ): Promise<Profile> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'first_name', 'last_name', 'terms_ack', 'first_login'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await profileRow(db, userId);
   if (!user) throw notFound('User');
   const identities = await identitiesOf(db, userId);
-  const groups = await db
-    .selectFrom('group_members as gm')
-    .innerJoin('groups as g', 'g.id', 'gm.group_id')
-    .select('g.name')
-    .where('gm.user_id', '=', userId)
-    .orderBy('g.name')
-    .execute();
+  const groups = await groupNamesOf(db, userId);
   const active = identities.find((i) => i.id === identityId) ?? null;
   return {
     id: user.id,
@@ -41,7 +31,7 @@ export async function profileOf(
     terms_ack: user.terms_ack === 1,
     first_login: user.first_login === 1,
     license: active?.license ?? null,
-    groups: groups.map((g) => ({ name: g.name })),
+    groups: groups.map((name) => ({ name })),
   };
 }
 
@@ -55,13 +45,9 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const user = await app.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw notFound('User');
-  if (!(await verifyPassword(user.password_hash, oldPassword))) {
+  const currentHash = await passwordHashOf(app.db, userId);
+  if (currentHash === undefined) throw notFound('User');
+  if (!(await verifyPassword(currentHash, oldPassword))) {
     throw new ApiError(
       400,
       ERROR_CODES.INVALID_PASSWORD,
@@ -73,18 +59,10 @@ export async function changePassword(
     );
   }
   const passwordHash = await hashPassword(newPassword, app.config.passwordHashCost);
-  await app.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, first_login: 0, updated_at: isoNow() })
-    .where('id', '=', userId)
-    .execute();
+  await setOwnPassword(app.db, userId, passwordHash);
 }
 
 /** Records that the user accepted the terms. */
 export async function acceptTerms(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ terms_ack: 1, updated_at: isoNow() })
-    .where('id', '=', userId)
-    .execute();
+  await setTermsAccepted(db, userId);
 }

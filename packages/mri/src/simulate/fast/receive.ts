@@ -18,46 +18,57 @@ export function renderCoilArray(
   options: ContrastOptions,
   applyField: (re: Float64Array, im: Float64Array) => void,
 ): RenderedImage {
-  const ideal = { re: k.re.slice(), im: k.im.slice() };
+  // k is this render's own centred copy (render.ts): transformed in place.
+  const ideal = k;
   ws.fft.inverse(ideal.re, ideal.im);
   applyField(ideal.re, ideal.im);
   const n = ideal.re.length;
-  // One fused pass per coil, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).
-  const sos = new Float64Array(n);
+  const nu = ws.frame.readCount;
+  // One fused pass, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).
+  // Line by line, every coil inner: the accumulators of one line stay in L1 cache while the coils stream past
+  // (the per-pixel sums run over the coils in the same order as a coil-by-coil pass, so the result is the same).
+  const sosLine = new Float64Array(nu);
+  const reLine = new Float64Array(nu);
+  const imLine = new Float64Array(nu);
+  const normLine = new Float64Array(nu);
   const combRe = new Float64Array(n);
   const combIm = new Float64Array(n);
-  const norm = new Float64Array(n);
-  let firstRe: Float64Array | undefined;
-  let firstIm: Float64Array | undefined;
-  maps.forEach((map, c) => {
-    const unit = noise[c];
-    const keep = c === 0 && options.keepKSpace === true;
-    const keepRe = keep ? new Float64Array(n) : undefined;
-    const keepIm = keep ? new Float64Array(n) : undefined;
-    for (let i = 0; i < n; i++) {
-      const s = map[i] as number;
-      const yr = s * (ideal.re[i] as number) + (unit ? sigmaImage * (unit.re[i] as number) : 0);
-      const yi = s * (ideal.im[i] as number) + (unit ? sigmaImage * (unit.im[i] as number) : 0);
-      sos[i] = (sos[i] as number) + yr * yr + yi * yi;
-      combRe[i] = (combRe[i] as number) + s * yr;
-      combIm[i] = (combIm[i] as number) + s * yi;
-      norm[i] = (norm[i] as number) + s * s;
-      if (keepRe && keepIm) {
-        keepRe[i] = yr;
-        keepIm[i] = yi;
-      }
-    }
-    if (keepRe && keepIm) {
-      firstRe = keepRe;
-      firstIm = keepIm;
-    }
-  });
   const magnitude = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    magnitude[i] = Math.sqrt(sos[i] as number);
-    const d = (norm[i] as number) > 0 ? 1 / (norm[i] as number) : 0;
-    combRe[i] = (combRe[i] as number) * d;
-    combIm[i] = (combIm[i] as number) * d;
+  const keep = options.keepKSpace === true && maps.length > 0;
+  const firstRe = keep ? new Float64Array(n) : undefined;
+  const firstIm = keep ? new Float64Array(n) : undefined;
+  for (let base = 0; base < n; base += nu) {
+    sosLine.fill(0);
+    reLine.fill(0);
+    imLine.fill(0);
+    normLine.fill(0);
+    maps.forEach((map, c) => {
+      const unit = noise[c];
+      const sigma = unit ? sigmaImage : 0;
+      const unitRe = unit?.re ?? map;
+      const unitIm = unit?.im ?? map;
+      for (let u = 0; u < nu; u++) {
+        const i = base + u;
+        const s = map[i] as number;
+        const yr = s * (ideal.re[i] as number) + (unit ? sigma * (unitRe[i] as number) : 0);
+        const yi = s * (ideal.im[i] as number) + (unit ? sigma * (unitIm[i] as number) : 0);
+        sosLine[u] = (sosLine[u] as number) + yr * yr + yi * yi;
+        reLine[u] = (reLine[u] as number) + s * yr;
+        imLine[u] = (imLine[u] as number) + s * yi;
+        normLine[u] = (normLine[u] as number) + s * s;
+        if (c === 0 && firstRe && firstIm) {
+          firstRe[i] = yr;
+          firstIm[i] = yi;
+        }
+      }
+    });
+    for (let u = 0; u < nu; u++) {
+      const i = base + u;
+      magnitude[i] = Math.sqrt(sosLine[u] as number);
+      const d = (normLine[u] as number) > 0 ? 1 / (normLine[u] as number) : 0;
+      combRe[i] = (reLine[u] as number) * d;
+      combIm[i] = (imLine[u] as number) * d;
+    }
   }
   const image = displayImage(combRe, combIm, ws.frame, 1, false, magnitude);
   if (!firstRe || !firstIm) return image;

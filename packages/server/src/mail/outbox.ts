@@ -3,9 +3,10 @@
  * change that causes it, admins can read it through the API, and when SMTP_URL is set `deliverPending`
  * sends what is unsent over SMTP (nodemailer) and records the outcome.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema.ts';
+import { toCount } from '../db/database.ts';
+import type { Database, MailOutboxTable } from '../db/schema.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import type { MailContent } from './templates.ts';
 
@@ -28,6 +29,27 @@ export async function enqueueMail(
       error: null,
     })
     .execute();
+}
+
+/** One page of the outbox, newest first, and the number of messages in it. */
+export async function outboxPage(
+  db: Kysely<Database>,
+  page: number,
+  perPage: number,
+): Promise<{ rows: Selectable<MailOutboxTable>[]; total: number }> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const total = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return { rows, total: toCount(total?.n as string | number | undefined) };
 }
 
 /** Messages sent in one delivery round at most. */

@@ -1,9 +1,10 @@
-/** GET v1/mail/outbox: admins read the outbox, newest first (DESIGN.md §2). */
+/** GET v1/mail/outbox: platform administrators read the outbox, newest first (DESIGN.md §2). */
 import { errorBodySchema, outboxQuerySchema, outboxResponseSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { toCount } from '../../db/database.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { outboxPage } from '../../mail/outbox.ts';
+import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { requirePlatformAdmin } from '../organisations/access.ts';
 
 export const mailRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -25,19 +26,8 @@ export const mailRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
-      const { page, per_page: perPage } = request.query;
-      const rows = await root.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      const total = await root.db
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
+      await requirePlatformAdmin(root.db, callerOf(request));
+      const { rows, total } = await outboxPage(root.db, request.query.page, request.query.per_page);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -49,7 +39,7 @@ export const mailRoutes: FastifyPluginAsync = async (root) => {
           sentAt: row.sent_at,
           error: row.error,
         })),
-        total: toCount(total?.n as string | number | undefined),
+        total,
       };
     },
   );

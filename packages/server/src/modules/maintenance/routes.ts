@@ -1,6 +1,6 @@
 /**
  * POST maintenance answers the next maintenance start (platform-shell.md §7; public, the client checks it on
- * a recurring trigger); PUT v1/maintenance lets an admin schedule or clear it.
+ * a recurring trigger); PUT v1/maintenance lets a platform administrator schedule or clear it.
  */
 import {
   errorBodySchema,
@@ -9,7 +9,8 @@ import {
 } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth.ts';
+import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { requirePlatformAdmin } from '../organisations/access.ts';
 import { NEXT_MAINTENANCE_AT, readSetting, writeSetting } from './repository.ts';
 
 const tags = ['maintenance'];
@@ -38,6 +39,7 @@ export const maintenanceRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
+      await requirePlatformAdmin(root.db, callerOf(request));
       const at = request.body.next_maintenance_at;
       const normalised = at === null ? null : new Date(at).toISOString();
       await writeSetting(root.db, NEXT_MAINTENANCE_AT, normalised);

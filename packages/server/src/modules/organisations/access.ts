@@ -54,3 +54,12 @@ export function administeredClientIds(scope: AdminScope): string[] | null {
 export function administers(scope: AdminScope, clientId: string): boolean {
   return scope.kind === 'platform' || scope.activeClientId === clientId;
 }
+
+/**
+ * Authorizes a platform-wide call (the mail outbox, which holds every user's reset links; scheduling
+ * maintenance, which signs everyone out): 403 unless the caller is a platform administrator.
+ */
+export async function requirePlatformAdmin(db: Db, caller: AuthContext): Promise<void> {
+  const scope = await adminScopeOf(db, caller);
+  if (scope.kind !== 'platform') throw forbidden();
+}

@@ -1,7 +1,9 @@
 /** Messages between the render command and its slice workers (structured-clone friendly). */
-import type { NoiseLevel, Protocol, Scanner } from '@larmor/mri';
+import type { AnatomicalModel, NoiseLevel, Protocol, Scanner } from '@larmor/mri';
+import type { FieldMap3d } from '@larmor/mri/simulate/fieldMap';
 
-export interface SliceJob {
+/** A scan as the render command asks for it. */
+export interface ScanJob {
   modelId: number;
   protocol: Protocol;
   scanner: Scanner;
@@ -10,6 +12,15 @@ export interface SliceJob {
   receive: 'array' | 'single';
   /** Simulate the model's susceptibility field map (gradient echoes: phase and T2* dephasing). */
   susceptibility?: boolean;
+}
+
+/**
+ * What one worker receives: the scan with its model (label volume in a SharedArrayBuffer, so every worker reads
+ * the one copy the pool built) and, with susceptibility, the field map (shared the same way), and its slices.
+ */
+export interface SliceJob extends Omit<ScanJob, 'modelId' | 'susceptibility'> {
+  model: AnatomicalModel;
+  fieldMap?: FieldMap3d;
   slices: number[];
 }
 

@@ -126,6 +126,48 @@ function tableNames(db: Kysely<Database>): Promise<string[]> {
   return names;
 }
 
+const deletionOrderOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
+
+/**
+ * The PostgreSQL tables in an order that deletes rows referring to another table before the rows they refer to
+ * (from the schema's foreign keys), so DELETE can empty them one by one.
+ */
+async function deletionOrder(db: Kysely<Database>): Promise<string[]> {
+  const schema = await currentSchema(db);
+  const { rows: references } = await sql<{ child: string; parent: string }>`
+    select c.relname as child, p.relname as parent from pg_catalog.pg_constraint k
+    join pg_catalog.pg_class c on c.oid = k.conrelid
+    join pg_catalog.pg_class p on p.oid = k.confrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = ${schema ?? ''}`.execute(db);
+  const remaining = new Set(await tableNames(db));
+  const order: string[] = [];
+  while (remaining.size > 0) {
+    const free = [...remaining].filter(
+      (table) => !references.some((r) => r.parent === table && r.child !== table && remaining.has(r.child)),
+    );
+    if (free.length === 0) throw new Error(`foreign keys form a cycle among ${[...remaining].join(', ')}`);
+    for (const table of free) {
+      order.push(table);
+      remaining.delete(table);
+    }
+  }
+  return order;
+}
+
+/**
+ * Empties every table of the test schema. DELETE rather than TRUNCATE: on tables of a few rows TRUNCATE costs
+ * ~30 ms more per test (it replaces every table's files), and this runs before every PostgreSQL test.
+ */
+async function emptyTables(db: Kysely<Database>): Promise<void> {
+  let order = deletionOrderOf.get(db);
+  if (!order) {
+    order = deletionOrder(db);
+    deletionOrderOf.set(db, order);
+  }
+  for (const table of await order) await sql`delete from ${sql.table(table)}`.execute(db);
+}
+
 /**
  * Registers hooks that give each test of the enclosing `describe` a fresh app on a fresh `kind` database.
  * `overrides` adjust the configuration (rate limits, SMTP_URL, token lifetime …); a function is called before
@@ -160,8 +202,7 @@ export function useTestApp(
   beforeEach(async () => {
     if (kind === 'postgres') {
       if (!schemaHandle) throw new Error('PostgreSQL test schema was not created');
-      const tables = await tableNames(schemaHandle.db);
-      await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(schemaHandle.db);
+      await emptyTables(schemaHandle.db);
       handle = { db: schemaHandle.db, kind: 'postgres', close: () => Promise.resolve() };
     } else {
       handle = openDatabase({ sqlitePath: ':memory:' });

@@ -78,7 +78,7 @@ export function resampleFractions(
   const stepI = (readDirection[0] * readStep) / dx;
   const stepJ = (readDirection[1] * readStep) / dy;
   const stepK = (readDirection[2] * readStep) / dz;
-  const labels = volume.labels;
+  const moving = movingAxis(stepI, stepJ, stepK);
   // Sub-slices innermost of the line loop: the fine row being filled stays in cache for all of them.
   for (let line = firstLine; line <= lastLine; line++) {
     for (let sub = 0; sub < subCount; sub++) {
@@ -112,34 +112,123 @@ export function resampleFractions(
         uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
         uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
       }
-      let image: Float32Array | undefined;
-      let imageLabel = -1;
-      for (let u = uLo; u < uHi; u++) {
-        const fi = fi0 + u * stepI;
-        const fj = fj0 + u * stepJ;
-        const fk = fk0 + u * stepK;
-        // Kept although the range is computed: rounding at the range ends must never index outside.
-        if (fi < 0 || fj < 0 || fk < 0) continue;
-        const i = fi | 0;
-        const j = fj | 0;
-        const k = fk | 0;
-        if (i >= nx || j >= ny || k >= nz) continue;
-        const label = labels[i + nx * (j + ny * k)] as number;
-        if (label === 0) continue;
-        if (label !== imageLabel) {
-          imageLabel = label;
-          image = fractions[label];
-          if (image === undefined) {
-            image = new Float32Array(fineRead * finePhase);
-            fractions[label] = image;
-            rowsUsed[label] = new Uint8Array(finePhase);
-          }
-          (rowsUsed[label] as Uint8Array)[folded / fineRead] = 1;
-        }
-        const target = image as Float32Array;
-        target[folded + u] = (target[folded + u] as number) + weight;
-      }
+      const fine = { fractions, rowsUsed, fineRead, finePhase, folded, weight };
+      const f0 = [fi0, fj0, fk0] as const;
+      const steps = [stepI, stepJ, stepK] as const;
+      if (moving === undefined) accumulateOblique(volume, fine, f0, steps, uLo, uHi);
+      else accumulateAlongAxis(volume, fine, f0, moving, steps[moving], uLo, uHi);
     }
   }
   return { images: fractions, rowsUsed };
+}
+
+/** Where one fine row's samples go: the fraction images, the row's folded offset, and each sample's weight. */
+interface FineRow {
+  fractions: FractionImages;
+  rowsUsed: (Uint8Array | undefined)[];
+  fineRead: number;
+  finePhase: number;
+  /** Offset of the folded row in the fine images. */
+  folded: number;
+  weight: number;
+}
+
+/** The one voxel axis a fine row moves along (the other two steps are exactly 0), or undefined if oblique. */
+function movingAxis(stepI: number, stepJ: number, stepK: number): 0 | 1 | 2 | undefined {
+  if (stepJ === 0 && stepK === 0) return 0;
+  if (stepI === 0 && stepK === 0) return 1;
+  if (stepI === 0 && stepJ === 0) return 2;
+  return undefined;
+}
+
+/** The fraction image of `label`, created (with its used-rows mask) on first use; marks the row used. */
+function fractionImage(fine: FineRow, label: number): Float32Array {
+  let image = fine.fractions[label];
+  if (image === undefined) {
+    image = new Float32Array(fine.fineRead * fine.finePhase);
+    fine.fractions[label] = image;
+    fine.rowsUsed[label] = new Uint8Array(fine.finePhase);
+  }
+  (fine.rowsUsed[label] as Uint8Array)[fine.folded / fine.fineRead] = 1;
+  return image;
+}
+
+/**
+ * Adds read samples uLo…uHi−1 of a row that is oblique to the voxel axes. `f0`: continuous voxel index (+0.5) of
+ * sample 0 per axis; `step`: its increment per sample.
+ */
+function accumulateOblique(
+  volume: LabelVolume,
+  fine: FineRow,
+  f0: readonly [number, number, number],
+  step: readonly [number, number, number],
+  uLo: number,
+  uHi: number,
+): void {
+  const [nx, ny, nz] = volume.dims;
+  const labels = volume.labels;
+  const { folded, weight } = fine;
+  let image: Float32Array | undefined;
+  let imageLabel = -1;
+  for (let u = uLo; u < uHi; u++) {
+    const fi = f0[0] + u * step[0];
+    const fj = f0[1] + u * step[1];
+    const fk = f0[2] + u * step[2];
+    // Kept although the range is computed: rounding at the range ends must never index outside.
+    if (fi < 0 || fj < 0 || fk < 0) continue;
+    const i = fi | 0;
+    const j = fj | 0;
+    const k = fk | 0;
+    if (i >= nx || j >= ny || k >= nz) continue;
+    const label = labels[i + nx * (j + ny * k)] as number;
+    if (label === 0) continue;
+    if (label !== imageLabel) {
+      imageLabel = label;
+      image = fractionImage(fine, label);
+    }
+    const target = image as Float32Array;
+    target[folded + u] = (target[folded + u] as number) + weight;
+  }
+}
+
+/**
+ * The same for a row along voxel axis `axis` (orthogonal slices): the other two voxel indices are constant, so
+ * each sample costs one index and one label read. Same samples, same sums as accumulateOblique.
+ */
+function accumulateAlongAxis(
+  volume: LabelVolume,
+  fine: FineRow,
+  f0: readonly [number, number, number],
+  axis: 0 | 1 | 2,
+  step: number,
+  uLo: number,
+  uHi: number,
+): void {
+  if (uLo >= uHi) return;
+  const [nx, ny] = volume.dims;
+  const strides = [1, nx, nx * ny] as const;
+  // The constant axes: uLo < uHi means the range check found them inside the volume.
+  let base = 0;
+  for (const a of [0, 1, 2] as const) if (a !== axis) base += (f0[a] | 0) * strides[a];
+  const stride = strides[axis];
+  const start = f0[axis];
+  const n = volume.dims[axis];
+  const labels = volume.labels;
+  const { folded, weight } = fine;
+  let image: Float32Array | undefined;
+  let imageLabel = -1;
+  for (let u = uLo; u < uHi; u++) {
+    const f = start + u * step;
+    if (f < 0) continue;
+    const index = f | 0;
+    if (index >= n) continue;
+    const label = labels[base + index * stride] as number;
+    if (label === 0) continue;
+    if (label !== imageLabel) {
+      imageLabel = label;
+      image = fractionImage(fine, label);
+    }
+    const target = image as Float32Array;
+    target[folded + u] = (target[folded + u] as number) + weight;
+  }
 }

@@ -48,13 +48,15 @@ const invalidLinkToken = (): ApiError =>
   new ApiError(400, ERROR_CODES.INVALID_TOKEN, 'This link is invalid or has expired', null);
 
 /**
- * Sign-in by username or e-mail. Wrong password and unknown user give the same 401 (INVALID_PASSWORD) after
- * the same argon2 work; a deactivated user gets DEACTIVATED and a not yet activated one INVALID_USER_STATUS,
- * both only once the password is right, so neither reveals an account to a guesser.
+ * Sign-in by username or e-mail. Wrong password, unknown user and invited user without a password give the
+ * same 401 (INVALID_PASSWORD) after the same argon2 work; a deactivated user gets DEACTIVATED and a not yet
+ * activated one INVALID_USER_STATUS, both only once the password is right, so neither reveals an account to
+ * a guesser.
  */
 export async function login(app: FastifyInstance, username: string, password: string): Promise<TokenPair> {
   const user = await userBySignInName(app.db, username);
-  if (!user) {
+  // An invited user has no password yet: like an unknown one, they cost a dummy verification.
+  if (!user?.password_hash) {
     await verifyAgainstDummy(password, app.config.passwordHashCost);
     throw wrongCredentials();
   }

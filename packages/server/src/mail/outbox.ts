@@ -4,7 +4,7 @@
  * sends what is unsent over SMTP (nodemailer) and records the outcome.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { toCount } from '../db/database.ts';
 import type { Database, MailOutboxTable } from '../db/schema.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
@@ -72,11 +72,13 @@ export function createMailDelivery(
   from: string,
   onError: (error: unknown) => void,
 ): MailDelivery {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  let transport: Transporter | undefined;
   let running: Promise<number> = Promise.resolve(0);
 
   async function deliverRound(): Promise<number> {
-    if (!transport) return 0;
+    if (!smtpUrl) return 0;
+    // nodemailer (~80 ms to load) is loaded on the first round that has somewhere to send.
+    transport ??= (await import('nodemailer')).default.createTransport(smtpUrl);
     const pending = await db
       .selectFrom('mail_outbox')
       .selectAll()

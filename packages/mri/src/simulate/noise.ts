@@ -159,24 +159,47 @@ function zigguratSlow(hz: number, iz: number, random: RandomSource): number {
  * 32-bit draw and a compare, is inlined in the loop; the rest goes to zigguratSlow.
  */
 export function unitComplexNoise(count: number, random: RandomSource): UnitNoise {
-  const { kn, wn } = TABLES;
   const re = new Float32Array(count);
   const im = new Float32Array(count);
   const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
-  for (let i = 0; i < 2 * count; i++) {
-    let hz: number;
-    if (state) {
-      // seededRandom's draw, inlined: (random() · 2³²) | 0 is its 32-bit output as a signed integer.
-      const s = ((state[0] as number) + MULBERRY_INCREMENT) | 0;
-      state[0] = s;
-      hz = mulberryOutput(s);
-    } else {
-      hz = (random() * 4294967296) | 0;
+  if (state) seededNormals(state, random, re, im);
+  else
+    for (let i = 0; i < count; i++) {
+      re[i] = zigguratDraw(random);
+      im[i] = zigguratDraw(random);
     }
+  return { re, im };
+}
+
+/** One standard normal from `random`: (random() · 2³²) | 0 is the generator's 32-bit output, signed. */
+function zigguratDraw(random: RandomSource): number {
+  const hz = (random() * 4294967296) | 0;
+  const iz = hz & 127;
+  const { kn, wn } = TABLES;
+  return Math.abs(hz) < (kn[iz] as number) ? hz * (wn[iz] as number) : zigguratSlow(hz, iz, random);
+}
+
+/**
+ * The same draws as zigguratDraw for a seededRandom source, its step inlined: the state is held in a local and
+ * written back only around the rare calls that draw through `random` (zigguratSlow), and at the end.
+ */
+function seededNormals(state: Int32Array, random: RandomSource, re: Float32Array, im: Float32Array): void {
+  const { kn, wn } = TABLES;
+  let s = state[0] as number;
+  for (let i = 0; i < 2 * re.length; i++) {
+    s = (s + MULBERRY_INCREMENT) | 0;
+    const hz = mulberryOutput(s);
     const iz = hz & 127;
-    const x = Math.abs(hz) < (kn[iz] as number) ? hz * (wn[iz] as number) : zigguratSlow(hz, iz, random);
+    let x: number;
+    if (Math.abs(hz) < (kn[iz] as number)) {
+      x = hz * (wn[iz] as number);
+    } else {
+      state[0] = s;
+      x = zigguratSlow(hz, iz, random);
+      s = state[0] as number;
+    }
     if ((i & 1) === 0) re[i >> 1] = x;
     else im[i >> 1] = x;
   }
-  return { re, im };
+  state[0] = s;
 }

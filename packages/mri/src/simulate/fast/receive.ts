@@ -8,20 +8,16 @@ import type { ContrastOptions, ContrastWorkspace, RenderedImage } from './render
  * Full-Fourier coil array: coil c sees s_c·x, plus its own noise. White k-space noise of σ_k per sample is white
  * image noise of σ_k/√N per pixel under the scaled inverse FFT, so the noise is added in the image and no
  * per-coil FFT is needed; only the first coil's k-space is computed, when it is asked for.
+ * `ideal`: the noiseless image x (centred, [phase][read]), field map already applied; read, not changed.
  */
 export function renderCoilArray(
-  k: ComplexArray,
+  ideal: ComplexArray,
   maps: readonly Float32Array[],
   sigmaImage: number,
   noise: readonly UnitNoise[],
   ws: ContrastWorkspace,
   options: ContrastOptions,
-  applyField: (re: Float64Array, im: Float64Array) => void,
 ): RenderedImage {
-  // k is this render's own centred copy (render.ts): transformed in place.
-  const ideal = k;
-  ws.fft.inverse(ideal.re, ideal.im);
-  applyField(ideal.re, ideal.im);
   const n = ideal.re.length;
   const nu = ws.frame.readCount;
   // One fused pass, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).

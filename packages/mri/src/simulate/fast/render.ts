@@ -136,20 +136,26 @@ export function renderContrast(
   const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
   if (motion?.kind === 'translation' && lineTimes)
     applyTranslation(ws.sumRe, ws.sumIm, frame, lineTimes, motion);
-  if (!options.coilMaps && acquired === nv && motion?.kind !== 'rotation') {
+  const maps = options.coilMaps;
+  if (acquired === nv && motion?.kind !== 'rotation') {
+    // The checkerboarded sum straight into the bare inverse kernel (prepare.ts storage).
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
     applyField(ws.sumRe, ws.sumIm);
-    return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
+    if (!maps) return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
+    return renderCoilArray({ re: ws.sumRe, im: ws.sumIm }, maps, sigmaImage, noise, ws, options);
   }
 
   // General path on the centred k-space.
   let k: ComplexArray = centred(ws.sumRe, ws.sumIm, nu, nv);
   if (motion?.kind === 'rotation' && lineTimes) k = applyRotation(k.re, k.im, frame, lineTimes, motion);
   const mode = options.partialFourierMode ?? 'homodyne';
-  const maps = options.coilMaps;
-  if (maps && acquired === nv)
-    return renderCoilArray(k, maps, sigmaK / Math.sqrt(nu * nv), noise, ws, options, applyField);
+  if (maps && acquired === nv) {
+    // Rotated: the centred k-space to the image, then the same coil array.
+    ws.fft.inverse(k.re, k.im);
+    applyField(k.re, k.im);
+    return renderCoilArray(k, maps, sigmaImage, noise, ws, options);
+  }
   const coilK: ComplexArray[] = [];
   if (!maps) {
     coilK.push(k);

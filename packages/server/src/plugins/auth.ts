@@ -6,6 +6,7 @@
 import { accessTokenClaimsSchema, rolesInScope, type AccessTokenClaims, type Role } from '@larmor/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
+import { userStatus } from '../modules/auth/repository.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 /** Who is calling, once authenticated. */
@@ -69,12 +70,7 @@ function bearerToken(request: FastifyRequest): string {
  */
 export const authenticate: preHandlerAsyncHookHandler = async function (request) {
   const claims = await verifyAccessToken(request.server.config.jwtSecret, bearerToken(request));
-  const user = await request.server.db
-    .selectFrom('users')
-    .select(['status'])
-    .where('id', '=', claims.uid)
-    .executeTakeFirst();
-  if (!user || user.status !== 'active') throw unauthenticated();
+  if ((await userStatus(request.server.db, claims.uid)) !== 'active') throw unauthenticated();
   request.auth = {
     userId: claims.uid,
     roles: rolesInScope(claims.scope),

@@ -4,10 +4,9 @@
  * membership of it with role Admin; they see and manage that organisation's users, groups and cohorts and
  * nothing of any other organisation.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
+import { callerMembership, platformRoleOf, type Db } from './repository.ts';
 
 export type AdminScope =
   | {
@@ -23,20 +22,13 @@ export type AdminScope =
       activeClientId: string;
     };
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The caller's administration scope; 403 (NOT_AUTHORIZED) for a caller who administers nothing. */
 export async function adminScopeOf(db: Db, caller: AuthContext): Promise<AdminScope> {
-  const user = await db.selectFrom('users').select('role').where('id', '=', caller.userId).executeTakeFirst();
+  const platformRole = await platformRoleOf(db, caller.userId);
   const membership = caller.identityId
-    ? await db
-        .selectFrom('memberships')
-        .select(['client_id', 'role'])
-        .where('id', '=', caller.identityId)
-        .where('user_id', '=', caller.userId)
-        .executeTakeFirst()
+    ? await callerMembership(db, caller.identityId, caller.userId)
     : undefined;
-  if (user?.role === 'Admin') {
+  if (platformRole === 'Admin') {
     return { kind: 'platform', userId: caller.userId, activeClientId: membership?.client_id ?? null };
   }
   if (membership?.role === 'Admin') {

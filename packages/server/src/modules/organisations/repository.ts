@@ -2,7 +2,7 @@
  * SQL of organisations (clients), groups, cohorts and their members. Lists take the organisations the
  * caller administers (`clientIds`, null for all), so a query never reaches another organisation's rows.
  */
-import type { LicenseKind } from '@larmor/contracts';
+import type { LicenseKind, Role } from '@larmor/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { toCount } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -324,4 +324,20 @@ export async function removeCohortMember(db: Db, cohortId: string, userId: strin
     .where('cohort_id', '=', cohortId)
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** The platform role of `userId` (users.role), undefined for no such user. */
+export async function platformRoleOf(db: Db, userId: string): Promise<Role | undefined> {
+  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role;
+}
+
+/** The membership `identityId` (its organisation and role) when it belongs to `userId`. */
+export function callerMembership(db: Db, identityId: string, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['client_id', 'role'])
+    .where('id', '=', identityId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

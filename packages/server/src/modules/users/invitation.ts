@@ -6,7 +6,8 @@
 import { ACTIVATION_TOKEN_TTL_S } from '@larmor/contracts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { MailContent } from '../../mail/templates.ts';
-import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from '../auth/opaque-tokens.ts';
+import { hashOpaqueToken, isoNow, newOpaqueToken } from '../auth/opaque-tokens.ts';
+import { insertLinkToken } from '../auth/repository.ts';
 import type { Db } from './repository.ts';
 
 export function invitationMail(publicUrl: string, firstName: string, token: string): MailContent {
@@ -31,17 +32,12 @@ export async function inviteUser(
   user: { id: string; email: string; firstName: string },
 ): Promise<void> {
   const token = newOpaqueToken();
-  await trx
-    .insertInto('user_tokens')
-    .values({
-      id: newId(),
-      user_id: user.id,
-      purpose: 'password_reset',
-      token_hash: hashOpaqueToken(token),
-      expires_at: isoNow(ACTIVATION_TOKEN_TTL_S),
-      used_at: null,
-      created_at: isoNow(),
-    })
-    .execute();
+  await insertLinkToken(
+    trx,
+    user.id,
+    'password_reset',
+    hashOpaqueToken(token),
+    isoNow(ACTIVATION_TOKEN_TTL_S),
+  );
   await enqueueMail(trx, user.email, invitationMail(publicUrl, user.firstName, token));
 }

@@ -23,7 +23,6 @@ import {
   activatePendingUser,
   insertIndividualAccess,
   insertLinkToken,
-  insertUser,
   isAccountTaken,
   markLinkTokenUsed,
   revokeAllOf,
@@ -35,6 +34,7 @@ import {
   userStatus,
   type Db,
 } from './repository.ts';
+import { insertUser } from '../users/repository.ts';
 import { issueTokens } from './sessions.ts';
 
 const wrongCredentials = (): ApiError =>

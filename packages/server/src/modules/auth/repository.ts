@@ -45,10 +45,6 @@ export async function userRole(db: Db, userId: string): Promise<UsersTable['role
   return row.role;
 }
 
-export async function insertUser(db: Db, row: UsersTable): Promise<void> {
-  await db.insertInto('users').values(row).execute();
-}
-
 export async function insertIndividualAccess(db: Db, userId: string, plan: 'free' | 'paid'): Promise<void> {
   await db
     .insertInto('individual_access')

@@ -1,6 +1,6 @@
 import { adminUserSchema, ERROR_CODES, userListResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, createUser, tokenFor } from '../../test/fixtures.ts';
+import { addMembership, bearer, createUser, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { algNoneToken, tamperedToken } from '../../test/tokens.ts';
 import { createWorld } from './world.test-support.ts';
@@ -27,16 +27,7 @@ describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
   it('an organisation administrator sees only the members of their organisation, and only its memberships', async () => {
     const world = await createWorld(t.db);
     // A user of both organisations: Alpha's administrator must not learn of Beta through them.
-    await t.db
-      .insertInto('memberships')
-      .values({
-        id: crypto.randomUUID(),
-        user_id: world.b.teacher.id,
-        client_id: world.a.clientId,
-        role: 'Student',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMembership(t.db, world.b.teacher.id, world.a.clientId, 'Student');
     const body = userListResponseSchema.parse((await list(world.a.adminHeaders)).json());
     expect(body.items.map((u) => u.username).sort()).toEqual([
       'alpha-admin',

@@ -1,6 +1,6 @@
 import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, tokenFor } from '../../test/fixtures.ts';
+import { addMembership, bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
@@ -125,16 +125,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
 
   it('an organisation administrator cannot manage a platform administrator who belongs to their organisation', async () => {
     const world = await createWorld(t.db);
-    await t.db
-      .insertInto('memberships')
-      .values({
-        id: crypto.randomUUID(),
-        user_id: world.platformAdmin.id,
-        client_id: world.a.clientId,
-        role: 'Admin',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMembership(t.db, world.platformAdmin.id, world.a.clientId, 'Admin');
     const patch = await writesNothing(t.db, () =>
       send('PATCH', `/v1/users/${world.platformAdmin.id}`, world.a.adminHeaders, {
         password: 'takeover 12345',
@@ -154,16 +145,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
     expect(
       await t.db.selectFrom('users').select('id').where('id', '=', world.a.student.id).execute(),
     ).toEqual([]);
-    await t.db
-      .insertInto('memberships')
-      .values({
-        id: crypto.randomUUID(),
-        user_id: world.b.teacher.id,
-        client_id: world.a.clientId,
-        role: 'Teacher',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMembership(t.db, world.b.teacher.id, world.a.clientId, 'Teacher');
     const shared = await send('DELETE', `/v1/users/${world.b.teacher.id}`, world.a.adminHeaders);
     expect(shared.statusCode).toBe(204);
     const left = await t.db

@@ -31,33 +31,29 @@ export function renderCoilArray(
   const combIm = new Float64Array(n);
   const magnitude = new Float32Array(n);
   const keep = options.keepKSpace === true && maps.length > 0;
-  const firstRe = keep ? new Float64Array(n) : undefined;
-  const firstIm = keep ? new Float64Array(n) : undefined;
   for (let base = 0; base < n; base += nu) {
     sosLine.fill(0);
     reLine.fill(0);
     imLine.fill(0);
     normLine.fill(0);
-    maps.forEach((map, c) => {
+    for (let c = 0; c < maps.length; c++) {
+      const map = maps[c] as Float32Array;
       const unit = noise[c];
+      // No noise for this coil: σ = 0 against the (finite) map adds +0, as adding nothing does.
       const sigma = unit ? sigmaImage : 0;
       const unitRe = unit?.re ?? map;
       const unitIm = unit?.im ?? map;
       for (let u = 0; u < nu; u++) {
         const i = base + u;
         const s = map[i] as number;
-        const yr = s * (ideal.re[i] as number) + (unit ? sigma * (unitRe[i] as number) : 0);
-        const yi = s * (ideal.im[i] as number) + (unit ? sigma * (unitIm[i] as number) : 0);
+        const yr = s * (ideal.re[i] as number) + sigma * (unitRe[i] as number);
+        const yi = s * (ideal.im[i] as number) + sigma * (unitIm[i] as number);
         sosLine[u] = (sosLine[u] as number) + yr * yr + yi * yi;
         reLine[u] = (reLine[u] as number) + s * yr;
         imLine[u] = (imLine[u] as number) + s * yi;
         normLine[u] = (normLine[u] as number) + s * s;
-        if (c === 0 && firstRe && firstIm) {
-          firstRe[i] = yr;
-          firstIm[i] = yi;
-        }
       }
-    });
+    }
     for (let u = 0; u < nu; u++) {
       const i = base + u;
       magnitude[i] = Math.sqrt(sosLine[u] as number);
@@ -67,7 +63,20 @@ export function renderCoilArray(
     }
   }
   const image = displayImage(combRe, combIm, ws.frame, 1, false, magnitude);
-  if (!firstRe || !firstIm) return image;
+  if (!keep) return image;
+  // The first coil's signal y_0 = s_0·x + σ·n_0 again (the same expression as above), for its k-space.
+  const map = maps[0] as Float32Array;
+  const unit = noise[0];
+  const sigma = unit ? sigmaImage : 0;
+  const unitRe = unit?.re ?? map;
+  const unitIm = unit?.im ?? map;
+  const firstRe = new Float64Array(n);
+  const firstIm = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = map[i] as number;
+    firstRe[i] = s * (ideal.re[i] as number) + sigma * (unitRe[i] as number);
+    firstIm[i] = s * (ideal.im[i] as number) + sigma * (unitIm[i] as number);
+  }
   ws.fft.forward(firstRe, firstIm);
   return { ...image, kspace: { re: Float32Array.from(firstRe), im: Float32Array.from(firstIm) } };
 }

@@ -44,3 +44,26 @@ describe('SelectField (platform-shell.md §9 select defaults)', () => {
     expect(await screen.findByText('Knee')).toBeTruthy();
   });
 });
+
+describe('SelectField paging (platform-shell.md §9 select page size 5)', () => {
+  const organs = ['Brain', 'Knee', 'Spine', 'Heart', 'Liver', 'Kidney', 'Hip', 'Ankle'].map((name) => ({
+    id: name.toLowerCase(),
+    name,
+  }));
+  const highlighted = () => document.querySelector('[data-combobox-selected]')?.textContent;
+
+  it('Page Down moves the highlight 5 options on and stops at the last; Page Up moves 5 back and stops at the first', async () => {
+    renderSelect({ options: organs });
+    const user = userEvent.setup();
+    await user.click(screen.getByPlaceholderText('Select...'));
+    await screen.findByText('Ankle');
+    await user.keyboard('{PageDown}');
+    expect(highlighted()).toBe('Liver');
+    await user.keyboard('{PageDown}');
+    expect(highlighted()).toBe('Ankle');
+    await user.keyboard('{PageUp}');
+    expect(highlighted()).toBe('Spine');
+    await user.keyboard('{PageUp}');
+    expect(highlighted()).toBe('Brain');
+  });
+});

@@ -4,6 +4,8 @@
  * compact multi-value chips 30 px wide, 100 px on hover.
  */
 import { MultiSelect, Select } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { handlePageKeys } from './select-paging.ts';
 
 export const SELECT_DEFAULTS = {
   maxMenuHeightPx: 300,
@@ -45,6 +47,7 @@ export function SelectField<T>(props: SelectFieldProps<T>) {
     disabled: props.disabled,
     comboboxProps: { zIndex: SELECT_DEFAULTS.menuZIndex, withinPortal: true },
     styles: { dropdown: { minHeight: SELECT_DEFAULTS.minMenuHeightPx } },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => handlePageKeys(event, SELECT_DEFAULTS.pageSize),
   };
   if (props.isMulti === true) {
     return (

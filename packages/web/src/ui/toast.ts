@@ -1,10 +1,11 @@
 /**
  * Toasts (platform-shell.md §4, §9): success toasts close themselves, error toasts stay until closed.
- * Closing runs the caller's close handler. Rendered by the <Notifications /> area of the providers.
+ * Closing runs the caller's close handler. The generic toast closes after 5000 ms; the shell's own
+ * announcements (`shellToast`, e.g. 'Successfully changed password') after 3000 ms. Rendered by the <Notifications /> area of the providers.
  */
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
-import { GENERIC_TOAST_DELAY_MS } from '@larmor/contracts/constants';
+import { GENERIC_TOAST_DELAY_MS, SHELL_TOAST_DELAY_MS } from '@larmor/contracts/constants';
 
 export type ToastType = 'success' | 'error' | 'info';
 
@@ -47,4 +48,10 @@ export const toast = {
     showToast({ ...extra, message, type: 'error' }),
   info: (message: ReactNode, extra: Partial<ToastOptions> = {}) =>
     showToast({ ...extra, message, type: 'info' }),
+};
+
+/** The shell's own success toasts: they close after the shell's 3000 ms (platform-shell.md §9). */
+export const shellToast = {
+  success: (message: ReactNode, extra: Partial<ToastOptions> = {}) =>
+    showToast({ autoClose: SHELL_TOAST_DELAY_MS, ...extra, message, type: 'success' }),
 };

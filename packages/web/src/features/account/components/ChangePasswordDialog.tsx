@@ -12,7 +12,7 @@ import { Form } from '#ui/Form.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
-import { toast } from '#ui/toast.ts';
+import { shellToast } from '#ui/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordErrors, type ChangePasswordValues } from './account-rules.ts';
 
@@ -59,7 +59,7 @@ export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => v
       {
         onSuccess: () => {
           form.reset();
-          toast.success('Successfully changed password');
+          shellToast.success('Successfully changed password');
           props.onClose?.();
         },
       },

@@ -6,6 +6,7 @@ import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Collapse, Code, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { COPY_TOAST_DELAY_MS } from '@larmor/contracts/constants';
 import { config } from '../lib/config.ts';
+import { t } from '../lib/i18n.ts';
 import { session } from '../lib/session.ts';
 import { toast } from './toast.ts';
 
@@ -25,17 +26,17 @@ export function CrashScreen(props: { error: Error; componentStack: string }) {
   const details = crashDetails(props.componentStack, session.get().claims?.uid);
   const copy = async (): Promise<void> => {
     await navigator.clipboard.writeText(crashReportText(props.error, details));
-    toast.success('Copied to clipboard', { autoClose: COPY_TOAST_DELAY_MS });
+    toast.success(t('crash.copied'), { autoClose: COPY_TOAST_DELAY_MS });
   };
   return (
     <Paper role="alert" maw={760} mx="auto" my="xl" p="xl" withBorder>
       <Stack gap="sm">
         <Title order={1} size="h2">
-          Oops, something went wrong
+          {t('crash.title')}
         </Title>
-        <Text>Please refresh the page.</Text>
+        <Text>{t('crash.refresh')}</Text>
         <Text>
-          If that does not help, <Anchor href="/">click here to go to the home page</Anchor>.
+          If that does not help, <Anchor href="/">{t('crash.homeLink')}</Anchor>.
         </Text>
         <Text>
           Please e-mail the crash details below to{' '}

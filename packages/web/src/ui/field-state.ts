@@ -3,11 +3,7 @@
  * and the text input's touched/valid/invalid state.
  */
 
-export const NUMERIC_MESSAGES = {
-  aboveMax: 'Higher than allowed maximum',
-  belowMin: 'Lower than allowed minimum',
-  notNumeric: 'This field is required',
-} as const;
+import { t } from '../lib/i18n.ts';
 
 export interface NumericLimits {
   min?: number | undefined;
@@ -32,9 +28,9 @@ export function numericParameterError(
       : value === null || value === undefined || value.trim() === ''
         ? NaN
         : Number(value);
-  if (!Number.isFinite(number)) return NUMERIC_MESSAGES.notNumeric;
-  if (typeof limits.max === 'number' && number > limits.max) return NUMERIC_MESSAGES.aboveMax;
-  if (typeof limits.min === 'number' && number < limits.min) return NUMERIC_MESSAGES.belowMin;
+  if (!Number.isFinite(number)) return t('numeric.notNumeric');
+  if (typeof limits.max === 'number' && number > limits.max) return t('numeric.aboveMax');
+  if (typeof limits.min === 'number' && number < limits.min) return t('numeric.belowMin');
   return undefined;
 }
 
@@ -44,7 +40,7 @@ export function numericTooltip(
   options: { enabled?: boolean; disabled?: boolean } = {},
 ): string | undefined {
   if (options.enabled === false || options.disabled === true) return undefined;
-  return `max: ${limits.max ?? ''} | min: ${limits.min ?? ''} | step: ${limits.step ?? ''}`;
+  return t('numeric.tooltip', { max: limits.max ?? '', min: limits.min ?? '', step: limits.step ?? '' });
 }
 
 export type TextInputState = 'invalid' | 'valid' | 'neutral';

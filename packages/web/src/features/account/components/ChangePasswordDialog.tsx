@@ -13,6 +13,7 @@ import { Dialog } from '#ui/Dialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
 import { shellToast } from '#ui/toast.ts';
+import { t } from '#lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordErrors, type ChangePasswordValues } from './account-rules.ts';
 
@@ -39,7 +40,7 @@ const resolver: Resolver<ChangePasswordValues> = (values) => {
 /** The message a failed change shows: the spec's text unless the server named a rule of the new password. */
 export function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.validation?.newPassword !== undefined) return error.message;
-  return 'Current password field is not correct';
+  return t('changePassword.failed');
 }
 
 /**
@@ -59,7 +60,7 @@ export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => v
       {
         onSuccess: () => {
           form.reset();
-          shellToast.success('Successfully changed password');
+          shellToast.success(t('changePassword.succeeded'));
           props.onClose?.();
         },
       },
@@ -101,7 +102,7 @@ export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => v
           type="submit"
           disabled={!form.formState.isValid}
           loading={change.isPending}
-          loadingLabel="Changing password..."
+          loadingLabel={t('changePassword.submitting')}
         >
           Change password
         </ActionButton>

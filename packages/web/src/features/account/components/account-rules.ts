@@ -3,6 +3,7 @@
  */
 import type { Identity } from '@larmor/contracts/identities';
 import type { Role } from '#lib/roles.ts';
+import { t } from '#lib/i18n.ts';
 
 /** The group line: the first group's name, with 'and N more' when there are several. */
 export function groupLabel(groups: readonly { name: string }[]): string | undefined {
@@ -60,15 +61,15 @@ export function changePasswordErrors(
   values: ChangePasswordValues,
 ): Partial<Record<keyof ChangePasswordValues, string>> {
   const errors: Partial<Record<keyof ChangePasswordValues, string>> = {};
-  if (values.oldPassword === '') errors.oldPassword = 'Current password is required';
-  if (values.newPassword === '') errors.newPassword = 'New password is required';
+  if (values.oldPassword === '') errors.oldPassword = t('changePassword.currentRequired');
+  if (values.newPassword === '') errors.newPassword = t('changePassword.newRequired');
   else if (values.newPassword === values.oldPassword) {
-    errors.newPassword = 'New password has to be different from the old password';
+    errors.newPassword = t('changePassword.newSameAsOld');
   }
   if (values.newPasswordConfirmation === '')
-    errors.newPasswordConfirmation = 'New password confirmation is required';
+    errors.newPasswordConfirmation = t('changePassword.confirmationRequired');
   else if (values.newPasswordConfirmation !== values.newPassword) {
-    errors.newPasswordConfirmation = 'New password and password confirmation do not match';
+    errors.newPasswordConfirmation = t('changePassword.confirmationMismatch');
   }
   return errors;
 }

@@ -106,40 +106,72 @@ export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): 
     { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
     { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
   );
-  // Bilinear weights per fine column, shared by every row and element.
+  const grid = { cu, cv, nu, nv, step, ...bilinearColumns(nu, step) };
+  return coarse.map((map) => interpolateMap(map, grid));
+}
+
+/** Bilinear weights per fine column: left coarse column and the weight of the right one (shared by all maps). */
+function bilinearColumns(nu: number, step: number): { col0: Int32Array; colW: Float64Array } {
   const col0 = new Int32Array(nu);
   const colW = new Float64Array(nu);
   for (let u = 0; u < nu; u++) {
     col0[u] = Math.floor(u / step);
     colW[u] = u / step - (col0[u] as number);
   }
-  // Rows between two coarse rows share their two read-interpolated rows: computed once per coarse row pair.
-  const top = new Float64Array(nu);
-  const bottom = new Float64Array(nu);
-  return coarse.map((map) => {
-    const fine = new Float32Array(nu * nv);
-    let rowPair = -1;
-    for (let v = 0; v < nv; v++) {
-      const j = Math.floor(v / step);
-      const wv = v / step - j;
-      if (j !== rowPair) {
-        rowPair = j;
-        const row0 = j * cu;
-        const row1 = Math.min(cv - 1, j + 1) * cu;
-        for (let u = 0; u < nu; u++) {
-          const i0 = col0[u] as number;
-          const i1 = Math.min(cu - 1, i0 + 1);
-          const wu = colW[u] as number;
-          top[u] = (1 - wu) * (map[row0 + i0] as number) + wu * (map[row0 + i1] as number);
-          bottom[u] = (1 - wu) * (map[row1 + i0] as number) + wu * (map[row1 + i1] as number);
-        }
-      }
-      const base = v * nu;
-      for (let u = 0; u < nu; u++)
-        fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
+  return { col0, colW };
+}
+
+/**
+ * One coarse map (cu × cv) bilinearly onto the fine grid (nu × nv, fine pixel step·i on coarse point i). Each
+ * coarse row is interpolated along read once; fine rows between two coarse rows blend those two.
+ */
+function interpolateMap(
+  map: Float32Array,
+  grid: {
+    cu: number;
+    cv: number;
+    nu: number;
+    nv: number;
+    step: number;
+    col0: Int32Array;
+    colW: Float64Array;
+  },
+): Float32Array {
+  const { cu, cv, nu, nv, step, col0, colW } = grid;
+  const fine = new Float32Array(nu * nv);
+  /** Coarse row `row` interpolated along read into `out`. */
+  const readRow = (row: number, out: Float64Array): void => {
+    const start = row * cu;
+    for (let u = 0; u < nu; u++) {
+      const i0 = col0[u] as number;
+      const i1 = Math.min(cu - 1, i0 + 1);
+      const wu = colW[u] as number;
+      out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
     }
-    return fine;
-  });
+  };
+  let top = new Float64Array(nu);
+  let bottom = new Float64Array(nu);
+  let topRow = -1;
+  let bottomRow = -1;
+  let rowPair = -1;
+  for (let v = 0; v < nv; v++) {
+    const j = Math.floor(v / step);
+    const wv = v / step - j;
+    if (j !== rowPair) {
+      rowPair = j;
+      const row1 = Math.min(cv - 1, j + 1);
+      // The last pair's lower row is this pair's upper one: swap instead of recomputing.
+      if (bottomRow === j) [top, bottom] = [bottom, top];
+      else if (topRow !== j) readRow(j, top);
+      topRow = j;
+      if (row1 === j) bottom.set(top);
+      else readRow(row1, bottom);
+      bottomRow = row1;
+    }
+    const base = v * nu;
+    for (let u = 0; u < nu; u++) fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
+  }
+  return fine;
 }
 
 /** Seed of one slice's noise, derived from the scan seed (Knuth's multiplicative hash keeps slices apart). */

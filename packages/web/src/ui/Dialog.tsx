@@ -5,6 +5,12 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@mantine/core';
 
+/**
+ * Side margin of a dialog [px]. Mantine's default (5vw, 64 px at 1280 px) would shrink the 1200 px free-plan
+ * dialog to 1152 px on a 1280 × 800 screen; 16 px keeps it at its full width there.
+ */
+const DIALOG_SIDE_MARGIN_PX = 16;
+
 export function Dialog(props: {
   opened: boolean;
   title: ReactNode;
@@ -21,6 +27,7 @@ export function Dialog(props: {
       title={props.title}
       size={props.widthPx}
       centered
+      xOffset={DIALOG_SIDE_MARGIN_PX}
       withCloseButton={!forced}
       closeOnEscape={!forced}
       closeOnClickOutside={!forced}

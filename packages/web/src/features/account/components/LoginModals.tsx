@@ -2,14 +2,15 @@
  * The login modals (platform-shell.md §2, new UI only, shown once): the 'Welcome back' workspace picker and
  * the 1200 px free-plan dialog listing the free version limits and the upgrade e-mail.
  */
-import { Anchor, Button, Group, List, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Identity } from '@larmor/contracts/identities';
-import { FREE_PLAN_LIMITS, FREE_PLAN_MODAL_WIDTH_PX } from '@larmor/contracts/constants';
+import { FREE_PLAN_MODAL_WIDTH_PX } from '@larmor/contracts/constants';
 import { config } from '#lib/config.ts';
 import type { Role } from '#lib/roles.ts';
 import { Dialog } from '#ui/Dialog.tsx';
 import { useSwitchIdentity } from '../api/switch-identity.ts';
 import { identityLabel, planLabel, visibleIdentities } from './account-rules.ts';
+import { FreePlanLimits } from './FreePlanLimits.tsx';
 
 const WORKSPACE_PICKER_WIDTH_PX = 500;
 
@@ -58,12 +59,7 @@ export function FreePlanDialog(props: { onClose: () => void }) {
     >
       <Stack gap="sm">
         <Text>The free version of Larmor includes:</Text>
-        <List>
-          <List.Item>{FREE_PLAN_LIMITS.scannerFieldStrengthT} T scanner</List.Item>
-          <List.Item>{FREE_PLAN_LIMITS.anatomies.join(' and ')}</List.Item>
-          <List.Item>{FREE_PLAN_LIMITS.sequenceFamilies.join(' and ')} sequences</List.Item>
-          <List.Item>The parameters FOV, matrix/resolution and slices</List.Item>
-        </List>
+        <FreePlanLimits />
         <Text>
           To upgrade, contact us at{' '}
           <Anchor href={`mailto:${config.upgradeEmail}`}>{config.upgradeEmail}</Anchor>.

@@ -1,0 +1,14 @@
+/** The free version's limits (platform-shell.md §9), as the free-plan dialog and the upgrade page list them. */
+import { List } from '@mantine/core';
+import { FREE_PLAN_LIMITS } from '@larmor/contracts/constants';
+
+export function FreePlanLimits() {
+  return (
+    <List>
+      <List.Item>{FREE_PLAN_LIMITS.scannerFieldStrengthT} T scanner</List.Item>
+      <List.Item>{FREE_PLAN_LIMITS.anatomies.join(' and ')}</List.Item>
+      <List.Item>{FREE_PLAN_LIMITS.sequenceFamilies.join(' and ')} sequences</List.Item>
+      <List.Item>The parameters FOV, matrix/resolution and slices</List.Item>
+    </List>
+  );
+}

@@ -3,62 +3,12 @@ import { simulateFast } from '../../simulate/bloch/fast.ts';
 import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
-import { SEQUENCE_FAMILIES, type Protocol, type Scanner } from '../protocol.ts';
+import { SEQUENCE_FAMILIES, type Protocol } from '../protocol.ts';
 import type { SequenceTimeline } from '../timeline.ts';
 import { buildTimeline } from './index.ts';
 import { gradientLimits } from './raster.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
-
-function protocol(p: Partial<Protocol>): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.02,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 250,
-    fovRead: 0.2,
-    fovPhase: 0.2,
-    matrixRead: 16,
-    matrixPhase: 16,
-    sliceThickness: 0.005,
-    sliceGap: 0,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-    ...p,
-  };
-}
-
-/** Protocols of every family with timing they can meet. */
-const FAMILY_PROTOCOLS: Record<(typeof SEQUENCE_FAMILIES)[number], Partial<Protocol>> = {
-  SE: {},
-  TSE: { echoTrainLength: 4, echoTime: 0.05, repetitionTime: 2 },
-  GRE: { repetitionTime: 0.015, echoTime: 0.005, flipAngle: Math.PI / 6 },
-  bSSFP: { repetitionTime: 0.01, echoTime: 0.005, flipAngle: Math.PI / 3 },
-  IR: { inversionTime: 0.3, repetitionTime: 2 },
-  STIR: { inversionTime: 0.16, repetitionTime: 2 },
-  FLAIR: { inversionTime: 1.0, repetitionTime: 3, echoTrainLength: 4, echoTime: 0.08 },
-  MPRAGE: { inversionTime: 0.5, repetitionTime: 2, flipAngle: Math.PI / 18 },
-  'GRE-EPI': { repetitionTime: 0.1, echoTime: 0.03, bandwidthPerPixel: 1500 },
-  'SE-EPI': { repetitionTime: 0.2, echoTime: 0.06, bandwidthPerPixel: 1500 },
-  DWI: { repetitionTime: 0.3, echoTime: 0.1, bandwidthPerPixel: 1500, bValues: [0, 1e9] },
-  Dixon: { repetitionTime: 0.02, echoTime: 0.005, flipAngle: Math.PI / 9 },
-  SWI: { repetitionTime: 0.04, echoTime: 0.02, echoTimes: [0.01, 0.02], flipAngle: Math.PI / 12 },
-  MOLLI: {
-    inversionTime: 0.12,
-    repetitionTime: 0.008,
-    bandwidthPerPixel: 1000,
-    flipAngle: Math.PI / 5,
-    matrixRead: 8,
-    matrixPhase: 8,
-  },
-};
+import { FAMILY_PROTOCOLS, smallProtocol as protocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
 
 /** Largest gradient amplitude [Hz/m] and slew [Hz/m/s] over the whole timeline, per channel. */
 function gradientExtremes(t: SequenceTimeline): { amplitude: number; slew: number } {

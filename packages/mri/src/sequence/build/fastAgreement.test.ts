@@ -3,33 +3,13 @@ import { simulateFast } from '../../simulate/bloch/fast.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
-import type { Protocol, Scanner } from '../protocol.ts';
+import type { Protocol } from '../protocol.ts';
 import { tissueSignal } from '../signal.ts';
 import { buildTimeline } from './index.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+import { smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
 
-const base: Protocol = {
-  family: 'SE',
-  repetitionTime: 0.5,
-  echoTime: 0.02,
-  flipAngle: Math.PI / 2,
-  echoTrainLength: 1,
-  bandwidthPerPixel: 250,
-  fovRead: 0.2,
-  fovPhase: 0.2,
-  matrixRead: 16,
-  matrixPhase: 16,
-  sliceThickness: 0.005,
-  sliceGap: 0,
-  sliceCount: 1,
-  geometry: { orientation: 'axial', center: [0, 0, 0] },
-  phaseDirection: 'column',
-  nex: 1,
-  phaseOversampling: 0,
-  fatSaturation: false,
-  partialFourier: 1,
-};
+const base: Protocol = smallProtocol();
 
 /** A water-like tissue; T2* = T2 (one isochromat per voxel, no static dephasing). */
 function tissue(t1: number, t2: number, pd = 0.8): TissueAtField {

@@ -2,30 +2,12 @@
  * Accounts in a real browser against the real server: registration through the free-plan dialog, and the
  * user menu with logout. Each story keeps a screenshot in e2e/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  activationPath,
-  completeFirstLogin,
-  createUser,
-  uniqueName,
-  type Credentials,
-} from '../support/api.ts';
-import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
-import { signIn } from '../support/story.ts';
+import { describe, expect, it } from 'vitest';
+import { activationPath, completeFirstLogin, createUser, uniqueName } from '../support/api.ts';
+import { keepScreenshot } from '../support/browser.ts';
+import { signIn, storyFile, signInToDashboard } from '../support/story.ts';
 
-const baseUrl = inject('baseUrl');
-const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { baseUrl, admin, openPage } = storyFile();
 
 describe('accounts', () => {
   it('a visitor registers, activates from the mail, accepts the terms and sees the free-version dialog once', async () => {
@@ -33,7 +15,7 @@ describe('accounts', () => {
     const email = `${username}@example.test`;
     const password = 'registered password 1';
     // At the 1280 × 800 of every story, the 1200 px free-plan dialog still shows at its full width.
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
       await page.goto('/signup');
       await page.getByLabel('First name').fill('Rosalind');
@@ -82,11 +64,9 @@ describe('accounts', () => {
       role: 'Student',
     });
     const student = await completeFirstLogin(baseUrl, created, 'my own password 456');
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       await page.getByTestId('user-menu').click();
       const menu = page.getByRole('menu');
       await expect.poll(() => menu.getByText(`Story ${student.username}`).first().isVisible()).toBe(true);

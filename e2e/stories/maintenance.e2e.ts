@@ -2,14 +2,12 @@
  * Maintenance in a real browser against the real server: the announcement toast and the forced redirect.
  * Each story clears the schedule it set, so the other stories run without maintenance.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { scheduleMaintenance, type Credentials } from '../support/api.ts';
-import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
-import { pathOf, settledStudent, signIn } from '../support/story.ts';
+import { describe, expect, it } from 'vitest';
+import { scheduleMaintenance } from '../support/api.ts';
+import { keepScreenshot } from '../support/browser.ts';
+import { pathOf, settledStudent, storyFile, signInToDashboard } from '../support/story.ts';
 
-const baseUrl = inject('baseUrl');
-const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
+const { baseUrl, admin, openPage } = storyFile();
 /** The browser's time zone: the toast must show the start in it, not in UTC. */
 const TIME_ZONE = 'America/New_York';
 
@@ -31,26 +29,14 @@ function localTime(date: Date): string {
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
 describe('maintenance', () => {
   it('maintenance 30 minutes away announces its local start time in a toast that hides after 10 s', async () => {
     const student = await settledStudent(baseUrl, admin);
     const startsAt = new Date(Date.now() + 30 * 60_000);
     await scheduleMaintenance(baseUrl, admin, startsAt);
-    const { context, page } = await newPage(browser, baseUrl, { timezoneId: TIME_ZONE });
+    const { context, page } = await openPage({ timezoneId: TIME_ZONE });
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       const announcement = page.getByText(`Scheduled maintenance starts at ${localTime(startsAt)}`);
       await expect.poll(() => announcement.isVisible()).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('next_maintenance_at'))).not.toBeNull();
@@ -66,11 +52,9 @@ describe('maintenance', () => {
 
   it('maintenance four minutes away sends a signed-in student to /maintenance', async () => {
     const student = await settledStudent(baseUrl, admin);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       await scheduleMaintenance(baseUrl, admin, new Date(Date.now() + 4 * 60_000));
       await page.goto('/profile');
       await page.waitForURL('**/maintenance');

@@ -2,24 +2,20 @@
  * The platform shell in a real browser against the real server (issue 3): each test is one user's story and
  * keeps a screenshot in e2e/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { createUser, uniqueName, type Credentials } from '../support/api.ts';
-import { FIRST_PASSWORD, OWN_PASSWORD, pathOf, settledStudent as settled, signIn } from '../support/story.ts';
-import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, uniqueName } from '../support/api.ts';
+import {
+  FIRST_PASSWORD,
+  OWN_PASSWORD,
+  pathOf,
+  settledStudent as settled,
+  signIn,
+  storyFile,
+  signInToDashboard,
+} from '../support/story.ts';
+import { keepScreenshot } from '../support/browser.ts';
 
-const baseUrl = inject('baseUrl');
-const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { baseUrl, admin, openPage } = storyFile();
 
 describe('the platform shell', () => {
   it('a first-time student accepts the terms and must change the password', async () => {
@@ -28,7 +24,7 @@ describe('the platform shell', () => {
       password: FIRST_PASSWORD,
       role: 'Student',
     });
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
       await page.goto('/');
       await signIn(page, student);
@@ -73,7 +69,7 @@ describe('the platform shell', () => {
       password: FIRST_PASSWORD,
       role: 'Student',
     });
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
       await page.goto('/');
       await signIn(page, student);
@@ -95,11 +91,9 @@ describe('the platform shell', () => {
 
   it('a student opening /admin lands on /forbidden', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       await page.goto('/admin');
       await expect.poll(() => page.getByRole('heading', { name: 'Forbidden' }).isVisible()).toBe(true);
       expect(pathOf(page)).toBe('/forbidden');
@@ -111,7 +105,7 @@ describe('the platform shell', () => {
 
   it('a signed-out visitor to /profile returns there after signing in', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
       await page.goto('/profile');
       await expect
@@ -139,11 +133,9 @@ describe('the platform shell', () => {
 
   it('a student whose session expired is sent to /', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       // Time passes: the stored access token is now past its expiry.
       await page.evaluate(() => {
         const token = localStorage.getItem('accessToken') ?? '';
@@ -171,11 +163,9 @@ describe('the platform shell', () => {
 
   it('a token the server no longer accepts clears the storage and goes to / after 350 ms', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, student);
       await page.evaluate(() => {
         const token = localStorage.getItem('accessToken') ?? '';
         localStorage.setItem('accessToken', `${token.slice(0, token.lastIndexOf('.'))}.forged-signature`);
@@ -201,11 +191,9 @@ describe('the platform shell', () => {
       `${second},${second}@example.test,Alan,Turing,Teacher`,
       `${uniqueName('bad')},not-an-email,Bad,Row,Student`,
     ].join('\n');
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, admin);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, admin);
       await page.getByTestId('nav-admin').click();
       await page.waitForURL('**/admin/users');
       await page.getByRole('button', { name: 'Import users' }).click();

@@ -2,33 +2,19 @@
  * The admin users pages in a real browser against the real server: create, find by name, edit, bulk update,
  * delete, and the empty table. The story keeps a screenshot in e2e/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { uniqueName, type Credentials } from '../support/api.ts';
-import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
-import { pathOf, signIn } from '../support/story.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueName } from '../support/api.ts';
+import { keepScreenshot } from '../support/browser.ts';
+import { pathOf, storyFile, signInToDashboard } from '../support/story.ts';
 
-const baseUrl = inject('baseUrl');
-const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { admin, openPage } = storyFile();
 
 describe('user administration', () => {
   it('an admin creates a user, finds, edits, deactivates and deletes them; a search without match shows No data', async () => {
     const username = uniqueName('crud');
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, admin);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, admin);
       await page.goto('/admin/users');
 
       await page.getByRole('button', { name: 'Create user' }).click();

@@ -2,30 +2,13 @@
  * Workspaces in a real browser against the real server: a teacher of two organisations picks one in the
  * 'Welcome back' dialog, the tokens are replaced and the page reloads; an admin adds a group to one of them.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  completeFirstLogin,
-  createClient,
-  createMember,
-  uniqueName,
-  type Credentials,
-} from '../support/api.ts';
-import { keepScreenshot, launchBrowser, newPage } from '../support/browser.ts';
-import { FIRST_PASSWORD, OWN_PASSWORD, signIn } from '../support/story.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { completeFirstLogin, createClient, createUser, uniqueName } from '../support/api.ts';
+import { keepScreenshot } from '../support/browser.ts';
+import { FIRST_PASSWORD, OWN_PASSWORD, signIn, storyFile, signInToDashboard } from '../support/story.ts';
 
-const baseUrl = inject('baseUrl');
-const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { baseUrl, admin, openPage } = storyFile();
 
 /** The active identity claim of the stored access token. */
 function activeIdentity(page: Page): Promise<unknown> {
@@ -41,14 +24,14 @@ describe('workspaces', () => {
     const north = `North ${uniqueName('org')}`;
     const south = `South ${uniqueName('org')}`;
     const clientIds = [await createClient(baseUrl, admin, north), await createClient(baseUrl, admin, south)];
-    const created = await createMember(baseUrl, admin, {
+    const created = await createUser(baseUrl, admin, {
       username: uniqueName('tch'),
       password: FIRST_PASSWORD,
       role: 'Teacher',
       clientIds,
     });
     const teacher = await completeFirstLogin(baseUrl, created, OWN_PASSWORD);
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
       await page.goto('/');
       await page.evaluate(() => localStorage.setItem('isNewPlatformUI', 'true'));
@@ -79,11 +62,9 @@ describe('workspaces', () => {
     const org = `Clinic ${uniqueName('org')}`;
     await createClient(baseUrl, admin, org);
     const group = `Radiographers ${uniqueName('g')}`;
-    const { context, page } = await newPage(browser, baseUrl);
+    const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, admin);
-      await page.waitForURL('**/dashboard');
+      await signInToDashboard(page, admin);
       await page.goto('/admin/groups');
       await page.getByRole('combobox', { name: 'Organisation' }).click();
       await page.getByRole('option', { name: org }).click();

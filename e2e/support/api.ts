@@ -43,15 +43,16 @@ export function uniqueName(prefix: string): string {
 }
 
 /**
- * Creates a user as the admin (POST /api/v1/users/). Users an admin creates have not accepted the terms and must
- * change their password at first login.
+ * Creates a user as the admin (POST /api/v1/users/), a member of `clientIds` when given. Users an admin creates
+ * have not accepted the terms and must change their password at first login.
  */
 export async function createUser(
   baseUrl: string,
   admin: Credentials,
-  user: { username: string; password: string; role: 'Admin' | 'Teacher' | 'Student' },
+  user: { username: string; password: string; role: 'Admin' | 'Teacher' | 'Student'; clientIds?: string[] },
 ): Promise<Credentials> {
   const { accessToken } = await login(baseUrl, admin);
+  const memberships = user.clientIds?.map((clientId) => ({ clientId, role: user.role }));
   await call(
     baseUrl,
     'POST',
@@ -63,6 +64,7 @@ export async function createUser(
       lastName: user.username,
       role: user.role,
       password: user.password,
+      ...(memberships === undefined ? {} : { memberships }),
     },
     accessToken,
   );
@@ -132,29 +134,4 @@ export async function createClient(baseUrl: string, admin: Credentials, name: st
     accessToken,
   );
   return client.id;
-}
-
-/** Creates an active user with memberships (POST /api/v1/users/) who must still pass the first login. */
-export async function createMember(
-  baseUrl: string,
-  admin: Credentials,
-  user: { username: string; password: string; role: 'Admin' | 'Teacher' | 'Student'; clientIds: string[] },
-): Promise<Credentials> {
-  const { accessToken } = await login(baseUrl, admin);
-  await call(
-    baseUrl,
-    'POST',
-    'v1/users/',
-    {
-      username: user.username,
-      email: `${user.username}@example.test`,
-      firstName: 'Story',
-      lastName: user.username,
-      role: user.role,
-      password: user.password,
-      memberships: user.clientIds.map((clientId) => ({ clientId, role: user.role })),
-    },
-    accessToken,
-  );
-  return { username: user.username, password: user.password };
 }

@@ -1,6 +1,39 @@
-/** Steps the stories share: signing in through the form, and a student past the first login. */
-import type { Page } from 'playwright-core';
+/**
+ * What the story files share: their setup (server, admin, one Chromium per file), signing in through the form,
+ * and a student past the first login.
+ */
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { completeFirstLogin, createUser, uniqueName, type Credentials } from './api.ts';
+import { launchBrowser, newPage } from './browser.ts';
+
+/**
+ * A story file's setup: the server's address and the admin from the global setup, and one Chromium launched
+ * before the file's stories and closed after them. `openPage` gives each story a fresh context at 1280 × 800.
+ */
+export function storyFile(): {
+  baseUrl: string;
+  admin: Credentials;
+  openPage: (options?: Parameters<typeof newPage>[2]) => ReturnType<typeof newPage>;
+} {
+  const baseUrl = inject('baseUrl');
+  const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseUrl,
+    admin,
+    openPage: (options) => {
+      if (browser === undefined) throw new Error('openPage runs inside a story, after the browser launched');
+      return newPage(browser, baseUrl, options);
+    },
+  };
+}
 
 export const FIRST_PASSWORD = 'first password 123';
 export const OWN_PASSWORD = 'my own password 456';
@@ -10,6 +43,13 @@ export async function signIn(page: Page, who: Credentials): Promise<void> {
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /, signs in through the form and waits for the dashboard (a user past the forced dialogs). */
+export async function signInToDashboard(page: Page, who: Credentials): Promise<void> {
+  await page.goto('/');
+  await signIn(page, who);
+  await page.waitForURL('**/dashboard');
 }
 
 /** A student who has accepted the terms and set their own password. */

@@ -16,6 +16,9 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
   unit?: string;
 }
 
+/** The help tooltip opens on hover and on keyboard focus. */
+const HELP_TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(props, ref) {
   const { label, touched = false, error, externalError, help, unit, type, ...input } = props;
   const state = textInputState({ touched, error, externalError });
@@ -24,8 +27,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <>
       {label}
       {help !== undefined && (
-        <Tooltip label={unit === undefined ? help : `${help} [${unit}]`}>
-          <span aria-label={`Help: ${label}`} style={{ marginLeft: 4, cursor: 'help' }}>
+        <Tooltip label={unit === undefined ? help : `${help} [${unit}]`} events={HELP_TOOLTIP_EVENTS}>
+          {/* Focusable, so that keyboard users reach the help too. */}
+          <span tabIndex={0} aria-label={`Help: ${label}`} style={{ marginLeft: 4, cursor: 'help' }}>
             ⓘ
           </span>
         </Tooltip>

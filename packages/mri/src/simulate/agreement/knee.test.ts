@@ -96,8 +96,9 @@ const sampling: FramePhantomOptions = { subpixels: 3, depthSamples: 4 };
  *   its null, hence no STIR case);
  * - T2* from 16 Lorentzian isochromats per spin decays slightly slower than exp(−TE/T2′) (truncated tails;
  *   8 isochromats gave +4–7 % in GRE);
- * - bSSFP: tissue levels differ by 5–12 % (cause not isolated yet). It needs the 300 dummy TRs: with the
- *   builder's default of 10 the image is far from the steady state the fast engine assumes (DC ×1.9).
+ * - bSSFP: fat precesses −149° per TR, near the dark band at 180°, where the steady state is steep: one fat
+ *   spin at the slice centre reads +11 % (muscle, blood +3 %). It needs the 300 dummy TRs: with the builder's
+ *   default of 10 the image is far from the steady state the fast engine assumes (DC ×1.9).
  */
 describe('Bloch and fast engines agree on the image of the same protocol and knee slice', () => {
   const cases: [string, Partial<Protocol>, FramePhantomOptions, number, number, number?][] = [

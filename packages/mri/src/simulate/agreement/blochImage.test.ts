@@ -1,36 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from '../../sequence/build/index.ts';
 import { axesOf } from '../../sequence/build/context.ts';
-import type { Protocol, Scanner } from '../../sequence/protocol.ts';
+import { smallProtocol, TEST_SCANNER as scanner } from '../../sequence/build/protocols.testing.ts';
+import type { Protocol } from '../../sequence/protocol.ts';
 import type { BlochSignal } from '../bloch/scan.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
 import { adcLines, blochMagnitudeImage } from './blochImage.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
 const N = 8;
 
-const protocol = (overrides: Partial<Protocol> = {}): Protocol => ({
-  family: 'SE',
-  repetitionTime: 0.5,
-  echoTime: 0.02,
-  flipAngle: Math.PI / 2,
-  echoTrainLength: 1,
-  bandwidthPerPixel: 250,
-  fovRead: 0.2,
-  fovPhase: 0.16,
-  matrixRead: N,
-  matrixPhase: N,
-  sliceThickness: 0.005,
-  sliceGap: 0,
-  sliceCount: 1,
-  geometry: { orientation: 'axial', center: [0, 0, 0] },
-  phaseDirection: 'column',
-  nex: 1,
-  phaseOversampling: 0,
-  fatSaturation: false,
-  partialFourier: 1,
-  ...overrides,
-});
+const protocol = (overrides: Partial<Protocol> = {}): Protocol =>
+  smallProtocol({ fovPhase: 0.16, matrixRead: N, matrixPhase: N, ...overrides });
 
 const frameOf = (p: Protocol): AcquisitionFrame => {
   const plane = scanGeometry(p).slices[0];

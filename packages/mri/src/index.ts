@@ -43,6 +43,7 @@ export * from './simulate/fieldMap.ts';
 export * from './simulate/fast/prepare.ts';
 export * from './simulate/fast/render.ts';
 export * from './recon/fft.ts';
+export * from './recon/fftColumns.ts';
 export * from './recon/fftnd.ts';
 export * from './recon/image.ts';
 export * from './recon/partialFourier.ts';

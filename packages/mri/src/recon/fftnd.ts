@@ -8,7 +8,8 @@
  * so a centred transform is a checkerboard sign before and after the plain one. Forward is unscaled with
  * exp(−i…); inverse is scaled by 1/N with exp(+i…), as in ./fft.ts.
  */
-import { createFftPlan, fftColumnsInPlace, fftInPlace, ifftInPlace, type FftPlan } from './fft.ts';
+import { createFftPlan, fftInPlace, ifftInPlace, type FftPlan } from './fft.ts';
+import { fftColumnsInPlace } from './fftColumns.ts';
 
 /** A reusable centred 2D transform for one shape: plans and column scratch are allocated once. */
 export interface Fft2d {

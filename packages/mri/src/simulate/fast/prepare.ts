@@ -17,7 +17,8 @@
  * (docs/conventions.md, "FFT and shift"): the weighted sum then feeds the bare inverse kernel directly.
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
-import { createFftPlan, fftColumnsInPlace, fftInPlace, nextPowerOfTwo } from '../../recon/fft.ts';
+import { createFftPlan, fftInPlace, nextPowerOfTwo } from '../../recon/fft.ts';
+import { fftColumnsInPlace } from '../../recon/fftColumns.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import { resampleFractions } from './resample.ts';
 

@@ -11,7 +11,8 @@ import { FAMILY_PROTOCOLS, smallProtocol, TEST_SCANNER as scanner } from './prot
 
 /**
  * Where a point spin at `pixel` (row, column) of an off-centre slice lands in the Bloch image reconstructed by
- * `blochMagnitudeImage`: the brightest pixel and the magnitude-weighted centroid of its 3×3 neighbourhood.
+ * `blochMagnitudeImage`: the brightest pixel, the magnitude-weighted centroid of its 3×3 neighbourhood and the
+ * fraction of the image's energy (Σ|m|²) in that neighbourhood.
  * Pixel (r, c) lies at centre + (c − M/2)·Δc·row + (r − N/2)·Δr·column (docs/conventions.md).
  */
 function pointImage(p: Protocol, pixel: [number, number], t2: number, dummyScans?: number) {
@@ -34,15 +35,17 @@ function pointImage(p: Protocol, pixel: [number, number], t2: number, dummyScans
   for (let i = 1; i < image.magnitude.length; i++)
     if ((image.magnitude[i] ?? 0) > (image.magnitude[peak] ?? 0)) peak = i;
   const [pr, pc] = [Math.floor(peak / image.columns), peak % image.columns];
-  let [sum, sr, sc] = [0, 0, 0];
+  let [sum, sr, sc, near] = [0, 0, 0, 0];
   for (let dr = -1; dr <= 1; dr++)
     for (let dc = -1; dc <= 1; dc++) {
       const [rr, cc] = [pr + dr, pc + dc];
       if (rr < 0 || cc < 0 || rr >= image.rows || cc >= image.columns) continue;
       const m = image.magnitude[rr * image.columns + cc] ?? 0;
-      [sum, sr, sc] = [sum + m, sr + m * rr, sc + m * cc];
+      [sum, sr, sc, near] = [sum + m, sr + m * rr, sc + m * cc, near + m * m];
     }
-  return { peak: [pr, pc], centroid: [sr / sum, sc / sum] };
+  let energy = 0;
+  for (const m of image.magnitude) energy += m * m;
+  return { peak: [pr, pc], centroid: [sr / sum, sc / sum], concentration: near / energy };
 }
 
 /** FOV centre off the isocentre by a non-integer number of pixels (12.5 mm) along x and y, slice at z = 4 mm. */
@@ -55,10 +58,13 @@ describe('off-centre field of view: ADC frequency and phase offsets follow geome
     ['TSE', FAMILY_PROTOCOLS.TSE, 0.08],
     ['GRE', FAMILY_PROTOCOLS.GRE, 0.004],
     ['bSSFP', FAMILY_PROTOCOLS.bSSFP, 0.08, 10],
+    // Single-shot EPI: alternate-polarity lines, so the read offset's frequency alternates in sign too.
+    ['GRE-EPI', FAMILY_PROTOCOLS['GRE-EPI'], 0.08],
+    ['SE-EPI', FAMILY_PROTOCOLS['SE-EPI'], 0.08],
   ];
   for (const [family, overrides, t2, dummies] of families)
     for (const phaseDirection of ['column', 'row'] as const)
-      it(`${family}, phase along ${phaseDirection}: a point spin appears at its pixel (centroid within 0.5 pixel)`, () => {
+      it(`${family}, phase along ${phaseDirection}: a point spin appears at its pixel (centroid within 0.5 pixel, > 95 % of the energy within 1 pixel)`, () => {
         const p = smallProtocol({
           family: family as Protocol['family'],
           ...overrides,
@@ -69,10 +75,12 @@ describe('off-centre field of view: ADC frequency and phase offsets follow geome
           [5, 11],
           [12, 3],
         ] as [number, number][]) {
-          const { peak, centroid } = pointImage(p, pixel, t2, dummies);
+          const { peak, centroid, concentration } = pointImage(p, pixel, t2, dummies);
           expect(peak).toEqual(pixel);
           expect(Math.abs((centroid[0] ?? 0) - pixel[0])).toBeLessThan(0.5);
           expect(Math.abs((centroid[1] ?? 0) - pixel[1])).toBeLessThan(0.5);
+          // EPI lines read in the wrong direction leave half the signal in an N/2 ghost (¼ of the energy near).
+          expect(concentration).toBeGreaterThan(0.95);
         }
       });
 });

@@ -1,10 +1,13 @@
 /**
  * Images from Bloch-engine signals of Cartesian protocols, on the fast engine's grid: each ADC event of the
- * timeline is one phase-encoding line, placed by its phase-encoding area, and the k-space is inverted with the
- * centred FFT of docs/conventions.md ("FFT and shift"), so a pixel reads transverse magnetisation per unit
- * proton density like the fast engine's images (docs/conventions.md, "Image values and noise").
+ * timeline is one phase-encoding line, placed by its phase-encoding area, its samples placed along the readout
+ * by the k-trajectory the timeline plays (so EPI's alternate-polarity lines are reversed), and the k-space is
+ * inverted with the centred FFT of docs/conventions.md ("FFT and shift"), so a pixel reads transverse
+ * magnetisation per unit proton density like the fast engine's images (docs/conventions.md, "Image values and
+ * noise").
  */
 import { kspaceToImage2d, magnitude, type ComplexArray } from '../../recon/image.ts';
+import { areaBetween } from '../../sequence/build/fovOffset.ts';
 import type { SequenceBlock, SequenceTimeline } from '../../sequence/timeline.ts';
 import type { BlochSignal } from '../bloch/scan.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
@@ -54,14 +57,105 @@ export function adcLines(
 }
 
 /**
- * The centred k-space [phase][read] of a Bloch signal (first coil): ADC event e fills line `lines[e]`, sample
- * n of an event at k_read = (n − N/2)/FOV_read (the readout prephaser puts k = 0 on sample N/2). Every line must
- * be acquired exactly once.
+ * Where the samples of one ADC event lie on the readout grid: sample n is at grid position
+ * p_n = k_read(t_n)·FOV_read + N/2, which is `offset` + n when `reversed` is false and `offset` + (N − 1 − n)
+ * when it is true (an EPI line of negative polarity). `offset` is the fraction of a sample by which the line
+ * misses the grid (e.g. a flat top longer than N·dwell on the gradient raster), |offset| < ½.
+ */
+export interface ReadLine {
+  reversed: boolean;
+  offset: number;
+}
+
+/** Tolerance [samples] on the spacing of ADC samples on the readout grid (k is exact up to rounding). */
+const GRID_TOLERANCE = 1e-3;
+
+/**
+ * The readout placement of every ADC event, in timeline order, from the k-trajectory the timeline plays on
+ * `readAxis` (the same bookkeeping as sequence/build/fovOffset.ts `withFovOffset`): k = 0 at each excitation's
+ * centre, negated at each refocusing pulse's centre, then k(t_n) for sample n at delay + (n + ½)·dwell. Throws
+ * when the samples are not spaced by ±1/FOV_read or do not cover the N grid positions (not Cartesian on this
+ * frame).
+ */
+export function adcReadLines(
+  timeline: SequenceTimeline,
+  readAxis: GradientAxis,
+  frame: AcquisitionFrame,
+): ReadLine[] {
+  const out: ReadLine[] = [];
+  const nu = frame.readCount;
+  let k = 0;
+  for (const block of timeline.blocks) {
+    const g = block[readAxis];
+    let from = 0;
+    if (block.rf && (block.rf.use === 'excitation' || block.rf.use === 'refocusing')) {
+      const centre = block.rf.delay + block.rf.center;
+      k = block.rf.use === 'excitation' ? 0 : -(k + areaBetween(g, 0, centre));
+      from = centre;
+    }
+    const adc = block.adc;
+    if (adc) {
+      if (adc.numSamples !== nu)
+        throw new RangeError(`ADC event ${out.length} has ${adc.numSamples} samples, expected ${nu}`);
+      const at = (n: number): number =>
+        (k + areaBetween(g, from, adc.delay + (n + 0.5) * adc.dwell)) * frame.fovRead + nu / 2;
+      const step = nu > 1 ? at(1) - at(0) : 1;
+      const reversed = step < 0;
+      for (let n = 0; n < nu; n++)
+        if (Math.abs(at(n) - at(0) - Math.sign(step) * n) > GRID_TOLERANCE)
+          throw new RangeError(`ADC event ${out.length} is not sampled at Δk = 1/FOV_read (sample ${n})`);
+      const offset = reversed ? at(nu - 1) : at(0);
+      if (Math.abs(offset) >= 0.5)
+        throw new RangeError(
+          `ADC event ${out.length} is off the readout grid by ${offset.toFixed(3)} samples`,
+        );
+      out.push({ reversed, offset: Math.abs(offset) < 1e-9 ? 0 : offset });
+    }
+    k += areaBetween(g, from, block.duration);
+  }
+  return out;
+}
+
+/**
+ * A readout line sampled at k_j = (j − N/2 + δ)/FOV moved onto the grid k_j = (j − N/2)/FOV, in place: exact
+ * for an object on the N pixels x_u = (u − N/2)·FOV/N (the discrete shift theorem: invert with the shifted
+ * kernel, transform back with the grid one), O(N²).
+ */
+function regridLine(re: Float64Array, im: Float64Array, delta: number): void {
+  const n = re.length;
+  const mRe = new Float64Array(n);
+  const mIm = new Float64Array(n);
+  for (let u = 0; u < n; u++)
+    for (let j = 0; j < n; j++) {
+      const phase = (2 * Math.PI * (j - n / 2 + delta) * (u - n / 2)) / n;
+      const [c, s] = [Math.cos(phase), Math.sin(phase)];
+      mRe[u] = (mRe[u] as number) + ((re[j] as number) * c - (im[j] as number) * s) / n;
+      mIm[u] = (mIm[u] as number) + ((re[j] as number) * s + (im[j] as number) * c) / n;
+    }
+  for (let j = 0; j < n; j++) {
+    let [r, i] = [0, 0];
+    for (let u = 0; u < n; u++) {
+      const phase = (-2 * Math.PI * (j - n / 2) * (u - n / 2)) / n;
+      const [c, s] = [Math.cos(phase), Math.sin(phase)];
+      r += (mRe[u] as number) * c - (mIm[u] as number) * s;
+      i += (mRe[u] as number) * s + (mIm[u] as number) * c;
+    }
+    re[j] = r;
+    im[j] = i;
+  }
+}
+
+/**
+ * The centred k-space [phase][read] of a Bloch signal (first coil): ADC event e fills line `lines[e]`; sample
+ * n of an event sits at k_read = (n − N/2)/FOV_read (the readout prephaser puts k = 0 on sample N/2) unless
+ * `read[e]` places it otherwise (reversed and/or off the grid by a fraction of a sample, `adcReadLines`).
+ * Every line must be acquired exactly once.
  */
 export function blochKSpace(
   signal: BlochSignal,
   lines: readonly number[],
   frame: AcquisitionFrame,
+  read?: readonly ReadLine[],
 ): ComplexArray {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
@@ -75,18 +169,34 @@ export function blochKSpace(
   lines.forEach((line, e) => {
     if (filled[line]) throw new RangeError(`phase-encoding line ${line} acquired twice`);
     filled[line] = 1;
-    re.set(coil.re.subarray(e * nu, (e + 1) * nu), line * nu);
-    im.set(coil.im.subarray(e * nu, (e + 1) * nu), line * nu);
+    const lineRe = Float64Array.from(coil.re.subarray(e * nu, (e + 1) * nu));
+    const lineIm = Float64Array.from(coil.im.subarray(e * nu, (e + 1) * nu));
+    const placement = read?.[e];
+    if (placement?.reversed) {
+      lineRe.reverse();
+      lineIm.reverse();
+    }
+    if (placement && placement.offset !== 0) regridLine(lineRe, lineIm, placement.offset);
+    re.set(lineRe, line * nu);
+    im.set(lineIm, line * nu);
   });
   const missing = filled.indexOf(0);
   if (missing >= 0) throw new RangeError(`phase-encoding line ${missing} not acquired`);
   return { re, im };
 }
 
+/** The gradient channel along which `frame` reads out (its read direction's largest component). */
+export function readAxisOf(frame: AcquisitionFrame): GradientAxis {
+  const d = frame.readDirection.map(Math.abs);
+  const i = d.indexOf(Math.max(...d));
+  return (['gx', 'gy', 'gz'] as const)[i] ?? 'gx';
+}
+
 /**
  * The magnitude image of a Bloch signal in display orientation, as the fast engine returns it
- * (simulate/fast/output.ts `displayImage`): centred inverse FFT of `blochKSpace`, phase-oversampled lines
- * cropped, transposed when phase encoding runs along rows.
+ * (simulate/fast/output.ts `displayImage`): centred inverse FFT of `blochKSpace` with each line placed by the
+ * timeline's read trajectory (`adcReadLines`), phase-oversampled lines cropped, transposed when phase encoding
+ * runs along rows.
  */
 export function blochMagnitudeImage(
   signal: BlochSignal,
@@ -96,7 +206,8 @@ export function blochMagnitudeImage(
 ): { rows: number; columns: number; magnitude: Float32Array } {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
-  const kspace = blochKSpace(signal, adcLines(timeline, phaseAxis, frame), frame);
+  const lines = adcLines(timeline, phaseAxis, frame);
+  const kspace = blochKSpace(signal, lines, frame, adcReadLines(timeline, readAxisOf(frame), frame));
   const full = magnitude(kspaceToImage2d(kspace, nv, nu));
   const keep = frame.phaseMatrix;
   const first = (nv - keep) / 2;

@@ -7,6 +7,7 @@
  * i.e. the slice centre sits on pixel (N/2, M/2), the same index as the centred FFT's origin (recon/fftnd.ts).
  */
 import type { Protocol } from '../sequence/protocol.ts';
+import { isThreeDimensional } from '../sequence/timing.ts';
 import type { Meters, Vec3 } from '../units.ts';
 
 /** Unit row and column directions of the display planes before any in-plane rotation (DICOM PS3.3 C.7.6.2.1.1). */
@@ -92,7 +93,8 @@ export function scanGeometry(protocol: Protocol): ScanGeometry {
   const columns = phaseAlongColumn ? protocol.matrixRead : protocol.matrixPhase;
   const fovRows = phaseAlongColumn ? protocol.fovPhase : protocol.fovRead;
   const fovColumns = phaseAlongColumn ? protocol.fovRead : protocol.fovPhase;
-  const spacing = protocol.sliceThickness + protocol.sliceGap;
+  // A 3D slab's partitions are contiguous: the gap does not apply (docs/conventions.md, "3D slabs").
+  const spacing = protocol.sliceThickness + (isThreeDimensional(protocol) ? 0 : protocol.sliceGap);
   const slices: ImagePlane[] = [];
   for (let i = 0; i < protocol.sliceCount; i++) {
     const offset = (i - (protocol.sliceCount - 1) / 2) * spacing;

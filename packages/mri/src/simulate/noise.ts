@@ -3,11 +3,14 @@
  * (STYLE.md §1: the engine owns no random source; the seed is stored with the scan so a scan repeats exactly).
  *
  * Image SNR follows Edelstein et al. (MRM 1986;3:604) and Haacke et al. ch. 15
- * (reference/analytic_formulas.md §7):  SNR ∝ V_voxel · √(N_read · N_phase · NEX / BW_total) · B0 · coil,
- * with BW_total = BW_pixel · N_read. Image values are magnetisation per unit proton density (a voxel full of a
+ * (reference/analytic_formulas.md §7):  SNR ∝ V_voxel · √(N_read · N_phase · N_partitions · NEX / BW_total) · B0 · coil,
+ * with BW_total = BW_pixel · N_read and N_partitions = 1 for 2D (a 3D slab's every readout sees the whole slab, so
+ * each partition image averages N_partitions times more samples: σ_3D = σ_2D/√N_partitions at equal voxel size,
+ * as sequence/derived.ts relativeSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
  * tissue with M⊥ = 1 reads 1), so the noise standard deviation in the image is the reciprocal of that SNR.
  */
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
+import { isThreeDimensional } from '../sequence/timing.ts';
 
 /** Noise levels of the simulator's settings: 0 = none, 1 = low, 2 = medium, 3 = high. */
 export type NoiseLevel = 0 | 1 | 2 | 3;
@@ -31,7 +34,8 @@ const REFERENCE = {
 
 /**
  * SNR of the protocol relative to the reference protocol: voxel volume × √(N_read·N_phase·NEX/BW_total) × B0
- * (linear in B0 at clinical fields, analytic_formulas.md §7). Phase oversampling adds acquired lines and SNR.
+ * (linear in B0 at clinical fields, analytic_formulas.md §7). Phase oversampling adds acquired lines and SNR;
+ * a 3D slab's partitions multiply the samples (× √N_partitions, the module comment).
  */
 export function relativeSnr(protocol: Protocol, scanner: Scanner): number {
   const voxelVolume =
@@ -40,7 +44,8 @@ export function relativeSnr(protocol: Protocol, scanner: Scanner): number {
     protocol.sliceThickness;
   const phaseCount = protocol.matrixPhase * (1 + Math.max(0, protocol.phaseOversampling));
   const bandwidthTotal = protocol.bandwidthPerPixel * protocol.matrixRead;
-  const sampling = Math.sqrt((protocol.matrixRead * phaseCount * protocol.nex) / bandwidthTotal);
+  const partitions = isThreeDimensional(protocol) ? Math.max(1, Math.round(protocol.sliceCount)) : 1;
+  const sampling = Math.sqrt((protocol.matrixRead * phaseCount * partitions * protocol.nex) / bandwidthTotal);
   const referenceSampling = Math.sqrt(
     (REFERENCE.readCount * REFERENCE.phaseCount) / REFERENCE.bandwidthTotal,
   );

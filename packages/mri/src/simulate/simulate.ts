@@ -5,7 +5,7 @@
  * still get exactly the images of the serial `simulate`.
  */
 import { coilSensitivityMaps } from '../anatomy/coils.ts';
-import type { AnatomicalModel, Coil } from '../anatomy/types.ts';
+import type { AnatomicalModel, Coil, LabelVolume } from '../anatomy/types.ts';
 import type { PartialFourierMode } from '../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import type { TissueAtField, TissueKey } from '../tissue/types.ts';
@@ -14,7 +14,9 @@ import { acquisitionFrame, scanGeometry, type AcquisitionFrame, type ScanGeometr
 import { validateMotion, type Motion } from './motion.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel } from './noise.ts';
 import { sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldMap.ts';
-import { prepareSlice } from './fast/prepare.ts';
+import { prepareSlice, type PreparedSlice } from './fast/prepare.ts';
+import { foldPrepared, partitionContributions } from './slab.ts';
+import { isThreeDimensional } from '../sequence/timing.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
 
 export interface SimulateOptions {
@@ -178,7 +180,27 @@ function interpolateMap(
 export const sliceSeed = (seed: number, slice: number): number =>
   (seed + Math.imul(slice + 1, 2654435761)) >>> 0;
 
-/** Simulates slice `index` of the scan. */
+/**
+ * The per-tissue k-spaces of partition `index` of a 3D slab: the partition and every excited position beyond the
+ * slab that aliases onto it along kz, weighted by the slab profile (./slab.ts).
+ */
+function preparePartition(
+  volume: LabelVolume,
+  protocol: Protocol,
+  planes: readonly ScanGeometry['slices'][number][],
+  index: number,
+): PreparedSlice {
+  const parts = partitionContributions(planes, index).map(({ plane, weight }) => ({
+    prepared: prepareSlice(volume, acquisitionFrame(protocol, plane)),
+    weight,
+  }));
+  return foldPrepared(parts);
+}
+
+/**
+ * Simulates slice `index` of the scan (partition `index` of a 3D slab: same image size, its own noise seed; the
+ * noise level follows the slab's √N_partitions, ./noise.ts).
+ */
 export function simulateSlice(
   anatomy: AnatomicalModel,
   protocol: Protocol,
@@ -187,11 +209,14 @@ export function simulateSlice(
   index: number,
   tissues = tissuesByLabel(anatomy, options),
 ): { image: RenderedImage; kspace: { re: Float32Array; im: Float32Array } } {
-  const plane = scanGeometry(protocol).slices[index];
+  const planes = scanGeometry(protocol).slices;
+  const plane = planes[index];
   if (!plane) throw new RangeError(`slice ${index} outside 0…${protocol.sliceCount - 1}`);
   if (options.motion) validateMotion(options.motion);
   const frame = acquisitionFrame(protocol, plane);
-  const prepared = prepareSlice(anatomy.volume, frame);
+  const prepared = isThreeDimensional(protocol)
+    ? preparePartition(anatomy.volume, protocol, planes, index)
+    : prepareSlice(anatomy.volume, frame);
   const coil = receiveCoil(anatomy, scanner);
   const coilMaps = options.receive === 'single' ? undefined : frameCoilMaps(coil, frame);
   const channels = coilMaps?.length ?? 1;

@@ -64,12 +64,14 @@ export const activateParamsSchema = z.object({ token: opaqueTokenSchema });
 
 /**
  * Claims of the access token (DESIGN.md §4): `uid`, `scope` (space-separated role names), `exp` [s since
- * the epoch] and `identity` (the active identity's id, null for a user without any).
+ * the epoch], `identity` (the active identity's id, null for a user without any) and `sid` (the sign-in
+ * session, one per refresh-token family: revoking it ends every access token of the session at once).
  */
 export const accessTokenClaimsSchema = z.object({
   uid: z.string(),
   scope: z.string(),
   exp: z.number().int(),
   identity: z.string().nullable(),
+  sid: z.string(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

@@ -95,6 +95,17 @@ export interface RefreshTokensTable {
   created_at: string;
 }
 
+/**
+ * A sign-in session: one per refresh-token family (id = refresh_tokens.family_id). Access tokens carry its
+ * id as `sid`; every authenticated call checks it is not revoked, so revoking it signs out at once.
+ */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 /** One-time tokens of activation and password-reset links, stored as SHA-256 hashes. */
 export interface UserTokensTable {
   id: string;
@@ -134,6 +145,7 @@ export interface Database {
   cohort_members: CohortMembersTable;
   individual_access: IndividualAccessTable;
   refresh_tokens: RefreshTokensTable;
+  auth_sessions: AuthSessionsTable;
   user_tokens: UserTokensTable;
   mail_outbox: MailOutboxTable;
   settings: SettingsTable;

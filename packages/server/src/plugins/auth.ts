@@ -6,7 +6,7 @@
 import { accessTokenClaimsSchema, rolesInScope, type AccessTokenClaims, type Role } from '@larmor/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { userStatus } from '../modules/auth/repository.ts';
+import { isSessionLive } from '../modules/auth/repository.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 /** Who is calling, once authenticated. */
@@ -16,6 +16,8 @@ export interface AuthContext {
   roles: Role[];
   /** The active identity's id, null when the user has none. */
   identityId: string | null;
+  /** The sign-in session (refresh-token family) of the presented access token. */
+  sessionId: string;
   /** Expiry of the presented access token [s since the epoch]. */
   expiresAt: number;
 }
@@ -36,7 +38,7 @@ export async function signAccessToken(
   ttlS: number,
 ): Promise<string> {
   const nowS = Math.floor(Date.now() / 1000);
-  return new SignJWT({ uid: claims.uid, scope: claims.scope, identity: claims.identity })
+  return new SignJWT({ uid: claims.uid, scope: claims.scope, identity: claims.identity, sid: claims.sid })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.uid)
     .setIssuedAt(nowS)
@@ -65,16 +67,18 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 /**
- * preHandler: verifies the bearer token and that its user still exists and is active, then sets
- * `request.auth`. A deactivated user's tokens stop working at once.
+ * preHandler: verifies the bearer token, and that its user still exists and is active and its session is not
+ * revoked (one query, two primary-key look-ups), then sets `request.auth`. Logout, refresh-token reuse,
+ * deactivation, deletion and a password change elsewhere end the access tokens of a session at once.
  */
 export const authenticate: preHandlerAsyncHookHandler = async function (request) {
   const claims = await verifyAccessToken(request.server.config.jwtSecret, bearerToken(request));
-  if ((await userStatus(request.server.db, claims.uid)) !== 'active') throw unauthenticated();
+  if (!(await isSessionLive(request.server.db, claims.uid, claims.sid))) throw unauthenticated();
   request.auth = {
     userId: claims.uid,
     roles: rolesInScope(claims.scope),
     identityId: claims.identity,
+    sessionId: claims.sid,
     expiresAt: claims.exp,
   };
 };

@@ -55,7 +55,10 @@ function nextCreatedAt(): string {
   return new Date(lastCreatedMs).toISOString();
 }
 
-/** Inserts a user (active, terms accepted, no first login unless told) and answers its credentials. */
+/**
+ * Inserts a user (active, terms accepted, no first login unless told) with one sign-in session
+ * (fixtureSessionId) and answers its credentials.
+ */
 export async function createUser(db: Kysely<Database>, fixture: UserFixture = {}): Promise<TestUser> {
   counter += 1;
   const username = fixture.username ?? `user${counter}`;
@@ -84,7 +87,16 @@ export async function createUser(db: Kysely<Database>, fixture: UserFixture = {}
       updated_at: now,
     })
     .execute();
+  await db
+    .insertInto('auth_sessions')
+    .values({ id: fixtureSessionId(user), user_id: user.id, created_at: now, revoked_at: null })
+    .execute();
   return user;
+}
+
+/** The sign-in session every fixture user starts with, which the tokens of `tokenFor` belong to. */
+export function fixtureSessionId(user: Pick<TestUser, 'id'>): string {
+  return `fixture-session-${user.id}`;
 }
 
 /** Inserts an organisation and answers its id. */
@@ -127,13 +139,17 @@ export async function addIndividualAccess(
   return id;
 }
 
-/** A valid access token for `user`, signed with the test key; `ttlS` may be negative for an expired one. */
+/** A valid access token for `user` in its fixture session, signed with the test key; `ttlS` may be negative for an expired one. */
 export function tokenFor(
   user: Pick<TestUser, 'id' | 'role'>,
   ttlS = 3600,
   identity: string | null = null,
 ): Promise<string> {
-  return signAccessToken(TEST_JWT_SECRET, { uid: user.id, scope: user.role, identity }, ttlS);
+  return signAccessToken(
+    TEST_JWT_SECRET,
+    { uid: user.id, scope: user.role, identity, sid: fixtureSessionId(user) },
+    ttlS,
+  );
 }
 
 /** `authorization` header for `token`. */

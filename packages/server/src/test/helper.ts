@@ -99,7 +99,10 @@ async function introspectTableNames(db: Kysely<Database>): Promise<string[]> {
  */
 const SCHEMA_DDL_LOCK = 0x6c61726d; // 'larm'
 
-async function withSchemaLock(databaseUrl: string | undefined, work: (admin: pg.Client) => Promise<void>) {
+export async function withSchemaLock(
+  databaseUrl: string | undefined,
+  work: (admin: pg.Client) => Promise<void>,
+) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigration } from './0001_accounts.ts';
+import { authSessionsMigration } from './0002_auth_sessions.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -8,4 +9,5 @@ import { accountsMigration } from './0001_accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accountsMigration,
+  '0002_auth_sessions': authSessionsMigration,
 };

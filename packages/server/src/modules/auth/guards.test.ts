@@ -1,7 +1,7 @@
 import { ERROR_CODES, errorBodySchema } from '@larmor/contracts';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { addIndividualAccess, bearer, createUser, tokenFor } from '../../test/fixtures.ts';
+import { addIndividualAccess, bearer, createUser, fixtureSessionId, tokenFor } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
 import { algNoneToken, tamperedToken } from '../../test/tokens.ts';
 
@@ -32,7 +32,7 @@ describe.each(databases)('token and role guards on %s', (kind) => {
     const user = await createUser(t.db, { role: 'Student', termsAck: false, firstLogin: true });
     await addIndividualAccess(t.db, user.id);
     const exp = Math.floor(Date.now() / 1000) + 3600;
-    const claims = { uid: user.id, scope: 'Admin', exp, identity: null };
+    const claims = { uid: user.id, scope: 'Admin', exp, identity: null, sid: fixtureSessionId(user) };
     const badHeaders = [
       {},
       bearer(await tokenFor(user, -60)),

@@ -180,22 +180,72 @@ export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean>
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Revokes every token of a family that is not revoked yet. */
+/** Starts sign-in session `id` (the id of its refresh-token family) for `userId`. */
+export async function insertSession(db: Db, id: string, userId: string): Promise<void> {
+  await db
+    .insertInto('auth_sessions')
+    .values({ id, user_id: userId, created_at: isoNow(), revoked_at: null })
+    .execute();
+}
+
+/**
+ * Whether `userId` exists, is active and holds session `sessionId`, not revoked: what every authenticated
+ * call checks, in one query of two primary-key look-ups.
+ */
+export async function isSessionLive(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('s.id')
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes a session: every token of its family, and so its access tokens too. */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  const now = isoNow();
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: isoNow() })
+    .set({ revoked_at: now })
     .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
-/** Revokes every refresh token of a user (after a password reset or change, or deactivation). */
-export async function revokeAllOf(db: Db, userId: string): Promise<void> {
-  await db
+/**
+ * Revokes every session of a user (after a password reset or change, or deactivation), but `keepSessionId`
+ * when given: the session that changed its own password stays signed in.
+ */
+export async function revokeAllOf(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null = null,
+): Promise<void> {
+  const now = isoNow();
+  let tokens = db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: isoNow() })
+    .set({ revoked_at: now })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  let sessions = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== null) {
+    tokens = tokens.where('family_id', '!=', keepSessionId);
+    sessions = sessions.where('id', '!=', keepSessionId);
+  }
+  await tokens.execute();
+  await sessions.execute();
 }

@@ -12,6 +12,7 @@ import { defaultIdentity, identitiesOf, type IdentityRecord } from '../identitie
 import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
 import {
   insertRefreshToken,
+  insertSession,
   markRefreshTokenUsed,
   refreshTokenByHash,
   revokeFamily,
@@ -25,14 +26,17 @@ const invalidRefreshToken = (): ApiError =>
 
 /**
  * Issues a token pair for `userId` acting as `identityId` (its default identity when undefined; an
- * identity id the user does not hold is refused with 404). `familyId` continues a family on rotation.
+ * identity id the user does not hold is refused with 404). `familyId` continues a family (a session) on
+ * rotation; without it a new session starts.
  */
 export async function issueTokens(
   app: FastifyInstance,
   userId: string,
   identityId?: string | null,
-  familyId: string = newId(),
+  familyId?: string,
 ): Promise<TokenPair> {
+  const sessionId = familyId ?? newId();
+  if (familyId === undefined) await insertSession(app.db, sessionId, userId);
   const role = await userRole(app.db, userId);
   const identities = await identitiesOf(app.db, userId);
   let identity: IdentityRecord | null;
@@ -43,13 +47,18 @@ export async function issueTokens(
       (identityId === null ? null : defaultIdentity(identities));
   const accessToken = await signAccessToken(
     app.config.jwtSecret,
-    { uid: userId, scope: scopeFor(role, identity?.role ?? null), identity: identity?.id ?? null },
+    {
+      uid: userId,
+      scope: scopeFor(role, identity?.role ?? null),
+      identity: identity?.id ?? null,
+      sid: sessionId,
+    },
     app.config.accessTokenTtlS,
   );
   const refreshToken = newOpaqueToken();
   await insertRefreshToken(app.db, {
     userId,
-    familyId,
+    familyId: sessionId,
     tokenHash: hashOpaqueToken(refreshToken),
     identityId: identity?.id ?? null,
     expiresAt: isoNow(REFRESH_TOKEN_TTL_S),

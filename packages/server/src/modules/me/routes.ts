@@ -39,9 +39,11 @@ export const meRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => {
+      const caller = callerOf(request);
       await changePassword(
         root,
-        callerOf(request).userId,
+        caller.userId,
+        caller.sessionId,
         request.body.oldPassword,
         request.body.newPassword,
       );

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeAllOf } from '../auth/repository.ts';
 import { identitiesOf } from '../identities/repository.ts';
 import { groupNamesOf, passwordHashOf, profileRow, setOwnPassword, setTermsAccepted } from './repository.ts';
 
@@ -37,11 +38,13 @@ export async function profileOf(
 
 /**
  * Changes the password after checking the current one (a wrong one answers 400 INVALID_PASSWORD, not 401,
- * so the client does not sign the user out) and clears first_login.
+ * so the client does not sign the user out) and clears first_login. Every other session of the user ends;
+ * `sessionId`, the one that changed it, stays signed in.
  */
 export async function changePassword(
   app: FastifyInstance,
   userId: string,
+  sessionId: string,
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
@@ -59,7 +62,10 @@ export async function changePassword(
     );
   }
   const passwordHash = await hashPassword(newPassword, app.config.passwordHashCost);
-  await setOwnPassword(app.db, userId, passwordHash);
+  await app.db.transaction().execute(async (trx) => {
+    await setOwnPassword(trx, userId, passwordHash);
+    await revokeAllOf(trx, userId, sessionId);
+  });
 }
 
 /** Records that the user accepted the terms. */

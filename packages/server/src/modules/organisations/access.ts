@@ -12,12 +12,15 @@ export type AdminScope =
   | {
       kind: 'platform';
       userId: string;
+      /** The caller's sign-in session. */
+      sessionId: string;
       /** The organisation of the caller's active identity, if it is a membership. */
       activeClientId: string | null;
     }
   | {
       kind: 'organisation';
       userId: string;
+      sessionId: string;
       /** The one organisation the caller administers: that of the active identity. */
       activeClientId: string;
     };
@@ -29,10 +32,20 @@ export async function adminScopeOf(db: Db, caller: AuthContext): Promise<AdminSc
     ? await callerMembership(db, caller.identityId, caller.userId)
     : undefined;
   if (platformRole === 'Admin') {
-    return { kind: 'platform', userId: caller.userId, activeClientId: membership?.client_id ?? null };
+    return {
+      kind: 'platform',
+      userId: caller.userId,
+      sessionId: caller.sessionId,
+      activeClientId: membership?.client_id ?? null,
+    };
   }
   if (membership?.role === 'Admin') {
-    return { kind: 'organisation', userId: caller.userId, activeClientId: membership.client_id };
+    return {
+      kind: 'organisation',
+      userId: caller.userId,
+      sessionId: caller.sessionId,
+      activeClientId: membership.client_id,
+    };
   }
   throw forbidden();
 }

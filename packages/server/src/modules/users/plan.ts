@@ -231,6 +231,8 @@ export async function applyPlan(
   if (plan.membershipRole) await setMembershipRole(trx, plan.userId, clientIds, plan.membershipRole);
   if (plan.groupIds) await replaceGroups(trx, plan.userId, clientIds, plan.groupIds);
   if (plan.memberships || plan.groupIds) await pruneNesting(trx, plan.userId);
-  if (plan.signOut) await revokeAllOf(trx, plan.userId);
+  // An admin who sets their own password keeps the session they did it from.
+  if (plan.signOut)
+    await revokeAllOf(trx, plan.userId, plan.userId === scope.userId ? scope.sessionId : null);
   return plan.userId;
 }

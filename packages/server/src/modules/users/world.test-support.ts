@@ -11,6 +11,7 @@ import {
   bearer,
   createClient,
   createUser,
+  fixtureSessionId,
   tokenFor,
   type TestUser,
 } from '../../test/fixtures.ts';
@@ -42,7 +43,13 @@ export async function headersAs(
   scope: string,
   identity: string | null,
 ): Promise<{ authorization: string }> {
-  return bearer(await signAccessToken(TEST_JWT_SECRET, { uid: user.id, scope, identity }, 3600));
+  return bearer(
+    await signAccessToken(
+      TEST_JWT_SECRET,
+      { uid: user.id, scope, identity, sid: fixtureSessionId(user) },
+      3600,
+    ),
+  );
 }
 
 /** Inserts a group of `clientId` and answers its id. */

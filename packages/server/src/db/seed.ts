@@ -2,11 +2,22 @@
  * Demo data (issue 2): an organisation with an admin, a teacher and two students (one on first login with the
  * terms not accepted), a group and cohort with the students, and an individual free-plan user. The passwords
  * are public demo passwords, printed by `larmor start` and listed in the README; never seed a real deployment.
+ * The SQL is the modules' repositories'.
  */
 import type { Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { hashPassword, PASSWORD_HASH_COST, type PasswordHashCost } from '../modules/auth/passwords.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import { insertIndividualAccess } from '../modules/auth/repository.ts';
+import {
+  addCohortMembers,
+  addGroupMembers,
+  clientIdByName,
+  insertClient,
+  insertCohort,
+  insertGroup,
+} from '../modules/organisations/repository.ts';
+import { hasAnyUser, insertUser, replaceMemberships, usersHolding } from '../modules/users/repository.ts';
 import type { Database } from './schema.ts';
 
 export const DEMO_ORGANISATION = 'Larmor Demo Hospital';
@@ -87,8 +98,7 @@ const DEMO_USERS: DemoUser[] = [
 
 /** Whether the database has no user yet (the embedded start seeds only then). */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
+  return !(await hasAnyUser(db));
 }
 
 /**
@@ -102,73 +112,44 @@ export async function seedDemoData(
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, passwordHashCost)));
   const now = isoNow();
   await db.transaction().execute(async (trx) => {
-    const clash = await trx
-      .selectFrom('users')
-      .select('username')
-      .where(
-        'username',
-        'in',
-        DEMO_USERS.map((u) => u.username),
-      )
-      .executeTakeFirst();
-    const org = await trx
-      .selectFrom('clients')
-      .select('id')
-      .where('name', '=', DEMO_ORGANISATION)
-      .executeTakeFirst();
+    const [clash] = await usersHolding(
+      trx,
+      DEMO_USERS.map((u) => u.username),
+      [],
+    );
+    const org = await clientIdByName(trx, DEMO_ORGANISATION);
     if (clash || org)
       throw new Error(
         `The demo data is already there (${clash ? `user '${clash.username}'` : DEMO_ORGANISATION}).`,
       );
 
-    const clientId = newId();
-    const groupId = newId();
-    const cohortId = newId();
-    await trx
-      .insertInto('clients')
-      .values({ id: clientId, name: DEMO_ORGANISATION, license: 'trial', created_at: now })
-      .execute();
-    await trx
-      .insertInto('groups')
-      .values({ id: groupId, client_id: clientId, name: 'MRI Basics', created_at: now })
-      .execute();
-    await trx
-      .insertInto('cohorts')
-      .values({ id: cohortId, group_id: groupId, name: 'Autumn intake', created_at: now })
-      .execute();
+    const clientId = await insertClient(trx, DEMO_ORGANISATION, 'trial');
+    const groupId = await insertGroup(trx, clientId, 'MRI Basics');
+    const cohortId = await insertCohort(trx, groupId, 'Autumn intake');
     for (const [index, demo] of DEMO_USERS.entries()) {
       const userId = newId();
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          username: demo.username,
-          email: `${demo.username}@demo.larmor.local`,
-          first_name: demo.firstName,
-          last_name: demo.lastName,
-          password_hash: hashes[index] ?? null,
-          role: demo.role,
-          status: 'active',
-          terms_ack: demo.termsAck ? 1 : 0,
-          first_login: demo.firstLogin ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertUser(trx, {
+        id: userId,
+        username: demo.username,
+        email: `${demo.username}@demo.larmor.local`,
+        first_name: demo.firstName,
+        last_name: demo.lastName,
+        password_hash: hashes[index] ?? null,
+        role: demo.role,
+        status: 'active',
+        terms_ack: demo.termsAck ? 1 : 0,
+        first_login: demo.firstLogin ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
       if (demo.access === 'individual') {
-        await trx
-          .insertInto('individual_access')
-          .values({ id: newId(), user_id: userId, plan: 'free', created_at: now })
-          .execute();
+        await insertIndividualAccess(trx, userId, 'free');
         continue;
       }
-      await trx
-        .insertInto('memberships')
-        .values({ id: newId(), user_id: userId, client_id: clientId, role: demo.role, created_at: now })
-        .execute();
+      await replaceMemberships(trx, userId, null, [{ clientId, role: demo.role }]);
       if (demo.role === 'Student') {
-        await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId }).execute();
-        await trx.insertInto('cohort_members').values({ cohort_id: cohortId, user_id: userId }).execute();
+        await addGroupMembers(trx, groupId, [userId]);
+        await addCohortMembers(trx, cohortId, [userId]);
       }
     }
   });

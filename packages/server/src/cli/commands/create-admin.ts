@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { insertUser } from '../../modules/users/repository.ts';
 import { parseFlags, requireFlag, UsageError, type CliCommand } from '../command.ts';
 import { withMigratedDatabase } from '../database.ts';
 
@@ -28,23 +29,20 @@ export const createAdminCommand: CliCommand = {
     return withMigratedDatabase(async ({ db }) => {
       const now = isoNow();
       try {
-        await db
-          .insertInto('users')
-          .values({
-            id: newId(),
-            username,
-            email,
-            first_name: username,
-            last_name: '',
-            password_hash: passwordHash,
-            role: 'Admin',
-            status: 'active',
-            terms_ack: 0,
-            first_login: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertUser(db, {
+          id: newId(),
+          username,
+          email,
+          first_name: username,
+          last_name: '',
+          password_hash: passwordHash,
+          role: 'Admin',
+          status: 'active',
+          terms_ack: 0,
+          first_login: 0,
+          created_at: now,
+          updated_at: now,
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         console.error(`create-admin: username '${username}' or e-mail '${email}' is already taken`);

@@ -87,6 +87,12 @@ export async function findClient(db: Db, id: string): Promise<ClientRecord | und
   return row ? toClient(row) : undefined;
 }
 
+/** The id of the organisation named `name`, if there is one. */
+export async function clientIdByName(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id;
+}
+
 export async function insertClient(db: Db, name: string, license: LicenseKind): Promise<string> {
   const id = newId();
   await db.insertInto('clients').values({ id, name, license, created_at: isoNow() }).execute();

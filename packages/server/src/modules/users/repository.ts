@@ -95,6 +95,12 @@ export async function findUsers(
     .execute();
 }
 
+/** Whether the database holds any user at all (an embedded start seeds the demo data only when not). */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Users (visible or not) holding any of these usernames or (lower-cased) e-mail addresses. */
 export async function usersHolding(
   db: Db,

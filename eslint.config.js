@@ -23,6 +23,16 @@ const NODE_BUILTINS = [
   'https',
 ];
 
+/** An `import-x/no-restricted-paths` rule: files under `pkg` import nothing of the repository outside it. */
+function selfContained(pkg, message) {
+  return {
+    'import-x/no-restricted-paths': [
+      'error',
+      { zones: [{ target: `./${pkg}`, from: './', except: [`./${pkg}`, './node_modules'], message }] },
+    ],
+  };
+}
+
 /** A `no-restricted-imports` rule that bans the given package names and patterns. */
 function restrict(patterns, message) {
   return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
@@ -49,17 +59,26 @@ export default tseslint.config(
   {
     files: ['packages/mri/**/*.ts'],
     ignores: ['packages/mri/scripts/**'],
-    rules: restrict(
-      ['@larmor/*', ...NODE_BUILTINS, '../../../*'],
-      '@larmor/mri is pure and depends on nothing of ours: no I/O, no node:* modules (DESIGN.md §1).',
-    ),
+    rules: {
+      ...restrict(
+        ['@larmor/*', ...NODE_BUILTINS],
+        '@larmor/mri is pure and depends on nothing of ours: no I/O, no node:* modules (DESIGN.md §1).',
+      ),
+      ...selfContained('packages/mri', '@larmor/mri imports nothing outside its package (DESIGN.md §1).'),
+    },
   },
   {
     files: ['packages/contracts/**/*.ts'],
-    rules: restrict(
-      ['@larmor/*', ...NODE_BUILTINS, '../../../*'],
-      '@larmor/contracts depends on nothing of ours and runs in the browser too (DESIGN.md §1).',
-    ),
+    rules: {
+      ...restrict(
+        ['@larmor/*', ...NODE_BUILTINS],
+        '@larmor/contracts depends on nothing of ours and runs in the browser too (DESIGN.md §1).',
+      ),
+      ...selfContained(
+        'packages/contracts',
+        '@larmor/contracts imports nothing outside its package (DESIGN.md §1).',
+      ),
+    },
   },
   {
     files: ['packages/server/**/*.ts'],

@@ -26,6 +26,13 @@ describe('import boundaries (DESIGN.md §1)', () => {
     ).toContain('no-restricted-imports');
   });
 
+  it('@larmor/mri reaches nothing outside its package by a relative path, however deep the file', async () => {
+    const escaping = "import { buildApp } from '../../server/src/app.ts';\nexport const b = buildApp;\n";
+    expect(await ruleIds('packages/mri/src/x.ts', escaping)).toContain('import-x/no-restricted-paths');
+    const deepInside = "import { msToS } from '../../../units.ts';\nexport const f = msToS;\n";
+    expect(await ruleIds('packages/mri/src/a/b/c/x.ts', deepInside)).toEqual([]);
+  });
+
   it('@larmor/contracts imports nothing of ours', async () => {
     expect(
       await ruleIds(

@@ -1,4 +1,5 @@
-import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
+import { FAT_WATER_SHIFT_PPM } from '../constants.ts';
+import { chemicalShiftHz } from '../tissue/field.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { degToRad, mmToM, msToS } from '../units.ts';
 import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
@@ -48,7 +49,7 @@ const DIXON_MIN_ECHO_GAP_S = msToS(2.2);
 
 /** Fat–water frequency difference at field `b0` [Hz] (always positive). */
 function fatWaterShiftHz(b0: number): number {
-  return Math.abs(FAT_WATER_SHIFT_PPM * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T * b0);
+  return Math.abs(chemicalShiftHz(FAT_WATER_SHIFT_PPM, b0));
 }
 
 /** Family-specific defaults on top of BASE. */

@@ -1,4 +1,5 @@
-import type { Seconds, Tesla } from '../units.ts';
+import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
+import type { Hertz, Ppm, Seconds, Tesla } from '../units.ts';
 import type { FieldPair } from './definition.ts';
 
 /**
@@ -54,4 +55,9 @@ export function dephasingRateAtField(t2: FieldPair, t2star: FieldPair, b0: Tesla
 /** T2* from T2 [s] and R2′ [1/s]: 1/(1/T2 + R2′) [s]. */
 export function t2StarFrom(t2: Seconds, dephasingRate: number): Seconds {
   return 1 / (1 / t2 + dephasingRate);
+}
+
+/** Frequency offset of a chemical shift `shift` [ppm] at field `b0` [T]: Δf = shift·1e-6·γ̄·B0 [Hz]. */
+export function chemicalShiftHz(shift: Ppm, b0: Tesla): Hertz {
+  return shift * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T * b0;
 }

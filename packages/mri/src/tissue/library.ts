@@ -1,7 +1,6 @@
-import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
 import type { Tesla } from '../units.ts';
 import type { TissueDefinition } from './definition.ts';
-import { dephasingRateAtField, t1AtField, t2AtField, t2StarFrom } from './field.ts';
+import { chemicalShiftHz, dephasingRateAtField, t1AtField, t2AtField, t2StarFrom } from './field.ts';
 import { BODY_TISSUES } from './library-body.ts';
 import { NEURO_TISSUES } from './library-neuro.ts';
 import type { TissueAtField, TissueKey } from './types.ts';
@@ -50,7 +49,7 @@ export type TissueOverrides = Partial<
 /**
  * The magnetic properties of tissue `key` at main field `b0` [T] (field model in field.ts), with `overrides`
  * applied on top. The returned key is the library's key (aliases resolve), and the off-resonance is the
- * chemical shift at this field: Δf = shift·1e-6·γ̄·B0 [Hz].
+ * chemical shift at this field (`chemicalShiftHz`).
  */
 export function tissueAtField(key: TissueKey, b0: Tesla, overrides: TissueOverrides = {}): TissueAtField {
   if (!(b0 > 0)) throw new RangeError(`main field must be positive, got ${b0} T`);
@@ -68,7 +67,7 @@ export function tissueAtField(key: TissueKey, b0: Tesla, overrides: TissueOverri
     chemicalShiftPpm,
     susceptibilityPpm: overrides.susceptibilityPpm ?? d.susceptibilityPpm,
     adc: overrides.adc ?? d.adc,
-    offResonanceHz: chemicalShiftPpm * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T * b0,
+    offResonanceHz: chemicalShiftHz(chemicalShiftPpm, b0),
   };
 }
 

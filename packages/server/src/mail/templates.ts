@@ -50,3 +50,22 @@ export function usernameReminderMail(publicUrl: string, firstName: string, usern
     ].join('\n'),
   };
 }
+
+/**
+ * The activation mail of a user an administrator created without a password. Its link opens the web app's
+ * reset-password page, where the user chooses a password (users/invitation.ts).
+ */
+export function invitationMail(publicUrl: string, firstName: string, token: string): MailContent {
+  return {
+    kind: 'activation',
+    subject: 'Your Larmor account is ready',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      'An administrator created a Larmor account for you. Open this link to choose your password and activate it:',
+      `${publicUrl}/reset-password/${token}`,
+      '',
+      'The link works for 7 days. If you did not expect this message, ignore it.',
+    ].join('\n'),
+  };
+}

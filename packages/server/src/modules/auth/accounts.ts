@@ -80,10 +80,17 @@ export async function login(app: FastifyInstance, username: string, password: st
   return issueTokens(app, user.id);
 }
 
-/** Creates a one-time link token for `userId` and answers the token in clear (it is stored hashed). */
-export async function createLinkToken(db: Db, userId: string, purpose: UserTokenPurpose): Promise<string> {
+/**
+ * Creates a one-time link token for `userId` and answers the token in clear (it is stored hashed). It lives
+ * `ttlS` [s], by default the lifetime of its purpose's links.
+ */
+export async function createLinkToken(
+  db: Db,
+  userId: string,
+  purpose: UserTokenPurpose,
+  ttlS: number = purpose === 'activation' ? ACTIVATION_TOKEN_TTL_S : PASSWORD_RESET_TOKEN_TTL_S,
+): Promise<string> {
   const token = newOpaqueToken();
-  const ttlS = purpose === 'activation' ? ACTIVATION_TOKEN_TTL_S : PASSWORD_RESET_TOKEN_TTL_S;
   await insertLinkToken(db, userId, purpose, hashOpaqueToken(token), isoNow(ttlS));
   return token;
 }

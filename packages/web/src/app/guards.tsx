@@ -7,13 +7,6 @@ import { STORAGE_KEYS } from '../lib/storage.ts';
 import { holdsAnyPermission, type Role } from '../lib/roles.ts';
 import { isSignedIn, useSession } from '../lib/session.ts';
 
-/** Where sign-in sends the user: the kept origin path, else the dashboard. */
-export function takeRedirectAfterLogin(fallback = '/dashboard'): string {
-  const kept = sessionStorage.getItem(STORAGE_KEYS.redirectAfterLogin);
-  sessionStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
-  return kept !== null && kept.startsWith('/') && !kept.startsWith('//') ? kept : fallback;
-}
-
 export function RequireAuth() {
   const current = useSession();
   const location = useLocation();
@@ -26,8 +19,7 @@ export function RequireAuth() {
 }
 
 export function RequirePermission(props: { permissions: readonly Role[] }) {
-  const current = useSession();
-  const scope = typeof current.claims?.scope === 'string' ? current.claims.scope : undefined;
+  const { scope } = useSession();
   if (!holdsAnyPermission(scope, props.permissions)) return <Navigate to="/forbidden" replace />;
   return <Outlet />;
 }

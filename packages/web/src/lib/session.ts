@@ -7,23 +7,27 @@ import { useSyncExternalStore } from 'react';
 import { profileSchema, type Profile } from '@larmor/contracts/me';
 import type { TokenPair } from '@larmor/contracts/auth';
 import { clearSessionStorage, readJson, STORAGE_KEYS } from './storage.ts';
-import { isExpired, tryDecodeToken, type TokenClaims } from './token.ts';
+import { isExpired, tokenScope, tryDecodeToken, type TokenClaims } from './token.ts';
 
 export interface SessionState {
   accessToken: string | null;
   refreshToken: string | null;
   profile: Profile | null;
   claims: TokenClaims | null;
+  /** The access token's scope claim (space-separated roles), when it is a string. */
+  scope: string | undefined;
 }
 
 function load(): SessionState {
   const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
   const parsedProfile = profileSchema.safeParse(readJson(localStorage, STORAGE_KEYS.profile));
+  const claims = tryDecodeToken(accessToken) ?? null;
   return {
     accessToken,
     refreshToken: localStorage.getItem(STORAGE_KEYS.refreshToken),
     profile: parsedProfile.success ? parsedProfile.data : null,
-    claims: tryDecodeToken(accessToken) ?? null,
+    claims,
+    scope: tokenScope(claims),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, isExpired, secondsLeft } from './token.ts';
+import { decodeToken, isExpired, secondsLeft, tokenScope } from './token.ts';
 
 function jwt(payload: object): string {
   const b64 = (s: string): string => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -46,5 +46,14 @@ describe('token expiry', () => {
     expect(isExpired({ exp: nowMs / 1000 + 60 }, nowMs)).toBe(false);
     expect(secondsLeft({ exp: nowMs / 1000 + 60 }, nowMs)).toBe(60);
     expect(isExpired({}, nowMs)).toBe(false);
+  });
+});
+
+describe('tokenScope', () => {
+  it('reads a string scope claim and ignores a missing or non-string one', () => {
+    expect(tokenScope({ scope: 'Admin Teacher' })).toBe('Admin Teacher');
+    expect(tokenScope({ scope: 42 as unknown as string })).toBeUndefined();
+    expect(tokenScope({})).toBeUndefined();
+    expect(tokenScope(null)).toBeUndefined();
   });
 });

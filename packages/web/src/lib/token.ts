@@ -42,6 +42,11 @@ export function decodeToken(token: unknown): TokenClaims {
   }
 }
 
+/** The scope claim (space-separated roles) when it is a string; undefined otherwise. */
+export function tokenScope(claims: TokenClaims | null | undefined): string | undefined {
+  return typeof claims?.scope === 'string' ? claims.scope : undefined;
+}
+
 /** Seconds the token has left at `nowMs` (negative once expired); undefined when it carries no exp. */
 export function secondsLeft(claims: TokenClaims, nowMs: number): number | undefined {
   return typeof claims.exp === 'number' ? claims.exp - nowMs / 1000 : undefined;

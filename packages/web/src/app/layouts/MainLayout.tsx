@@ -14,9 +14,8 @@ import { CrashBoundary } from '../../ui/CrashScreen.tsx';
 import { TopNavigation } from './TopNavigation.tsx';
 
 export function MainLayout(props: { background?: 'white' | 'gray' }) {
-  const current = useSession();
+  const { scope } = useSession();
   const newUi = useNewPlatformUi();
-  const scope = typeof current.claims?.scope === 'string' ? current.claims.scope : undefined;
   return (
     <div className={newUi ? 'shell shell--new' : 'shell'}>
       <header className="shell-header">

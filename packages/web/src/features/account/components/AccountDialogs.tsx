@@ -15,8 +15,8 @@ import { FreePlanDialog, WorkspacePickerDialog } from './LoginModals.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
 
 export function AccountDialogs(props: { newUi: boolean }) {
-  const { profile, claims } = useSession();
-  const role = primaryRole(typeof claims?.scope === 'string' ? claims.scope : undefined);
+  const { profile, scope } = useSession();
+  const role = primaryRole(scope);
   const mustAcceptTerms = profile !== null && !profile.terms_ack;
   const mustChangePassword = profile !== null && profile.terms_ack && profile.first_login;
   // A session restored from storage without a profile loads it first.

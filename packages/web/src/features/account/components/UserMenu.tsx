@@ -17,9 +17,9 @@ import { useSwitchIdentity } from '../api/switch-identity.ts';
 import { groupLabel, identityLabel, planLabel, visibleIdentities } from './account-rules.ts';
 
 export function UserMenu(props: { newUi: boolean }) {
-  const { profile, claims } = useSession();
+  const { profile, scope } = useSession();
   const navigate = useNavigate();
-  const role = primaryRole(typeof claims?.scope === 'string' ? claims.scope : undefined);
+  const role = primaryRole(scope);
   const identities = useIdentities(profile !== null);
   const switcher = useSwitchIdentity();
   const canSwitch = props.newUi || role !== 'Student';

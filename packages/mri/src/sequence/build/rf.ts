@@ -4,16 +4,14 @@ import type { RfEvent } from '../timeline.ts';
 /** Which role a pulse plays in its sequence (Pulseq's RF use). */
 export type RfUse = RfEvent['use'];
 
+/** What shapedPulse needs of a pulse: its flip angle [rad], duration [s], raster [s] and optional offsets and use. */
+type ShapedPulseOptions = Omit<SelectivePulseOptions, 'timeBandwidth'>;
+
 /** A pulse whose samples sit at (n + ½)·raster [s] with the given real shape; scaled to `flipAngle` [rad]. */
-function shapedPulse(
-  shape: (t: Seconds) => number,
-  flipAngle: Radians,
-  duration: Seconds,
-  raster: Seconds,
-  phaseOffset: Radians,
-  freqOffset: number,
-  use: RfUse,
-): RfEvent {
+function shapedPulse(shape: (t: Seconds) => number, o: ShapedPulseOptions): RfEvent {
+  const { flipAngle, duration, raster } = o;
+  const phaseOffset = o.phaseOffset ?? 0;
+  const freqOffset = o.freqOffset ?? 0;
   const n = Math.max(1, Math.round(duration / raster));
   const times = new Float64Array(n);
   const values = new Float64Array(n);
@@ -43,7 +41,7 @@ function shapedPulse(
     freqOffset,
     phaseOffset: phaseOffset + 2 * Math.PI * freqOffset * center,
     center,
-    use,
+    use: o.use ?? 'excitation',
   };
 }
 
@@ -54,15 +52,7 @@ export function hardPulse(
   raster: Seconds,
   opts: { phaseOffset?: Radians; use?: RfUse } = {},
 ): RfEvent {
-  return shapedPulse(
-    () => 1,
-    flipAngle,
-    duration,
-    raster,
-    opts.phaseOffset ?? 0,
-    0,
-    opts.use ?? 'excitation',
-  );
+  return shapedPulse(() => 1, { ...opts, flipAngle, duration, raster, freqOffset: 0 });
 }
 
 /** Shape options of a slice-selective pulse. */
@@ -96,15 +86,7 @@ export function sincPulse(o: SelectivePulseOptions): RfEvent {
     const sinc = x === 0 ? 1 : Math.sin(x) / x;
     return sinc * (0.5 + 0.5 * Math.cos((Math.PI * u) / half));
   };
-  return shapedPulse(
-    shape,
-    o.flipAngle,
-    o.duration,
-    o.raster,
-    o.phaseOffset ?? 0,
-    o.freqOffset ?? 0,
-    o.use ?? 'excitation',
-  );
+  return shapedPulse(shape, o);
 }
 
 /**
@@ -117,13 +99,5 @@ export function gaussPulse(o: SelectivePulseOptions): RfEvent {
   const sigma = Math.sqrt(2 * Math.LN2) / (Math.PI * bw);
   const half = o.duration / 2;
   const shape = (t: Seconds): number => Math.exp(-((t - half) ** 2) / (2 * sigma * sigma));
-  return shapedPulse(
-    shape,
-    o.flipAngle,
-    o.duration,
-    o.raster,
-    o.phaseOffset ?? 0,
-    o.freqOffset ?? 0,
-    o.use ?? 'excitation',
-  );
+  return shapedPulse(shape, o);
 }

@@ -248,18 +248,21 @@ function rotateGradients(
 
 const AXES = ['gx', 'gy', 'gz'] as const;
 
+/** Entry `id` of `table`, which block `raw` refers to as `what`; a parse error on the block's line if `section` lacks it. */
+function referenced<T>(table: Map<number, T>, id: number, raw: RawBlock, what: string, section: string): T {
+  const found = table.get(id);
+  if (!found)
+    throw new PulseqParseError(raw.line, `block ${raw.id} refers to ${what} ${id}, which ${section}`);
+  return found;
+}
+
 export function decodeTimeline(input: DecodeInput): SequenceTimeline {
   const previousLast = [0, 0, 0];
   const blocks = input.blocks.map((raw): SequenceBlock => {
     const block: { -readonly [K in keyof SequenceBlock]: SequenceBlock[K] } = { duration: 0 };
     const ends: [string, number][] = [];
     if (raw.rf !== 0) {
-      const rf = input.rf.get(raw.rf);
-      if (!rf)
-        throw new PulseqParseError(
-          raw.line,
-          `block ${raw.id} refers to RF event ${raw.rf}, which [RF] does not define`,
-        );
+      const rf = referenced(input.rf, raw.rf, raw, 'RF event', '[RF] does not define');
       const { event, duration } = decodeRf(rf, input);
       block.rf = event;
       ends.push(['RF', duration]);
@@ -269,13 +272,7 @@ export function decodeTimeline(input: DecodeInput): SequenceTimeline {
     AXES.forEach((axis, i) => {
       const id = raw[axis];
       if (id === 0) return;
-      const g = input.gradients.get(id);
-      if (!g) {
-        throw new PulseqParseError(
-          raw.line,
-          `block ${raw.id} refers to gradient ${id}, which [GRADIENTS]/[TRAP] do not define`,
-        );
-      }
+      const g = referenced(input.gradients, id, raw, 'gradient', '[GRADIENTS]/[TRAP] do not define');
       const { event, duration, last } = decodeGradient(g, input, previousLast[i] ?? 0);
       block[axis] = event;
       lasts[i] = last;
@@ -283,12 +280,7 @@ export function decodeTimeline(input: DecodeInput): SequenceTimeline {
       ends.push([axis, duration]);
     });
     if (raw.adc !== 0) {
-      const adc = input.adc.get(raw.adc);
-      if (!adc)
-        throw new PulseqParseError(
-          raw.line,
-          `block ${raw.id} refers to ADC event ${raw.adc}, which [ADC] does not define`,
-        );
+      const adc = referenced(input.adc, raw.adc, raw, 'ADC event', '[ADC] does not define');
       const { event, duration } = decodeAdc(adc, input);
       block.adc = event;
       ends.push(['ADC', duration]);
@@ -306,13 +298,8 @@ export function decodeTimeline(input: DecodeInput): SequenceTimeline {
     } else {
       let delay = 0;
       if (raw.delayId !== 0) {
-        const d = input.delays.get(raw.delayId);
-        if (!d)
-          throw new PulseqParseError(
-            raw.line,
-            `block ${raw.id} refers to delay ${raw.delayId}, which [DELAYS] does not define`,
-          );
-        delay = d.delay / US_PER_S;
+        delay =
+          referenced(input.delays, raw.delayId, raw, 'delay', '[DELAYS] does not define').delay / US_PER_S;
       }
       block.duration = Math.max(delay, ...ends.map(([, end]) => end));
     }

@@ -13,6 +13,11 @@ export function gridCovering(min: Vec3, max: Vec3, voxelSize: Meters): VolumeGri
   return { dims, voxelSize: [voxelSize, voxelSize, voxelSize], origin };
 }
 
+/** An all-air (label 0) label array, one byte per voxel of `grid`. */
+export function airLabels(grid: VolumeGrid): Uint8Array {
+  return new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+}
+
 /** Painting a shape onto labels: the label, and optionally the labels it may replace (default: any). */
 export interface Layer {
   label: number;
@@ -156,7 +161,7 @@ export function paintBands(
 
 /** Rasterises layers in order (later layers paint over earlier ones) onto an empty (air) grid. */
 export function rasterize(grid: VolumeGrid, layers: readonly Layer[]): LabelVolume {
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   for (const layer of layers) paint(grid, labels, layer);
   return { ...grid, labels };
 }

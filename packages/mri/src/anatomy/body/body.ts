@@ -1,5 +1,5 @@
 import type { LabelVolume } from '../types.ts';
-import type { VolumeGrid } from '../rasterize.ts';
+import { airLabels, type VolumeGrid } from '../rasterize.ts';
 import { paintAbdomen, paintPelvicOrgans } from './abdomen.ts';
 import type { BodyState } from './state.ts';
 import { paintHeart, paintLungs } from './thorax.ts';
@@ -22,7 +22,7 @@ export function paintTrunk(grid: VolumeGrid, labels: Uint8Array, state: BodyStat
 
 /** The trunk rasterised on a grid. */
 export function buildTrunkVolume(grid: VolumeGrid, state: BodyState): LabelVolume {
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   paintTrunk(grid, labels, state);
   return { ...grid, labels };
 }

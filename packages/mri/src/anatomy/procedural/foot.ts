@@ -1,6 +1,6 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
 import { box, capsule, ellipsoid, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
 import { tissueTable } from '../tissueTable.ts';
 
@@ -27,7 +27,7 @@ const SEED = 0x666f6f74;
 
 export function buildFootVolume(voxelSize: Meters = FOOT_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.065, -0.17, -0.075], [0.065, 0.11, 0.2], voxelSize);
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   const envelope = roughen(
     smoothUnion(
       0.03,

@@ -1,6 +1,6 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
 import { box, capsule, ellipsoid, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
 import { tissueTable } from '../tissueTable.ts';
 
@@ -70,7 +70,7 @@ function unit(v: Vec3): Vec3 {
 
 export function buildHandVolume(voxelSize: Meters = HAND_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.055, -0.035, -0.2], [0.08, 0.03, 0.09], voxelSize);
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   const bones: Shape[] = [];
   const fingers: Shape[] = [];
   const tendons: Shape[] = [];

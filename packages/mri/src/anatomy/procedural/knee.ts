@@ -1,6 +1,6 @@
 import type { Meters } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
 import {
   axesAlong,
   box,
@@ -78,7 +78,7 @@ function bone() {
 /** Builds the knee label volume (about 160 × 160 × 220 voxels at 1 mm). Pure and deterministic. */
 export function buildKneeVolume(voxelSize: Meters = KNEE_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.08, -0.075, -0.11], [0.08, 0.085, 0.11], voxelSize);
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   const { femur, tibia, fibula, patella } = bone();
 
   // Soft tissue envelope: thigh, knee and calf; skin and subcutaneous fat in bands, muscle inside.

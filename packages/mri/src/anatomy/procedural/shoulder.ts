@@ -1,6 +1,6 @@
 import type { Meters } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
 import {
   axesAlong,
   box,
@@ -39,7 +39,7 @@ const SEED = 0x73686c64;
 
 export function buildShoulderVolume(voxelSize: Meters = SHOULDER_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.13, -0.09, -0.15], [0.095, 0.11, 0.1], voxelSize);
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   const envelope = roughen(
     smoothUnion(
       0.04,

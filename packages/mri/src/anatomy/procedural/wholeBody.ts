@@ -1,6 +1,6 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume, Region } from '../types.ts';
-import { gridCovering, paintBands, type VolumeGrid } from '../rasterize.ts';
+import { airLabels, gridCovering, paintBands, type VolumeGrid } from '../rasterize.ts';
 import { box, capsule, ellipsoid, roughen, smoothUnion } from '../sdf.ts';
 import { paintTrunk } from '../body/body.ts';
 import { DEFAULT_BODY_STATE } from '../body/state.ts';
@@ -58,7 +58,7 @@ function paintLimb(
 
 export function buildWholeBodyVolume(voxelSize: Meters = WHOLE_BODY_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.3, -0.2, 0], [0.3, 0.17, 1.82], voxelSize);
-  const labels = new Uint8Array(grid.dims[0] * grid.dims[1] * grid.dims[2]);
+  const labels = airLabels(grid);
   paintTrunk(grid, labels, DEFAULT_BODY_STATE);
   // Head: concentric layers (scalp, skull, CSF, cortex) around white matter.
   paintBands(

@@ -1,5 +1,5 @@
 import { radToDeg } from '../units.ts';
-import { sarEstimate } from './derived.ts';
+import { SAR_LIMIT_NORMAL_MODE_W_PER_KG, sarEstimate } from './derived.ts';
 import type { ParameterDefinition, ParameterKey, ParameterUnit } from './parameters.ts';
 import { gradientText, parameterDefinitions } from './parameters.ts';
 import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
@@ -140,7 +140,7 @@ function crossViolations(protocol: Protocol, scanner: Scanner): ProtocolViolatio
       parameter: 'sar',
       rule: 'sar-limit',
       message:
-        `SAR ${sar.wattsPerKilogram.toFixed(1)} W/kg exceeds the normal-mode limit of 2 W/kg: ` +
+        `SAR ${sar.wattsPerKilogram.toFixed(1)} W/kg exceeds the normal-mode limit of ${SAR_LIMIT_NORMAL_MODE_W_PER_KG} W/kg: ` +
         'lengthen TR, lower the flip angle or the echo train, or scan fewer slices',
     });
   }

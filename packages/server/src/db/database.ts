@@ -5,11 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database as Schema } from './schema.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** What a repository function queries: the database, or the caller's transaction on it. */
+export type Db = Kysely<Schema> | Transaction<Schema>;
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, SQLite at `sqlitePath`. */

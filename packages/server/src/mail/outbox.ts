@@ -3,19 +3,15 @@
  * change that causes it, admins can read it through the API, and when SMTP_URL is set `deliverPending`
  * sends what is unsent over SMTP (nodemailer) and records the outcome.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Transporter } from 'nodemailer';
-import { toCount } from '../db/database.ts';
+import { toCount, type Db } from '../db/database.ts';
 import type { Database, MailOutboxTable } from '../db/schema.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import type { MailContent } from './templates.ts';
 
 /** Writes a message to the outbox (inside the caller's transaction when given one). */
-export async function enqueueMail(
-  db: Kysely<Database> | Transaction<Database>,
-  to: string,
-  mail: MailContent,
-): Promise<void> {
+export async function enqueueMail(db: Db, to: string, mail: MailContent): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({

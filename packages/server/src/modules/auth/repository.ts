@@ -2,11 +2,11 @@
  * SQL of sign-in and account calls: users looked up by their sign-in name or address, one-time link tokens
  * (activation, password reset) and refresh tokens. Tokens are stored only as hashes (opaque-tokens.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, UsersTable, UserTokenPurpose } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable, UserTokenPurpose } from '../../db/schema.ts';
 import { isoNow, newId } from './opaque-tokens.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type { Db };
 
 /** The user signing in with `login`: a username, or an e-mail address (stored lowercase). */
 export function userBySignInName(db: Db, login: string) {

@@ -1,9 +1,6 @@
 /** SQL of the signed-in user's own account (me/ calls). */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 import { isoNow } from '../auth/opaque-tokens.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function profileRow(db: Db, userId: string) {
   return db

@@ -3,12 +3,10 @@
  * caller administers (`clientIds`, null for all), so a query never reaches another organisation's rows.
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
-import type { Kysely, Transaction } from 'kysely';
-import { toCount } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import { toCount, type Db } from '../../db/database.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type { Db };
 
 export interface ClientRecord {
   id: string;

@@ -3,19 +3,12 @@
  * (`clientIds`, null for all) so a query never reaches users, memberships or groups of another organisation.
  */
 import type { Role, UserListQuery } from '@larmor/contracts';
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
-import { toCount } from '../../db/database.ts';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { toCount, type Db } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import { newId, isoNow } from '../auth/opaque-tokens.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type { Db };
 export type UserRow = UsersTable;
 
 export interface MembershipRow {

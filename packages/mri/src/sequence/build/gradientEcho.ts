@@ -51,6 +51,28 @@ function pieces(ctx: BuildContext) {
   return { exc, ro, prephase, roDuration };
 }
 
+/**
+ * The excitation pulse with RF phase `phase` [rad], then in `prephase` [s] the read prephaser, phase encoding of
+ * area `pe` [1/m] and slice rephaser: the start of every gradient-echo repetition.
+ */
+function excite(
+  ctx: BuildContext,
+  b: TimelineBuilder,
+  { exc, ro, prephase }: ReturnType<typeof pieces>,
+  phase: Radians,
+  pe: number,
+): void {
+  b.add({ ...exc.events, rf: { ...exc.rf, delay: exc.events.rf?.delay ?? 0, phaseOffset: phase } });
+  b.add(
+    gradients(ctx.axes, {
+      read: area(ctx, ro.prephaseArea),
+      phase: area(ctx, pe),
+      slice: area(ctx, exc.rephaseArea),
+    }),
+    prephase,
+  );
+}
+
 /** The minimum spoiled-GRE repetition [s] with the earliest echo (MPRAGE's echo spacing). */
 function spoiledRepetition(
   ctx: BuildContext,
@@ -61,7 +83,8 @@ function spoiledRepetition(
   echoes: readonly Seconds[],
   acquire: boolean,
 ): Seconds {
-  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const parts = pieces(ctx);
+  const { exc, ro, prephase, roDuration } = parts;
   const minTe = exc.tail + prephase + ro.echoOffset;
   const tes = echoes.length > 0 ? echoes : [minTe];
   if ((tes[0] ?? 0) < minTe - 1e-9) throw timingError('TE', minTe);
@@ -76,15 +99,7 @@ function spoiledRepetition(
   if (!b) return end - start;
   b.delay(start - b.time);
   const tc = b.time + exc.centre;
-  b.add({ ...exc.events, rf: { ...exc.rf, delay: exc.events.rf?.delay ?? 0, phaseOffset: phase } });
-  b.add(
-    gradients(ctx.axes, {
-      read: area(ctx, ro.prephaseArea),
-      phase: area(ctx, pe),
-      slice: area(ctx, exc.rephaseArea),
-    }),
-    prephase,
-  );
+  excite(ctx, b, parts, phase, pe);
   tes.forEach((te, k) => {
     if (k > 0) {
       if (tc + te - ro.echoOffset < b.time + flyback)
@@ -137,7 +152,8 @@ function bssfpTrain(
   tr: Seconds,
   lines: readonly number[],
 ): Seconds {
-  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const parts = pieces(ctx);
+  const { exc, ro, prephase, roDuration } = parts;
   const rewind = (pe: number) =>
     gradients(ctx.axes, {
       read: area(ctx, -(ro.area + ro.prephaseArea)),
@@ -157,16 +173,8 @@ function bssfpTrain(
     const phase = n % 2 === 0 ? 0 : Math.PI;
     const tc = first + n * tr;
     b.delay(tc - exc.centre - b.time);
-    b.add({ ...exc.events, rf: { ...exc.rf, delay: exc.events.rf?.delay ?? 0, phaseOffset: phase } });
     const pe = Number.isNaN(line) ? 0 : phaseArea(ctx, line);
-    b.add(
-      gradients(ctx.axes, {
-        read: area(ctx, ro.prephaseArea),
-        phase: area(ctx, pe),
-        slice: area(ctx, exc.rephaseArea),
-      }),
-      prephase,
-    );
+    excite(ctx, b, parts, phase, pe);
     b.delay(tc + tr / 2 - ro.echoOffset - b.time);
     const events = readoutEvents(ctx, ro, phase);
     if (Number.isNaN(line)) delete events.adc;

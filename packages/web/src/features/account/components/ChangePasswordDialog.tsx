@@ -4,10 +4,10 @@
  * (the refreshed profile no longer has first_login) and shows 'Successfully changed password'.
  */
 import { useForm, type Resolver } from 'react-hook-form';
-import { Alert } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@larmor/contracts/constants';
 import { ApiError } from '#lib/api-error.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { formField } from '#ui/form-field.ts';
@@ -75,11 +75,7 @@ export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => v
       widthPx={CHANGE_PASSWORD_DIALOG_WIDTH_PX}
     >
       <Form onSubmit={submit} gap="sm">
-        {change.error !== null && (
-          <Alert color="red" role="alert">
-            {failureMessage(change.error)}
-          </Alert>
-        )}
+        <ErrorAlert error={change.error} describe={failureMessage} />
         <TextField
           label="Current password"
           type="password"

@@ -2,12 +2,13 @@
  * The forced terms dialog (platform-shell.md §2, §4): 500 px, 'Yes, I accept' calls the API and refreshes the
  * profile; 'No, I do not accept' clears caches, logs out and returns to /.
  */
-import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { TERMS_MODAL_WIDTH_PX } from '@larmor/contracts/constants';
 import { config } from '#lib/config.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { logout } from '../api/logout.ts';
 
@@ -28,11 +29,7 @@ export function TermsDialog(props: { opened: boolean }) {
           </Anchor>
           .
         </Text>
-        {accept.error !== null && (
-          <Alert color="red" role="alert">
-            {accept.error.message}
-          </Alert>
-        )}
+        <ErrorAlert error={accept.error} />
         <Group justify="flex-end">
           <ActionButton variant="default" onClick={() => void decline()} disabled={accept.isPending}>
             No, I do not accept

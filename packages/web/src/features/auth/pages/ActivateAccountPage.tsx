@@ -1,6 +1,7 @@
 /** /activate-account/:token: activates the account of the link in the welcome mail. */
 import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { useActivateAccount } from '../api/activate-account.ts';
 
 export function ActivateAccountPage() {
@@ -17,11 +18,7 @@ export function ActivateAccountPage() {
           Your account is active. You can sign in now.
         </Alert>
       )}
-      {activation.error !== null && (
-        <Alert color="red" role="alert">
-          {activation.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={activation.error} />
       <Anchor component={Link} to="/">
         Go to sign in
       </Anchor>

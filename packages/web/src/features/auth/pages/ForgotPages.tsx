@@ -5,6 +5,7 @@ import { Alert, Anchor, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@larmor/contracts/auth';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
@@ -34,11 +35,7 @@ function EmailRequestForm(props: {
           {props.done}
         </Alert>
       )}
-      {props.mutation.error !== null && (
-        <Alert color="red" role="alert">
-          {props.mutation.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={props.mutation.error} />
       <TextField label="E-mail" type="email" autoComplete="email" {...formField(form, 'email')} />
       <ActionButton type="submit" loading={props.mutation.isPending}>
         Send

@@ -1,11 +1,12 @@
 /** /signup: registration with username, email, password, firstName and lastName (platform-shell.md §5). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { registerRequestSchema, type RegisterRequest } from '@larmor/contracts/auth';
 import { ApiError } from '#lib/api-error.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
@@ -42,11 +43,7 @@ export function RegisterPage() {
       <Title order={1} size="h2">
         Create your account
       </Title>
-      {registration.error !== null && (
-        <Alert color="red" role="alert">
-          {registrationErrorMessage(registration.error)}
-        </Alert>
-      )}
+      <ErrorAlert error={registration.error} describe={registrationErrorMessage} />
       <Group grow>
         <TextField label="First name" autoComplete="given-name" {...formField(form, 'firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...formField(form, 'lastName')} />

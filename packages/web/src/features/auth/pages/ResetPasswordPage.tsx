@@ -5,6 +5,7 @@ import { Alert, Anchor, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@larmor/contracts/auth';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
@@ -36,11 +37,7 @@ export function ResetPasswordPage() {
           Your password is changed. You can sign in now.
         </Alert>
       )}
-      {reset.error !== null && (
-        <Alert color="red" role="alert">
-          {reset.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={reset.error} />
       <input type="hidden" {...form.register('token')} />
       <TextField
         label="New password"

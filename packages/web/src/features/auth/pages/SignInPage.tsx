@@ -1,12 +1,13 @@
 /** / and /login: sign in, then go to the page the visitor asked for (or the dashboard). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Group, Text, Title } from '@mantine/core';
+import { Anchor, Group, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginRequestSchema, type LoginRequest } from '@larmor/contracts/auth';
 import { isSignedIn, useSession } from '#lib/session.ts';
 import { STORAGE_KEYS } from '#lib/storage.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
@@ -52,11 +53,7 @@ export function SignInPage() {
       <Title order={1} size="h2">
         Sign in to Larmor
       </Title>
-      {signIn.error !== null && (
-        <Alert color="red" role="alert">
-          {signIn.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={signIn.error} />
       <TextField label="Username" autoComplete="username" {...formField(form, 'username')} />
       <TextField
         label="Password"

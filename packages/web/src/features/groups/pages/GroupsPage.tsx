@@ -1,10 +1,11 @@
 /** /admin/groups: the organisations' groups with member and cohort counts (50 a page), and a new group form. */
 import { useState } from 'react';
-import { Alert, Group as Row, Pagination, Select, Text, TextInput } from '@mantine/core';
+import { Group as Row, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { USER_LIST_DEFAULT_PAGE_SIZE } from '@larmor/contracts/constants';
 import type { Group } from '@larmor/contracts/organisations';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
@@ -75,11 +76,7 @@ export function GroupsPage() {
   return (
     <PageFrame title="Groups">
       <NewGroupForm clients={clients.data?.items ?? []} />
-      {groups.error !== null && (
-        <Alert color="red" role="alert">
-          {groups.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={groups.error} />
       <DataTable columns={columns} rows={groups.data?.items ?? []} rowKey={(g) => g.id} />
       <Row justify="space-between">
         <Text size="sm" c="dimmed">

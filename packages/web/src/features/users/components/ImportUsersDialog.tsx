@@ -3,11 +3,12 @@
  * or the error that kept it out. Rows are independent, so a bad row does not stop the others.
  */
 import { useState } from 'react';
-import { Alert, Badge, FileInput, Group, Stack, Text } from '@mantine/core';
+import { Badge, FileInput, Group, Stack, Text } from '@mantine/core';
 import { USER_IMPORT_COLUMNS, USER_IMPORT_EXTENSIONS, type ImportRowResult } from '@larmor/contracts/users';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { useImportUsers } from '../api/import-users.ts';
 
 const IMPORT_DIALOG_WIDTH_PX = 720;
@@ -54,11 +55,7 @@ export function ImportUsersDialog(props: { opened: boolean; onClose: () => void 
           onChange={setFile}
           clearable
         />
-        {importer.error !== null && (
-          <Alert color="red" role="alert">
-            {importer.error.message}
-          </Alert>
-        )}
+        <ErrorAlert error={importer.error} />
         {importer.data !== undefined && (
           <>
             <Text size="sm" role="status">

@@ -6,11 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { newPasswordSchema } from '@larmor/contracts/common';
-import { Alert, Group, Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { ROLES } from '@larmor/contracts/roles';
 import { userCreateSchema, type AdminUser, type UserCreate } from '@larmor/contracts/users';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
@@ -64,11 +65,7 @@ export function UserFormDialog(props: { user?: AdminUser; opened: boolean; onClo
       onClose={props.onClose}
     >
       <Form onSubmit={submit}>
-        {mutation.error !== null && (
-          <Alert color="red" role="alert">
-            {mutation.error.message}
-          </Alert>
-        )}
+        <ErrorAlert error={mutation.error} />
         <TextField label="Username" {...formField(form, 'username')} />
         <TextField label="E-mail" type="email" {...formField(form, 'email')} />
         <Group grow>

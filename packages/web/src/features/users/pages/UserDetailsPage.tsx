@@ -1,10 +1,11 @@
 /** /admin/users/:id: a user's details, with edit, activate/deactivate and delete. */
 import { useState } from 'react';
-import { Alert, Group, Loader, Table, Text } from '@mantine/core';
+import { Group, Loader, Table, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminUser } from '@larmor/contracts/users';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { toast } from '#ui/toast.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -76,11 +77,7 @@ export function UserDetailsPage() {
       }
     >
       {user.isPending && <Loader aria-label="Loading user" />}
-      {user.error !== null && (
-        <Alert color="red" role="alert">
-          {user.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={user.error} />
       {data !== undefined && <Details user={data} />}
       {data !== undefined && dialog === 'edit' && (
         <UserFormDialog opened user={data} onClose={() => setDialog(null)} />
@@ -92,11 +89,7 @@ export function UserDetailsPage() {
         onClose={() => setDialog(null)}
       >
         <Text mb="md">Delete {data?.username}? This cannot be undone.</Text>
-        {remove.error !== null && (
-          <Alert color="red" role="alert" mb="md">
-            {remove.error.message}
-          </Alert>
-        )}
+        <ErrorAlert error={remove.error} mb="md" />
         <Group justify="flex-end">
           <ActionButton variant="default" onClick={() => setDialog(null)}>
             Cancel

@@ -3,13 +3,14 @@
  * import and bulk update of the selected users.
  */
 import { useReducer, useState } from 'react';
-import { Alert, Anchor, Badge, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@larmor/contracts/roles';
 import type { AdminUser, UserOrderColumn } from '@larmor/contracts/users';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
@@ -170,11 +171,7 @@ export function UsersPage() {
         />
       </Group>
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      {users.error !== null && (
-        <Alert color="red" role="alert">
-          {users.error.message}
-        </Alert>
-      )}
+      <ErrorAlert error={users.error} />
       <DataTable
         columns={columns}
         rows={rows}

@@ -7,6 +7,7 @@ import {
   epiShots,
   excitationDuration,
   hasInversion,
+  isEpiReadout,
   isThreeDimensional,
   protocolTiming,
   readoutKind,
@@ -67,7 +68,7 @@ export function scanTime(protocol: Protocol, scanner: Scanner): ScanTime {
 
   let shotsPerSlice = lines;
   if (kind === 'spinEcho' && etl > 1) shotsPerSlice = Math.ceil(lines / etl);
-  if (kind === 'epiGradientEcho' || kind === 'epiSpinEcho') shotsPerSlice = epiShots(protocol);
+  if (isEpiReadout(kind)) shotsPerSlice = epiShots(protocol);
   const images = protocol.family === 'DWI' ? diffusionImages(protocol) : 1;
 
   if (isThreeDimensional(protocol)) {

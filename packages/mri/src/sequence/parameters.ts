@@ -6,6 +6,7 @@ import {
   acquiredPhaseLines,
   excitationDuration,
   hasInversion,
+  isEpiReadout,
   isThreeDimensional,
   protocolTiming,
   readoutKind,
@@ -109,7 +110,7 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
   const timing = protocolTiming(protocol, scanner);
   const gradient = gradientText(scanner);
   const is3d = isThreeDimensional(protocol);
-  const isEpi = kind === 'epiGradientEcho' || kind === 'epiSpinEcho';
+  const isEpi = isEpiReadout(kind);
   const defs: ParameterDefinition[] = [];
   const add = (
     key: ParameterKey,

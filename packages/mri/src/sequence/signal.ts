@@ -5,7 +5,7 @@ import { bssfpTransverse } from './bssfp.ts';
 import { molliSignal, mprageSignal } from './prepared.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { inversionRecoverySignal, spinEchoSignal, spoiledGradientEchoSignal } from './steady-state.ts';
-import { centrePulseIndex, echoSpacingOf, readoutKind, readoutPulses } from './timing.ts';
+import { centrePulseIndex, echoSpacingOf, isEpiReadout, readoutKind, readoutPulses } from './timing.ts';
 
 /**
  * The signal model of the fast engine: one complex weight per tissue and, for echo trains, an acquisition time
@@ -156,7 +156,7 @@ export function echoTimeOfLine(protocol: Protocol, line: number, linesTotal: num
     }
     return te + (echo - centreEcho) * esp;
   }
-  if (kind === 'epiGradientEcho' || kind === 'epiSpinEcho') {
+  if (isEpiReadout(kind)) {
     const esp = echoSpacingOf(protocol);
     const shots = etl <= 1 || etl >= linesTotal ? 1 : Math.ceil(linesTotal / etl);
     return te + (Math.floor(line / shots) - Math.floor(centre / shots)) * esp;

@@ -54,6 +54,11 @@ export function readoutKind(family: SequenceFamily): ReadoutKind {
   }
 }
 
+/** Whether a readout is an echo-planar train (GRE-EPI, SE-EPI, DWI). */
+export function isEpiReadout(kind: ReadoutKind): boolean {
+  return kind === 'epiGradientEcho' || kind === 'epiSpinEcho';
+}
+
 /** Excitation pulse duration of a readout [s]: longer for spin echoes, short for gradient echoes. */
 export function excitationDuration(kind: ReadoutKind): Seconds {
   return kind === 'spinEcho' || kind === 'epiSpinEcho'

@@ -69,13 +69,18 @@ export function contrastDose(concentrationMmolPerMl: number, volumeMl: number): 
 }
 
 /**
- * Plasma concentration after a bolus of `dose` [mmol/kg], `time` [s] after injection [mmol/l]:
- * Cp = D·(a1·e^(−m1·t) + a2·e^(−m2·t)), a1 3.99 kg/l, a2 4.78 kg/l, m1 0.144 /min, m2 0.0111 /min
- * (Tofts & Kermode, MRM 1991;17:357, from Weinmann et al. 1984).
+ * Biexponential plasma curve Cp = D·(a1·e^(−m1·t) + a2·e^(−m2·t)) after a bolus: amplitudes a [kg/l], decay
+ * rates m [1/min] (Tofts & Kermode, MRM 1991;17:357, from Weinmann et al. 1984).
  */
+const PLASMA_A1 = 3.99;
+const PLASMA_M1 = 0.144;
+const PLASMA_A2 = 4.78;
+const PLASMA_M2 = 0.0111;
+
+/** Plasma concentration after a bolus of `dose` [mmol/kg], `time` [s] after injection [mmol/l] (PLASMA_*). */
 export function plasmaConcentration(dose: number, time: Seconds): number {
   const minutes = time / 60;
-  return dose * (3.99 * Math.exp(-0.144 * minutes) + 4.78 * Math.exp(-0.0111 * minutes));
+  return dose * (PLASMA_A1 * Math.exp(-PLASMA_M1 * minutes) + PLASMA_A2 * Math.exp(-PLASMA_M2 * minutes));
 }
 
 /** Tofts-model kinetics of one tissue: transfer constant [1/min], extravascular-extracellular and plasma fractions. */
@@ -143,7 +148,7 @@ export function tissueConcentration(key: TissueKey, dose: number, time: Seconds)
     Math.abs(kep - m) < 1e-9
       ? a * minutes * Math.exp(-m * minutes)
       : (a * (Math.exp(-m * minutes) - Math.exp(-kep * minutes))) / (kep - m);
-  return vp * plasma + dose * ktrans * (term(3.99, 0.144) + term(4.78, 0.0111));
+  return vp * plasma + dose * ktrans * (term(PLASMA_A1, PLASMA_M1) + term(PLASMA_A2, PLASMA_M2));
 }
 
 /** The simulator's contrast settings (simulator spec §5): formulation, volume, time after injection. */

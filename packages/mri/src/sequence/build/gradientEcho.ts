@@ -76,6 +76,7 @@ function excite(
 /** The minimum spoiled-GRE repetition [s] with the earliest echo (MPRAGE's echo spacing). */
 function spoiledRepetition(
   ctx: BuildContext,
+  parts: ReturnType<typeof pieces>,
   b: TimelineBuilder | undefined,
   line: number,
   n: number,
@@ -83,7 +84,6 @@ function spoiledRepetition(
   echoes: readonly Seconds[],
   acquire: boolean,
 ): Seconds {
-  const parts = pieces(ctx);
   const { exc, ro, prephase, roDuration } = parts;
   const minTe = exc.tail + prephase + ro.echoOffset;
   const tes = echoes.length > 0 ? echoes : [minTe];
@@ -121,7 +121,8 @@ function spoiledRepetition(
  */
 export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): SequenceTimeline {
   const p = ctx.protocol;
-  const { exc, ro, prephase, roDuration } = pieces(ctx);
+  const parts = pieces(ctx);
+  const { exc, ro, prephase, roDuration } = parts;
   const flyback = trapezoidDuration(area(ctx, -ro.area));
   const echoes = echoTimesOf(
     ctx,
@@ -130,11 +131,11 @@ export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): 
   );
   const dummies = options.dummyScans ?? 20;
   const b = new TimelineBuilder(ctx.raster);
-  const needed = spoiledRepetition(ctx, undefined, 0, 0, 0, echoes, true);
+  const needed = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, echoes, true);
   if (p.repetitionTime < needed) throw timingError('TR', needed);
   for (let n = 0; n < dummies + p.matrixPhase; n++) {
     const line = n < dummies ? p.matrixPhase / 2 : n - dummies;
-    spoiledRepetition(ctx, b, line, n, n * p.repetitionTime, echoes, n >= dummies);
+    spoiledRepetition(ctx, parts, b, line, n, n * p.repetitionTime, echoes, n >= dummies);
   }
   b.delay((dummies + p.matrixPhase) * p.repetitionTime - b.time);
   return b.build({ Name: `larmor-${p.family}` });
@@ -243,15 +244,17 @@ function invert(ctx: BuildContext, b: TimelineBuilder, start: Seconds): Seconds 
  */
 export function buildMprage(ctx: BuildContext): SequenceTimeline {
   const p = ctx.protocol;
-  const spacing = spoiledRepetition(ctx, undefined, 0, 0, 0, [], true);
+  const parts = pieces(ctx);
+  const spacing = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, [], true);
   const b = new TimelineBuilder(ctx.raster);
   const tInv = invert(ctx, b, 0);
-  const { exc } = pieces(ctx);
+  const { exc } = parts;
   const first = tInv + (p.inversionTime ?? 0) - (p.matrixPhase / 2) * spacing - exc.centre;
   if (first < b.time) throw timingError('TI', b.time - first + (p.inversionTime ?? 0));
   for (let line = 0; line < p.matrixPhase; line++)
     spoiledRepetition(
       ctx,
+      parts,
       b,
       line,
       line,

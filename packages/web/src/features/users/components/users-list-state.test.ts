@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allSelected,
   initialUsersQuery,
   pageCount,
   toggleAll,
@@ -39,6 +40,9 @@ describe('usersQueryReducer', () => {
     expect([pageCount(0, 50), pageCount(50, 50), pageCount(51, 50)]).toEqual([1, 1, 2]);
     expect([...toggleSelection(new Set(['a']), 'b')]).toEqual(['a', 'b']);
     expect([...toggleSelection(new Set(['a']), 'a')]).toEqual([]);
+    expect(allSelected(new Set(['a']), ['a', 'b'])).toBe(false);
+    expect(allSelected(new Set(['a', 'b']), ['a', 'b'])).toBe(true);
+    expect(allSelected(new Set(), [])).toBe(false);
     expect([...toggleAll(new Set(['a']), ['a', 'b'])]).toEqual(['a', 'b']);
     expect([...toggleAll(new Set(['a', 'b']), ['a', 'b'])]).toEqual([]);
   });

@@ -50,7 +50,11 @@ export function toggleSelection(selected: ReadonlySet<string>, id: string): Set<
   return next;
 }
 
+/** True when the page has rows and every one of them is selected. */
+export function allSelected(selected: ReadonlySet<string>, pageIds: readonly string[]): boolean {
+  return pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+}
+
 export function toggleAll(selected: ReadonlySet<string>, pageIds: readonly string[]): Set<string> {
-  const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  return all ? new Set() : new Set(pageIds);
+  return allSelected(selected, pageIds) ? new Set() : new Set(pageIds);
 }

@@ -19,6 +19,7 @@ import { useUsers } from '../api/list-users.ts';
 import { ImportUsersDialog } from '../components/ImportUsersDialog.tsx';
 import { UserFormDialog } from '../components/UserFormDialog.tsx';
 import {
+  allSelected,
   initialUsersQuery,
   pageCount,
   toggleAll,
@@ -166,7 +167,7 @@ export function UsersPage() {
         />
         <Checkbox
           label="Select all on this page"
-          checked={pageIds.length > 0 && pageIds.every((id) => selected.has(id))}
+          checked={allSelected(selected, pageIds)}
           onChange={() => setSelected((s) => toggleAll(s, pageIds))}
         />
       </Group>

@@ -1,4 +1,5 @@
 import type { Seconds, Tesla } from '../units.ts';
+import { measuredFieldFraction } from './field.ts';
 import { tissueDefinition } from './library.ts';
 import type { TissueAtField, TissueKey } from './types.ts';
 
@@ -56,7 +57,7 @@ export function contrastAgentFor(concentrationMmolPerMl: number): ContrastAgent 
  * 1.5 T value below it (small chelates have a flat NMRD profile from ~0.2 T to 1.5 T; Rohrer 2005, Fig. 2).
  */
 export function relaxivitiesAtField(agent: ContrastAgent, b0: Tesla): { r1: number; r2: number } {
-  const f = Math.min(1, Math.max(0, (b0 - 1.5) / 1.5));
+  const f = measuredFieldFraction(b0);
   return {
     r1: agent.r1[0] * (1 - f) + agent.r1[1] * f,
     r2: agent.r2[0] * (1 - f) + agent.r2[1] * f,

@@ -26,14 +26,14 @@ export function t1AtField(t1: FieldPair, lowFieldExponent: number, b0: Tesla): S
 }
 
 /** Position of `b0` between the two measured fields, clamped to [0, 1]. */
-function between(b0: Tesla): number {
+export function measuredFieldFraction(b0: Tesla): number {
   const f = (b0 - LOW_MEASURED_FIELD_T) / (HIGH_MEASURED_FIELD_T - LOW_MEASURED_FIELD_T);
   return Math.min(1, Math.max(0, f));
 }
 
 /** T2 at field `b0` [T] [s]. */
 export function t2AtField(t2: FieldPair, b0: Tesla): Seconds {
-  const f = between(b0);
+  const f = measuredFieldFraction(b0);
   return t2[0] * (1 - f) + t2[1] * f;
 }
 
@@ -48,7 +48,7 @@ export function dephasingRateAtField(t2: FieldPair, t2star: FieldPair, b0: Tesla
   const high = staticDephasingRate(t2[1], t2star[1]);
   if (b0 <= LOW_MEASURED_FIELD_T) return (low * b0) / LOW_MEASURED_FIELD_T;
   if (b0 >= HIGH_MEASURED_FIELD_T) return (high * b0) / HIGH_MEASURED_FIELD_T;
-  const f = between(b0);
+  const f = measuredFieldFraction(b0);
   return low * (1 - f) + high * f;
 }
 

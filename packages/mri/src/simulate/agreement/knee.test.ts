@@ -11,6 +11,7 @@ import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { simulateSlice, tissuesByLabel, type SimulateOptions } from '../simulate.ts';
 import { adcLines, blochKSpace, blochMagnitudeImage } from './blochImage.ts';
 import { hannMagnitude, nrmse } from './compare.ts';
+import { testProtocol } from '../fast/phantom.testing.ts';
 import { framePhantom, type FramePhantomOptions } from './phantom.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
@@ -21,27 +22,15 @@ const THICKNESS = 0.005;
  * An axial slice through the knee joint (model 2, procedural), 64×64 over 180 mm: the knee spans x ∈ [−70, 68] mm,
  * y ∈ [−62, 78] mm, so nothing wraps, centred on the isocentre or shifted in-plane by `OFF_CENTRE`.
  */
-const base: Protocol = {
-  family: 'SE',
-  repetitionTime: 0.5,
+const base: Protocol = testProtocol({
   echoTime: 0.02,
-  flipAngle: Math.PI / 2,
-  echoTrainLength: 1,
   bandwidthPerPixel: 250,
   fovRead: 0.18,
   fovPhase: 0.18,
   matrixRead: N,
   matrixPhase: N,
   sliceThickness: THICKNESS,
-  sliceGap: 0,
-  sliceCount: 1,
-  geometry: { orientation: 'axial', center: [0, 0, 0] },
-  phaseDirection: 'column',
-  nex: 1,
-  phaseOversampling: 0,
-  fatSaturation: false,
-  partialFourier: 1,
-};
+});
 
 /** An in-plane FOV shift [m] (5 mm along x = read, 8 mm along y = phase) that keeps the knee inside the FOV. */
 const OFF_CENTRE: [number, number, number] = [0.005, 0.008, 0];

@@ -4,31 +4,21 @@ import { resampleSlice } from '../../anatomy/resample.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
+import { testProtocol } from '../fast/phantom.testing.ts';
 import { framePhantom } from './phantom.ts';
 
 const N = 32;
 const THICKNESS = 0.005;
-const protocol: Protocol = {
-  family: 'SE',
-  repetitionTime: 0.5,
+const protocol: Protocol = testProtocol({
   echoTime: 0.02,
-  flipAngle: Math.PI / 2,
-  echoTrainLength: 1,
   bandwidthPerPixel: 250,
   fovRead: 0.18,
   fovPhase: 0.18,
   matrixRead: N,
   matrixPhase: N,
   sliceThickness: THICKNESS,
-  sliceGap: 0,
-  sliceCount: 1,
   geometry: { orientation: 'sagittal', center: [0.01, 0, 0] },
-  phaseDirection: 'column',
-  nex: 1,
-  phaseOversampling: 0,
-  fatSaturation: false,
-  partialFourier: 1,
-};
+});
 
 describe('framePhantom', () => {
   const knee = buildModel(2);

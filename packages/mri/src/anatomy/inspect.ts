@@ -1,14 +1,21 @@
 import type { TissueKey } from '../tissue/types.ts';
 import type { Vec3 } from '../units.ts';
-import type { AnatomicalModel } from './types.ts';
+import type { AnatomicalModel, LabelVolume } from './types.ts';
+
+/** Label of the voxel nearest to a patient position (LPS) [m]; −1 outside the volume. */
+export function labelIndexAt(volume: LabelVolume, point: Vec3): number {
+  const i = Math.round((point[0] - volume.origin[0]) / volume.voxelSize[0]);
+  const j = Math.round((point[1] - volume.origin[1]) / volume.voxelSize[1]);
+  const k = Math.round((point[2] - volume.origin[2]) / volume.voxelSize[2]);
+  const [nx, ny, nz] = volume.dims;
+  if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz) return -1;
+  return volume.labels[(k * ny + j) * nx + i] ?? -1;
+}
 
 /** Tissue key of the voxel nearest to a patient position (LPS) [m]; 'air' outside the volume. */
 export function labelAtPoint(model: Pick<AnatomicalModel, 'volume' | 'tissues'>, point: Vec3): TissueKey {
-  const { dims, origin, voxelSize, labels } = model.volume;
-  const idx = [0, 1, 2].map((k) => Math.round(((point[k] ?? 0) - (origin[k] ?? 0)) / (voxelSize[k] ?? 1)));
-  const [i = -1, j = -1, k = -1] = idx;
-  if (i < 0 || j < 0 || k < 0 || i >= dims[0] || j >= dims[1] || k >= dims[2]) return 'air';
-  return model.tissues[labels[(k * dims[1] + j) * dims[0] + i] ?? 0] ?? 'air';
+  const label = labelIndexAt(model.volume, point);
+  return label < 0 ? 'air' : (model.tissues[label] ?? 'air');
 }
 
 /** Voxel count of every tissue key of a model. */

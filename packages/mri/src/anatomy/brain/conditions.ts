@@ -1,6 +1,7 @@
 import type { TissueKey } from '../../tissue/types.ts';
 import type { LabelVolume } from '../types.ts';
 import type { BrainCondition } from '../conditions.ts';
+import { labelIndexAt } from '../inspect.ts';
 import type { LabelAsset } from '../labelAsset.ts';
 import { seededRandom } from '../noise.ts';
 import { classifyVoxels } from '../rasterize.ts';
@@ -33,15 +34,6 @@ const LESION_SEED = 0x4d53;
 const TUMOUR_CENTRE: readonly [number, number, number] = [-0.03, -0.028, 0.028];
 const TUMOUR_RADIUS = 0.014;
 const OEDEMA_RADIUS = 0.027;
-
-function labelAt(volume: LabelVolume, x: number, y: number, z: number): number {
-  const i = Math.round((x - volume.origin[0]) / volume.voxelSize[0]);
-  const j = Math.round((y - volume.origin[1]) / volume.voxelSize[1]);
-  const k = Math.round((z - volume.origin[2]) / volume.voxelSize[2]);
-  const [nx, ny, nz] = volume.dims;
-  if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz) return -1;
-  return volume.labels[(k * ny + j) * nx + i] ?? -1;
-}
 
 /** The label table of a brain model: the asset's tissues followed by the condition tissues. */
 export function brainTissues(asset: LabelAsset): TissueKey[] {
@@ -78,10 +70,10 @@ export function applyBrainCondition(asset: LabelAsset, condition: BrainCondition
     const x = (random() * 2 - 1) * 0.032;
     const y = -0.035 + random() * 0.07;
     const z = 0.0 + random() * 0.035;
-    if (labelAt(volume, x, y, z) !== wm) continue;
+    if (labelIndexAt(volume, [x, y, z]) !== wm) continue;
     let nearVentricle = false;
     for (let s = 0.002; s <= 0.01 && !nearVentricle; s += 0.001) {
-      nearVentricle = labelAt(volume, x - Math.sign(x) * s, y, z) === csf;
+      nearVentricle = labelIndexAt(volume, [x - Math.sign(x) * s, y, z]) === csf;
     }
     if (!nearVentricle) continue;
     const r = load.minRadius + random() * (load.maxRadius - load.minRadius);

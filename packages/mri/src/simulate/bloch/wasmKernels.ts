@@ -2,24 +2,9 @@ import { BLOCH_WASM_BASE64 } from './generated/bloch-wasm.ts';
 import type { KernelFactory } from './kernels.ts';
 import { createWasmKernelFactory } from './wasm.ts';
 
-const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Bytes of a base64 string (RFC 4648, with padding). */
+/** Bytes of a base64 string (RFC 4648), through the platform's decoder (atob: browsers, Node ≥ 16). */
 export function decodeBase64(text: string): Uint8Array {
-  const clean = text.replace(/=+$/, '');
-  const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
-  let bits = 0;
-  let value = 0;
-  let o = 0;
-  for (const ch of clean) {
-    value = (value << 6) | BASE64_ALPHABET.indexOf(ch);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes[o++] = (value >> bits) & 0xff;
-    }
-  }
-  return bytes;
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 }
 
 let factory: KernelFactory | undefined;

@@ -25,7 +25,8 @@ const IDENTITY: Mat3 = [
   [0, 0, 1],
 ];
 
-function normalise(v: Vec3): Vec3 {
+/** `v` scaled to unit length. */
+export function normalise(v: Vec3): Vec3 {
   const n = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   return [v[0] / n, v[1] / n, v[2] / n];
 }

@@ -1,7 +1,7 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
 import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
-import { box, capsule, ellipsoid, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
+import { box, capsule, ellipsoid, normalise, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
 import { tissueTable } from '../tissueTable.ts';
 
 /**
@@ -63,11 +63,6 @@ const RAYS: readonly Ray[] = [
 /** Joint gap between consecutive bones of a ray, filled with cartilage [m]. */
 const JOINT: Meters = 0.0025;
 
-function unit(v: Vec3): Vec3 {
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return [v[0] / n, v[1] / n, v[2] / n];
-}
-
 export function buildHandVolume(voxelSize: Meters = HAND_VOXEL_SIZE): LabelVolume {
   const grid = gridCovering([-0.055, -0.035, -0.2], [0.08, 0.03, 0.09], voxelSize);
   const labels = airLabels(grid);
@@ -75,7 +70,7 @@ export function buildHandVolume(voxelSize: Meters = HAND_VOXEL_SIZE): LabelVolum
   const fingers: Shape[] = [];
   const tendons: Shape[] = [];
   for (const ray of RAYS) {
-    const d = unit(ray.direction);
+    const d = normalise(ray.direction);
     let p: Vec3 = ray.base;
     ray.lengths.forEach((length, b) => {
       const q: Vec3 = [p[0] + d[0] * length, p[1] + d[1] * length, p[2] + d[2] * length];

@@ -150,12 +150,15 @@ function crossViolations(protocol: Protocol, scanner: Scanner): ProtocolViolatio
 /** Largest diffusion weighting offered [s/m²] (3000 s/mm²). */
 export const MAX_B_VALUE_S_PER_M2 = 3e9;
 
+/** Slack on the multi-echo limits [s]: half the 0.1 ms TE step, as `rangeViolations` allows half a step. */
+const ECHO_TIME_SLACK_S = 5e-5;
+
 function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
   const out: ProtocolViolation[] = [];
   const timing = protocolTiming(protocol, scanner);
   const echoes = protocol.echoTimes ?? [];
   const first = echoes[0] ?? 0;
-  if (first < timing.minEchoTime - 5e-5) {
+  if (first < timing.minEchoTime - ECHO_TIME_SLACK_S) {
     out.push({
       parameter: 'echoTimes',
       rule: 'min',
@@ -164,7 +167,7 @@ function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViola
   }
   for (let i = 1; i < echoes.length; i++) {
     const gap = (echoes[i] ?? 0) - (echoes[i - 1] ?? 0);
-    if (gap < timing.minEchoSpacing - 5e-5) {
+    if (gap < timing.minEchoSpacing - ECHO_TIME_SLACK_S) {
       out.push({
         parameter: 'echoTimes',
         rule: 'echo-spacing',

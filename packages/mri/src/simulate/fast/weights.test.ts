@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultProtocol } from '../../sequence/defaults.ts';
 import type { Scanner } from '../../sequence/protocol.ts';
 import { tissueAtField } from '../../tissue/library.ts';
-import { lineEchoTimes, reversibleDephasingRate, tissueLineWeights } from './weights.ts';
+import { staticDephasingRate } from '../../tissue/field.ts';
+import { lineEchoTimes, tissueLineWeights } from './weights.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head' };
 
@@ -24,7 +25,8 @@ describe('fast-engine line weights', () => {
     const centre = magnitude[times.findIndex((t) => t === protocol.echoTime)] ?? NaN;
     for (let line = 0; line < times.length; line++) {
       const dt = (times[line] ?? 0) - protocol.echoTime;
-      const expected = centre * Math.exp(-dt / tissue.t2 - Math.abs(dt) * reversibleDephasingRate(tissue));
+      const expected =
+        centre * Math.exp(-dt / tissue.t2 - Math.abs(dt) * staticDephasingRate(tissue.t2, tissue.t2star));
       // Tolerance 1e-12 relative: the closed form evaluated in double precision.
       expect(magnitude[line]).toBeCloseTo(expected, 12);
       if (dt < 0) expect(magnitude[line]).toBeLessThanOrEqual(centre * Math.exp(-dt / tissue.t2) + 1e-15);

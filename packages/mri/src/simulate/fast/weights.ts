@@ -14,15 +14,11 @@
  */
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import { echoTimeOfLine, tissueSignal } from '../../sequence/signal.ts';
-import { readoutKind } from '../../sequence/timing.ts';
+import { isEpiReadout, readoutKind } from '../../sequence/timing.ts';
+import { staticDephasingRate } from '../../tissue/field.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { ComplexArray } from '../../recon/image.ts';
 import type { PreparedSlice } from './prepare.ts';
-
-/** Reversible dephasing rate 1/T2′ = 1/T2* − 1/T2 [1/s] (reference/analytic_formulas.md §5); never negative. */
-export function reversibleDephasingRate(tissue: TissueAtField): number {
-  return Math.max(0, 1 / tissue.t2star - 1 / tissue.t2);
-}
 
 /** Echo time of every phase-encoding line [s] (sequence/signal.ts `echoTimeOfLine`). */
 export function lineEchoTimes(protocol: Protocol, phaseCount: number): Float64Array {
@@ -48,7 +44,7 @@ export function tissueLineWeights(
   const si = signal.im * tissue.pd;
   if (sr === 0 && si === 0) return NaN;
   const kind = readoutKind(protocol.family);
-  const epi = kind === 'epiGradientEcho' || kind === 'epiSpinEcho';
+  const epi = isEpiReadout(kind);
   const decayTime = kind === 'spinEcho' ? tissue.t2 : tissue.t2star;
   const te = protocol.echoTime;
   for (let line = 0; line < echoTimes.length; line++) {
@@ -60,7 +56,7 @@ export function tissueLineWeights(
     }
     const decay =
       kind === 'epiSpinEcho'
-        ? Math.exp(-dt / tissue.t2 - Math.abs(dt) * reversibleDephasingRate(tissue))
+        ? Math.exp(-dt / tissue.t2 - Math.abs(dt) * staticDephasingRate(tissue.t2, tissue.t2star))
         : Math.exp(-dt / decayTime);
     const angle = epi ? -2 * Math.PI * tissue.offResonanceHz * dt : 0;
     const c = decay * Math.cos(angle);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, registerRequestSchema } from './auth.ts';
-import { changePasswordRequestSchema, termsRequestSchema } from './me.ts';
+import { loginRequestSchema } from './auth.ts';
+import { termsRequestSchema } from './me.ts';
+import { changePasswordRequestSchema, registerRequestSchema } from './new-passwords.ts';
 import { maintenanceResponseSchema } from './maintenance.ts';
 
 const registration = {

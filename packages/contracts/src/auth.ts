@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  newPasswordSchema,
-  opaqueTokenSchema,
-  passwordSchema,
-  personNameSchema,
-  usernameSchema,
-} from './common.ts';
+import { emailSchema, opaqueTokenSchema, passwordSchema, textSchema } from './common.ts';
 import { USERNAME_MAX_LENGTH } from './constants.ts';
 
 /** POST login (platform-shell.md §7). */
 export const loginRequestSchema = z.object({
   /** A username, or the account's e-mail address. */
-  username: z
-    .string()
+  username: textSchema
     .trim()
     .min(1)
     .max(USERNAME_MAX_LENGTH * 4),
@@ -36,28 +28,11 @@ export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
 export const logoutRequestSchema = z.object({ token: opaqueTokenSchema });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
-/** POST /v2/users/register. */
-export const registerRequestSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-
 /** POST forgot-password and forgot-username: both answer the same whether the account exists or not. */
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export const forgotUsernameRequestSchema = z.object({ email: emailSchema });
 export type ForgotUsernameRequest = z.infer<typeof forgotUsernameRequestSchema>;
-
-/** POST reset-password with the token from the reset mail. */
-export const resetPasswordRequestSchema = z.object({
-  token: opaqueTokenSchema,
-  password: newPasswordSchema,
-});
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** GET /v2/users/activate/{token}. */
 export const activateParamsSchema = z.object({ token: opaqueTokenSchema });

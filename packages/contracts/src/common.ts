@@ -8,21 +8,71 @@ import {
   USERNAME_MAX_LENGTH,
 } from './constants.ts';
 
-/** Field schemas shared by several calls, so each rule is written once. */
-export const usernameSchema = z
-  .string()
+/** The rule name (validation map) of text holding a control character. */
+export const CONTROL_CHARACTER_RULE = 'control';
+
+/** Whether UTF-16 code unit `code` is a C0 control (U+0000–U+001F, NUL included), DEL or a C1 control (U+0080–U+009F). */
+function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
+/** Line breaks and tab, the control characters multi-line text may hold. */
+const LINE_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+
+/** Whether `text` holds a control character, but those of `allowed`. */
+function hasControl(text: string, allowed: ReadonlySet<number> = new Set()): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (isControl(code) && !allowed.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Single-line text: refuses every control character (issue 8 item 9). A CR/LF in a name would write
+ * arbitrary lines into a mail, and PostgreSQL cannot store NUL. Every text field of a request starts here.
+ */
+export const textSchema = z.string().refine((text) => !hasControl(text), {
+  message: 'Control characters are not allowed',
+  params: { rule: CONTROL_CHARACTER_RULE },
+});
+/** Multi-line text (descriptions, instructions): tab, LF and CR allowed; every other control character refused. */
+export const multiLineTextSchema = z.string().refine((text) => !hasControl(text, LINE_CONTROLS), {
+  message: 'Control characters are not allowed',
+  params: { rule: CONTROL_CHARACTER_RULE },
+});
+
+/** The rule name (validation map) of a username shaped like an e-mail address. */
+export const EMAIL_SHAPED_USERNAME_RULE = 'not_email';
+
+/**
+ * Field schemas shared by several calls, so each rule is written once. A username never contains `@`, so it
+ * can never equal an e-mail address: sign-in accepts either, and a stranger's username must not shadow
+ * someone's address (issue 8 item 3).
+ */
+export const usernameSchema = textSchema
   .trim()
   .min(3)
   .max(USERNAME_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9._@-]+$/);
-export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
-/** A new password: length only; the server hashes it with argon2id. */
-export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+  .refine((name) => !name.includes('@'), {
+    message: 'A username cannot contain @ (sign-in would take it for an e-mail address)',
+    params: { rule: EMAIL_SHAPED_USERNAME_RULE },
+  })
+  .regex(/^[A-Za-z0-9._-]+$/);
+export const emailSchema = textSchema.trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
+/** The rule name (validation map) of a new password that is one of the most common ones. */
+export const COMMON_PASSWORD_RULE = 'common';
+
+/**
+ * A new password's length rules. The full rule, which also refuses the most common passwords, is
+ * `newPasswordSchema` in new-passwords.ts: kept apart so the first page does not load the list.
+ */
+export const newPasswordLengthSchema = textSchema.min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** A password as typed at sign-in: any non-empty string up to the maximum length. */
-export const passwordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-export const personNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+export const passwordSchema = textSchema.min(1).max(PASSWORD_MAX_LENGTH);
+export const personNameSchema = textSchema.trim().min(1).max(NAME_MAX_LENGTH);
 /** An opaque token (refresh, activation, reset). */
-export const opaqueTokenSchema = z.string().min(1).max(TOKEN_MAX_LENGTH);
+export const opaqueTokenSchema = textSchema.min(1).max(TOKEN_MAX_LENGTH);
 /** Ids are UUID strings. */
 export const idSchema = z.uuid();
 /** An ISO 8601 timestamp in UTC. */

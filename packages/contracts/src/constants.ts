@@ -10,6 +10,8 @@ export const SESSION_EXPIRY_REDIRECT_DELAY_MS = 350;
 export const ACCESS_TOKEN_TTL_S = 8 * 3_600;
 /** Lifetime of a refresh token [s] (30 days). */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3_600;
+/** Absolute lifetime of a sign-in session by default [s] (30 days from sign-in; refreshes do not extend it). */
+export const SESSION_MAX_AGE_S = 30 * 24 * 3_600;
 /** Lifetime of an account-activation link [s] (7 days). */
 export const ACTIVATION_TOKEN_TTL_S = 7 * 24 * 3_600;
 /** Lifetime of a password-reset link [s] (1 hour). */
@@ -23,6 +25,8 @@ export const QUERY_RETRY_BASE_MS = 1_000;
 export const QUERY_RETRY_MAX_MS = 30_000;
 /** Countdown timer tick [ms]. */
 export const COUNTDOWN_TICK_MS = 1_000;
+/** The simulator saves a setting (parameters, geometry) this long after its last change [ms] (simulator.md §9). */
+export const SETTINGS_DEBOUNCE_MS = 350;
 
 /** User list paging defaults (platform-shell.md §7, §9). */
 export const USER_LIST_DEFAULT_PAGE = 1;

@@ -48,6 +48,8 @@ export const ERROR_CAUSES = {
   UNAUTHENTICATED: 'unauthenticated',
   FORBIDDEN: 'forbidden',
   INTERNAL: 'internal',
+  /** A service the server depends on (the database) is unreachable or not answering; retry later (503). */
+  UNAVAILABLE: 'unavailable',
 } as const;
 
 export type ErrorCause = (typeof ERROR_CAUSES)[keyof typeof ERROR_CAUSES];

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { passwordSchema, newPasswordSchema } from './common.ts';
 
 /** Lowercase licence kinds (platform-shell.md §1). */
 export const LICENSE_KINDS = ['internal', 'paid', 'trial', 'free', 'org'] as const;
@@ -25,16 +24,6 @@ export type Profile = z.infer<typeof profileSchema>;
 /** GET me/ answers `{user: profile}`. */
 export const meResponseSchema = z.object({ user: profileSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
-
-/** POST me/change-password. */
-export const changePasswordRequestSchema = z
-  .object({ oldPassword: passwordSchema, newPassword: newPasswordSchema })
-  .refine((body) => body.oldPassword !== body.newPassword, {
-    path: ['newPassword'],
-    message: 'New password has to be different from the old password',
-    params: { rule: 'different' },
-  });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** PUT me/terms: only acceptance is recorded; declining is a client-side logout. */
 export const termsRequestSchema = z.object({ accept: z.literal(true) });

@@ -7,7 +7,7 @@
  * role Admin, acting in that organisation's identity) see only their own and may not change its licence.
  */
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textSchema } from './common.ts';
 import {
   NAME_MAX_LENGTH,
   USER_LIST_DEFAULT_PAGE,
@@ -41,7 +41,7 @@ export function licenseTypeOfKind(kind: LicenseKind): ClientLicenseType {
 /** Most users one members call adds. */
 export const MEMBERS_BATCH_MAX = 500;
 
-const organisationNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+const organisationNameSchema = textSchema.trim().min(1).max(NAME_MAX_LENGTH);
 const uniqueIds = z
   .array(idSchema)
   .min(1)

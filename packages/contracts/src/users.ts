@@ -7,7 +7,8 @@
  * administrators are users with a membership whose role is Admin.
  */
 import { z } from 'zod';
-import { emailSchema, idSchema, newPasswordSchema, personNameSchema, usernameSchema } from './common.ts';
+import { emailSchema, idSchema, personNameSchema, textSchema, usernameSchema } from './common.ts';
+import { newPasswordSchema } from './new-passwords.ts';
 import {
   USER_LIST_DEFAULT_ORDER_BY,
   USER_LIST_DEFAULT_ORDER_DIR,
@@ -131,7 +132,7 @@ export const userListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
   order_by: userOrderColumnSchema.default(USER_LIST_DEFAULT_ORDER_BY),
   order_dir: z.enum(['asc', 'desc']).default(USER_LIST_DEFAULT_ORDER_DIR),
-  name: z.string().trim().max(USER_SEARCH_MAX_LENGTH).optional(),
+  name: textSchema.trim().max(USER_SEARCH_MAX_LENGTH).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

@@ -1,0 +1,177 @@
+/**
+ * The knowledge base's table of contents and its stable anchors. The web app serves the articles at
+ * `/knowledge-base/<slug>`; the parameter panel, the sequence picker and automatic feedback (computed by the
+ * server) link to them with `knowledgeBaseHref`, so the slugs and anchors here are a contract: rename a heading
+ * freely, never an anchor.
+ */
+
+export const KNOWLEDGE_BASE_PATH = '/knowledge-base';
+
+export const KNOWLEDGE_BASE_CATEGORIES = ['basics', 'sequences', 'artifacts', 'parameters'] as const;
+export type KnowledgeBaseCategory = (typeof KNOWLEDGE_BASE_CATEGORIES)[number];
+
+export const KNOWLEDGE_BASE_CATEGORY_TITLES: Readonly<Record<KnowledgeBaseCategory, string>> = {
+  basics: 'Basics',
+  sequences: 'Sequence families',
+  artifacts: 'Artifacts: cause, look and remedy',
+  parameters: 'Scan parameters: what trades against what',
+};
+
+export interface KnowledgeBaseArticle {
+  slug: string;
+  title: string;
+  category: KnowledgeBaseCategory;
+  /** One line for the index. */
+  summary: string;
+}
+
+/** Every article, in reading order. */
+export const KNOWLEDGE_BASE_ARTICLES = [
+  {
+    slug: 'contrast-and-weighting',
+    title: 'Contrast and weighting: T1, T2 and proton density',
+    category: 'basics',
+    summary: 'How TR and TE decide which tissue property an image shows.',
+  },
+  {
+    slug: 'spin-echo',
+    title: 'Spin echo and turbo spin echo',
+    category: 'sequences',
+    summary: 'SE and TSE: the refocused echo, echo trains and their contrast.',
+  },
+  {
+    slug: 'gradient-echo',
+    title: 'Gradient echo, balanced SSFP and SWI',
+    category: 'sequences',
+    summary: 'Fast imaging with a gradient-refocused echo, and what T2* does to it.',
+  },
+  {
+    slug: 'inversion-recovery',
+    title: 'Inversion recovery: IR, STIR, FLAIR, MP-RAGE and MOLLI',
+    category: 'sequences',
+    summary: 'An inversion pulse and a well-chosen TI null a tissue or sharpen T1 contrast.',
+  },
+  {
+    slug: 'echo-planar-and-diffusion',
+    title: 'Echo-planar imaging and diffusion',
+    category: 'sequences',
+    summary: 'GRE-EPI, SE-EPI and DWI: a whole image from one excitation.',
+  },
+  {
+    slug: 'fat-suppression',
+    title: 'Fat suppression: STIR, fat saturation and Dixon',
+    category: 'sequences',
+    summary: 'Three ways to darken fat, and when each one fails.',
+  },
+  {
+    slug: 'aliasing',
+    title: 'Aliasing (wrap-around)',
+    category: 'artifacts',
+    summary: 'Anatomy outside the field of view folds back into the image.',
+  },
+  {
+    slug: 'chemical-shift',
+    title: 'Chemical shift',
+    category: 'artifacts',
+    summary: 'Fat is displaced along the readout: bright and dark bands at fat–water borders.',
+  },
+  {
+    slug: 'truncation',
+    title: 'Truncation (Gibbs ringing)',
+    category: 'artifacts',
+    summary: 'Parallel lines beside sharp edges when too few k-space lines are acquired.',
+  },
+  {
+    slug: 'motion',
+    title: 'Motion ghosts',
+    category: 'artifacts',
+    summary: 'Moving anatomy repeats along the phase-encoding direction.',
+  },
+  {
+    slug: 'susceptibility',
+    title: 'Susceptibility and EPI distortion',
+    category: 'artifacts',
+    summary: 'Signal loss and warping near air, bone and metal.',
+  },
+  {
+    slug: 'timing-parameters',
+    title: 'Timing: TR, TE, TI, flip angle and echo trains',
+    category: 'parameters',
+    summary: 'Contrast against scan time and signal.',
+  },
+  {
+    slug: 'resolution-and-coverage',
+    title: 'Resolution and coverage: FOV, matrix and slices',
+    category: 'parameters',
+    summary: 'Detail against signal-to-noise ratio and scan time.',
+  },
+  {
+    slug: 'signal-and-speed',
+    title: 'Signal and speed: bandwidth, averages, oversampling and partial Fourier',
+    category: 'parameters',
+    summary: 'Signal-to-noise ratio against scan time and artifacts.',
+  },
+] as const satisfies readonly KnowledgeBaseArticle[];
+
+export type KnowledgeBaseSlug = (typeof KNOWLEDGE_BASE_ARTICLES)[number]['slug'];
+
+/** A place in the knowledge base: an article and, optionally, a section anchor in it. */
+export interface KnowledgeBaseLink {
+  slug: KnowledgeBaseSlug;
+  anchor?: string;
+}
+
+/** The URL path of a place in the knowledge base, `/knowledge-base/spin-echo#tse`. */
+export function knowledgeBaseHref(link: KnowledgeBaseLink): string {
+  return `${KNOWLEDGE_BASE_PATH}/${link.slug}${link.anchor === undefined ? '' : `#${link.anchor}`}`;
+}
+
+/** Where each sequence family of `@larmor/mri` (`SEQUENCE_FAMILIES`, spelled the same) is explained. */
+export const SEQUENCE_FAMILY_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
+  SE: { slug: 'spin-echo', anchor: 'se' },
+  TSE: { slug: 'spin-echo', anchor: 'tse' },
+  GRE: { slug: 'gradient-echo', anchor: 'gre' },
+  bSSFP: { slug: 'gradient-echo', anchor: 'bssfp' },
+  SWI: { slug: 'gradient-echo', anchor: 'swi' },
+  IR: { slug: 'inversion-recovery', anchor: 'ir' },
+  STIR: { slug: 'inversion-recovery', anchor: 'stir' },
+  FLAIR: { slug: 'inversion-recovery', anchor: 'flair' },
+  MPRAGE: { slug: 'inversion-recovery', anchor: 'mprage' },
+  MOLLI: { slug: 'inversion-recovery', anchor: 'molli' },
+  'GRE-EPI': { slug: 'echo-planar-and-diffusion', anchor: 'gre-epi' },
+  'SE-EPI': { slug: 'echo-planar-and-diffusion', anchor: 'se-epi' },
+  DWI: { slug: 'echo-planar-and-diffusion', anchor: 'dwi' },
+  Dixon: { slug: 'fat-suppression', anchor: 'dixon' },
+};
+
+/** Where each editable scan parameter of `@larmor/mri` (`ParameterKey`, spelled the same) is explained. */
+export const PARAMETER_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
+  repetitionTime: { slug: 'timing-parameters', anchor: 'repetition-time' },
+  echoTime: { slug: 'timing-parameters', anchor: 'echo-time' },
+  inversionTime: { slug: 'timing-parameters', anchor: 'inversion-time' },
+  flipAngle: { slug: 'timing-parameters', anchor: 'flip-angle' },
+  echoTrainLength: { slug: 'timing-parameters', anchor: 'echo-train-length' },
+  echoSpacing: { slug: 'timing-parameters', anchor: 'echo-spacing' },
+  fovRead: { slug: 'resolution-and-coverage', anchor: 'field-of-view' },
+  fovPhase: { slug: 'resolution-and-coverage', anchor: 'field-of-view' },
+  matrixRead: { slug: 'resolution-and-coverage', anchor: 'matrix' },
+  matrixPhase: { slug: 'resolution-and-coverage', anchor: 'matrix' },
+  sliceThickness: { slug: 'resolution-and-coverage', anchor: 'slice-thickness' },
+  sliceGap: { slug: 'resolution-and-coverage', anchor: 'slice-gap' },
+  sliceCount: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  bandwidthPerPixel: { slug: 'signal-and-speed', anchor: 'bandwidth' },
+  nex: { slug: 'signal-and-speed', anchor: 'averages' },
+  phaseOversampling: { slug: 'signal-and-speed', anchor: 'phase-oversampling' },
+  partialFourier: { slug: 'signal-and-speed', anchor: 'partial-fourier' },
+};
+
+/** Artifacts automatic feedback may name, and where each is explained (cause, look, remedy). */
+export const ARTIFACT_HELP = {
+  aliasing: { slug: 'aliasing' },
+  chemicalShift: { slug: 'chemical-shift' },
+  truncation: { slug: 'truncation' },
+  motion: { slug: 'motion' },
+  susceptibility: { slug: 'susceptibility', anchor: 'susceptibility' },
+  epiDistortion: { slug: 'susceptibility', anchor: 'epi-distortion' },
+} as const satisfies Readonly<Record<string, KnowledgeBaseLink>>;
+export type ArtifactKey = keyof typeof ARTIFACT_HELP;

@@ -1,0 +1,104 @@
+/**
+ * A module's objectives (issue 14): declarative checks that grade a submitted series automatically. Each check has
+ * points, optional partial credit and feedback text; @larmor/mri's grading (grading/) decides each from the
+ * physics of the scan snapshot and from the images with the model's labels, and the attempts API stores the
+ * outcome with the submission. Units are the module form's: ms, mm, s, T, pixels (names carry them).
+ */
+import { z } from 'zod';
+import { idSchema, textSchema } from './common.ts';
+import { SEQUENCE_FAMILY_NAMES } from './scan-snapshot.ts';
+
+/** Most points one check is worth. */
+export const OBJECTIVE_POINTS_MAX = 100;
+export const OBJECTIVE_FEEDBACK_MAX_LENGTH = 1000;
+export const OBJECTIVE_TITLE_MAX_LENGTH = 200;
+/** A tissue key of the library (tissue/library.ts keys such as `csf`, `whiteMatter`, `fat`). */
+const tissueKeySchema = z.string().trim().min(1).max(64);
+
+/** Image weightings the grading engine recognises from TR, TE, TI, flip angle and b-values. */
+export const WEIGHTINGS = ['T1', 'T2', 'PD', 'T2*', 'diffusion'] as const;
+export const weightingSchema = z.enum(WEIGHTINGS);
+export type Weighting = z.infer<typeof weightingSchema>;
+
+/** Phase-encoding direction in patient terms: right–left, anterior–posterior, head–feet. */
+export const PATIENT_DIRECTIONS = ['RL', 'AP', 'HF'] as const;
+export const patientDirectionSchema = z.enum(PATIENT_DIRECTIONS);
+export type PatientDirection = z.infer<typeof patientDirectionSchema>;
+
+/** Artifacts a "diagnose and fix" module may plant (through its presets) and the engine can show. */
+export const PLANTED_ARTIFACTS = ['wrap', 'chemicalShift', 'motion', 'susceptibility', 'gibbs'] as const;
+export const plantedArtifactSchema = z.enum(PLANTED_ARTIFACTS);
+export type PlantedArtifact = z.infer<typeof plantedArtifactSchema>;
+
+/**
+ * Partial credit of a numeric check: a miss by less than `marginFraction` of the target (relative) still earns
+ * points, falling linearly from all of them at the target to none at the margin.
+ */
+export const partialCreditSchema = z.object({ marginFraction: z.number().gt(0).max(1) });
+
+const objectiveBase = {
+  /** Stable id within the module (rubric criteria and results refer to it). */
+  id: z.string().trim().min(1).max(64),
+  title: textSchema.trim().max(OBJECTIVE_TITLE_MAX_LENGTH).optional(),
+  points: z.number().min(0).max(OBJECTIVE_POINTS_MAX),
+  partialCredit: partialCreditSchema.optional(),
+  /** The teacher's words shown when the check passes / fails, after the engine's own hint. */
+  feedbackPass: textSchema.max(OBJECTIVE_FEEDBACK_MAX_LENGTH).optional(),
+  feedbackFail: textSchema.max(OBJECTIVE_FEEDBACK_MAX_LENGTH).optional(),
+};
+
+const check = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.object({ kind: z.literal(kind), ...objectiveBase, ...shape });
+
+/** One declarative check. */
+export const objectiveSchema = z.discriminatedUnion('kind', [
+  // On the protocol.
+  check('sequenceFamily', { families: z.array(z.enum(SEQUENCE_FAMILY_NAMES)).min(1).max(20) }),
+  check('weighting', { weighting: weightingSchema }),
+  check('orientation', { orientation: z.enum(['axial', 'sagittal', 'coronal']) }),
+  check('phaseDirection', { direction: patientDirectionSchema }),
+  check('scanTimeMax', { maxSeconds: z.number().positive().max(36_000) }),
+  check('inPlaneResolutionMax', { maxMm: z.number().positive().max(50) }),
+  check('sliceThicknessMax', { maxMm: z.number().positive().max(200) }),
+  check('coverage', { tissue: tissueKeySchema, minFraction: z.number().gt(0).max(1) }),
+  check('fatSuppression', { required: z.boolean() }),
+  check('fieldStrength', { tesla: z.number().positive().max(20) }),
+  // On the images (with the model's labels resampled on the image grid).
+  check('snrMin', { tissue: tissueKeySchema, minSnr: z.number().positive().max(10_000) }),
+  check('contrastOrder', { brighter: tissueKeySchema, darker: tissueKeySchema }),
+  check('noWrap', {}),
+  check('chemicalShiftMax', { maxPixels: z.number().min(0).max(100) }),
+  check('noMotion', {}),
+  // Diagnose and fix: name the planted artifact (answer to `questionId`) and submit a series without it.
+  check('diagnoseFix', { artifact: plantedArtifactSchema, questionId: z.string().trim().min(1).max(64) }),
+]);
+export type Objective = z.infer<typeof objectiveSchema>;
+export type ObjectiveKind = Objective['kind'];
+
+/** A module's objectives: ids unique (programs.ts `labObjectivesSchema` bounds their number). */
+export const objectivesSchema = z
+  .array(objectiveSchema)
+  .refine((list) => new Set(list.map((o) => o.id)).size === list.length, {
+    message: 'An objective id appears twice',
+    params: { rule: 'unique' },
+  });
+
+/** The outcome of one check on one submission. */
+export const checkResultSchema = z.object({
+  objectiveId: z.string(),
+  kind: z.string(),
+  passed: z.boolean(),
+  /** What was measured, in words with units ("TR 500 ms, TE 15 ms: T1"); null when nothing could be measured. */
+  measured: z.string().nullable(),
+  /** The target in words ("T2"). */
+  target: z.string(),
+  /** Numeric measured value where there is one (units of the check). */
+  value: z.number().nullable(),
+  points: z.number(),
+  maxPoints: z.number(),
+  /** A hint that teaches why, and how to get there. */
+  hint: z.string(),
+  /** The scan result the check was decided on (the best of the submitted series). */
+  scanResultId: idSchema.nullable(),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;

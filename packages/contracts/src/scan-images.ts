@@ -1,0 +1,103 @@
+/**
+ * Scans of simulator sessions as the viewers read them (issue 11; paths in sessions.ts `SESSION_PATHS`): the
+ * live events of a session's scans, a finished scan's series (metadata with a URL per slice of raw pixels and
+ * k-space), and scout images. Re-exported by sessions.ts.
+ */
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { protocolSchema } from './scan-snapshot.ts';
+
+/** Scan run status (simulator.md §4). */
+export const SCAN_STATUSES = [
+  'cancelled',
+  'finished',
+  'error',
+  'runnable',
+  'running',
+  'unsaved',
+  'cancelled-error',
+] as const;
+export const scanStatusSchema = z.enum(SCAN_STATUSES);
+export type ScanStatus = z.infer<typeof scanStatusSchema>;
+
+// ---------------------------------------------------------------- events and images
+
+/** One Server-Sent Event of GET v1/sessions/{sessionId}/events (`event: scan`, `id:` its sequence number). */
+export const scanEventSchema = z.object({
+  scanId: z.string(),
+  pulseSequenceId: z.string(),
+  status: scanStatusSchema,
+  progress: z.number().min(0).max(100),
+  errorMessage: z.string().nullable(),
+});
+export type ScanEvent = z.infer<typeof scanEventSchema>;
+
+/** A slice of a series: geometry in patient coordinates (LPS) [m], and where its pixels are. */
+export const imageSliceSchema = z.object({
+  index: z.number().int(),
+  /** Centre of the first pixel [m]. */
+  imagePositionPatient: z.tuple([z.number(), z.number(), z.number()]),
+  /** Unit row and column directions. */
+  imageOrientationPatient: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]),
+  /** Raw pixels: little-endian Float32, rows × columns, row by row. */
+  url: z.string(),
+  /** Its k-space: little-endian Float32 pairs (real, imaginary), rows × columns. */
+  kspaceUrl: z.string(),
+});
+/** GET v1/sessions/{sessionId}/reconstructed-images/{id}: a finished scan's series metadata. */
+export const reconstructedImagesSchema = z.object({
+  scanId: z.string(),
+  pulseSequenceId: z.string(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  /** Pixel spacing along rows and columns [m]; slice thickness [m]. */
+  pixelSpacing: z.tuple([z.number(), z.number()]),
+  sliceThickness: z.number(),
+  kspaceRows: z.number().int(),
+  kspaceColumns: z.number().int(),
+  pixelFormat: z.literal('float32le'),
+  /** Default display window (@larmor/mri seriesWindow). */
+  window: z.object({ center: z.number(), width: z.number() }),
+  parameters: protocolSchema,
+  seed: z.number().int(),
+  slices: z.array(imageSliceSchema),
+  dicomUrl: z.string(),
+  niftiUrl: z.string(),
+});
+export type ReconstructedImages = z.infer<typeof reconstructedImagesSchema>;
+export const reconstructedImagesQuerySchema = z.object({
+  format: z.enum(['json', 'dicom', 'nifti']).optional(),
+});
+export const sliceParamsSchema = z.object({
+  sessionId: idSchema,
+  id: idSchema,
+  index: z.coerce.number().int().min(0),
+});
+/**
+ * GET v1/sessions/{sessionId}/scout-images/{id}[?regionId]: a localiser through the isocenter (or the region's
+ * centre) in plane `id` (axial, sagittal, coronal), with its geometry; `pixels` is base64 of little-endian
+ * Float32, rows × columns.
+ */
+export const scoutImageSchema = z.object({
+  id: z.string(),
+  orientation: z.enum(['axial', 'sagittal', 'coronal']),
+  regionId: z.number().int().nullable(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  pixelSpacing: z.tuple([z.number(), z.number()]),
+  imagePositionPatient: z.tuple([z.number(), z.number(), z.number()]),
+  imageOrientationPatient: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]),
+  window: z.object({ center: z.number(), width: z.number() }),
+  pixelFormat: z.literal('float32le'),
+  pixels: z.string(),
+  /** Tissue keys of the model; `labels` index into it (0 is air). */
+  tissues: z.array(z.string()),
+  /** Base64 of one byte per pixel, row by row: the tissue at the pixel's centre (the tissue-on-hover option). */
+  labels: z.string(),
+});
+export type ScoutImageBody = z.infer<typeof scoutImageSchema>;
+export const scoutParamsSchema = z.object({
+  sessionId: idSchema,
+  id: z.enum(['axial', 'sagittal', 'coronal']),
+});
+export const scoutQuerySchema = z.object({ regionId: z.coerce.number().int().min(0).optional() });

@@ -334,6 +334,32 @@ export function gatherClasses(n: i32, cls: usize, mx: usize, my: usize, accRe: u
   }
 }
 
+/** gatherClasses on (mx, my), then advanceClasses, in one pass over the spins. */
+export function gatherAndAdvanceClasses(
+  n: i32,
+  cls: usize,
+  mx: usize,
+  my: usize,
+  accRe: usize,
+  accIm: usize,
+  zr: usize,
+  zi: usize,
+): void {
+  for (let i = 0; i < n; i++) {
+    const o = i << 2;
+    const k = <usize>load<i32>(cls + o);
+    const a = load<f32>(mx + o),
+      b = load<f32>(my + o);
+    const c = k << 3;
+    store<f64>(accRe + c, load<f64>(accRe + c) + <f64>a);
+    store<f64>(accIm + c, load<f64>(accIm + c) + <f64>b);
+    const r = load<f32>(zr + (k << 2)),
+      m = load<f32>(zi + (k << 2));
+    store<f32>(mx + o, a * r - b * m);
+    store<f32>(my + o, a * m + b * r);
+  }
+}
+
 /** M⊥ ← M⊥·z[class] with per-class phasors z = zr + i·zi (f32). */
 export function advanceClasses(n: i32, cls: usize, zr: usize, zi: usize, mx: usize, my: usize): void {
   for (let i = 0; i < n; i++) {

@@ -10,6 +10,7 @@
  */
 import { createFftPlan, fftInPlace, ifftInPlace, type FftPlan } from './fft.ts';
 import { fftColumnsInPlace } from './fftColumns.ts';
+import { sharedWasmFft2d } from './wasmFft.ts';
 
 /** A reusable centred 2D transform for one shape: plans and column scratch are allocated once. */
 export interface Fft2d {
@@ -103,8 +104,12 @@ function checkerboard(re: Float64Array, im: Float64Array, dims: readonly number[
 const centringSign = (dims: readonly number[]): number =>
   dims.reduce((s, n) => ((n / 2) % 2 === 0 ? s : -s), 1);
 
-/** Creates a centred 2D FFT for `rows` × `cols` (both even). */
-export function createFft2d(rows: number, cols: number): Fft2d {
+/**
+ * Creates a centred 2D FFT for `rows` × `cols` (both even): on WebAssembly SIMD when both are powers of two and
+ * the platform has it (./wasmFft.ts; the data is copied into the module and back), else in JavaScript. `wasm`
+ * false: always JavaScript.
+ */
+export function createFft2d(rows: number, cols: number, wasm = true): Fft2d {
   requireEven(rows);
   requireEven(cols);
   const rowPlan = createFftPlan(cols);
@@ -113,12 +118,21 @@ export function createFft2d(rows: number, cols: number): Fft2d {
   const scratchIm = new Float64Array(rows);
   const dims = [rows, cols];
   const sign = centringSign(dims);
+  const simd = wasm && sharedWasmFft2d(rows, cols) !== undefined;
   const plain = (re: Float64Array, im: Float64Array, inverse: boolean): void => {
     if (re.length !== rows * cols || im.length !== rows * cols)
       throw new RangeError('array size ≠ rows·cols');
     // exp(+i…) is the exp(−i…) kernel applied to swapped real and imaginary parts.
     const a = inverse ? im : re;
     const b = inverse ? re : im;
+    const engine = simd ? sharedWasmFft2d(rows, cols) : undefined;
+    if (engine) {
+      engine.write(a, b);
+      engine.transformRows(0, rows);
+      engine.transformColumns(0, cols);
+      engine.read(a, b);
+      return;
+    }
     transformLines(rowPlan, a, b, (r) => r * cols, rows, 1, false, scratchRe, scratchIm);
     fftColumnsInPlace(colPlan, a, b, cols, scratchRe, scratchIm);
   };

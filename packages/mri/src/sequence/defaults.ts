@@ -2,7 +2,7 @@ import { FAT_WATER_SHIFT_PPM } from '../constants.ts';
 import { chemicalShiftHz } from '../tissue/field.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { degToRad, mmToM, msToS } from '../units.ts';
-import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
+import type { PhaseDirection, Protocol, Scanner, SequenceFamily, SliceOrientation } from './protocol.ts';
 import { inversionNullTimeWithReadout } from './steady-state.ts';
 
 /**
@@ -30,7 +30,11 @@ const BASE: Omit<Protocol, 'family' | 'repetitionTime' | 'echoTime' | 'flipAngle
   partialFourier: 1,
 };
 
-/** EPI geometry: 64², 240 mm, 4 mm slices, a high readout bandwidth. */
+/**
+ * EPI geometry: 64², 240 mm, 4 mm slices, a high readout bandwidth (1500 Hz/pixel: an echo spacing of about
+ * 0.8 ms, so the default TEs are reachable), and fat saturation on as consoles do for EPI: fat's shift along
+ * phase is Δf·N·ESP ≈ 11 pixels at 1.5 T (reference/analytic_formulas.md §9), a ghost of the scalp otherwise.
+ */
 const EPI: Partial<Protocol> = {
   matrixRead: 64,
   matrixPhase: 64,
@@ -38,6 +42,7 @@ const EPI: Partial<Protocol> = {
   sliceThickness: mmToM(4),
   sliceGap: mmToM(1),
   sliceCount: 20,
+  fatSaturation: true,
 };
 
 /** Shortest TI the default MP-RAGE readout (128 partitions × 10 ms, centre in the middle) allows, rounded up [s]. */
@@ -207,6 +212,16 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
 
 function round(value: number, step: number): number {
   return Math.round(value / step) * step;
+}
+
+/**
+ * The phase-encoding direction a console proposes for a slice orientation: along the body's shorter in-plane
+ * extent, so that what lies beyond the FOV along the long axis (femur and tibia, the spine, the neck) cannot
+ * wrap into the image: anterior–posterior on axial slices (columns), anterior–posterior on sagittal and
+ * right–left on coronal slices (rows; their columns run along the body's long axis, docs/conventions.md).
+ */
+export function defaultPhaseDirection(orientation: SliceOrientation): PhaseDirection {
+  return orientation === 'axial' ? 'column' : 'row';
 }
 
 /** The default protocol of `family` for `scanner` (see the module comment). */

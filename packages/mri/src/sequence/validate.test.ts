@@ -5,7 +5,8 @@ import {
   SCANNER_MAX_GRADIENTS_T_PER_M,
 } from '../constants.ts';
 import { mmToM } from '../units.ts';
-import { defaultProtocol } from './defaults.ts';
+import { acquisitionFrame, scanGeometry } from '../simulate/geometry.ts';
+import { defaultPhaseDirection, defaultProtocol } from './defaults.ts';
 import { parameterDefinitions } from './parameters.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { SEQUENCE_FAMILIES } from './protocol.ts';
@@ -89,6 +90,13 @@ describe('validateProtocol', () => {
         }
       }
     }
+  });
+
+  it('gives the EPI families fat saturation by default, as consoles do (fat would shift ~11 pixels along phase)', () => {
+    const s = scanner(1.5, 0.045);
+    for (const family of ['GRE-EPI', 'SE-EPI', 'DWI'] as const)
+      expect(defaultProtocol(family, s).fatSaturation, family).toBe(true);
+    expect(defaultProtocol('SE', s).fatSaturation).toBe(false);
   });
 
   it('names the broken TE limit with its value and cause: "TE must be at least … ms for this bandwidth and gradient (33 mT/m)"', () => {
@@ -188,5 +196,29 @@ describe('validateFreePlan', () => {
       'sliceCount',
     ]);
     expect(v.every((x) => x.rule === 'free-plan' && x.message.endsWith('on the free plan'))).toBe(true);
+  });
+});
+
+describe('defaultPhaseDirection', () => {
+  it('encodes phase across the knee on sagittal and coronal slices, so femur and tibia do not wrap at a 160 mm FOV', () => {
+    // Extent of the knee model along x, y, z [m] (anatomy/procedural/knee.ts: 138 × 139 × 219 mm).
+    const extent = [0.138, 0.139, 0.219];
+    const fov = 0.16;
+    for (const orientation of ['axial', 'sagittal', 'coronal'] as const) {
+      const p = { ...defaultProtocol('SE', scanner(1.5, 0.045)), fovRead: fov, fovPhase: fov };
+      const geometry = { orientation, center: [0, 0, 0] as [number, number, number] };
+      const frame = (phaseDirection: 'row' | 'column') => {
+        const q = { ...p, geometry, phaseDirection };
+        const plane = scanGeometry(q).slices[0];
+        if (!plane) throw new Error('no slice');
+        return acquisitionFrame(q, plane);
+      };
+      const along = (d: readonly number[]) =>
+        d.reduce((sum, c, a) => sum + Math.abs(c) * (extent[a] ?? 0), 0);
+      const chosen = frame(defaultPhaseDirection(orientation));
+      expect(along(chosen.phaseDirection), orientation).toBeLessThan(fov);
+    }
+    expect(defaultPhaseDirection('sagittal')).toBe('row');
+    expect(defaultPhaseDirection('coronal')).toBe('row');
   });
 });

@@ -199,6 +199,66 @@ export function validateProtocol(protocol: Protocol, scanner: Scanner): Protocol
 }
 
 /**
+ * A protocol an engine refuses to compute: it carries every violation and the API's validation map (each broken
+ * field → the rule it broke, contracts' error body), and its message is the violations' messages.
+ */
+export class InvalidProtocolError extends Error {
+  readonly violations: readonly ProtocolViolation[];
+  readonly validation: Readonly<Record<string, string>>;
+
+  constructor(violations: readonly ProtocolViolation[]) {
+    super(violations.map((v) => v.message).join('; '));
+    this.name = 'InvalidProtocolError';
+    this.violations = violations;
+    const validation: Record<string, string> = {};
+    for (const v of violations) validation[v.parameter] ??= v.rule;
+    this.validation = validation;
+  }
+}
+
+/**
+ * Throws an InvalidProtocolError when `protocol` breaks any limit on `scanner` (`validateProtocol`): what every
+ * entry point (CLI, server, bench) calls before it runs a scan.
+ */
+export function assertValidProtocol(protocol: Protocol, scanner: Scanner): void {
+  const violations = validateProtocol(protocol, scanner);
+  if (violations.length > 0) throw new InvalidProtocolError(violations);
+}
+
+/** The parameters whose limits are the sequence's timing: what the gradients and RF can physically play. */
+const TIMING_TARGETS: ReadonlySet<ViolationTarget> = new Set([
+  'repetitionTime',
+  'echoTime',
+  'inversionTime',
+  'echoSpacing',
+  'echoTrainLength',
+  'echoTimes',
+  'bValues',
+]);
+
+/**
+ * The violations of `validateProtocol` that make a protocol impossible to play (a TE, TR, TI or echo spacing
+ * below what the gradients reach, TE beyond the echo train or TR, b-values out of range), as opposed to the
+ * console's ranges (matrix, slice count, upper limits of TE and TR) and the SAR limit, which the entry points
+ * (CLI, server, bench) enforce with `validateProtocol` but which an engine can compute faithfully.
+ */
+export function timingViolations(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
+  return validateProtocol(protocol, scanner).filter(
+    (v) => TIMING_TARGETS.has(v.parameter) && !(v.rule === 'max' && v.parameter !== 'echoTrainLength'),
+  );
+}
+
+/**
+ * Throws an InvalidProtocolError when `protocol` cannot be played on `scanner` (`timingViolations`): the engines
+ * call this at their entry, so such a protocol is never computed (an EPI whose first line would fall before its
+ * excitation gave an all-Inf image).
+ */
+export function assertPlayableProtocol(protocol: Protocol, scanner: Scanner): void {
+  const violations = timingViolations(protocol, scanner);
+  if (violations.length > 0) throw new InvalidProtocolError(violations);
+}
+
+/**
  * Free-plan limits (simulator spec §5: 1.5 T scanner, SE and GRE sequences, limited FOV, matrix and slices).
  * The spec names what is limited but not the numbers; these are ours.
  */

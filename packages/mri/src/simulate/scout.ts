@@ -3,13 +3,17 @@
  * point, for planning slices (simulator spec, planning). Same engine and conventions as `simulate`.
  */
 import type { AnatomicalModel } from '../anatomy/types.ts';
+import { defaultPhaseDirection } from '../sequence/defaults.ts';
 import type { Protocol, Scanner, SliceOrientation } from '../sequence/protocol.ts';
 import type { Meters, Vec3 } from '../units.ts';
 import { scanGeometry, type ImagePlane } from './geometry.ts';
 import type { RenderedImage } from './fast/render.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
 
-/** A localiser protocol: spoiled GRE, TR 8 ms, TE 4 ms, 25°, 256 × 256 over `fov`, 8 mm slice. */
+/**
+ * A localiser protocol: spoiled GRE, TR 8 ms, TE 4 ms, 25°, 256 × 256 over `fov`, 8 mm slice, phase encoded in
+ * the orientation's default direction (across the body, so nothing wraps along its long axis).
+ */
 export function scoutProtocol(orientation: SliceOrientation, center: Vec3, fov: Meters): Protocol {
   return {
     family: 'GRE',
@@ -26,7 +30,7 @@ export function scoutProtocol(orientation: SliceOrientation, center: Vec3, fov: 
     sliceGap: 0,
     sliceCount: 1,
     geometry: { orientation, center },
-    phaseDirection: 'column',
+    phaseDirection: defaultPhaseDirection(orientation),
     nex: 1,
     phaseOversampling: 0,
     fatSaturation: false,

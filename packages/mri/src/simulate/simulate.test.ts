@@ -5,7 +5,7 @@ import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
-import { scoutImages } from './scout.ts';
+import { scoutImages, scoutProtocol } from './scout.ts';
 import { coilSensitivityMaps } from '../anatomy/coils.ts';
 import { frameCoilMaps, simulate, simulateSlice, type SimulateOptions } from './simulate.ts';
 
@@ -108,6 +108,12 @@ describe('simulate: scan structure', () => {
     const scouts = scoutImages(head, TEST_SCANNER, options, [0, 0, 0], 0.2);
     expect(scouts.map((s) => s.orientation)).toEqual(['axial', 'sagittal', 'coronal']);
     for (const s of scouts) expect(Math.max(...s.image.magnitude)).toBeGreaterThan(0.05);
+  });
+  it('scouts encode phase across the body (A-P axial and sagittal, R-L coronal), so the long axis cannot wrap', () => {
+    const directions = (['axial', 'sagittal', 'coronal'] as const).map(
+      (o) => scoutProtocol(o, [0, 0, 0], 0.3).phaseDirection,
+    );
+    expect(directions).toEqual(['column', 'row', 'row']);
   });
 });
 

@@ -17,6 +17,7 @@ import { sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldM
 import { prepareSlice, type PreparedSlice } from './fast/prepare.ts';
 import { foldPrepared, partitionContributions } from './slab.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
+import { assertPlayableProtocol } from '../sequence/validate.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
 
 export interface SimulateOptions {
@@ -34,6 +35,11 @@ export interface SimulateOptions {
    * squares; 'single': one uniform receive channel. Default 'array' when the coil has several elements.
    */
   receive?: 'array' | 'single';
+  /**
+   * Prescan normalisation of an array image (./prescan.ts): divides out the elements' summed sensitivity so the
+   * centre of a head is as bright as its edge. Default true; false shows the raw sum-of-squares shading.
+   */
+  prescanNormalize?: boolean;
   partialFourierMode?: PartialFourierMode;
   /**
    * The model's susceptibility field map at this B0 (`modelFieldMap`; compute it once per model and field and
@@ -199,7 +205,9 @@ function preparePartition(
 
 /**
  * Simulates slice `index` of the scan (partition `index` of a 3D slab: same image size, its own noise seed; the
- * noise level follows the slab's √N_partitions, ./noise.ts).
+ * noise level follows the slab's √N_partitions, ./noise.ts). Throws an InvalidProtocolError
+ * (sequence/validate.ts) when the protocol's timing cannot be played on this scanner (`assertPlayableProtocol`): such a protocol
+ * is never computed.
  */
 export function simulateSlice(
   anatomy: AnatomicalModel,
@@ -209,6 +217,7 @@ export function simulateSlice(
   index: number,
   tissues = tissuesByLabel(anatomy, options),
 ): { image: RenderedImage; kspace: { re: Float32Array; im: Float32Array } } {
+  assertPlayableProtocol(protocol, scanner);
   const planes = scanGeometry(protocol).slices;
   const plane = planes[index];
   if (!plane) throw new RangeError(`slice ${index} outside 0…${protocol.sliceCount - 1}`);
@@ -234,6 +243,7 @@ export function simulateSlice(
     ...(coilMaps ? { coilMaps } : {}),
     ...(options.partialFourierMode ? { partialFourierMode: options.partialFourierMode } : {}),
     ...(options.fieldMap ? { fieldMap: sliceFieldMap(options.fieldMap, frame) } : {}),
+    prescanNormalize: options.prescanNormalize !== false,
     keepKSpace: true,
   });
   const { kspace, ...rest } = image;

@@ -30,13 +30,17 @@ export const NEURO_TISSUES: readonly TissueDefinition[] = [
     t1: [ms(4163), ms(4163)],
     t1FieldExponent: 0,
     t2: [ms(1800), ms(1650)],
-    t2star: [ms(58), ms(57)],
+    // CSF sits in a nearly homogeneous field: ventricular T2* 234.5 ms at 3 T (Shin et al., MRM 2025;94:2057,
+    // echo-shifted multi-echo GRE); at 1.5 T the static dephasing R2′ = 1/T2* − 1/T2 = 3.66 s⁻¹ halves (R2′ ∝ B0).
+    t2star: [ms(420), ms(235)],
     chemicalShiftPpm: 0,
     susceptibilityPpm: 0,
     adc: adcClinical(3.0),
     sources:
       'T1 4163 (Rooney 2007, 3 T, field-independent) [V]; T2 1.5 T 1500–2000 [~], 3 T 1650 (MRzero) [V]; ' +
-      'T2* 58 (BrainWeb 1.5 T) [V], 57 (MRzero T2′ 59 ms, 3 T) [V]; field-independent T1 (Rooney 2007); ADC free water 37 °C.',
+      'T2* 3 T 234.5 ventricular (Shin et al., Magn Reson Med 2025;94:2057, doi:10.1002/mrm.30624) [V], 1.5 T 420 ' +
+      'from its R2′ scaled with B0 [~] (BrainWeb/MRzero 57–58 ms are numerical-phantom values); ' +
+      'field-independent T1 (Rooney 2007); ADC free water 37 °C.',
   },
   {
     key: 'greyMatter',

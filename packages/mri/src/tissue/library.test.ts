@@ -121,4 +121,12 @@ describe('tissue library', () => {
     expect(() => tissueAtField('unobtainium', 1.5)).toThrow(/unknown tissue 'unobtainium'/);
     expect(() => tissueAtField('fat', 0)).toThrow(/main field must be positive/);
   });
+
+  it('gives CSF a T2* of hundreds of ms (Shin et al. 2025: 234.5 ms in the ventricles at 3 T), so it is bright on T2*-weighted GRE', () => {
+    expect(tissueAtField('csf', 3).t2star).toBeCloseTo(0.235, 3);
+    expect(tissueAtField('csf', 1.5).t2star).toBeGreaterThan(0.4);
+    // CSF's static dephasing R2′ is the smallest of the brain tissues (it is free water in a homogeneous field).
+    const r2prime = (key: string): number => 1 / tissueAtField(key, 3).t2star - 1 / tissueAtField(key, 3).t2;
+    for (const key of ['greyMatter', 'whiteMatter']) expect(r2prime('csf')).toBeLessThan(r2prime(key));
+  });
 });

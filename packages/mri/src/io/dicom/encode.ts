@@ -5,7 +5,7 @@
 
 /** Value representations this encoder writes. */
 export type Vr =
-  'AE' | 'CS' | 'DA' | 'DS' | 'IS' | 'LO' | 'OB' | 'OW' | 'PN' | 'SH' | 'TM' | 'UI' | 'UL' | 'US';
+  'AE' | 'CS' | 'DA' | 'DS' | 'FD' | 'IS' | 'LO' | 'OB' | 'OW' | 'PN' | 'SH' | 'TM' | 'UI' | 'UL' | 'US';
 
 /** One data element: tag as 0xGGGGEEEE, its VR and value (strings are joined with '\' for multiple values). */
 export interface DicomElement {
@@ -35,14 +35,16 @@ export function decimalString(x: number): string {
 function valueBytes(element: DicomElement): Uint8Array {
   const { vr, value } = element;
   if (value instanceof Uint8Array) return value;
-  if (vr === 'US' || vr === 'UL') {
+  if (vr === 'US' || vr === 'UL' || vr === 'FD') {
     const numbers = value as readonly number[];
-    const size = vr === 'US' ? 2 : 4;
+    const size = { US: 2, UL: 4, FD: 8 }[vr];
     const out = new Uint8Array(numbers.length * size);
     const view = new DataView(out.buffer);
-    numbers.forEach((n, i) =>
-      vr === 'US' ? view.setUint16(i * size, n, true) : view.setUint32(i * size, n, true),
-    );
+    numbers.forEach((n, i) => {
+      if (vr === 'US') view.setUint16(i * size, n, true);
+      else if (vr === 'UL') view.setUint32(i * size, n, true);
+      else view.setFloat64(i * size, n, true);
+    });
     return out;
   }
   const text =

@@ -1,38 +1,27 @@
+import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
+import { seriesWindow } from '../../recon/window.ts';
+import { sarEstimate, scanTime } from '../../sequence/derived.ts';
 import { scanGeometry } from '../../simulate/geometry.ts';
 import { testProtocol, TEST_SCANNER } from '../../simulate/fast/phantom.testing.ts';
-import { dicomMrSeries } from './mrImage.ts';
 import { decimalString, uidFromKey } from './encode.ts';
+import { dicomMrSeries, type DicomImage, type DicomSeriesInput } from './mrImage.ts';
 
-/** A tiny explicit-VR-little-endian reader: tag → { vr, bytes }, meta group and dataset alike. */
-function readPart10(file: Uint8Array): Map<number, { vr: string; bytes: Uint8Array }> {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  if (new TextDecoder().decode(file.subarray(128, 132)) !== 'DICM') throw new Error('no DICM prefix');
-  const out = new Map<number, { vr: string; bytes: Uint8Array }>();
-  let p = 132;
-  while (p < file.length) {
-    const tag = (view.getUint16(p, true) << 16) | view.getUint16(p + 2, true);
-    const vr = String.fromCharCode(file[p + 4] ?? 0, file[p + 5] ?? 0);
-    let length: number;
-    if (vr === 'OB' || vr === 'OW') {
-      length = view.getUint32(p + 8, true);
-      p += 12;
-    } else {
-      length = view.getUint16(p + 6, true);
-      p += 8;
-    }
-    out.set(tag >>> 0, { vr, bytes: file.subarray(p, p + length) });
-    p += length;
-  }
-  return out;
+/** Reads a Part 10 file with dcmjs, an independent reader: the file meta group and the dataset by keyword. */
+function read(file: Uint8Array): { meta: Record<string, unknown>; data: Record<string, unknown> } {
+  const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+  const dict = dcmjs.data.DicomMessage.readFile(buffer as ArrayBuffer);
+  const naturalize = dcmjs.data.DicomMetaDictionary.naturalizeDataset;
+  return { meta: naturalize(dict.meta), data: naturalize(dict.dict) };
 }
 
-const text = (m: ReturnType<typeof readPart10>, tag: number): string =>
-  new TextDecoder().decode(m.get(tag)?.bytes).replace(/[\0 ]+$/, '');
-const numbers = (m: ReturnType<typeof readPart10>, tag: number): number[] =>
-  text(m, tag).split('\\').map(Number);
+function pixels(data: Record<string, unknown>): Uint16Array {
+  const [buffer] = data['PixelData'] as ArrayBuffer[];
+  if (!buffer) throw new Error('no pixel data');
+  return new Uint16Array(buffer);
+}
 
-describe('DICOM MR export', () => {
+describe('DICOM MR export (read back with dcmjs)', () => {
   const protocol = testProtocol({
     matrixRead: 4,
     matrixPhase: 2,
@@ -49,71 +38,139 @@ describe('DICOM MR export', () => {
     columns: plane.columns,
     magnitude: Float32Array.from({ length: plane.rows * plane.columns }, (_, i) => i + s),
   }));
-  const files = dicomMrSeries({
-    images,
-    geometry,
-    protocol,
-    scanner: TEST_SCANNER,
-    scanKey: 'scan-1',
-    date: '20261121',
-    time: '120000',
-  });
-  const [first, second] = files.map(readPart10);
+  const series = (overrides: Partial<DicomSeriesInput> = {}) =>
+    dicomMrSeries({
+      images,
+      geometry,
+      protocol,
+      scanner: TEST_SCANNER,
+      scanKey: 'scan-1',
+      date: '20261121',
+      time: '120000',
+      ...overrides,
+    }).map(read);
+  const [first, second] = series();
   if (!first || !second) throw new Error('two files expected');
 
-  it('writes a Part 10 file: meta group with its length, MR Image Storage, explicit VR little endian', () => {
-    const metaLength = new DataView(first.get(0x00020000)?.bytes.buffer ?? new ArrayBuffer(4)).getUint32(
-      first.get(0x00020000)?.bytes.byteOffset ?? 0,
-      true,
-    );
-    const metaTags = [...first.keys()].filter((t) => t >>> 16 === 2 && t !== 0x00020000);
-    const metaBytes = metaTags.reduce((n, t) => {
-      const e = first.get(t);
-      return n + (e ? e.bytes.length + (e.vr === 'OB' ? 12 : 8) : 0);
-    }, 0);
-    expect(metaLength).toBe(metaBytes);
-    expect(text(first, 0x00020002)).toBe('1.2.840.10008.5.1.4.1.1.4');
-    expect(text(first, 0x00020010)).toBe('1.2.840.10008.1.2.1');
-    expect(text(first, 0x00080016)).toBe(text(first, 0x00020002));
-    expect(text(first, 0x00080018)).toBe(text(first, 0x00020003));
+  it('writes a Part 10 file: MR Image Storage, explicit VR little endian, SOP UIDs as in the meta group', () => {
+    expect(first.meta['MediaStorageSOPClassUID']).toBe('1.2.840.10008.5.1.4.1.1.4');
+    expect(first.meta['TransferSyntaxUID']).toBe('1.2.840.10008.1.2.1');
+    expect(first.data['SOPClassUID']).toBe(first.meta['MediaStorageSOPClassUID']);
+    expect(first.data['SOPInstanceUID']).toBe(first.meta['MediaStorageSOPInstanceUID']);
+    expect(first.data['Modality']).toBe('MR');
   });
 
   it('puts both slices in one series with distinct instances', () => {
-    expect(text(first, 0x0020000e)).toBe(text(second, 0x0020000e));
-    expect(text(first, 0x00080018)).not.toBe(text(second, 0x00080018));
-    expect(numbers(second, 0x00200013)).toEqual([2]);
+    expect(first.data['SeriesInstanceUID']).toBe(second.data['SeriesInstanceUID']);
+    expect(first.data['SOPInstanceUID']).not.toBe(second.data['SOPInstanceUID']);
+    expect([first.data['InstanceNumber'], second.data['InstanceNumber']]).toEqual([1, 2]);
   });
 
   it('writes the geometry in mm: position of the first pixel, orientation, spacing, thickness', () => {
     // Coronal: rows run along +x (left), columns along −z (feet); 4 columns of 50 mm, 2 rows of 50 mm.
-    expect(numbers(first, 0x00200037)).toEqual([1, 0, 0, 0, 0, -1]);
-    expect(numbers(first, 0x00280030)).toEqual([50, 50]);
-    expect(numbers(first, 0x00180050)).toEqual([4]);
-    expect(numbers(first, 0x00180088)).toEqual([5]);
+    expect(first.data['ImageOrientationPatient']).toEqual([1, 0, 0, 0, 0, -1]);
+    expect(first.data['PixelSpacing']).toEqual([50, 50]);
+    expect(first.data['SliceThickness']).toBe(4);
+    expect(first.data['SpacingBetweenSlices']).toBe(5);
     // Slice 0 centre: 20 mm − 2.5 mm along the normal (+y); first pixel −2 columns·50 mm in x, −1 row·50 mm in −z.
-    const position = numbers(first, 0x00200032);
+    const position = first.data['ImagePositionPatient'] as number[];
     [10 - 100, 17.5, 30 + 50].forEach((v, i) => expect(position[i]).toBeCloseTo(v, 6));
-    expect(numbers(second, 0x00200032)[1]).toBeCloseTo(22.5, 6);
+    expect((second.data['ImagePositionPatient'] as number[])[1]).toBeCloseTo(22.5, 6);
   });
 
-  it('writes the acquisition: TR, TE [ms], flip angle [°], field [T], sequence terms', () => {
-    expect(numbers(first, 0x00180080)).toEqual([500]);
-    expect(numbers(first, 0x00180081)).toEqual([15]);
-    expect(numbers(first, 0x00181314)).toEqual([90]);
-    expect(numbers(first, 0x00180087)).toEqual([1.5]);
-    expect(text(first, 0x00180020)).toBe('SE');
-    expect(text(first, 0x00180021)).toBe('NONE');
-    expect(text(first, 0x00181312)).toBe('COL');
+  it('writes the acquisition: TR, TE [ms], flip angle [°], field [T], sequence terms, 2D', () => {
+    expect(first.data['RepetitionTime']).toBe(500);
+    expect(first.data['EchoTime']).toBe(15);
+    expect(first.data['EchoNumbers']).toBe(1);
+    expect(first.data['FlipAngle']).toBe(90);
+    expect(first.data['MagneticFieldStrength']).toBe(1.5);
+    expect(first.data['ScanningSequence']).toBe('SE');
+    expect(first.data['SequenceVariant']).toBe('NONE');
+    expect(first.data['InPlanePhaseEncodingDirection']).toBe('COL');
+    expect(first.data['MRAcquisitionType']).toBe('2D');
   });
 
-  it('stores 16-bit pixels scaled so the series peak is 4095', () => {
-    expect(
-      new DataView(first.get(0x00280010)?.bytes.slice().buffer ?? new ArrayBuffer(2)).getUint16(0, true),
-    ).toBe(2);
-    const pixels = second.get(0x7fe00010)?.bytes;
-    if (!pixels) throw new Error('no pixel data');
-    expect(pixels.length).toBe(2 * 4 * 2);
-    expect(new DataView(pixels.slice().buffer).getUint16(14, true)).toBe(4095);
+  it("writes the console's derived values: AcquisitionDuration [s] and SAR [W/kg]", () => {
+    expect(first.data['AcquisitionDuration']).toBe(scanTime(protocol, TEST_SCANNER).seconds);
+    expect(first.data['SAR']).toBeCloseTo(sarEstimate(protocol, TEST_SCANNER).wattsPerKilogram, 9);
+  });
+
+  it('labels a 3D acquisition (MP-RAGE) 3D, with contiguous partitions and its inversion time', () => {
+    const mprage = testProtocol({
+      ...protocol,
+      family: 'MPRAGE',
+      inversionTime: 0.9,
+      repetitionTime: 2.3,
+      echoTime: 0.003,
+    });
+    const slab = scanGeometry(mprage);
+    const [image] = dicomMrSeries({
+      images,
+      geometry: slab,
+      protocol: mprage,
+      scanner: TEST_SCANNER,
+      scanKey: 'mprage',
+      date: '20261121',
+      time: '120000',
+    }).map(read);
+    expect(image?.data['MRAcquisitionType']).toBe('3D');
+    expect(image?.data['SpacingBetweenSlices']).toBe(4);
+    expect(image?.data['InversionTime']).toBe(900);
+    expect(image?.data['ScanningSequence']).toEqual(['IR', 'GR']);
+  });
+
+  it('writes each echo its EchoTime and EchoNumbers, and diffusion its b-value [s/mm²] and direction', () => {
+    const echoes: DicomImage[] = [1, 2].flatMap((number) =>
+      images.map((image, slice) => ({ ...image, slice, echo: { number, time: 0.01 * number } })),
+    );
+    const multiEcho = series({ images: echoes });
+    expect(multiEcho.map((f) => [f.data['EchoNumbers'], f.data['EchoTime']])).toEqual([
+      [1, 10],
+      [1, 10],
+      [2, 20],
+      [2, 20],
+    ]);
+    expect(multiEcho[2]?.data['ImagePositionPatient']).toEqual(first.data['ImagePositionPatient']);
+    expect(multiEcho.map((f) => f.data['InstanceNumber'])).toEqual([1, 2, 3, 4]);
+
+    const [slice0] = images;
+    if (!slice0) throw new Error('no slice');
+    const weighted: DicomImage[] = [
+      { ...slice0, slice: 0, diffusion: { bValue: 0 } },
+      { ...slice0, slice: 0, diffusion: { bValue: 1e9, direction: [0, 0.6, -0.8] } },
+    ];
+    const [b0, b1000] = series({ images: weighted });
+    expect(b0?.data['DiffusionBValue']).toBe(0);
+    expect(b0?.data['DiffusionDirectionality']).toBe('NONE');
+    expect(b0?.data['DiffusionGradientOrientation']).toBeUndefined();
+    expect(b1000?.data['DiffusionBValue']).toBe(1000);
+    expect(b1000?.data['DiffusionDirectionality']).toBe('DIRECTIONAL');
+    expect(b1000?.data['DiffusionGradientOrientation']).toEqual([0, 0.6, -0.8]);
+  });
+
+  it('writes ImageType ORIGINAL by default and what a computed map says it is', () => {
+    expect(first.data['ImageType']).toEqual(['ORIGINAL', 'PRIMARY', 'OTHER']);
+    const [adc] = series({ imageType: ['DERIVED', 'PRIMARY', 'DIFFUSION', 'ADC'] });
+    expect(adc?.data['ImageType']).toEqual(['DERIVED', 'PRIMARY', 'DIFFUSION', 'ADC']);
+  });
+
+  it('stores 12-bit pixels scaled so the series peak is 4095', () => {
+    expect([first.data['Rows'], first.data['Columns']]).toEqual([2, 4]);
+    expect([first.data['BitsAllocated'], first.data['BitsStored'], first.data['HighBit']]).toEqual([
+      16, 12, 11,
+    ]);
+    expect(Array.from(pixels(second.data))).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((v) => Math.round((v * 4095) / 8)),
+    );
+  });
+
+  it("sets Window Center/Width to the series' tissue window in stored values, the same on every slice", () => {
+    const window = seriesWindow(images.map((i) => i.magnitude));
+    const scale = 4095 / 8;
+    expect(first.data['WindowCenter']).toBeCloseTo(window.center * scale, 6);
+    expect(first.data['WindowWidth']).toBeCloseTo(window.width * scale, 6);
+    expect(second.data['WindowCenter']).toBe(first.data['WindowCenter']);
+    expect(second.data['WindowWidth']).toBe(first.data['WindowWidth']);
   });
 
   it('encodes decimal strings in at most 16 characters and UIDs deterministically', () => {

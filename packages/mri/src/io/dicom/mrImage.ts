@@ -1,25 +1,43 @@
 /**
  * DICOM MR Image Storage export (SOP class 1.2.840.10008.5.1.4.1.1.4, PS3.3 §A.4): one series per scan, one
- * single-frame file per slice, 16-bit unsigned magnitude. Pure: returns bytes; the caller writes files and gives
+ * single-frame file per image (a slice, or a slice at one echo or diffusion weighting), 16-bit unsigned
+ * magnitude, and a default window from the series' tissue (recon/window.ts) so that viewers open it well. Pure: returns bytes; the caller writes files and gives
  * the date, time and a stable key of the scan from which every UID derives (same scan, same UIDs).
  *
  * Geometry (docs/conventions.md, "DICOM mapping"): patient coordinates are LPS in both, so ImagePositionPatient is
  * the centre of the first pixel (geometry.ts `firstPixelCenter`) and ImageOrientationPatient is the row and column
  * directions, all in mm; PixelSpacing is [between rows, between columns].
  */
-import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
-import type { Protocol, Scanner, SequenceFamily } from '../../sequence/protocol.ts';
+import { seriesWindow } from '../../recon/window.ts';
+import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import { dot, firstPixelCenter, type ScanGeometry } from '../../simulate/geometry.ts';
-import { mToMm, radToDeg, sToMs } from '../../units.ts';
+import { mToMm } from '../../units.ts';
+import { acquisitionElements, imageElements, type DicomDiffusion, type DicomEcho } from './acquisition.ts';
 import { decimalString as ds, part10File, uidFromKey, type DicomElement } from './encode.ts';
+
+export type { DicomDiffusion, DicomEcho } from './acquisition.ts';
 
 export const MR_IMAGE_STORAGE_SOP_CLASS_UID = '1.2.840.10008.5.1.4.1.1.4';
 
-/** Largest stored pixel value: the series' brightest pixel maps here. */
-const MAX_STORED_VALUE = 4095;
+/** 12-bit magnitudes in 16-bit words, as MR scanners store them; the series' brightest pixel maps to 4095. */
+const BITS_STORED = 12;
+const MAX_STORED_VALUE = 2 ** BITS_STORED - 1;
+
+/** One image of a series: its pixels and what distinguishes it from the others. */
+export interface DicomImage {
+  rows: number;
+  columns: number;
+  magnitude: Float32Array;
+  /** Index into `geometry.slices` of the slice it shows; absent: its own index (one image per slice). */
+  slice?: number;
+  /** Echo of a multi-echo series; absent: echo 1 at the protocol's echo time. */
+  echo?: DicomEcho;
+  /** Diffusion weighting of a DWI image. */
+  diffusion?: DicomDiffusion;
+}
 
 export interface DicomSeriesInput {
-  images: readonly { rows: number; columns: number; magnitude: Float32Array }[];
+  images: readonly DicomImage[];
   geometry: ScanGeometry;
   protocol: Protocol;
   scanner: Scanner;
@@ -32,29 +50,20 @@ export interface DicomSeriesInput {
   patientId?: string;
   seriesNumber?: number;
   seriesDescription?: string;
+  /**
+   * ImageType (0008,0008) values (PS3.3 C.8.3.1.1.1); absent: ORIGINAL\PRIMARY\OTHER. A computed map says so,
+   * e.g. DERIVED\PRIMARY\DIFFUSION\ADC or DERIVED\PRIMARY\DIFFUSION\TRACEW.
+   */
+  imageType?: readonly string[];
 }
-
-/** ScanningSequence and SequenceVariant (PS3.3 C.8.3.1, defined terms) of each family. */
-const SEQUENCE_TERMS: Record<SequenceFamily, { scanning: string[]; variant: string[] }> = {
-  SE: { scanning: ['SE'], variant: ['NONE'] },
-  TSE: { scanning: ['SE'], variant: ['SK'] },
-  GRE: { scanning: ['GR'], variant: ['SP'] },
-  bSSFP: { scanning: ['GR'], variant: ['SS'] },
-  IR: { scanning: ['IR', 'SE'], variant: ['NONE'] },
-  STIR: { scanning: ['IR', 'SE'], variant: ['NONE'] },
-  FLAIR: { scanning: ['IR', 'SE'], variant: ['NONE'] },
-  MPRAGE: { scanning: ['IR', 'GR'], variant: ['SK', 'SP', 'MP'] },
-  'GRE-EPI': { scanning: ['EP', 'GR'], variant: ['SK'] },
-  'SE-EPI': { scanning: ['EP', 'SE'], variant: ['SK'] },
-  DWI: { scanning: ['EP', 'SE'], variant: ['SK'] },
-  Dixon: { scanning: ['GR'], variant: ['SP'] },
-  SWI: { scanning: ['GR'], variant: ['SP'] },
-  MOLLI: { scanning: ['IR', 'GR'], variant: ['SS', 'MP'] },
-};
 
 const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));
 
-/** Encodes every slice of a scan as a DICOM MR image; file i holds slice i. */
+/**
+ * Encodes the images of a scan as one DICOM MR series; file i holds image i, InstanceNumber i + 1. Pixels are
+ * scaled so the series peak is MAX_STORED_VALUE; Window Center/Width is the series' `seriesWindow` in stored
+ * values, the same for every image.
+ */
 export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const { protocol, scanner, geometry } = input;
   const studyUid = uidFromKey(`${input.scanKey}/study`);
@@ -63,18 +72,14 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   let peak = 0;
   for (const image of input.images) for (const v of image.magnitude) peak = Math.max(peak, v);
   const scale = peak > 0 ? MAX_STORED_VALUE / peak : 0;
-  const terms = SEQUENCE_TERMS[protocol.family];
-  const variant = [...terms.variant.filter((v) => v !== 'NONE' || protocol.phaseOversampling === 0)];
-  if (protocol.phaseOversampling > 0) variant.push('OSP');
-  const options = [
-    ...(protocol.partialFourier < 1 ? ['PFP'] : []),
-    ...(protocol.fatSaturation ? ['FS'] : []),
-  ];
-  const phaseAlongColumns = protocol.phaseDirection === 'column';
+  const window = seriesWindow(input.images.map((i) => i.magnitude));
+  const windowCenter = peak > 0 ? window.center * scale : MAX_STORED_VALUE / 2;
+  const windowWidth = peak > 0 ? Math.max(1, window.width * scale) : MAX_STORED_VALUE;
+  const acquisition = acquisitionElements(protocol, scanner);
 
   return input.images.map((image, index) => {
-    const plane = geometry.slices[index];
-    if (!plane) throw new RangeError(`no geometry for slice ${index}`);
+    const plane = geometry.slices[image.slice ?? index];
+    if (!plane) throw new RangeError(`no geometry for slice ${image.slice ?? index}`);
     const sopInstanceUid = uidFromKey(`${input.scanKey}/image/${index}`);
     const pixels = new Uint8Array(image.rows * image.columns * 2);
     const view = new DataView(pixels.buffer);
@@ -83,7 +88,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
     );
     const elements: DicomElement[] = [
       { tag: 0x00080005, vr: 'CS', value: 'ISO_IR 192' },
-      { tag: 0x00080008, vr: 'CS', value: ['ORIGINAL', 'PRIMARY', 'OTHER'] },
+      { tag: 0x00080008, vr: 'CS', value: input.imageType ?? ['ORIGINAL', 'PRIMARY', 'OTHER'] },
       { tag: 0x00080016, vr: 'UI', value: MR_IMAGE_STORAGE_SOP_CLASS_UID },
       { tag: 0x00080018, vr: 'UI', value: sopInstanceUid },
       { tag: 0x00080020, vr: 'DA', value: input.date },
@@ -102,33 +107,11 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00100020, vr: 'LO', value: input.patientId ?? 'LARMOR' },
       { tag: 0x00100030, vr: 'DA', value: '' },
       { tag: 0x00100040, vr: 'CS', value: 'O' },
-      { tag: 0x00180020, vr: 'CS', value: terms.scanning },
-      { tag: 0x00180021, vr: 'CS', value: variant.length > 0 ? variant : ['NONE'] },
-      { tag: 0x00180022, vr: 'CS', value: options },
-      { tag: 0x00180023, vr: 'CS', value: protocol.is3d ? '3D' : '2D' },
+      ...acquisition,
+      ...imageElements(protocol, image.echo, image.diffusion),
       { tag: 0x00180050, vr: 'DS', value: ds(mToMm(plane.sliceThickness)) },
-      { tag: 0x00180080, vr: 'DS', value: ds(sToMs(protocol.repetitionTime)) },
-      { tag: 0x00180081, vr: 'DS', value: ds(sToMs(protocol.echoTime)) },
-      ...(protocol.inversionTime !== undefined && terms.scanning.includes('IR')
-        ? [{ tag: 0x00180082, vr: 'DS' as const, value: ds(sToMs(protocol.inversionTime)) }]
-        : []),
-      { tag: 0x00180083, vr: 'DS', value: ds(protocol.nex) },
-      { tag: 0x00180084, vr: 'DS', value: ds((GYROMAGNETIC_RATIO_HZ_PER_T * scanner.b0) / 1e6) },
-      { tag: 0x00180085, vr: 'SH', value: '1H' },
-      { tag: 0x00180087, vr: 'DS', value: ds(scanner.b0) },
       { tag: 0x00180088, vr: 'DS', value: ds(mToMm(geometry.spacingBetweenSlices)) },
-      { tag: 0x00180091, vr: 'IS', value: String(Math.round(protocol.echoTrainLength)) },
-      { tag: 0x00180095, vr: 'DS', value: ds(protocol.bandwidthPerPixel) },
       { tag: 0x00181020, vr: 'LO', value: 'Larmor 0.1' },
-      {
-        tag: 0x00181310,
-        vr: 'US',
-        value: phaseAlongColumns
-          ? [0, protocol.matrixRead, protocol.matrixPhase, 0]
-          : [protocol.matrixRead, 0, 0, protocol.matrixPhase],
-      },
-      { tag: 0x00181312, vr: 'CS', value: phaseAlongColumns ? 'COL' : 'ROW' },
-      { tag: 0x00181314, vr: 'DS', value: ds(radToDeg(protocol.flipAngle)) },
       { tag: 0x00185100, vr: 'CS', value: 'HFS' },
       { tag: 0x0020000d, vr: 'UI', value: studyUid },
       { tag: 0x0020000e, vr: 'UI', value: seriesUid },
@@ -142,6 +125,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
         value: [...plane.rowDirection, ...plane.columnDirection].map((v) => ds(v)),
       },
       { tag: 0x00200052, vr: 'UI', value: frameUid },
+      // Laterality: empty (unknown), as dciodvfy accepts with a warning for an unpaired or unknown part.
       { tag: 0x00200060, vr: 'CS', value: '' },
       { tag: 0x00201040, vr: 'LO', value: '' },
       { tag: 0x00201041, vr: 'DS', value: ds(mToMm(dot(plane.center, plane.normal))) },
@@ -151,11 +135,11 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00280011, vr: 'US', value: [image.columns] },
       { tag: 0x00280030, vr: 'DS', value: mm([plane.rowSpacing, plane.columnSpacing]) },
       { tag: 0x00280100, vr: 'US', value: [16] },
-      { tag: 0x00280101, vr: 'US', value: [16] },
-      { tag: 0x00280102, vr: 'US', value: [15] },
+      { tag: 0x00280101, vr: 'US', value: [BITS_STORED] },
+      { tag: 0x00280102, vr: 'US', value: [BITS_STORED - 1] },
       { tag: 0x00280103, vr: 'US', value: [0] },
-      { tag: 0x00281050, vr: 'DS', value: ds(MAX_STORED_VALUE / 2) },
-      { tag: 0x00281051, vr: 'DS', value: ds(MAX_STORED_VALUE) },
+      { tag: 0x00281050, vr: 'DS', value: ds(windowCenter) },
+      { tag: 0x00281051, vr: 'DS', value: ds(windowWidth) },
       { tag: 0x7fe00010, vr: 'OW', value: pixels },
     ];
     return part10File(MR_IMAGE_STORAGE_SOP_CLASS_UID, sopInstanceUid, elements);

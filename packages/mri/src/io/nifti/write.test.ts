@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriesWindow } from '../../recon/window.ts';
 import { scanGeometry } from '../../simulate/geometry.ts';
 import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { niftiVolume } from './write.ts';
@@ -50,6 +51,26 @@ describe('NIfTI-1 export', () => {
     expect([3, 4, 5].map((i) => view.getFloat32(256 + 4 * i, true))).toEqual(
       srow(0).slice(3).concat(srow(1).slice(3), srow(2).slice(3)).map(Math.fround),
     );
+  });
+
+  it("sets cal_min/cal_max to the series' default display window", () => {
+    const window = seriesWindow(images.map((i) => i.magnitude));
+    expect(view.getFloat32(128, true)).toBe(Math.fround(window.low));
+    expect(view.getFloat32(124, true)).toBe(Math.fround(window.high));
+    expect(window.high).toBeGreaterThan(window.low);
+  });
+
+  it('writes a 4D series (dim[0] = 4, dim[4] = volumes), volume after volume', () => {
+    const echoes = niftiVolume({
+      images: [...images, ...images.map((i) => ({ ...i, magnitude: i.magnitude.map((v) => -v) }))],
+      geometry,
+      volumes: 2,
+    });
+    const v = new DataView(echoes.buffer);
+    expect([0, 1, 2, 3, 4].map((i) => v.getInt16(40 + 2 * i, true))).toEqual([4, 4, 2, 3, 2]);
+    expect(echoes.length).toBe(352 + 4 * 2 * 3 * 2 * 4);
+    expect(v.getFloat32(352 + 4 * (24 + 2 * 8 + 7), true)).toBe(-(200 + 7));
+    expect(() => niftiVolume({ images, geometry, volumes: 2 })).toThrow(/equal slice count/);
   });
 
   it('stores voxels i fastest, then j, then slices', () => {

@@ -1,12 +1,18 @@
 /**
  * NIfTI-1 single-file export (.nii; header layout from nifti1.h, NIFTI Data Format Working Group 2004):
  * 348-byte header, 4-byte empty extension, float32 magnitudes from byte 352, i fastest (image columns), then j
- * (rows), then k (slices).
+ * (rows), then k (slices). cal_min/cal_max hold the series' default display window (recon/window.ts), which
+ * viewers such as FSLeyes and NiiVue open with.
+ *
+ * Uncompressed bytes only: `.nii.gz` is these bytes gzip-compressed by the caller at the edge (node:zlib
+ * `gzipSync` on the server, `CompressionStream('gzip')` in the browser). Both platforms ship a native deflate,
+ * so this package stays pure and free of a pure-JS deflate dependency.
  *
  * NIfTI world coordinates are RAS+ in mm, DICOM's are LPS (docs/conventions.md): x_RAS = −x_LPS, y_RAS = −y_LPS.
  * sform is the voxel-to-world affine; qform the same rotation as a quaternion with qfac = det sign (nifti1.h,
  * "Method 2"). Both use code 1 (NIFTI_XFORM_SCANNER_ANAT).
  */
+import { seriesWindow } from '../../recon/window.ts';
 import type { ScanGeometry } from '../../simulate/geometry.ts';
 import { firstPixelCenter, scale } from '../../simulate/geometry.ts';
 import { mToMm } from '../../units.ts';
@@ -21,6 +27,11 @@ const UNITS_MM_SEC = 2 | 8;
 export interface NiftiInput {
   images: readonly { rows: number; columns: number; magnitude: Float32Array }[];
   geometry: ScanGeometry;
+  /**
+   * Volumes of a 4D series (echoes, diffusion weightings, time points): `images` holds every slice of volume 0,
+   * then of volume 1, …; absent: 1, a 3D volume.
+   */
+  volumes?: number;
   /** Repetition time [s], stored as pixdim[4]. */
   repetitionTime?: number;
   description?: string;
@@ -92,21 +103,25 @@ function quaternion(affine: number[][]): { b: number; c: number; d: number; qfac
   return { b, c, d, qfac };
 }
 
-/** Encodes a scan's magnitude images as one NIfTI-1 volume. */
+/** Encodes a scan's magnitude images as one NIfTI-1 volume (3D, or 4D with `volumes` > 1). */
 export function niftiVolume(input: NiftiInput): Uint8Array {
   const first = input.images[0];
   if (!first) throw new RangeError('no images');
   const nx = first.columns;
   const ny = first.rows;
-  const nz = input.images.length;
-  const out = new Uint8Array(VOX_OFFSET + nx * ny * nz * 4);
+  const volumes = input.volumes ?? 1;
+  const nz = input.images.length / volumes;
+  if (!Number.isInteger(volumes) || volumes < 1 || !Number.isInteger(nz)) {
+    throw new RangeError(`${input.images.length} images do not make ${volumes} volumes of equal slice count`);
+  }
+  const out = new Uint8Array(VOX_OFFSET + nx * ny * nz * volumes * 4);
   const view = new DataView(out.buffer);
   const plane = input.geometry.slices[0];
   if (!plane) throw new RangeError('no geometry');
   view.setInt32(0, HEADER_SIZE, true);
   out[38] = 'r'.charCodeAt(0); // regular
   out[39] = 0; // dim_info: freq/phase/slice dims (0 = unknown)
-  [3, nx, ny, nz, 1, 1, 1, 1].forEach((d, i) => view.setInt16(40 + 2 * i, d, true));
+  [volumes > 1 ? 4 : 3, nx, ny, nz, volumes, 1, 1, 1].forEach((d, i) => view.setInt16(40 + 2 * i, d, true));
   view.setInt16(70, DT_FLOAT32, true);
   view.setInt16(72, 32, true);
   const affine = niftiAffine(input.geometry);
@@ -125,6 +140,9 @@ export function niftiVolume(input: NiftiInput): Uint8Array {
   view.setFloat32(108, VOX_OFFSET, true);
   view.setFloat32(112, 1, true); // scl_slope
   view.setFloat32(116, 0, true); // scl_inter
+  const window = seriesWindow(input.images.map((i) => i.magnitude));
+  view.setFloat32(124, window.high, true); // cal_max
+  view.setFloat32(128, window.low, true); // cal_min
   out[123] = UNITS_MM_SEC;
   const description = new TextEncoder().encode((input.description ?? 'Larmor simulated MR').slice(0, 79));
   out.set(description, 148);

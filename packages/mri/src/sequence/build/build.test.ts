@@ -8,6 +8,7 @@ import type { SequenceTimeline } from '../timeline.ts';
 import { BSSFP_REFERENCE_TISSUE } from './gradientEcho.ts';
 import { buildTimeline } from './index.ts';
 import { gradientLimits } from './raster.ts';
+import { InvalidProtocolError } from '../validate.ts';
 
 import { FAMILY_PROTOCOLS, smallProtocol as protocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
 
@@ -47,8 +48,28 @@ describe('protocol timelines', () => {
     });
   }
 
-  it('rejects a TE shorter than the sequence can reach, naming TE', () => {
-    expect(() => buildTimeline(protocol({ echoTime: 0.002 }), scanner)).toThrow(/TE too short/);
+  it('refuses a TE shorter than the sequence can reach with the validation message, naming TE', () => {
+    const build = () => buildTimeline(protocol({ echoTime: 0.002 }), scanner);
+    expect(build).toThrow(InvalidProtocolError);
+    expect(build).toThrow(/TE must be at least .* ms for this bandwidth/);
+    try {
+      build();
+    } catch (error) {
+      expect(error instanceof InvalidProtocolError && error.validation).toEqual({ echoTime: 'min' });
+    }
+  });
+
+  it('refuses an EPI whose echo spacing puts TE before the lines that lead to the k-space centre', () => {
+    // 130 Hz/pixel at 256²: the minimum TE is about 2 s; TE 80 ms would read lines before the excitation.
+    const epi = protocol({
+      ...FAMILY_PROTOCOLS['SE-EPI'],
+      family: 'SE-EPI',
+      bandwidthPerPixel: 130,
+      matrixRead: 256,
+      matrixPhase: 256,
+      echoTime: 0.08,
+    });
+    expect(() => buildTimeline(epi, scanner)).toThrow(InvalidProtocolError);
   });
 });
 

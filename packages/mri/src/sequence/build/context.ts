@@ -1,18 +1,31 @@
-import type { Meters, Radians, Seconds } from '../../units.ts';
+import { acquisitionFrame, dot, scanGeometry } from '../../simulate/geometry.ts';
+import type { Meters, Radians, Seconds, Vec3 } from '../../units.ts';
 import type { Protocol, Scanner } from '../protocol.ts';
 import type { GradientEvent, RfEvent, SequenceTimeline } from '../timeline.ts';
-import { trapezoidEvent, trapezoidForArea, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
+import {
+  sumWaveforms,
+  trapezoidEvent,
+  trapezoidForArea,
+  trapezoidWithFlat,
+  type Trapezoid,
+} from './gradients.ts';
 import { BUILD_RASTER, ceilToRaster, gradientLimits, roundToRaster, type GradientLimits } from './raster.ts';
 import { pulseBandwidth, sincPulse, type RfUse } from './rf.ts';
 import type { BlockEvents } from './timelineBuilder.ts';
 
 /** A gradient channel of the timeline. */
 export type Axis = 'gx' | 'gy' | 'gz';
-/** Which channel plays the readout, phase-encoding and slice-selection gradients. */
+/**
+ * The read, phase and slice directions of the frame as unit vectors in LPS (`directions`), along which every
+ * gradient is played (k along them as the fast engine has it), and for each the channel it mostly runs along
+ * with the sign of that component (the only channel, ±1, unless the slice is rotated in-plane off the axes).
+ */
 export interface Axes {
   read: Axis;
   phase: Axis;
   slice: Axis;
+  signs: { read: number; phase: number; slice: number };
+  directions: { read: Vec3; phase: Vec3; slice: Vec3 };
 }
 
 /** Options of the timeline builders. */
@@ -23,58 +36,93 @@ export interface BuildOptions {
   dummyScans?: number;
 }
 
-/** What every family builder shares. */
+/** What every family builder shares. The gradient channels play +x, +y, +z of LPS (docs/conventions.md). */
 export interface BuildContext {
   protocol: Protocol;
   scanner: Scanner;
   limits: GradientLimits;
   raster: SequenceTimeline['raster'];
   axes: Axes;
-  /** Slice centre along the slice normal [m]. */
+  /**
+   * Centre of the slice along its normal [m]: `scanGeometry`'s plane centre · normal, so the Bloch engine and
+   * Pulseq excite the slice the fast engine images (the slice gradient is played along the normal).
+   */
   sliceCenter: Meters;
 }
 
-/**
- * Gradient channels of each orientation in LPS patient axes (DICOM): the slice normal of an axial slice is z,
- * of a sagittal slice x, of a coronal slice y; rows run along x (axial, coronal) or y (sagittal).
- */
-const ORIENTATION_AXES: Record<Protocol['geometry']['orientation'], [Axis, Axis, Axis]> = {
-  axial: ['gz', 'gx', 'gy'],
-  sagittal: ['gx', 'gy', 'gz'],
-  coronal: ['gy', 'gx', 'gz'],
-};
+const CHANNELS: readonly Axis[] = ['gx', 'gy', 'gz'];
 
+/** The channel of a unit direction's largest component, and that component's sign. */
+function channelOf(direction: Vec3): { axis: Axis; sign: number } {
+  const magnitudes = direction.map(Math.abs);
+  const i = magnitudes.indexOf(Math.max(...magnitudes));
+  return { axis: CHANNELS[i] ?? 'gx', sign: (direction[i] as number) < 0 ? -1 : 1 };
+}
+
+/**
+ * Gradient channels of the protocol's read, phase and slice directions: those of the acquisition frame of
+ * `scanGeometry` (simulate/geometry.ts), the one geometry both engines and the Pulseq writer use. A direction
+ * may run along −axis (coronal and sagittal columns run −z, the sagittal normal −x) or, rotated in-plane,
+ * across two channels: `gradients` plays each trapezoid along the direction, and readers of the timeline project
+ * channel areas on the frame's directions (simulate/agreement/blochImage.ts).
+ */
 export function axesOf(p: Protocol): Axes {
-  const [slice, row, column] = ORIENTATION_AXES[p.geometry.orientation];
-  return p.phaseDirection === 'column'
-    ? { read: row, phase: column, slice }
-    : { read: column, phase: row, slice };
+  const plane = scanGeometry({ ...p, sliceCount: 1 }).slices[0];
+  if (!plane) throw new RangeError('no slice');
+  const frame = acquisitionFrame(p, plane);
+  const read = channelOf(frame.readDirection);
+  const phase = channelOf(frame.phaseDirection);
+  const slice = channelOf(plane.normal);
+  return {
+    read: read.axis,
+    phase: phase.axis,
+    slice: slice.axis,
+    signs: { read: read.sign, phase: phase.sign, slice: slice.sign },
+    directions: { read: frame.readDirection, phase: frame.phaseDirection, slice: plane.normal },
+  };
 }
 
 export function buildContext(protocol: Protocol, scanner: Scanner, options: BuildOptions = {}): BuildContext {
   const axes = axesOf(protocol);
-  const normalIndex = { gx: 0, gy: 1, gz: 2 }[axes.slice];
   const index = options.slice ?? Math.floor((protocol.sliceCount - 1) / 2);
-  const offset = (index - (protocol.sliceCount - 1) / 2) * (protocol.sliceThickness + protocol.sliceGap);
+  const plane = scanGeometry(protocol).slices[index];
+  if (!plane) throw new RangeError(`slice ${index} outside 0…${protocol.sliceCount - 1}`);
   return {
     protocol,
     scanner,
     limits: gradientLimits(scanner),
     raster: BUILD_RASTER,
     axes,
-    sliceCenter: (protocol.geometry.center[normalIndex] ?? 0) + offset,
+    sliceCenter: dot(plane.center, plane.normal),
   };
 }
 
-/** Block events with trapezoids on the named logical axes (areas on one channel must be combined first). */
+/** Direction components below this are rounding of cos/sin at multiples of 90°, not a rotation. */
+const NEGLIGIBLE_COMPONENT = 1e-12;
+
+/**
+ * Block events with trapezoids on the logical axes: each played along its direction, i.e. on every channel its
+ * direction has a component on, scaled by it; where two roles share a channel (an in-plane rotation off the
+ * axes) their waveforms add (`sumWaveforms`). On the axes each role keeps one trapezoid on one channel.
+ */
 export function gradients(
   axes: Axes,
   g: { read?: Trapezoid; phase?: Trapezoid; slice?: Trapezoid },
 ): BlockEvents {
-  const events: Record<string, GradientEvent> = {};
+  const perChannel: Record<Axis, GradientEvent[]> = { gx: [], gy: [], gz: [] };
   for (const role of ['read', 'phase', 'slice'] as const) {
     const t = g[role];
-    if (t && t.amplitude !== 0) events[axes[role]] = trapezoidEvent(t);
+    if (!t || t.amplitude === 0) continue;
+    axes.directions[role].forEach((component, i) => {
+      if (Math.abs(component) > NEGLIGIBLE_COMPONENT)
+        perChannel[CHANNELS[i] as Axis].push(trapezoidEvent({ ...t, amplitude: t.amplitude * component }));
+    });
+  }
+  const events: Record<string, GradientEvent> = {};
+  for (const axis of CHANNELS) {
+    const parts = perChannel[axis];
+    if (parts.length > 0)
+      events[axis] = parts.length === 1 ? (parts[0] as GradientEvent) : sumWaveforms(parts);
   }
   return events;
 }

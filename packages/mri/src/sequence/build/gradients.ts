@@ -60,3 +60,29 @@ export function trapezoidEvent(t: Trapezoid): GradientEvent {
 
 /** The same trapezoid starting `delay` [s] after the block start. */
 export const delayed = (t: Trapezoid, delay: Seconds): Trapezoid => ({ ...t, delay });
+
+/** Amplitude [Hz/m] of a piecewise-linear waveform at t [s] (0 outside it; the later value at a jump). */
+function amplitudeAt(g: GradientEvent, t: Seconds): number {
+  const { times, amplitudes } = g;
+  for (let i = times.length - 1; i > 0; i--) {
+    const [ta, tb] = [times[i - 1] as number, times[i] as number];
+    if (t >= ta && t <= tb && tb > ta)
+      return (
+        (amplitudes[i - 1] as number) +
+        (((amplitudes[i] as number) - (amplitudes[i - 1] as number)) * (t - ta)) / (tb - ta)
+      );
+  }
+  return 0;
+}
+
+/**
+ * The sum of piecewise-linear waveforms that start and end at 0 (trapezoids of different roles on one channel,
+ * e.g. read and phase of an oblique slice): breakpoints at the union of theirs, so the sum is exact.
+ */
+export function sumWaveforms(events: readonly GradientEvent[]): GradientEvent {
+  const times = [...new Set(events.flatMap((e) => Array.from(e.times)))].sort((a, b) => a - b);
+  return {
+    times: Float64Array.from(times),
+    amplitudes: Float64Array.from(times, (t) => events.reduce((sum, e) => sum + amplitudeAt(e, t), 0)),
+  };
+}

@@ -35,12 +35,12 @@ export function smallProtocol(overrides: Partial<Protocol> = {}): Protocol {
 /** Per family, the overrides of `smallProtocol` that give it timing it can meet. */
 export const FAMILY_PROTOCOLS: Record<SequenceFamily, Partial<Protocol>> = {
   SE: {},
-  TSE: { echoTrainLength: 4, echoTime: 0.05, repetitionTime: 2 },
+  TSE: { echoTrainLength: 4, echoTime: 0.03, repetitionTime: 2 },
   GRE: { repetitionTime: 0.015, echoTime: 0.005, flipAngle: Math.PI / 6 },
   bSSFP: { repetitionTime: 0.01, echoTime: 0.005, flipAngle: Math.PI / 3 },
   IR: { inversionTime: 0.3, repetitionTime: 2 },
   STIR: { inversionTime: 0.16, repetitionTime: 2 },
-  FLAIR: { inversionTime: 1.0, repetitionTime: 3, echoTrainLength: 4, echoTime: 0.08 },
+  FLAIR: { inversionTime: 1.0, repetitionTime: 3, echoTrainLength: 4, echoTime: 0.03 },
   MPRAGE: { inversionTime: 0.5, repetitionTime: 2, flipAngle: Math.PI / 18 },
   'GRE-EPI': { repetitionTime: 0.1, echoTime: 0.03, bandwidthPerPixel: 1500 },
   'SE-EPI': { repetitionTime: 0.2, echoTime: 0.06, bandwidthPerPixel: 1500 },

@@ -1,4 +1,4 @@
-import type { Seconds } from '../../units.ts';
+import type { Radians, Seconds } from '../../units.ts';
 import type { SequenceTimeline } from '../timeline.ts';
 import {
   area,
@@ -6,6 +6,7 @@ import {
   phaseArea,
   readout,
   readoutEvents,
+  rfSpoilPhase,
   selectivePulse,
   spoilerArea,
   timingError,
@@ -14,16 +15,23 @@ import {
 } from './context.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
-import { TimelineBuilder } from './timelineBuilder.ts';
+import { TimelineBuilder, type BlockEvents } from './timelineBuilder.ts';
 
 /** Crusher area around each refocusing pulse [1/m]: two cycles across the slice (spoils its FID). */
 const crusherArea = (ctx: BuildContext): number => 2 / ctx.protocol.sliceThickness;
+
+/** Block events with the RF pulse's phase advanced by `phase` [rad]. */
+function withRfPhase(events: BlockEvents, phase: Radians): BlockEvents {
+  const rf = events.rf;
+  return rf ? { ...events, rf: { ...rf, phaseOffset: rf.phaseOffset + phase } } : events;
+}
 
 /**
  * Spin-echo families (SE, TSE; IR, STIR and FLAIR when `inversion`): 90°ₓ – [180°ᵧ – echo]×ETL (CPMG), slice
  * crushers around every refocusing pulse, one phase-encoding line per echo, k-space centre at the echo nearest
  * TE (TE = ESP·(k + 1)); inversion: a 180° slab twice the slice thickness, spoiled, TI before the 90°.
- * Each repetition is one excitation; `dummyScans` (default 1) repetitions come first without ADC.
+ * Each repetition is one excitation, RF-spoiled (quadratic phase on its pulses and receiver); `dummyScans`
+ * (default 1) repetitions come first without ADC.
  */
 export function buildSpinEcho(
   ctx: BuildContext,
@@ -90,18 +98,23 @@ export function buildSpinEcho(
       b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
       startAt(shotStart + inv.centre + ti - exc.centre);
     }
+    // RF spoiling (Zur et al., MRM 1991;21:251): the excitation, its refocusing pulses (CPMG, +90°) and the
+    // receiver advance by the quadratic phase of repetition n, so echo pathways that span repetitions
+    // (stimulated echoes of transverse magnetisation the spoilers leave, imperfect 180° edges of the slice
+    // profile) add with varying phase and average out, while the spin echo of this repetition keeps its phase.
+    const spoilPhase = rfSpoilPhase(shot + dummies);
     const t90 = b.time + exc.centre;
-    b.add(exc.events);
+    b.add(withRfPhase(exc.events, spoilPhase));
     b.add(before);
     for (let echo = 0; echo < etl; echo++) {
       const t180 = t90 + esp / 2 + echo * esp;
       startAt(t180 - ref.centre);
-      b.add(ref.events);
+      b.add(withRfPhase(ref.events, spoilPhase));
       const line = ((((echo - centreEcho) * shots + shot + Math.floor(ny / 2)) % ny) + ny) % ny;
       const pe = shot >= 0 ? phaseArea(ctx, line) : 0;
       b.add(gradients(ctx.axes, { slice: area(ctx, crush), phase: area(ctx, pe) }), afterDuration);
       startAt(t180 + esp / 2 - ro.echoOffset);
-      const events = readoutEvents(ctx, ro);
+      const events = readoutEvents(ctx, ro, spoilPhase);
       if (shot < 0) delete events.adc;
       b.add(events);
       const last = echo === etl - 1;

@@ -27,11 +27,35 @@ export function gradientArea(block: SequenceBlock, axis: GradientAxis): number {
   return area;
 }
 
+const AXES: readonly GradientAxis[] = ['gx', 'gy', 'gz'];
+const AXIS_INDEX: Record<GradientAxis, number> = { gx: 0, gy: 1, gz: 2 };
+
 /**
- * The phase-encoding line of every ADC event, in timeline order: the phase-axis area A [1/m] played between
- * the last RF pulse and the ADC block gives line = A·FOV_phase + lines/2 (k = (line − lines/2)/FOV_phase,
- * sequence/build/context.ts `phaseArea`). Throws when A is not on a line of the grid (not a Cartesian
- * acquisition on this frame).
+ * Area [1/m] of a block's gradients between t0 and t1 [s from the block start] along a unit direction of LPS:
+ * Σ_channel direction[channel]·area (channels play +x, +y, +z; coronal and sagittal columns run −z, and a slice
+ * rotated in-plane spreads read and phase over two channels).
+ */
+function areaAlong(block: SequenceBlock, direction: readonly number[], t0: number, t1: number): number {
+  let area = 0;
+  for (const axis of AXES) {
+    const component = direction[AXIS_INDEX[axis]] ?? 0;
+    if (component !== 0) area += component * areaBetween(block[axis], t0, t1);
+  }
+  return area;
+}
+
+/** Throws unless `axis` is the channel the frame direction mostly runs along (a caller's consistency check). */
+function checkChannel(direction: readonly number[], axis: GradientAxis, role: string): void {
+  if (Math.abs(direction[AXIS_INDEX[axis]] ?? 0) < Math.SQRT1_2 - 1e-9)
+    throw new RangeError(`${axis} is not the frame's ${role} channel`);
+}
+
+/**
+ * The phase-encoding line of every ADC event, in timeline order: the gradient area A [1/m] played between the
+ * last RF pulse and the ADC block along the frame's phase direction (`areaAlong`; `phaseAxis`, its main
+ * channel, is checked) gives line = A·FOV_phase + lines/2 (k = (line − lines/2)/FOV_phase along the frame's
+ * phase direction, as the fast engine's k-space; sequence/build/context.ts `phaseArea`). Throws when A is not on
+ * a line of the grid (not a Cartesian acquisition on this frame).
  */
 export function adcLines(
   timeline: SequenceTimeline,
@@ -39,6 +63,7 @@ export function adcLines(
   frame: AcquisitionFrame,
 ): number[] {
   const lines: number[] = [];
+  checkChannel(frame.phaseDirection, phaseAxis, 'phase');
   let area = 0;
   for (const block of timeline.blocks) {
     if (block.rf) area = 0;
@@ -51,7 +76,7 @@ export function adcLines(
         );
       lines.push(line);
     }
-    area += gradientArea(block, phaseAxis);
+    area += areaAlong(block, frame.phaseDirection, 0, block.duration);
   }
   return lines;
 }
@@ -72,7 +97,7 @@ const GRID_TOLERANCE = 1e-3;
 
 /**
  * The readout placement of every ADC event, in timeline order, from the k-trajectory the timeline plays on
- * `readAxis` (the same bookkeeping as sequence/build/fovOffset.ts `withFovOffset`): k = 0 at each excitation's
+ * the frame's read direction (`areaAlong`; `readAxis`, its main channel, is checked) (the same bookkeeping as sequence/build/fovOffset.ts `withFovOffset`): k = 0 at each excitation's
  * centre, negated at each refocusing pulse's centre, then k(t_n) for sample n at delay + (n + ½)·dwell. Throws
  * when the samples are not spaced by ±1/FOV_read or do not cover the N grid positions (not Cartesian on this
  * frame).
@@ -84,13 +109,15 @@ export function adcReadLines(
 ): ReadLine[] {
   const out: ReadLine[] = [];
   const nu = frame.readCount;
+  checkChannel(frame.readDirection, readAxis, 'read');
+  const along = (block: SequenceBlock, t0: number, t1: number): number =>
+    areaAlong(block, frame.readDirection, t0, t1);
   let k = 0;
   for (const block of timeline.blocks) {
-    const g = block[readAxis];
     let from = 0;
     if (block.rf && (block.rf.use === 'excitation' || block.rf.use === 'refocusing')) {
       const centre = block.rf.delay + block.rf.center;
-      k = block.rf.use === 'excitation' ? 0 : -(k + areaBetween(g, 0, centre));
+      k = block.rf.use === 'excitation' ? 0 : -(k + along(block, 0, centre));
       from = centre;
     }
     const adc = block.adc;
@@ -98,7 +125,7 @@ export function adcReadLines(
       if (adc.numSamples !== nu)
         throw new RangeError(`ADC event ${out.length} has ${adc.numSamples} samples, expected ${nu}`);
       const at = (n: number): number =>
-        (k + areaBetween(g, from, adc.delay + (n + 0.5) * adc.dwell)) * frame.fovRead + nu / 2;
+        (k + along(block, from, adc.delay + (n + 0.5) * adc.dwell)) * frame.fovRead + nu / 2;
       const step = nu > 1 ? at(1) - at(0) : 1;
       const reversed = step < 0;
       for (let n = 0; n < nu; n++)
@@ -111,7 +138,7 @@ export function adcReadLines(
         );
       out.push({ reversed, offset: Math.abs(offset) < 1e-9 ? 0 : offset });
     }
-    k += areaBetween(g, from, block.duration);
+    k += along(block, from, block.duration);
   }
   return out;
 }

@@ -16,8 +16,44 @@ export interface ClassPhasors {
   zRunI: Float64Array;
 }
 
-/** Phasor per class for one dwell of dt [s] and k-space step (kx, ky, kz) [1/m], and its run-th power. */
+/** Distinct readout steps whose phasors a class set keeps (an EPI train needs two: one per readout polarity). */
+const PHASOR_CACHE_LIMIT = 16;
+
+/** Phasors of one readout step, kept with the classes (rfmap.ts `SpinClasses`). */
+export interface CachedPhasors {
+  dt: number;
+  kx: number;
+  ky: number;
+  kz: number;
+  run: number;
+  phasors: ClassPhasors;
+}
+
+/**
+ * Phasor per class for one dwell of dt [s] and k-space step (kx, ky, kz) [1/m], and its run-th power. Kept with
+ * the classes (`cls.phasors`) and reused for the same step and run, as every line of an EPI train repeats one
+ * of two: `src` must hold the values the classes were made from (rfmap.ts `classifySpins`).
+ */
 export function classPhasors(
+  cls: SpinClasses,
+  src: ClassSource,
+  dt: number,
+  kx: number,
+  ky: number,
+  kz: number,
+  run: number,
+): ClassPhasors {
+  // A linear search on the numbers themselves: a few entries, and no number-to-string keys per line.
+  for (const e of cls.phasors) {
+    if (e.dt === dt && e.kx === kx && e.ky === ky && e.kz === kz && e.run === run) return e.phasors;
+  }
+  if (cls.phasors.length >= PHASOR_CACHE_LIMIT) cls.phasors.length = 0;
+  const phasors = computePhasors(cls, src, dt, kx, ky, kz, run);
+  cls.phasors.push({ dt, kx, ky, kz, run, phasors });
+  return phasors;
+}
+
+function computePhasors(
   cls: SpinClasses,
   src: ClassSource,
   dt: number,
@@ -33,16 +69,19 @@ export function classPhasors(
     zRunR: new Float64Array(c),
     zRunI: new Float64Array(c),
   };
-  cls.representatives.forEach((j, i) => {
+  const reps = cls.representatives;
+  for (let i = 0; i < c; i++) {
+    const j = reps[i] as number;
     const cycles = kx * (src.x[j] ?? 0) + ky * (src.y[j] ?? 0) + kz * (src.z[j] ?? 0);
     const phase = 2 * Math.PI * cycles + (src.dw[j] ?? 0) * dt;
-    const decay = Math.exp(-dt / (src.t2[j] ?? Infinity));
+    const t2 = src.t2[j] ?? Infinity;
+    const decay = Math.exp(-dt / t2);
     p.zr[i] = decay * Math.cos(phase);
     p.zi[i] = -decay * Math.sin(phase);
-    const decayRun = Math.exp((-dt * run) / (src.t2[j] ?? Infinity));
+    const decayRun = Math.exp((-dt * run) / t2);
     p.zRunR[i] = decayRun * Math.cos(phase * run);
     p.zRunI[i] = -decayRun * Math.sin(phase * run);
-  });
+  }
   return p;
 }
 
@@ -64,6 +103,34 @@ export function sumOverClasses(
   ws.classRe.fill(0, 0, classes);
   ws.classIm.fill(0, 0, classes);
   k.gatherClasses(scratch);
+  readoutOfClasses(k, p, classes, run);
+}
+
+/**
+ * sumOverClasses of (mx, my) and then advanceByClass, in one pass over the spins (each spin joins its class sum
+ * before it is advanced): a readout with one receive channel.
+ */
+export function sumAndAdvanceByClass(
+  k: BlochKernels,
+  cls: SpinClasses,
+  p: ClassPhasors,
+  run: number,
+  loaded: LoadedClasses,
+): void {
+  const { ws } = k;
+  const classes = cls.representatives.length;
+  loadClasses(k, cls.classOf, loaded);
+  ws.classRe.fill(0, 0, classes);
+  ws.classIm.fill(0, 0, classes);
+  ws.classZr.set(p.zRunR);
+  ws.classZi.set(p.zRunI);
+  k.gatherAndAdvanceClasses();
+  readoutOfClasses(k, p, classes, run);
+}
+
+/** out[s] += Σ_c A_c·z_c^(s+1), s < run, from the class sums A_c in classRe, classIm. */
+function readoutOfClasses(k: BlochKernels, p: ClassPhasors, classes: number, run: number): void {
+  const { ws } = k;
   // The class sums become the "spins" of the readout kernel: A_c in (sx, sy), z_c in (zr, zi), zero-padded.
   const padded = Math.ceil(classes / 4) * 4;
   ws.sx.set(ws.classRe.subarray(0, classes));

@@ -9,6 +9,7 @@ import { BUILD_RASTER } from '../../sequence/build/raster.ts';
 import { hardPulse, sincPulse } from '../../sequence/build/rf.ts';
 import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
 import type { SequenceTimeline } from '../../sequence/timeline.ts';
+import { SimulationStoppedError } from '../stop.ts';
 import { simulateFast } from './fast.ts';
 import { createJsKernels } from './kernels.ts';
 import { simulateReference } from './reference.ts';
@@ -172,5 +173,15 @@ describe('fast Bloch engine', () => {
     const parts = splitIntoChunks(scan, 3).map((c) => simulateFast(c, { kernels: createWasmKernels }));
     expect(parts).toHaveLength(3);
     expect(maxDifference(addSignals(parts), whole)).toBeLessThan(1e-5 * totalRho(spins));
+  });
+
+  it('stops with SimulationStoppedError once shouldStop answers true, and gives the same signal when it never does', () => {
+    let checks = 0;
+    const stopAtThird = () => ++checks >= 3;
+    expect(() => simulateFast(scan, { shouldStop: stopAtThird })).toThrow(SimulationStoppedError);
+    expect(checks).toBe(3);
+    const unchecked = simulateFast(scan);
+    const checked = simulateFast(scan, { shouldStop: () => false });
+    expect(checked).toEqual(unchecked);
   });
 });

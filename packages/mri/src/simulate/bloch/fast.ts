@@ -1,7 +1,8 @@
-import { advanceByClass, classPhasors, sumOverClasses } from './collapsed.ts';
-import { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
+import { advanceByClass, classPhasors, sumAndAdvanceByClass, sumOverClasses } from './collapsed.ts';
+import { createJsKernels, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
 import type { SequenceBlock } from '../../sequence/timeline.ts';
 import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
+import { throwIfStopped, type StopCheck } from '../stop.ts';
 import {
   applyRfMap,
   buildRfMap,
@@ -23,7 +24,15 @@ import {
 export interface FastEngineOptions {
   /** Kernels to run on (default: JavaScript; pass createWasmKernelFactory(bytes) for WebAssembly SIMD). */
   kernels?: KernelFactory;
+  /** Checked every STOP_CHECK_BLOCKS blocks; the engine throws SimulationStoppedError once it answers true. */
+  shouldStop?: StopCheck;
 }
+
+/**
+ * Blocks between two stop checks: a block is at most a few milliseconds of a large spin chunk, so a stop lands
+ * well within a second, and the check (a flag load) costs nothing beside the block's work.
+ */
+const STOP_CHECK_BLOCKS = 8;
 
 /** Free precession over merged steps [dt s, k 1/m], optionally ending with the ADC sample `sample`. */
 interface FreeOp {
@@ -182,10 +191,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     const f = relaxation.get(key, () => {
       const e1 = new Float32Array(cap);
       const e2 = new Float32Array(cap);
-      for (let i = 0; i < cap; i++) {
-        e1[i] = Math.exp(-dt / (t1[i] ?? Infinity));
-        e2[i] = Math.exp(-dt / (t2[i] ?? Infinity));
-      }
+      relaxationFactors(dt, t1, t2, e1, e2);
       return { e1, e2 };
     });
     ws.e1.set(f.e1);
@@ -223,7 +229,9 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   let blockStart = 0;
   let firstSample = 0;
   let shift = '';
+  let blockIndex = 0;
   for (const block of timeline.blocks) {
+    if (blockIndex++ % STOP_CHECK_BLOCKS === 0) throwIfStopped(options.shouldStop);
     const [ox, oy, oz] = displacementAt(scan.motion, blockStart);
     const newShift = `${ox},${oy},${oz}`;
     if (newShift !== shift) {
@@ -301,15 +309,21 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
     if (cls.representatives.length * 4 <= n) {
       const p = classPhasors(cls, { ...ws, t1, t2 }, dt, first.kx, first.ky, first.kz, run);
-      for (let c = 0; c < Math.max(1, coils.length); c++) {
-        const coil = coils[c];
-        if (coil) weightByCoil(coil);
+      if (coils.length === 0) {
         ws.outRe.fill(0);
         ws.outIm.fill(0);
-        sumOverClasses(k, cls, p, run, coil !== undefined, loaded);
-        emit(c);
+        sumAndAdvanceByClass(k, cls, p, run, loaded);
+        emit(0);
+      } else {
+        coils.forEach((coil, c) => {
+          weightByCoil(coil);
+          ws.outRe.fill(0);
+          ws.outIm.fill(0);
+          sumOverClasses(k, cls, p, run, true, loaded);
+          emit(c);
+        });
+        advanceByClass(k, cls, p, loaded);
       }
-      advanceByClass(k, cls, p, loaded);
     } else {
       readoutOnKernels();
     }

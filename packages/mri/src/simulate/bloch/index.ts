@@ -22,4 +22,5 @@ export {
   type SpinSet,
 } from './spins.ts';
 export { adcSampleTimes } from './plan.ts';
+export { T2_STAR_ISOCHROMATS } from './dephasing.ts';
 export { spinsFromSlice, type SlicePhantomOptions } from './phantom.ts';

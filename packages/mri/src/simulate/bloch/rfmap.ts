@@ -1,5 +1,6 @@
 import type { Step } from './plan.ts';
-import type { BlochKernels, KernelFactory } from './kernels.ts';
+import type { CachedPhasors } from './collapsed.ts';
+import { relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
 
 /**
  * RF pulses as affine maps. A pulse window (its steps of exact rotation and relaxation, rotation.ts) acts on
@@ -29,33 +30,78 @@ export interface ClassSource {
 export interface SpinClasses {
   classOf: Int32Array;
   representatives: number[];
+  /** Readout phasors of these classes by step (collapsed.ts `classPhasors`). */
+  phasors: CachedPhasors[];
 }
 
+/**
+ * Classes in order of first appearance, from the exact Float32 bit patterns of the properties the mask keeps.
+ * Numeric open-addressing hash (no key strings, nothing for the garbage collector): a spin whose bits match the
+ * representative of the slot it hashes to joins that class, else it probes the next slot.
+ */
 export function classifySpins(src: ClassSource, count: number, mask: number): SpinClasses {
   const classOf = new Int32Array(count);
-  const representatives: number[] = [];
-  const index = new Map<string, number>();
-  // Exact keys from the Float32 bit patterns (integers format faster than floats).
-  const bits = (a: Float32Array): Uint32Array => new Uint32Array(a.buffer, a.byteOffset, a.length);
-  const [x, y, z, dw, t1, t2] = [src.x, src.y, src.z, src.dw, src.t1, src.t2].map(bits) as [
-    Uint32Array,
-    Uint32Array,
-    Uint32Array,
-    Uint32Array,
-    Uint32Array,
-    Uint32Array,
-  ];
+  const reps = new Int32Array(count);
+  let classes = 0;
+  // Int32 views: small integers to the JIT (Uint32 words past 2^31 would be heap numbers).
+  const bits = (a: Float32Array): Int32Array => new Int32Array(a.buffer, a.byteOffset, a.length);
+  const x = bits(src.x);
+  const y = bits(src.y);
+  const z = bits(src.z);
+  const dw = bits(src.dw);
+  const t1 = bits(src.t1);
+  const t2 = bits(src.t2);
+  const useX = (mask & 1) !== 0;
+  const useY = (mask & 2) !== 0;
+  const useZ = (mask & 4) !== 0;
+  let size = 16;
+  while (size < 2 * count) size *= 2;
+  const slotMask = size - 1;
+  // Class index + 1 per slot (0: empty).
+  const table = new Int32Array(size);
   for (let i = 0; i < count; i++) {
-    const key = `${mask & 1 ? x[i] : 0},${mask & 2 ? y[i] : 0},${mask & 4 ? z[i] : 0},${dw[i]},${t1[i]},${t2[i]}`;
-    let c = index.get(key);
-    if (c === undefined) {
-      c = representatives.length;
-      index.set(key, c);
-      representatives.push(i);
+    const xi = useX ? (x[i] as number) : 0;
+    const yi = useY ? (y[i] as number) : 0;
+    const zi = useZ ? (z[i] as number) : 0;
+    const di = dw[i] as number;
+    const ai = t1[i] as number;
+    const bi = t2[i] as number;
+    let h = mixWord(mixWord(mixWord(mixWord(mixWord(mixWord(0x9e3779b9, xi), yi), zi), di), ai), bi);
+    h ^= h >>> 16;
+    let slot = h & slotMask;
+    for (;;) {
+      const entry = table[slot] as number;
+      if (entry === 0) {
+        reps[classes] = i;
+        classOf[i] = classes++;
+        table[slot] = classes;
+        break;
+      }
+      const j = reps[entry - 1] as number;
+      if (
+        (useX ? (x[j] as number) : 0) === xi &&
+        (useY ? (y[j] as number) : 0) === yi &&
+        (useZ ? (z[j] as number) : 0) === zi &&
+        dw[j] === di &&
+        t1[j] === ai &&
+        t2[j] === bi
+      ) {
+        classOf[i] = entry - 1;
+        break;
+      }
+      slot = (slot + 1) & slotMask;
     }
-    classOf[i] = c;
   }
-  return { classOf, representatives };
+  return { classOf, representatives: Array.from(reps.subarray(0, classes)), phasors: [] };
+}
+
+/** One step of a multiplicative hash over 32-bit words (MurmurHash3's constants). */
+function mixWord(h: number, word: number): number {
+  let k = Math.imul(word, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  const g = h ^ k;
+  return (Math.imul((g << 13) | (g >>> 19), 5) + 0xe6546b64) | 0;
 }
 
 /** Axes (mask: 1 x, 2 y, 4 z) on which a gradient is on during the steps. */
@@ -104,10 +150,7 @@ export function buildRfMap(
     let f = factors.get(key);
     if (!f) {
       f = { e1: new Float32Array(ws.capacity), e2: new Float32Array(ws.capacity) };
-      for (let i = 0; i < ws.capacity; i++) {
-        f.e1[i] = Math.exp(-s.dt / (t1[i] as number));
-        f.e2[i] = Math.exp(-s.dt / (t2[i] as number));
-      }
+      relaxationFactors(s.dt, t1, t2, f.e1, f.e2);
       factors.set(key, f);
     }
     if (f !== loaded) {

@@ -1,4 +1,5 @@
 import type { Meters, RadiansPerSecond, Seconds } from '../../units.ts';
+import { dephasingNodes } from './dephasing.ts';
 
 /**
  * Isochromats as structure-of-arrays Float32Arrays (DESIGN.md §3): positions x, y, z [m] in patient
@@ -80,10 +81,12 @@ export function cloneSpins(spins: SpinSet): SpinSet {
 
 /**
  * Intravoxel dephasing for T2* (reference/analytic_formulas.md §5, 1/T2* = 1/T2 + 1/T2′): each spin becomes
- * `perSpin` isochromats whose off-resonances follow a Lorentzian (Cauchy) distribution of half-width
- * 1/T2′ [rad/s], taken at the deterministic quantiles (k + ½)/perSpin, so the summed FID of a voxel decays as
- * exp(−t/T2′)·exp(−t/T2) up to the quadrature of the tails. `t2s` [s] per spin; T2′ = 1/(1/T2* − 1/T2);
- * spins with t2s ≥ t2 (or not finite) keep their single isochromat. Each isochromat carries rho/perSpin.
+ * `perSpin` isochromats at the off-resonances ω_j/T2′ of `dephasingNodes` (an equally spaced grid over the
+ * Lorentzian spread of half-width 1/T2′ [rad/s], weights fitted to exp(−t/T2′), first revival at
+ * DEPHASING_PERIOD·T2′; dephasing.ts gives the error per count), each carrying w_j of the spin's rho and
+ * magnetisation, so the summed FID of a voxel decays as exp(−t/T2′)·exp(−t/T2). `t2s` [s] per spin;
+ * T2′ = 1/(1/T2* − 1/T2); spins with t2s ≥ t2 (or not finite) keep their single isochromat. Spins of one
+ * tissue get the same frequencies, so they share the Bloch engine's spin classes.
  */
 export function withT2StarSpread(spins: SpinSet, t2s: ArrayLike<Seconds>, perSpin: number): SpinSet {
   const n = spins.count;
@@ -106,23 +109,25 @@ export function withT2StarSpread(spins: SpinSet, t2s: ArrayLike<Seconds>, perSpi
     my: new Float32Array(total),
     mz: new Float32Array(total),
   };
+  const nodes = dephasingNodes(perSpin);
   let o = 0;
   for (let i = 0; i < n; i++) {
     const copies = split(i) ? perSpin : 1;
     const t2 = spins.t2[i] ?? Infinity;
     const rate = copies > 1 ? 1 / (t2s[i] ?? Infinity) - 1 / t2 : 0; // 1/T2' [1/s]
     for (let k = 0; k < copies; k++, o++) {
-      const spread = copies > 1 ? rate * Math.tan(Math.PI * ((k + 0.5) / copies - 0.5)) : 0;
+      const spread = copies > 1 ? rate * (nodes.frequencies[k] as number) : 0;
+      const share = copies > 1 ? (nodes.weights[k] as number) : 1;
       out.x[o] = spins.x[i] ?? 0;
       out.y[o] = spins.y[i] ?? 0;
       out.z[o] = spins.z[i] ?? 0;
-      out.rho[o] = (spins.rho[i] ?? 0) / copies;
+      out.rho[o] = (spins.rho[i] ?? 0) * share;
       out.t1[o] = spins.t1[i] ?? Infinity;
       out.t2[o] = t2;
       out.dw[o] = (spins.dw[i] ?? 0) + spread;
-      out.mx[o] = (spins.mx[i] ?? 0) / copies;
-      out.my[o] = (spins.my[i] ?? 0) / copies;
-      out.mz[o] = (spins.mz[i] ?? 0) / copies;
+      out.mx[o] = (spins.mx[i] ?? 0) * share;
+      out.my[o] = (spins.my[i] ?? 0) * share;
+      out.mz[o] = (spins.mz[i] ?? 0) * share;
     }
   }
   return out;

@@ -75,6 +75,16 @@ interface BlochWasmExports {
   ): void;
   gatherClasses(n: number, cls: number, mx: number, my: number, accRe: number, accIm: number): void;
   advanceClasses(n: number, cls: number, zr: number, zi: number, mx: number, my: number): void;
+  gatherAndAdvanceClasses(
+    n: number,
+    cls: number,
+    mx: number,
+    my: number,
+    accRe: number,
+    accIm: number,
+    zr: number,
+    zi: number,
+  ): void;
   rfStep(
     n: number,
     x: number,
@@ -173,6 +183,17 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
           classImPtr,
         ),
       advanceClasses: () => exports.advanceClasses(capacity, classOfPtr, classZrPtr, classZiPtr, p.mx, p.my),
+      gatherAndAdvanceClasses: () =>
+        exports.gatherAndAdvanceClasses(
+          capacity,
+          classOfPtr,
+          p.mx,
+          p.my,
+          classRePtr,
+          classImPtr,
+          classZrPtr,
+          classZiPtr,
+        ),
       rfStep: (b1x, b1y, gx, gy, gz, dt) =>
         exports.rfStep(
           capacity,

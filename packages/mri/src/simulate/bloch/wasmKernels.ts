@@ -1,11 +1,7 @@
+import { decodeBase64 } from '../../wasmBytes.ts';
 import { BLOCH_WASM_BASE64 } from './generated/bloch-wasm.ts';
 import type { KernelFactory } from './kernels.ts';
 import { createWasmKernelFactory } from './wasm.ts';
-
-/** Bytes of a base64 string (RFC 4648), through the platform's decoder (atob: browsers, Node ≥ 16). */
-export function decodeBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-}
 
 let factory: KernelFactory | undefined;
 

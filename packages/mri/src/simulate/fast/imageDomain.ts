@@ -1,16 +1,18 @@
 /**
  * The image-domain form of the weighted sum, for contrasts whose weights do not change from line to line (SE,
- * GRE, IR, bSSFP…: every line is acquired at TE) and nothing else varies per line (no motion, full Fourier, one
- * channel). Then, by linearity of the inverse FFT,
+ * GRE, IR, bSSFP…: every line is acquired at TE) and nothing else varies per line (no motion, full Fourier; a
+ * coil array multiplies the image, so it applies after the sum). Then, by linearity of the inverse FFT,
  *   IFFT(Σ_t w_t·C_t·K_t) = Σ_t w_t·IFFT(C_t·K_t) = Σ_t w_t·f_t,
  * where f_t is tissue t's band-limited image, shifted along the readout by its chemical shift: real, because the
  * tissue's fraction image is real (its k-space is Hermitian; the shift's phasors are too, but for the Nyquist
  * column). The f_t are computed once per prepared slice (two per complex FFT, as a + i·b) and kept in the
- * workspace, so a new TE, TR, TI or flip angle costs one multiply-add per tissue per pixel and no FFT.
+ * workspace, so a new TE, TR, TI or flip angle costs one multiply-add per tissue per pixel and no FFT; with the
+ * coil array's per-pixel sums also kept (./receive.ts `coilStats`), its cost does not grow with the coil count.
  */
 import type { ComplexArray } from '../../recon/image.ts';
+import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
-import type { ContrastWorkspace } from './render.ts';
+import type { ContrastWorkspace, RenderedImage } from './render.ts';
 import { centreAndScale, shiftPhasors, type TissueTerm } from './weights.ts';
 
 /** Tissue images of one prepared slice, per slot, with the readout shift each was made for. */
@@ -24,12 +26,29 @@ export function createTissueImageCache(): TissueImageCache {
   return { prepared: undefined, images: [], shifts: [] };
 }
 
-/** Writes Σ_t w_t·f_t into ws.sumRe/sumIm as a centred image on the acquisition grid. */
-export function sumTissueImages(
+/**
+ * Weights of the tissue images. When every weight has the same phase φ (SE, IR…: all i·|S|; bSSFP and EPI
+ * families differ), `real` is set, `wr` holds the real weights w·e^(−iφ) and (phaseRe, phaseIm) is e^(iφ):
+ * Σ_t w_t·f_t = e^(iφ)·Σ_t wr_t·f_t, half the work.
+ */
+interface ImageWeights {
+  images: Float32Array[];
+  wr: Float64Array;
+  wi: Float64Array;
+  real: boolean;
+  phaseRe: number;
+  phaseIm: number;
+}
+
+/** |Im(w·e^(−iφ))| below this fraction of |w| counts as the common phase (its rounding is ~1e-16). */
+const SAME_PHASE_TOLERANCE = 1e-12;
+
+/** The tissue images of `terms` (computed for the ones missing from the workspace cache) and their weights. */
+function tissueImages(
   prepared: PreparedSlice,
   terms: readonly TissueTerm[],
   ws: ContrastWorkspace,
-): void {
+): ImageWeights {
   const cache = ws.tissueImages;
   if (cache.prepared !== prepared) {
     cache.prepared = prepared;
@@ -38,20 +57,145 @@ export function sumTissueImages(
   }
   const missing = terms.filter((t) => cache.images[t.slot] === undefined || cache.shifts[t.slot] !== t.shift);
   for (let i = 0; i < missing.length; i += 2) computePair(prepared, missing[i], missing[i + 1], ws);
-  const { sumRe, sumIm } = ws;
-  sumRe.fill(0);
-  sumIm.fill(0);
-  const n = sumRe.length;
-  for (const term of terms) {
-    const f = cache.images[term.slot] as Float32Array;
-    const wr = term.wr[0] as number;
-    const wi = term.wi[0] as number;
-    for (let p = 0; p < n; p++) {
-      const v = f[p] as number;
-      sumRe[p] = (sumRe[p] as number) + wr * v;
-      sumIm[p] = (sumIm[p] as number) + wi * v;
+  const wr = Float64Array.from(terms, (t) => t.wr[0] as number);
+  const wi = Float64Array.from(terms, (t) => t.wi[0] as number);
+  const images = terms.map((t) => cache.images[t.slot] as Float32Array);
+  // The phase of the largest weight; then every weight's part along it and across it.
+  let largest = 0;
+  wr.forEach((v, t) => {
+    if (Math.hypot(v, wi[t] as number) > Math.hypot(wr[largest] ?? 0, wi[largest] ?? 0)) largest = t;
+  });
+  const norm = Math.hypot(wr[largest] ?? 0, wi[largest] ?? 0);
+  const phaseRe = norm > 0 ? (wr[largest] as number) / norm : 1;
+  const phaseIm = norm > 0 ? (wi[largest] as number) / norm : 0;
+  const along = wr.map((v, t) => v * phaseRe + (wi[t] as number) * phaseIm);
+  const real = wr.every((v, t) => {
+    const across = (wi[t] as number) * phaseRe - v * phaseIm;
+    return Math.abs(across) <= SAME_PHASE_TOLERANCE * Math.hypot(v, wi[t] as number);
+  });
+  if (real) return { images, wr: along, wi, real, phaseRe, phaseIm };
+  return { images, wr, wi, real, phaseRe: 1, phaseIm: 0 };
+}
+
+/**
+ * Σ_t w_t·f_t over pixels [from, from + count) into accRe/accIm [0, count); the imaginary part is left alone
+ * when the weights are all real. Tissues inner: the block stays in L1 cache while each tissue streams past, up to
+ * four per pass (a quarter of the accumulator loads and stores). Each sum is formed left to right from +0, tissue
+ * by tissue, however the tissues are grouped: the same value for any grouping.
+ */
+function sumBlock(
+  images: readonly Float32Array[],
+  wr: Float64Array,
+  wi: Float64Array,
+  real: boolean,
+  from: number,
+  count: number,
+  accRe: Float64Array,
+  accIm: Float64Array,
+): void {
+  const end = from + count;
+  if (!real) {
+    accRe.fill(0, 0, count);
+    accIm.fill(0, 0, count);
+    for (let t = 0; t < images.length; t++) {
+      const f = images[t] as Float32Array;
+      const a = wr[t] as number;
+      const b = wi[t] as number;
+      for (let j = 0, p = from; p < end; j++, p++) {
+        const v = f[p] as number;
+        accRe[j] = (accRe[j] as number) + a * v;
+        accIm[j] = (accIm[j] as number) + b * v;
+      }
+    }
+    return;
+  }
+  const n = images.length;
+  const none = images[0] as Float32Array;
+  for (let t = 0; t < Math.max(n, 1); t += 4) {
+    const k = Math.min(4, n - t);
+    const f0 = images[t] ?? none;
+    const f1 = images[t + 1] ?? none;
+    const f2 = images[t + 2] ?? none;
+    const f3 = images[t + 3] ?? none;
+    const a0 = wr[t] ?? 0;
+    const a1 = wr[t + 1] ?? 0;
+    const a2 = wr[t + 2] ?? 0;
+    const a3 = wr[t + 3] ?? 0;
+    // The first pass starts from +0 (as a zeroed accumulator would), the others from the accumulator.
+    const first = t === 0;
+    if (k >= 4) {
+      for (let j = 0, p = from; p < end; j++, p++)
+        accRe[j] =
+          (first ? 0 : (accRe[j] as number)) +
+          a0 * (f0[p] as number) +
+          a1 * (f1[p] as number) +
+          a2 * (f2[p] as number) +
+          a3 * (f3[p] as number);
+    } else if (k === 3) {
+      for (let j = 0, p = from; p < end; j++, p++)
+        accRe[j] =
+          (first ? 0 : (accRe[j] as number)) +
+          a0 * (f0[p] as number) +
+          a1 * (f1[p] as number) +
+          a2 * (f2[p] as number);
+    } else if (k === 2) {
+      for (let j = 0, p = from; p < end; j++, p++)
+        accRe[j] = (first ? 0 : (accRe[j] as number)) + a0 * (f0[p] as number) + a1 * (f1[p] as number);
+    } else if (k === 1) {
+      for (let j = 0, p = from; p < end; j++, p++)
+        accRe[j] = (first ? 0 : (accRe[j] as number)) + a0 * (f0[p] as number);
+    } else {
+      accRe.fill(0, 0, count);
     }
   }
+}
+
+/** Writes Σ_t w_t·f_t into ws.sumRe/sumIm as a centred image on the acquisition grid. */
+export function sumTissueImages(
+  prepared: PreparedSlice,
+  terms: readonly TissueTerm[],
+  ws: ContrastWorkspace,
+): void {
+  const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
+  const { sumRe, sumIm } = ws;
+  sumBlock(images, wr, wi, real, 0, sumRe.length, sumRe, sumIm);
+  if (!real) return;
+  for (let p = 0; p < sumRe.length; p++) {
+    const a = sumRe[p] as number;
+    sumRe[p] = a * phaseRe;
+    sumIm[p] = a * phaseIm;
+  }
+}
+
+/** Acquisition lines per block of renderImageDomain (4 lines of 256: 16 KiB of accumulators). */
+const BLOCK_PIXELS = 1024;
+
+/**
+ * The whole contrast in one blocked pass: for each block of kept lines, the weighted sum of the tissue images,
+ * then the noise or coil-array receive and the display write (output.ts `receiveLines`). Lines cropped by the
+ * phase oversampling are never summed. No field map, no k-space kept (render.ts takes the unfused path then).
+ */
+export function renderImageDomain(
+  prepared: PreparedSlice,
+  terms: readonly TissueTerm[],
+  ws: ContrastWorkspace,
+  rx: Receive,
+): RenderedImage {
+  const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
+  const frame = ws.frame;
+  const nu = frame.readCount;
+  const out = emptyDisplay(frame);
+  const firstKept = (frame.phaseCount - frame.phaseMatrix) / 2;
+  const end = firstKept + frame.phaseMatrix;
+  const blockLines = Math.max(1, Math.floor(BLOCK_PIXELS / nu));
+  // The workspace's line buffers are only phaseCount long: the block accumulators live in sumRe/sumIm.
+  const { sumRe: accRe, sumIm: accIm } = ws;
+  for (let line = firstKept; line < end; line += blockLines) {
+    const to = Math.min(end, line + blockLines);
+    sumBlock(images, wr, wi, real, line * nu, (to - line) * nu, accRe, accIm);
+    receiveLines(accRe, real ? undefined : accIm, line, to, rx, frame, out, phaseRe, phaseIm);
+  }
+  return out;
 }
 
 /** f_a and f_b from one inverse FFT of C_a·K_a + i·C_b·K_b (the k-spaces are stored checkerboarded). */

@@ -1,6 +1,8 @@
 /** Output helpers of the fast engine: storage layout conversions and the display-orientation image. */
 import type { ComplexArray } from '../../recon/image.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
+import type { UnitNoise } from '../noise.ts';
+import type { CoilStats } from './receive.ts';
 import type { RenderedImage } from './render.ts';
 
 /** Undoes the storage checkerboard into new centred arrays. */
@@ -60,4 +62,137 @@ export function displayImage(
     }
   }
   return { rows, columns, magnitude, re: outRe, im: outIm };
+}
+
+/**
+ * How the noiseless centred image x becomes the received image: one channel y = x + σ·n, or a coil array
+ * reduced to per-pixel sums (./receive.ts `coilStats`).
+ */
+export interface Receive {
+  /** Image noise σ per pixel (0: none). */
+  sigma: number;
+  /** Unit noise of the single channel (absent: no noise). */
+  unit: UnitNoise | undefined;
+  /** The coil array, when there is one. */
+  coils: CoilStats | undefined;
+  /**
+   * Prescan-normalisation gain per display pixel of a coil array's image (../prescan.ts), applied to the
+   * Float32 values exactly as a pass over the finished image would; absent: none.
+   */
+  gain?: Float32Array | undefined;
+}
+
+/** σ/Σ_c s_c² per pixel (0 where there is no sensitivity), kept in the stats for the last σ. */
+export function combineScale(stats: CoilStats, sigma: number): Float64Array {
+  if (stats.scale?.sigma === sigma) return stats.scale.values;
+  const values = stats.s2.map((norm) => (norm > 0 ? sigma / norm : 0));
+  stats.scale = { sigma, values };
+  return values;
+}
+
+let ones = new Float32Array(0);
+
+/** `count` ones (kept per thread, never written). */
+function unitGain(count: number): Float32Array {
+  if (ones.length !== count) ones = new Float32Array(count).fill(1);
+  return ones;
+}
+
+/** A display-orientation image of the frame's kept lines, all zero. */
+export function emptyDisplay(frame: AcquisitionFrame): RenderedImage {
+  const n = frame.readCount * frame.phaseMatrix;
+  return {
+    rows: frame.transposed ? frame.readCount : frame.phaseMatrix,
+    columns: frame.transposed ? frame.phaseMatrix : frame.readCount,
+    magnitude: new Float32Array(n),
+    re: new Float32Array(n),
+    im: new Float32Array(n),
+  };
+}
+
+/**
+ * Receives acquisition lines [line0, line1) of x and writes them, cropped and transposed as displayImage does,
+ * into `out`. x is given from line0 on ([line − line0][read]); `xIm` undefined means x = xRe·(phaseRe + i·phaseIm)
+ * (the weights' common phase, ./imageDomain.ts). Lines outside the
+ * kept phase matrix are skipped. One channel: y = x + σ·n, magnitude |y|. Coil array (y_c = s_c·x + σ·n_c):
+ *   Σ_c |y_c|² = |x|²·Σs_c² + 2σ·Re(x*·Σ s_c·n_c) + σ²·Σ|n_c|²,   Σ_c s_c·y_c / Σ s_c² = x + σ·Σ s_c·n_c / Σ s_c²,
+ * the sum of squares and the sensitivity combination of the coil images, without forming them; then the prescan
+ * gain, when given.
+ */
+export function receiveLines(
+  xRe: Float64Array,
+  xIm: Float64Array | undefined,
+  line0: number,
+  line1: number,
+  rx: Receive,
+  frame: AcquisitionFrame,
+  out: RenderedImage,
+  phaseRe = 1,
+  phaseIm = 0,
+): void {
+  const nu = frame.readCount;
+  const firstKept = (frame.phaseCount - frame.phaseMatrix) / 2;
+  const from = Math.max(line0, firstKept);
+  const to = Math.min(line1, firstKept + frame.phaseMatrix);
+  const { re: outRe, im: outIm, magnitude } = out;
+  const columns = out.columns;
+  const transposed = frame.transposed;
+  const unit = rx.unit;
+  const coils = rx.coils;
+  // Without prescan normalisation a gain of 1: x·1 is x, so the same Float32 values.
+  const gain = coils ? (rx.gain ?? unitGain(out.magnitude.length)) : undefined;
+  const sigma = unit || coils ? rx.sigma : 0;
+  // One loop per receive kind; x is read in place (times the common phase when it is given as real).
+  const real = xIm === undefined;
+  const imag = xIm ?? xRe;
+  for (let line = from; line < to; line++) {
+    const v = line - firstKept;
+    const base = line * nu;
+    const local = (line - line0) * nu;
+    // Display index of (v, u): v·columns + u, or u·columns + v when transposed.
+    const qStart = transposed ? v : v * columns;
+    const qStep = transposed ? columns : 1;
+    if (coils) {
+      const { s2, aRe, aIm, n2 } = coils;
+      const sigma2 = sigma * sigma;
+      const scale = combineScale(coils, sigma);
+      for (let u = 0, q = qStart; u < nu; u++, q += qStep) {
+        const p = base + u;
+        const a = xRe[local + u] as number;
+        const xr = real ? a * phaseRe : a;
+        const xi = real ? a * phaseIm : (imag[local + u] as number);
+        const norm = s2[p] as number;
+        const ar = aRe[p] as number;
+        const ai = aIm[p] as number;
+        const sos = (xr * xr + xi * xi) * norm + 2 * sigma * (xr * ar + xi * ai) + sigma2 * (n2[p] as number);
+        const d = scale[p] as number;
+        const g = (gain as Float32Array)[q] as number;
+        outRe[q] = Math.fround(norm > 0 ? xr + d * ar : 0) * g;
+        outIm[q] = Math.fround(norm > 0 ? xi + d * ai : 0) * g;
+        magnitude[q] = Math.fround(Math.sqrt(Math.max(0, sos))) * g;
+      }
+    } else if (unit) {
+      const unitRe = unit.re;
+      const unitIm = unit.im;
+      for (let u = 0, q = qStart; u < nu; u++, q += qStep) {
+        const a = xRe[local + u] as number;
+        const xr = real ? a * phaseRe : a;
+        const xi = real ? a * phaseIm : (imag[local + u] as number);
+        const r = xr + sigma * (unitRe[base + u] as number);
+        const i = xi + sigma * (unitIm[base + u] as number);
+        outRe[q] = r;
+        outIm[q] = i;
+        magnitude[q] = Math.sqrt(r * r + i * i);
+      }
+    } else {
+      for (let u = 0, q = qStart; u < nu; u++, q += qStep) {
+        const a = xRe[local + u] as number;
+        const r = real ? a * phaseRe : a;
+        const i = real ? a * phaseIm : (imag[local + u] as number);
+        outRe[q] = r;
+        outIm[q] = i;
+        magnitude[q] = Math.sqrt(r * r + i * i);
+      }
+    }
+  }
 }

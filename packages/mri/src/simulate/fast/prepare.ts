@@ -6,7 +6,8 @@
  * samples at Δk = 1/FOV around the centre. Truncating there is what produces Gibbs ringing. Two real fraction
  * images share one complex FFT (a + i·b), separated afterwards by Hermitian symmetry:
  *   A(κ) = (Z(κ) + Z*(−κ))/2,  B(κ) = (Z(κ) − Z*(−κ))/(2i).
- * The 2D FFT is cut short: rows are transformed on the whole fine grid, columns only inside the window.
+ * The 2D FFT is cut short: rows are transformed on the whole fine grid (empty rows skipped), columns only inside
+ * the window; on WebAssembly SIMD where available (recon/wasmFft.ts), else in JavaScript (recon/fft.ts).
  *
  * Each fine sample stands for a uniform box of one fine pixel, not a point: the k-space of that piecewise-constant
  * object is the DFT times sinc(κ/M) per axis. Without this factor the point samples overweight high k and the
@@ -19,6 +20,7 @@
 import type { LabelVolume } from '../../anatomy/types.ts';
 import { createFftPlan, fftInPlace, nextPowerOfTwo } from '../../recon/fft.ts';
 import { fftColumnsInPlace } from '../../recon/fftColumns.ts';
+import { sharedWasmFft2d, type WasmFft2d } from '../../recon/wasmFft.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import { resampleFractions } from './resample.ts';
 
@@ -37,19 +39,141 @@ export interface PreparedSlice {
   fineSize: readonly [number, number];
 }
 
+export interface PrepareOptions {
+  /** Transform on WebAssembly SIMD where available (default true); false: always in JavaScript. */
+  wasmFft?: boolean;
+}
+
 /** Prepares every tissue's k-space for one slice of a label volume. */
-export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): PreparedSlice {
+export function prepareSlice(
+  volume: LabelVolume,
+  frame: AcquisitionFrame,
+  options: PrepareOptions = {},
+): PreparedSlice {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
   const mu = nextPowerOfTwo(FINE_GRID_FACTOR * nu);
   const mv = nextPowerOfTwo(FINE_GRID_FACTOR * nv);
-  const { images: fractions, rowsUsed } = resampleFractions(volume, frame, mu, mv);
+  const { images: fractions, rowsUsed } = resampleFractions(volume, frame, mu, mv, takeZeroImage);
   const labels: number[] = [];
   fractions.forEach((image, label) => {
     if (image !== undefined) labels.push(label);
   });
   const kRe: Float32Array[] = [];
   const kIm: Float32Array[] = [];
+  const wasm = options.wasmFft === false ? undefined : sharedWasmFft2d(mv, mu);
+  const forward = wasm ? wasmForward(wasm, nu) : jsForward(mu, mv, nu);
+  const scale = (nu * nv) / (mu * mv);
+  for (let t = 0; t < labels.length; t += 2) {
+    const a = fractions[labels[t] as number] as Float32Array;
+    const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
+    const used = (r: number): boolean =>
+      (rowsUsed[labels[t] as number]?.[r] ?? 0) === 1 || (rowsUsed[labels[t + 1] as number]?.[r] ?? 0) === 1;
+    const z = forward(a, b, used);
+    // The forward transform read and zeroed the used rows: the images are all zero again, to reuse.
+    giveZeroImage(a);
+    if (b) giveZeroImage(b);
+    const out = separatePair(z, nu, nv, mu, mv, scale);
+    kRe.push(out.aRe);
+    kIm.push(out.aIm);
+    if (t + 1 < labels.length) {
+      kRe.push(out.bRe);
+      kIm.push(out.bIm);
+    }
+  }
+  return { frame, labels, kRe, kIm, fineSize: [mu, mv] };
+}
+
+/** Fine images that are all zero, kept between prepareSlice calls on this thread (one size at a time). */
+const zeroImages: Float32Array[] = [];
+/**
+ * At most this many kept (a slice of the brain has 11 tissues, the knee fewer): 16 MB per thread at a 256² matrix
+ * (1 MB per 512² fine image), 64 MB at 512².
+ */
+const MAX_ZERO_IMAGES = 16;
+
+/**
+ * An all-zero image of `size` samples, reused when one is kept: a new fine image every slice costs page faults
+ * and collections of about 1 MB per tissue.
+ */
+function takeZeroImage(size: number): Float32Array {
+  const kept = zeroImages.pop();
+  if (kept?.length === size) return kept;
+  zeroImages.length = 0;
+  return new Float32Array(size);
+}
+
+function giveZeroImage(image: Float32Array): void {
+  if (zeroImages.length < MAX_ZERO_IMAGES) zeroImages.push(image);
+}
+
+/**
+ * The fine grid's centred forward FFT restricted to the window of k-space around the centre: column
+ * `offset + c` (c = 0 … nu) of row R of re, im (`stride` per row) holds fine k-space sample (R, mu/2 − nu/2 + c),
+ * for every fine row R.
+ */
+interface WindowedSpectrum {
+  re: Float64Array;
+  im: Float64Array;
+  stride: number;
+  offset: number;
+}
+
+/**
+ * Transforms the fine image a + i·b (`b` absent is zero); `rowUsed(r)`: row r holds any of a or b. The rows read
+ * are zeroed in a and b (while in cache), so both are all zero afterwards.
+ */
+type WindowedForward = (
+  a: Float32Array,
+  b: Float32Array | undefined,
+  rowUsed: (row: number) => boolean,
+) => WindowedSpectrum;
+
+/** The windowed transform on WebAssembly SIMD: the whole fine grid in the module, window columns only. */
+function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
+  const mu = fft.cols;
+  const mv = fft.rows;
+  const stride = fft.stride;
+  const firstCol = mu / 2 - nu / 2;
+  // The nu + 1 window columns, widened by one to the even count the kernel transforms (within the grid).
+  const windowWidth = nu + 2;
+  const windowStart = firstCol + windowWidth <= mu ? firstCol : firstCol - 1;
+  const { re, im } = fft;
+  return (a, b, rowUsed) => {
+    // Rows are copied in as they are; the kernel applies the input checkerboard (−1)^(row+col) of the centred
+    // transform (recon/fftnd.ts) as it transforms them. Empty rows are zero and transform to zeros, so runs of
+    // used rows are transformed.
+    const checker = b ? 'both' : 're';
+    let runStart = -1;
+    for (let r = 0; r <= mv; r++) {
+      const used = r < mv && rowUsed(r);
+      if (used && runStart < 0) runStart = r;
+      if (!used && runStart >= 0) {
+        fft.transformRows(runStart, r, checker);
+        runStart = -1;
+      }
+      if (r === mv) break;
+      const base = r * stride;
+      const from = r * mu;
+      if (!used) {
+        re.fill(0, base, base + mu);
+        im.fill(0, base, base + mu);
+        continue;
+      }
+      re.set(a.subarray(from, from + mu), base);
+      a.fill(0, from, from + mu);
+      if (b) {
+        im.set(b.subarray(from, from + mu), base);
+        b.fill(0, from, from + mu);
+      } else im.fill(0, base, base + mu);
+    }
+    fft.transformColumns(windowStart, windowStart + windowWidth);
+    return { re, im, stride, offset: firstCol };
+  };
+}
+
+/** The windowed transform in JavaScript (recon/fft.ts): window columns copied out after the row transforms. */
+function jsForward(mu: number, mv: number, nu: number): WindowedForward {
   const rowPlan = createFftPlan(mu);
   const colPlan = createFftPlan(mv);
   const windowCols = nu + 1;
@@ -59,22 +183,25 @@ export function prepareSlice(volume: LabelVolume, frame: AcquisitionFrame): Prep
   const scratchIm = new Float64Array(mv);
   const rowRe = new Float64Array(mu);
   const rowIm = new Float64Array(mu);
-  const scale = (nu * nv) / (mu * mv);
-  for (let t = 0; t < labels.length; t += 2) {
-    const a = fractions[labels[t] as number] as Float32Array;
-    const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
-    const used = (r: number): boolean =>
-      (rowsUsed[labels[t] as number]?.[r] ?? 0) === 1 || (rowsUsed[labels[t + 1] as number]?.[r] ?? 0) === 1;
-    windowedForward(a, b, used, mu, mv, nu, rowPlan, colPlan, zRe, zIm, rowRe, rowIm, scratchRe, scratchIm);
-    const out = separatePair(zRe, zIm, windowCols, nu, nv, mu, mv, scale);
-    kRe.push(out.aRe);
-    kIm.push(out.aIm);
-    if (t + 1 < labels.length) {
-      kRe.push(out.bRe);
-      kIm.push(out.bIm);
-    }
-  }
-  return { frame, labels, kRe, kIm, fineSize: [mu, mv] };
+  return (a, b, rowUsed) => {
+    windowedForward(
+      a,
+      b,
+      rowUsed,
+      mu,
+      mv,
+      nu,
+      rowPlan,
+      colPlan,
+      zRe,
+      zIm,
+      rowRe,
+      rowIm,
+      scratchRe,
+      scratchIm,
+    );
+    return { re: zRe, im: zIm, stride: windowCols, offset: 0 };
+  };
 }
 
 /**
@@ -113,6 +240,8 @@ function windowedForward(
       rowRe[c] = sign * (a[base + c] as number);
       rowIm[c] = b ? sign * (b[base + c] as number) : 0;
     }
+    a.fill(0, base, base + mu);
+    b?.fill(0, base, base + mu);
     fftInPlace(rowPlan, rowRe, rowIm);
     zRe.set(rowRe.subarray(firstCol, firstCol + windowCols), r * windowCols);
     zIm.set(rowIm.subarray(firstCol, firstCol + windowCols), r * windowCols);
@@ -125,9 +254,7 @@ function windowedForward(
  * nv × nu, scales, and applies the storage checkerboard.
  */
 function separatePair(
-  zRe: Float64Array,
-  zIm: Float64Array,
-  windowCols: number,
+  z: WindowedSpectrum,
   nu: number,
   nv: number,
   mu: number,
@@ -147,10 +274,11 @@ function separatePair(
   const bIm = new Float32Array(nu * nv);
   const half = 0.5 * scale * sign;
   const boxRead = Float64Array.from({ length: nu }, (_, c) => sinc((c - nu / 2) / mu));
+  const { re: zRe, im: zIm, stride, offset } = z;
   for (let r = 0; r < nv; r++) {
     const boxPhase = sinc((r - nv / 2) / mv);
-    const zRow = (firstRow + r) * windowCols;
-    const mRow = (firstRow + nv - r) * windowCols;
+    const zRow = (firstRow + r) * stride + offset;
+    const mRow = (firstRow + nv - r) * stride + offset;
     for (let c = 0; c < nu; c++) {
       const zr = zRe[zRow + c] as number;
       const zi = zIm[zRow + c] as number;

@@ -1,13 +1,92 @@
 /** Multi-channel receive of the fast engine: coil sensitivities, per-coil noise, sum-of-squares combination. */
 import type { ComplexArray } from '../../recon/image.ts';
 import type { UnitNoise } from '../noise.ts';
-import { displayImage } from './output.ts';
+import { prescanNormalisationGain } from '../prescan.ts';
+import { emptyDisplay, receiveLines } from './output.ts';
 import type { ContrastOptions, ContrastWorkspace, RenderedImage } from './render.ts';
+
+/** Per-pixel sums of a coil array and its noise, on the acquisition grid ([phase][read]). */
+export interface CoilStats {
+  readonly maps: readonly Float32Array[];
+  readonly noise: readonly (UnitNoise | undefined)[];
+  /** Σ_c s_c². */
+  readonly s2: Float64Array;
+  /** Σ_c s_c·n_c over the coils that have noise. */
+  readonly aRe: Float64Array;
+  readonly aIm: Float64Array;
+  /** Σ_c |n_c|² over the coils that have noise. */
+  readonly n2: Float64Array;
+  /** σ/Σ_c s_c² (0 where Σ s_c² is 0) for the σ of the last render (output.ts `combineScale`). */
+  scale: { sigma: number; values: Float64Array } | undefined;
+}
+
+/**
+ * The coil sums of `maps` and `noise`, computed once and kept in the workspace while the same arrays are passed
+ * (compared by identity: the maps and noise must not be changed in place between renders).
+ */
+export function coilStats(
+  ws: ContrastWorkspace,
+  maps: readonly Float32Array[],
+  noise: readonly UnitNoise[],
+): CoilStats {
+  const cached = ws.coils.stats;
+  const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+    a.length === b.length && a.every((v, i) => v === b[i]);
+  const coilNoise = maps.map((_, c) => noise[c]);
+  if (cached && same(cached.maps, maps) && same(cached.noise, coilNoise)) return cached;
+  const n = ws.frame.readCount * ws.frame.phaseCount;
+  const stats: CoilStats = {
+    maps: [...maps],
+    noise: coilNoise,
+    s2: new Float64Array(n),
+    aRe: new Float64Array(n),
+    aIm: new Float64Array(n),
+    n2: new Float64Array(n),
+    scale: undefined,
+  };
+  const { s2, aRe, aIm, n2 } = stats;
+  maps.forEach((map, c) => {
+    const unit = coilNoise[c];
+    for (let i = 0; i < n; i++) {
+      const s = map[i] as number;
+      s2[i] = (s2[i] as number) + s * s;
+      if (!unit) continue;
+      const nr = unit.re[i] as number;
+      const ni = unit.im[i] as number;
+      aRe[i] = (aRe[i] as number) + s * nr;
+      aIm[i] = (aIm[i] as number) + s * ni;
+      n2[i] = (n2[i] as number) + nr * nr + ni * ni;
+    }
+  });
+  ws.coils.stats = stats;
+  return stats;
+}
+
+/**
+ * The prescan-normalisation gain of `maps` per display pixel (../prescan.ts), computed once and kept in the
+ * workspace while the same maps are passed (compared by identity, as coilStats).
+ */
+export function prescanGain(ws: ContrastWorkspace, maps: readonly Float32Array[]): Float32Array {
+  const cached = ws.coils.gain;
+  if (cached && cached.maps.length === maps.length && cached.maps.every((m, c) => m === maps[c]))
+    return cached.values;
+  const values = prescanNormalisationGain(maps, ws.frame);
+  ws.coils.gain = { maps: [...maps], values };
+  return values;
+}
+
+/** Multiplies an image's Float32 values by a per-pixel gain in place. */
+export function applyGain(image: RenderedImage, gain: Float32Array): void {
+  for (const values of [image.magnitude, image.re, image.im])
+    for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) * (gain[i] as number);
+}
 
 /**
  * Full-Fourier coil array: coil c sees s_c·x, plus its own noise. White k-space noise of σ_k per sample is white
  * image noise of σ_k/√N per pixel under the scaled inverse FFT, so the noise is added in the image and no
- * per-coil FFT is needed; only the first coil's k-space is computed, when it is asked for.
+ * per-coil FFT is needed; the sum of squares and the combination come from the coil sums (output.ts
+ * `receiveLines`), so no coil image is formed either; the prescan gain (options.prescanNormalize) is applied in the
+ * same pass. Only the first coil's k-space is computed, when asked for.
  * `ideal`: the noiseless image x (centred, [phase][read]), field map already applied; read, not changed.
  */
 export function renderCoilArray(
@@ -19,52 +98,13 @@ export function renderCoilArray(
   options: ContrastOptions,
 ): RenderedImage {
   const n = ideal.re.length;
-  const nu = ws.frame.readCount;
-  // One fused pass, no per-coil image kept: Σ|y_c|² (sum of squares), Σ s_c·y_c and Σ s_c² (combination).
-  // Line by line, every coil inner: the accumulators of one line stay in L1 cache while the coils stream past
-  // (the per-pixel sums run over the coils in the same order as a coil-by-coil pass, so the result is the same).
-  const sosLine = new Float64Array(nu);
-  const reLine = new Float64Array(nu);
-  const imLine = new Float64Array(nu);
-  const normLine = new Float64Array(nu);
-  const combRe = new Float64Array(n);
-  const combIm = new Float64Array(n);
-  const magnitude = new Float32Array(n);
-  const keep = options.keepKSpace === true && maps.length > 0;
-  for (let base = 0; base < n; base += nu) {
-    sosLine.fill(0);
-    reLine.fill(0);
-    imLine.fill(0);
-    normLine.fill(0);
-    for (let c = 0; c < maps.length; c++) {
-      const map = maps[c] as Float32Array;
-      const unit = noise[c];
-      // No noise for this coil: σ = 0 against the (finite) map adds +0, as adding nothing does.
-      const sigma = unit ? sigmaImage : 0;
-      const unitRe = unit?.re ?? map;
-      const unitIm = unit?.im ?? map;
-      for (let u = 0; u < nu; u++) {
-        const i = base + u;
-        const s = map[i] as number;
-        const yr = s * (ideal.re[i] as number) + sigma * (unitRe[i] as number);
-        const yi = s * (ideal.im[i] as number) + sigma * (unitIm[i] as number);
-        sosLine[u] = (sosLine[u] as number) + yr * yr + yi * yi;
-        reLine[u] = (reLine[u] as number) + s * yr;
-        imLine[u] = (imLine[u] as number) + s * yi;
-        normLine[u] = (normLine[u] as number) + s * s;
-      }
-    }
-    for (let u = 0; u < nu; u++) {
-      const i = base + u;
-      magnitude[i] = Math.sqrt(sosLine[u] as number);
-      const d = (normLine[u] as number) > 0 ? 1 / (normLine[u] as number) : 0;
-      combRe[i] = (reLine[u] as number) * d;
-      combIm[i] = (imLine[u] as number) * d;
-    }
-  }
-  const image = displayImage(combRe, combIm, ws.frame, 1, false, magnitude);
-  if (!keep) return image;
-  // The first coil's signal y_0 = s_0·x + σ·n_0 again (the same expression as above), for its k-space.
+  const coils = coilStats(ws, maps, noise);
+  const image = emptyDisplay(ws.frame);
+  const gain = options.prescanNormalize === true ? prescanGain(ws, maps) : undefined;
+  const rx = { sigma: sigmaImage, unit: undefined, coils, gain };
+  receiveLines(ideal.re, ideal.im, 0, ws.frame.phaseCount, rx, ws.frame, image);
+  if (options.keepKSpace !== true || maps.length === 0) return image;
+  // The first coil's signal y_0 = s_0·x + σ·n_0, for its k-space.
   const map = maps[0] as Float32Array;
   const unit = noise[0];
   const sigma = unit ? sigmaImage : 0;

@@ -5,8 +5,9 @@
  * with sum-of-squares combination (recon/).
  *
  * Paths, all giving the same image for the same inputs:
- * - image domain (./imageDomain.ts): weights constant over lines, one channel, full Fourier, no motion, and a
- *   workspace to cache the tissue images in: no FFT per contrast;
+ * - image domain (./imageDomain.ts): weights constant over lines, full Fourier, no motion, and a workspace to
+ *   cache the tissue images in: no FFT per contrast; without a field map or kept k-space, sum, receive (one
+ *   channel or the coil array's per-pixel sums, ./receive.ts `coilStats`) and display in one blocked pass;
  * - k-space, one channel, full Fourier: the sum is built in the checkerboarded storage of prepare.ts and fed to
  *   the bare inverse kernel; the centring sign and 1/N are applied afterwards (weights.ts `centreAndScale`);
  * - coil arrays (./receive.ts), partial Fourier and rotation go through the centred k-space and recon/.
@@ -28,10 +29,23 @@ import { readoutKind } from '../../sequence/timing.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes, type Motion } from '../motion.ts';
 import { imageNoiseSigma, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
-import { centred, displayImage, toFloat32 } from './output.ts';
-import { combineWithSensitivities, renderCoilArray } from './receive.ts';
-import { createTissueImageCache, sumTissueImages, type TissueImageCache } from './imageDomain.ts';
-import { centreAndScale, isLineConstant, shiftPhasors, tissueTerms, type TissueTerm } from './weights.ts';
+import { centred, displayImage, emptyDisplay, receiveLines, toFloat32 } from './output.ts';
+import {
+  applyGain,
+  coilStats,
+  combineWithSensitivities,
+  prescanGain,
+  renderCoilArray,
+  type CoilStats,
+} from './receive.ts';
+import {
+  createTissueImageCache,
+  renderImageDomain,
+  sumTissueImages,
+  type TissueImageCache,
+} from './imageDomain.ts';
+import { centreAndScale, isLineConstant, tissueTerms } from './weights.ts';
+import { weightedSum } from './weightedSum.ts';
 
 export interface ContrastOptions {
   /** Tissue properties at the scanner's field per model label (index = label; 0 is air). */
@@ -48,6 +62,12 @@ export interface ContrastOptions {
    * and intravoxel dephasing at TE. Applied on full-Fourier acquisitions (not with partial Fourier or rotation).
    */
   fieldMap?: SliceFieldMap;
+  /**
+   * Prescan normalisation of a coil array's image (../prescan.ts): each display pixel times 1/√Σ_c s_c², so a
+   * noise-free image reads |m| as with one uniform channel. Applied in the receive pass; ignored without coilMaps.
+   * Default false here (simulate.ts turns it on by default).
+   */
+  prescanNormalize?: boolean;
   /** Also return the acquired k-space (first coil, centred, [phase][read]). */
   keepKSpace?: boolean;
   /** Buffers reused between renders of the same frame (createContrastWorkspace). */
@@ -76,6 +96,14 @@ export interface ContrastWorkspace {
   readonly fft: Fft2d;
   /** Band-limited tissue images of the last prepared slice rendered here (./imageDomain.ts). */
   readonly tissueImages: TissueImageCache;
+  /**
+   * Per-pixel sums of the last coil array and noise rendered here (./receive.ts `coilStats`), and the prescan gain
+   * of the last maps (`prescanGain`).
+   */
+  readonly coils: {
+    stats: CoilStats | undefined;
+    gain: { maps: readonly Float32Array[]; values: Float32Array } | undefined;
+  };
 }
 
 export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
@@ -88,6 +116,25 @@ export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorksp
     lineIm: new Float64Array(frame.phaseCount),
     fft: createFft2d(frame.phaseCount, frame.readCount),
     tissueImages: createTissueImageCache(),
+    coils: { stats: undefined, gain: undefined },
+  };
+}
+
+let scratch: ContrastWorkspace | undefined;
+
+/**
+ * Buffers for a render given no workspace, kept per thread for the last frame size: a new slice then costs no
+ * allocation of sums and FFT plans. Only its sums and FFT are shared; nothing returned refers to them.
+ */
+function scratchWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
+  const fits = scratch?.frame.readCount === frame.readCount && scratch.frame.phaseCount === frame.phaseCount;
+  if (!scratch || !fits) scratch = createContrastWorkspace(frame);
+  // Fresh caches: without a workspace of their own, callers never promised to keep their arrays unchanged.
+  return {
+    ...scratch,
+    frame,
+    tissueImages: createTissueImageCache(),
+    coils: { stats: undefined, gain: undefined },
   };
 }
 
@@ -110,7 +157,7 @@ export function renderContrast(
   const ws =
     options.workspace && options.workspace.frame.readCount === nu && options.workspace.frame.phaseCount === nv
       ? options.workspace
-      : createContrastWorkspace(frame);
+      : scratchWorkspace(frame);
   const acquired = protocol.partialFourier < 1 ? partialFourierLines(nv, protocol.partialFourier) : nv;
   const terms = tissueTerms(prepared, protocol, scanner, options.tissues);
   const motion = options.motion;
@@ -125,24 +172,30 @@ export function renderContrast(
   const applyField = (re: Float64Array, im: Float64Array): void => {
     if (field) applyFieldMap(re, im, field, frame, protocol.echoTime);
   };
-  const singleFull = !options.coilMaps && acquired === nv && !motion;
-  if (singleFull && options.workspace && terms.every(isLineConstant)) {
+  const maps = options.coilMaps;
+  const keepKSpace = options.keepKSpace === true;
+  if (acquired === nv && !motion && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
+    if (!field && !keepKSpace) {
+      const coils = maps ? coilStats(ws, maps, noise) : undefined;
+      const gain = maps && options.prescanNormalize === true ? prescanGain(ws, maps) : undefined;
+      return renderImageDomain(prepared, terms, ws, { sigma: sigmaImage, unit: noise[0], coils, gain });
+    }
     sumTissueImages(prepared, terms, ws);
     applyField(ws.sumRe, ws.sumIm);
-    return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
+    if (!maps) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
+    return renderCoilArray({ re: ws.sumRe, im: ws.sumIm }, maps, sigmaImage, noise, ws, options);
   }
-  weightedSum(prepared, terms, ws, acquired);
+  weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired);
   const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
   if (motion?.kind === 'translation' && lineTimes)
     applyTranslation(ws.sumRe, ws.sumIm, frame, lineTimes, motion);
-  const maps = options.coilMaps;
   if (acquired === nv && motion?.kind !== 'rotation') {
     // The checkerboarded sum straight into the bare inverse kernel (prepare.ts storage).
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
     applyField(ws.sumRe, ws.sumIm);
-    if (!maps) return finishSingle(ws, sigmaImage, noise[0], options.keepKSpace === true);
+    if (!maps) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
     return renderCoilArray({ re: ws.sumRe, im: ws.sumIm }, maps, sigmaImage, noise, ws, options);
   }
 
@@ -188,57 +241,8 @@ export function renderContrast(
     false,
     maps ? sumOfSquares(coilImages) : undefined,
   );
+  if (maps && options.prescanNormalize === true) applyGain(image, prescanGain(ws, maps));
   return kspace ? { ...image, kspace } : image;
-}
-
-/**
- * ws.sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. Lines outside, tissues
- * inside: one line of the sum stays in L1 cache while every tissue's line streams past it.
- */
-function weightedSum(
-  prepared: PreparedSlice,
-  terms: readonly TissueTerm[],
-  ws: ContrastWorkspace,
-  acquired: number,
-): void {
-  const nu = prepared.frame.readCount;
-  const { sumRe, sumIm } = ws;
-  const active = terms.map((t) => ({
-    kr: prepared.kRe[t.slot] as Float32Array,
-    ki: prepared.kIm[t.slot] as Float32Array,
-    wr: t.wr,
-    wi: t.wi,
-    col: t.shift === 0 ? undefined : shiftPhasors(nu, t.shift),
-  }));
-  sumRe.fill(0);
-  sumIm.fill(0);
-  for (let line = 0; line < acquired; line++) {
-    const base = line * nu;
-    const end = base + nu;
-    for (const { kr, ki, wr: wrs, wi: wis, col } of active) {
-      const wr = wrs[line] as number;
-      const wi = wis[line] as number;
-      if (!col) {
-        for (let p = base; p < end; p++) {
-          const xr = kr[p] as number;
-          const xi = ki[p] as number;
-          sumRe[p] = (sumRe[p] as number) + wr * xr - wi * xi;
-          sumIm[p] = (sumIm[p] as number) + wr * xi + wi * xr;
-        }
-        continue;
-      }
-      const cre = col.re;
-      const cim = col.im;
-      for (let c = 0, p = base; c < nu; c++, p++) {
-        const ar = wr * (cre[c] as number) - wi * (cim[c] as number);
-        const ai = wr * (cim[c] as number) + wi * (cre[c] as number);
-        const xr = kr[p] as number;
-        const xi = ki[p] as number;
-        sumRe[p] = (sumRe[p] as number) + ar * xr - ai * xi;
-        sumIm[p] = (sumIm[p] as number) + ar * xi + ai * xr;
-      }
-    }
-  }
 }
 
 /**
@@ -254,6 +258,13 @@ function finishSingle(
   keepKSpace: boolean,
 ): RenderedImage {
   const { sumRe: re, sumIm: im } = ws;
+  if (!keepKSpace) {
+    // Noise, crop, transpose and magnitude in one pass (output.ts).
+    const image = emptyDisplay(ws.frame);
+    const rx = { sigma: sigmaImage > 0 ? sigmaImage : 0, unit, coils: undefined };
+    receiveLines(re, im, 0, ws.frame.phaseCount, rx, ws.frame, image);
+    return image;
+  }
   if (sigmaImage > 0 && unit) {
     for (let i = 0; i < re.length; i++) {
       re[i] = (re[i] as number) + sigmaImage * (unit.re[i] as number);
@@ -261,7 +272,6 @@ function finishSingle(
     }
   }
   const image = displayImage(re, im, ws.frame, 1, false);
-  if (!keepKSpace) return image;
   const kRe = re.slice();
   const kIm = im.slice();
   ws.fft.forward(kRe, kIm);

@@ -50,13 +50,15 @@ function projectedExtent(volume: LabelVolume, origin: Vec3, direction: Vec3): [n
 
 /**
  * Fraction of each label in every fine-grid point of a slice (nearest-neighbour in-plane, box-averaged through
- * the slice), folded along phase. Label 0 (air) is not returned.
+ * the slice), folded along phase. Label 0 (air) is not returned. `zeroImage` supplies each label's image, all
+ * zeros (default: a new array; prepare.ts reuses its own).
  */
 export function resampleFractions(
   volume: LabelVolume,
   frame: AcquisitionFrame,
   fineRead: number,
   finePhase: number,
+  zeroImage: (size: number) => Float32Array = (size) => new Float32Array(size),
 ): SliceFractions {
   const { plane, readDirection, phaseDirection } = frame;
   const [nx, ny, nz] = volume.dims;
@@ -112,7 +114,7 @@ export function resampleFractions(
         uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
         uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
       }
-      const fine = { fractions, rowsUsed, fineRead, finePhase, folded, weight };
+      const fine = { fractions, rowsUsed, fineRead, finePhase, folded, weight, zeroImage };
       const f0 = [fi0, fj0, fk0] as const;
       const steps = [stepI, stepJ, stepK] as const;
       if (moving === undefined) accumulateOblique(volume, fine, f0, steps, uLo, uHi);
@@ -131,6 +133,8 @@ interface FineRow {
   /** Offset of the folded row in the fine images. */
   folded: number;
   weight: number;
+  /** A new all-zero fine image of `size` samples. */
+  zeroImage: (size: number) => Float32Array;
 }
 
 /** The one voxel axis a fine row moves along (the other two steps are exactly 0), or undefined if oblique. */
@@ -145,7 +149,7 @@ function movingAxis(stepI: number, stepJ: number, stepK: number): 0 | 1 | 2 | un
 function fractionImage(fine: FineRow, label: number): Float32Array {
   let image = fine.fractions[label];
   if (image === undefined) {
-    image = new Float32Array(fine.fineRead * fine.finePhase);
+    image = fine.zeroImage(fine.fineRead * fine.finePhase);
     fine.fractions[label] = image;
     fine.rowsUsed[label] = new Uint8Array(fine.finePhase);
   }

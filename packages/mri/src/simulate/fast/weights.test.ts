@@ -43,4 +43,33 @@ describe('fast-engine line weights', () => {
     expect(last / first).toBeCloseTo(Math.exp(-dt / tissue.t2star), 9);
     expect(protocol.family).toBe('GRE-EPI');
   });
+
+  it('never extrapolates decay to before the excitation: lines the protocol would place at t < 0 weigh no more than M0', () => {
+    // An invalid protocol (the render CLI's old default: 130 Hz/pixel at 256² puts the first EPI line about
+    // 1 s before TE 80 ms); the engines refuse it at their entry, and the weights stay bounded regardless.
+    const protocol = {
+      ...defaultProtocol('SE-EPI', scanner),
+      bandwidthPerPixel: 130,
+      matrixRead: 256,
+      matrixPhase: 256,
+      echoTime: 0.08,
+    };
+    const lines = protocol.matrixPhase;
+    const times = lineEchoTimes(protocol, lines);
+    expect(times[0]).toBeLessThan(0);
+    for (const family of ['SE-EPI', 'GRE-EPI', 'DWI'] as const) {
+      for (const key of ['corticalBone', 'csf', 'fat']) {
+        const tissue = tissueAtField(key, scanner.b0);
+        const re = new Float64Array(lines);
+        const im = new Float64Array(lines);
+        tissueLineWeights({ ...protocol, family, bValues: [0] }, scanner, tissue, times, re, im);
+        for (let line = 0; line < lines; line++) {
+          const magnitude = Math.hypot(re[line] ?? NaN, im[line] ?? NaN);
+          expect(Number.isFinite(magnitude)).toBe(true);
+          // M⊥ never exceeds the proton density (1e-12 relative: rounding).
+          expect(magnitude).toBeLessThanOrEqual(tissue.pd * (1 + 1e-12));
+        }
+      }
+    }
+  });
 });

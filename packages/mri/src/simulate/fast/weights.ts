@@ -7,6 +7,7 @@
  *   - in spin-echo EPI the lines around the spin echo decay by T2 from excitation and by the reversible T2′
  *     away from the echo centre: exp(−(t − TE)/T2 − |t − TE|/T2′), 1/T2′ = 1/T2* − 1/T2
  *     (reference/analytic_formulas.md §1 and §5);
+ *   - t_line is clamped at 0 (the excitation): decay is never extrapolated to before it;
  *   - in EPI the off-resonance phase keeps growing from line to line, which shifts fat along phase by
  *     Δf·N_pe·ESP pixels (reference/analytic_formulas.md §9); spin-echo trains refocus it.
  * C_t(column) = exp(−i·2π·κ_read·Δx_t/N_read) with Δx_t = Δf_t/BW_pixel pixels: the chemical shift along readout
@@ -48,7 +49,9 @@ export function tissueLineWeights(
   const decayTime = kind === 'spinEcho' ? tissue.t2 : tissue.t2star;
   const te = protocol.echoTime;
   for (let line = 0; line < echoTimes.length; line++) {
-    const dt = (echoTimes[line] as number) - te;
+    // A line cannot be acquired before its excitation (t = 0): clamp, so decay is never extrapolated backwards
+    // (exp(+|t|/T2*) grows without bound). Valid protocols never reach the clamp (sequence/validate.ts).
+    const dt = Math.max(echoTimes[line] as number, 0) - te;
     if (dt === 0) {
       outRe[line] = sr;
       outIm[line] = si;

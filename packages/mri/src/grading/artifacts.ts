@@ -1,0 +1,174 @@
+/**
+ * How strongly a series shows each artifact a module may plant, measured from the physics of its snapshot and
+ * from the model's labels on its image grid:
+ * - wrap-around: anatomy outside the acquired phase FOV folds back modulo that FOV (Δk = 1/FOV;
+ *   reference/analytic_formulas.md §10) — the fraction of the anatomy in view that folded anatomy lands on;
+ * - chemical shift: fat displaced by Δf/(BW per pixel) along the readout, and by Δf·echo spacing·lines per shot
+ *   along phase on an EPI readout (§9) [pixels];
+ * - motion: ghosts and blurring, as the image's change against the same scan without the motion;
+ * - susceptibility: off-resonance at air–tissue interfaces, Δf = γ̄·B0·Δχ/3 (Lorentz-corrected cylinder),
+ *   dephases a gradient echo by Δf·TE cycles and shifts an EPI readout by Δf·esp·lines pixels; it shows only when
+ *   the snapshot simulates the field map;
+ * - Gibbs ringing: truncation ripples as wide as a pixel; visible when pixels are coarse.
+ */
+import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
+import { acquisitionFrame, add, scale } from '../simulate/geometry.ts';
+import { runScanPart, type ScanSnapshot } from '../simulate/snapshot.ts';
+import {
+  acquiredPhaseLines,
+  echoSpacingOf,
+  epiShots,
+  isEpiReadout,
+  readoutKind,
+} from '../sequence/timing.ts';
+import type { GradingContext } from './context.ts';
+import { airFraction } from './labels.ts';
+import type { Vec3 } from '../units.ts';
+
+/** Coarsest wrap grid: this many points across the acquired FOV along each axis. */
+const WRAP_GRID_POINTS = 64;
+/** Extent along phase examined for folding, in acquired FOVs (the fast engine folds up to 4). */
+const WRAP_EXTENT_FOVS = 4;
+/** A pixel is anatomy (for the motion measure) when less than this fraction of it is air. */
+const ANATOMY_AIR_FRACTION = 0.5;
+/** Susceptibility of air relative to tissue [ppm] (Schenck, Med Phys 1996;23:815). */
+export const AIR_TISSUE_SUSCEPTIBILITY_PPM = 9.4;
+/** Geometric factor of the field at an interface: a cylinder parallel to B0 (Lorentz-corrected). */
+const INTERFACE_FIELD_FACTOR = 1 / 3;
+
+/** Thresholds above which an artifact counts as present. */
+export const ARTIFACT_LIMITS = {
+  /** Fraction of the anatomy in view overlapped by folded anatomy. */
+  wrapOverlap: 0.01,
+  /** Fat displacement [pixels]. */
+  chemicalShiftPixels: 1,
+  /** RMS image change from motion over the RMS signal of the anatomy. */
+  motion: 0.05,
+  /** Gradient-echo dephasing at an air–tissue interface [cycles], or EPI displacement [pixels]. */
+  susceptibility: 1,
+  /** Largest in-plane pixel [m] at which truncation ringing stays below notice. */
+  gibbsPixel: 0.0012,
+} as const;
+
+/** Whether the model has anatomy (a non-air label) at patient position `p` [m] (nearest voxel). */
+function anatomyAt(model: GradingContext['series']['model'], p: Vec3): boolean {
+  const { dims, voxelSize, origin, labels } = model.volume;
+  const i = Math.round((p[0] - origin[0]) / voxelSize[0]);
+  const j = Math.round((p[1] - origin[1]) / voxelSize[1]);
+  const k = Math.round((p[2] - origin[2]) / voxelSize[2]);
+  if (i < 0 || j < 0 || k < 0 || i >= dims[0] || j >= dims[1] || k >= dims[2]) return false;
+  return (labels[(k * dims[1] + j) * dims[0] + i] ?? 0) !== 0;
+}
+
+/**
+ * Fraction of the anatomy in view that anatomy folded in from beyond the acquired phase FOV lands on, sampled on
+ * a coarse grid (at most WRAP_GRID_POINTS across the FOV) in the centre plane of each slice.
+ */
+export function wrapOverlap(ctx: GradingContext): number {
+  const { protocol } = ctx.series.snapshot;
+  const { model } = ctx.series;
+  let overlap = 0;
+  let anatomy = 0;
+  for (const plane of ctx.geometry.slices) {
+    const frame = acquisitionFrame(protocol, plane);
+    const fovAcq = frame.fovPhase;
+    const fovShown = protocol.fovPhase;
+    const readStep = Math.max(protocol.fovRead / protocol.matrixRead, protocol.fovRead / WRAP_GRID_POINTS);
+    const phaseStep = Math.max(protocol.fovPhase / protocol.matrixPhase, fovAcq / WRAP_GRID_POINTS);
+    const nRead = Math.max(2, Math.round(protocol.fovRead / readStep));
+    const nPhase = 2 * Math.round((WRAP_EXTENT_FOVS * fovAcq) / phaseStep / 2);
+    const centre = nPhase / 2;
+    const occupied = new Uint8Array(nRead * nPhase);
+    for (let r = 0; r < nRead; r++) {
+      const along = add(plane.center, scale(frame.readDirection, (r - nRead / 2) * readStep));
+      for (let j = 0; j < nPhase; j++) {
+        const at = add(along, scale(frame.phaseDirection, (j - centre) * phaseStep));
+        occupied[r * nPhase + j] = anatomyAt(model, at) ? 1 : 0;
+      }
+    }
+    for (let r = 0; r < nRead; r++) {
+      const row = occupied.subarray(r * nPhase, (r + 1) * nPhase);
+      const hit = new Uint8Array(nPhase);
+      for (let j = 0; j < nPhase; j++) {
+        const y = (j - centre) * phaseStep;
+        if (Math.abs(y) < fovShown / 2 && row[j]) anatomy++;
+        if (Math.abs(y) < fovAcq / 2 || !row[j]) continue;
+        const folded = ((((y + fovAcq / 2) % fovAcq) + fovAcq) % fovAcq) - fovAcq / 2;
+        if (Math.abs(folded) >= fovShown / 2) continue;
+        const target = Math.round(folded / phaseStep + centre);
+        if (row[target]) hit[target] = 1;
+      }
+      for (const h of hit) overlap += h;
+    }
+  }
+  return anatomy > 0 ? overlap / anatomy : 0;
+}
+
+/** Fat displacement of the series [pixels]: 0 when fat is suppressed or absent from the images. */
+export function chemicalShiftPixels(ctx: GradingContext): { pixels: number; fatInView: boolean; hz: number } {
+  const { protocol } = ctx.series.snapshot;
+  const fat = ctx.tissuesInImages().filter((t) => t.chemicalShiftPpm <= -2);
+  const hz = Math.abs(ctx.tissueAt('fat').offResonanceHz);
+  const suppressed = protocol.fatSaturation || protocol.family === 'STIR' || protocol.family === 'Dixon';
+  if (fat.length === 0 || suppressed) return { pixels: 0, fatInView: fat.length > 0, hz };
+  const readPixels = hz / protocol.bandwidthPerPixel;
+  const kind = readoutKind(protocol.family);
+  const phasePixels = isEpiReadout(kind)
+    ? hz * echoSpacingOf(protocol) * (acquiredPhaseLines(protocol) / epiShots(protocol))
+    : 0;
+  return { pixels: Math.max(readPixels, phasePixels), fatInView: true, hz };
+}
+
+/**
+ * Motion artifact: the relative RMS difference, over the anatomy of the middle slice, between the fast engine's
+ * image of the snapshot and of the same snapshot without motion (same noise seed, so only the motion differs):
+ * ghosts and blurring together. 0 when the snapshot has no motion. The fast engine stands in for a Bloch
+ * snapshot (its motion model is the same phase ramp per line).
+ */
+export function motionArtifact(ctx: GradingContext): number {
+  const { snapshot, model } = ctx.series;
+  if (!snapshot.simulation.motion) return 0;
+  const slice = Math.floor(snapshot.protocol.sliceCount / 2);
+  const moving: ScanSnapshot = { ...snapshot, engine: 'cpusim' };
+  const { motion: _motion, ...still } = snapshot.simulation;
+  const image = (s: ScanSnapshot): Float32Array => {
+    const out = runScanPart(s, model, { kind: 'slice', slice });
+    if (out.kind !== 'slice') throw new RangeError('the fast engine gives slices');
+    return out.output.magnitude;
+  };
+  const a = image(moving);
+  const b = image({ ...moving, simulation: still });
+  const air = airFraction(ctx.labels(slice));
+  let diff = 0;
+  let signal = 0;
+  for (let p = 0; p < a.length; p++) {
+    diff += ((a[p] ?? 0) - (b[p] ?? 0)) ** 2;
+    if ((air[p] ?? 1) < ANATOMY_AIR_FRACTION) signal += (b[p] ?? 0) ** 2;
+  }
+  return signal > 0 ? Math.sqrt(diff / signal) : 0;
+}
+
+/**
+ * Susceptibility artifact at air–tissue interfaces: gradient-echo dephasing Δf·TE [cycles], or an EPI readout's
+ * displacement Δf·esp·lines per shot [pixels], whichever is larger; 0 when the snapshot does not simulate the
+ * field map (the images then cannot show it), and for a spin echo's refocused non-EPI readout.
+ */
+export function susceptibilityMeasure(ctx: GradingContext): number {
+  const { protocol, scanner, simulation } = ctx.series.snapshot;
+  if (!simulation.susceptibility) return 0;
+  const hz =
+    GYROMAGNETIC_RATIO_HZ_PER_T * scanner.b0 * AIR_TISSUE_SUSCEPTIBILITY_PPM * 1e-6 * INTERFACE_FIELD_FACTOR;
+  const kind = readoutKind(protocol.family);
+  const gradientEcho = ['GRE', 'Dixon', 'SWI', 'GRE-EPI', 'bSSFP'].includes(protocol.family);
+  const dephasing = gradientEcho ? hz * protocol.echoTime : 0;
+  const displacement = isEpiReadout(kind)
+    ? hz * echoSpacingOf(protocol) * (acquiredPhaseLines(protocol) / epiShots(protocol))
+    : 0;
+  return Math.max(dephasing, displacement);
+}
+
+/** Largest in-plane pixel of the series [m] (the width of its truncation ringing). */
+export function gibbsPixel(ctx: GradingContext): number {
+  const { protocol } = ctx.series.snapshot;
+  return Math.max(protocol.fovRead / protocol.matrixRead, protocol.fovPhase / protocol.matrixPhase);
+}

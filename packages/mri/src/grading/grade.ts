@@ -1,0 +1,70 @@
+/**
+ * Automatic grading of a submission (issue 14): every objective of the module checked against every submitted
+ * series; each objective keeps its best outcome (most points, then passed). Pure: the caller supplies the
+ * snapshots, the models they name and the reconstructed images.
+ */
+import { gradingContext, type GradedSeries } from './context.ts';
+import { checkImages } from './imageChecks.ts';
+import type { CheckOutcome, Objective } from './objectives.ts';
+import { checkProtocol } from './protocolChecks.ts';
+
+export interface ObjectiveResult extends CheckOutcome {
+  objectiveId: string;
+  kind: Objective['kind'];
+  /** Index of the series the outcome was decided on; null when nothing was submitted. */
+  seriesIndex: number | null;
+}
+
+/** One objective on one series. */
+export function checkObjective(
+  objective: Objective,
+  series: GradedSeries,
+  answers: Readonly<Record<string, string>> = {},
+): CheckOutcome {
+  const ctx = gradingContext(series);
+  return decide(objective, ctx, answers);
+}
+
+function decide(
+  objective: Objective,
+  ctx: ReturnType<typeof gradingContext>,
+  answers: Readonly<Record<string, string>>,
+): CheckOutcome {
+  const outcome = checkProtocol(objective, ctx) ?? checkImages(objective, ctx, answers);
+  if (!outcome) throw new RangeError(`unknown objective kind ${objective.kind}`);
+  const words = outcome.passed ? objective.feedbackPass : objective.feedbackFail;
+  return words ? { ...outcome, hint: `${outcome.hint} ${words}` } : outcome;
+}
+
+const better = (a: CheckOutcome, b: CheckOutcome): boolean =>
+  a.points > b.points || (a.points === b.points && a.passed && !b.passed);
+
+/** Every objective against every series; the best outcome per objective, in the objectives' order. */
+export function gradeSubmission(
+  objectives: readonly Objective[],
+  series: readonly GradedSeries[],
+  answers: Readonly<Record<string, string>> = {},
+): ObjectiveResult[] {
+  const contexts = series.map(gradingContext);
+  return objectives.map((objective) => {
+    let best: { outcome: CheckOutcome; index: number } | undefined;
+    contexts.forEach((ctx, index) => {
+      const outcome = decide(objective, ctx, answers);
+      if (!best || better(outcome, best.outcome)) best = { outcome, index };
+    });
+    if (!best)
+      return {
+        objectiveId: objective.id,
+        kind: objective.kind,
+        seriesIndex: null,
+        passed: false,
+        measured: null,
+        target: objective.title ?? objective.kind,
+        value: null,
+        points: 0,
+        maxPoints: objective.points,
+        hint: 'No series was submitted for this check.',
+      };
+    return { objectiveId: objective.id, kind: objective.kind, seriesIndex: best.index, ...best.outcome };
+  });
+}

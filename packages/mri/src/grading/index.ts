@@ -1,0 +1,6 @@
+/** Automatic grading of submitted series against a module's objectives (issue 14). Pure: no I/O. */
+export * from './objectives.ts';
+export { gradeSubmission, checkObjective, type ObjectiveResult } from './grade.ts';
+export type { GradedSeries, SeriesImage } from './context.ts';
+export { analyseWeighting, WEIGHTING_SENSITIVITY_THRESHOLD } from './weighting.ts';
+export { ARTIFACT_LIMITS } from './artifacts.ts';

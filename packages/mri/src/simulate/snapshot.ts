@@ -1,0 +1,293 @@
+/**
+ * A scan as plain data (DESIGN.md §1 jobs/, §7): everything a run needs to give the same images again — protocol
+ * with its slice geometry, model and condition, scanner, simulation settings, the lab's tissue overrides, the noise
+ * seed and the engine — and nothing that is a function or a class, so it crosses a thread or a machine unchanged
+ * (`structuredClone`, JSON). @larmor/contracts holds its zod schema (scan-snapshot.ts); the server checks that the
+ * two describe the same type.
+ *
+ * A scan runs as parts (`scanParts`): one slice each on the fast engine (`cpusim`), one spin chunk of one slice
+ * each on the Bloch engine (`censol`; DESIGN.md §2: a Bloch scan is a sum over spins). Parts are independent, so
+ * any number of workers may run them (`runScanPart`), and `assembleScan` joins their outputs into the images the
+ * serial `simulateSnapshot` gives, byte for byte.
+ */
+import type { BrainCondition, BreathingMode, HeartCondition } from '../anatomy/conditions.ts';
+import type { ModelBuildOptions } from '../anatomy/registry.ts';
+import type { AnatomicalModel } from '../anatomy/types.ts';
+import type { PartialFourierMode } from '../recon/partialFourier.ts';
+import type { Protocol, Scanner } from '../sequence/protocol.ts';
+import { bolusEnhancedTissue } from '../tissue/bolus.ts';
+import { contrastEnhancedTissue } from '../tissue/contrast.ts';
+import { tissueAtField, type TissueOverrides } from '../tissue/library.ts';
+import type { TissueAtField, TissueKey } from '../tissue/types.ts';
+import type { BlochSignal } from './bloch/scan.ts';
+import type { KernelFactory } from './bloch/kernels.ts';
+import type { FieldMap3d } from './fieldMap.ts';
+import { scanGeometry, type ScanGeometry } from './geometry.ts';
+import type { Motion } from './motion.ts';
+import type { NoiseLevel } from './noise.ts';
+import { modelFieldMap, simulateSlice, tissuesByLabel, type SimulateOptions } from './simulate.ts';
+import { blochSliceImage, simulateSpinChunk } from './snapshotBloch.ts';
+import { throwIfStopped, type StopCheck } from './stop.ts';
+
+/** The engine a session's backend names: `cpusim` the fast tissue-decomposed engine, `censol` the Bloch engine. */
+export const SCAN_ENGINES = ['cpusim', 'censol'] as const;
+export type ScanEngine = (typeof SCAN_ENGINES)[number];
+
+/** The anatomical model and its condition (each option applies only to models with the matching feature). */
+export interface SnapshotModel {
+  id: number;
+  brainCondition?: BrainCondition;
+  heartCondition?: HeartCondition;
+  /** Cardiac phase 1…20. */
+  cardiacPhase?: number;
+  breathingMode?: BreathingMode;
+}
+
+/** Simulation settings of a scan (the options of `simulate` that are values). */
+export interface SnapshotSimulation {
+  noiseLevel: NoiseLevel;
+  /** 'array': the coil's elements combined by sum of squares; 'single': one uniform channel (default 'array'). */
+  receive?: 'array' | 'single';
+  /** Prescan normalisation of an array image (simulate/prescan.ts); default true. */
+  prescanNormalize?: boolean;
+  partialFourierMode?: PartialFourierMode;
+  motion?: Motion;
+  /** Fast engine: simulate the model's susceptibility field map (gradient echoes: phase and T2* dephasing). */
+  susceptibility?: boolean;
+  /** Bloch engine: isochromats per pixel for T2* dephasing (bloch/phantom.ts); default 1. */
+  isochromats?: number;
+  /** Bloch engine: spin chunks per slice that separate workers may simulate; default 1. */
+  chunksPerSlice?: number;
+  /** Gadolinium given before the scan: its tissues' T1, T2 and T2* shortened (`snapshotTissueAt`). */
+  contrast?: SnapshotContrast;
+}
+
+/**
+ * A contrast injection [mmol/ml, ml] and the time from its start to the scan [s]: `firstPass` for a
+ * bolus-timed scan (tissue/bolus.ts, arterial input function), else the late phase of the biexponential
+ * plasma curve (tissue/contrast.ts).
+ */
+export interface SnapshotContrast {
+  concentrationMmolPerMl: number;
+  volumeMl: number;
+  secondsAfterInjection: number;
+  firstPass: boolean;
+}
+
+/** A scan as plain data: the same snapshot always gives the same images. */
+export interface ScanSnapshot {
+  engine: ScanEngine;
+  model: SnapshotModel;
+  protocol: Protocol;
+  scanner: Scanner;
+  simulation: SnapshotSimulation;
+  /** The lab's (or session's) tissue values by library key, SI units, replacing the library's. */
+  tissueOverrides: Record<TissueKey, TissueOverrides>;
+  /** Seed of the scan's noise (each slice derives its own, `sliceSeed`). */
+  seed: number;
+}
+
+/** One independent piece of a scan. */
+export type ScanPart =
+  { kind: 'slice'; slice: number } | { kind: 'spins'; slice: number; chunk: number; chunks: number };
+
+/** One slice's image (display orientation) and acquired k-space ([phase][read], first receive channel). */
+export interface SliceOutput {
+  slice: number;
+  rows: number;
+  columns: number;
+  magnitude: Float32Array;
+  kspaceRe: Float32Array;
+  kspaceIm: Float32Array;
+}
+
+/** What a part gives: a finished slice (fast engine) or one spin chunk's signal (Bloch engine). */
+export type PartOutput =
+  { kind: 'slice'; output: SliceOutput } | { kind: 'spins'; slice: number; signal: BlochSignal };
+
+/** A whole scan: one output per slice, in slice order, and where the slices lie in the patient. */
+export interface SnapshotResult {
+  geometry: ScanGeometry;
+  slices: SliceOutput[];
+}
+
+/** What a worker may keep between parts of the same model: values that cost time to compute. */
+export interface PartContext {
+  /** The model's susceptibility field map at this B0 (`snapshotFieldMap`); computed when absent and needed. */
+  fieldMap?: FieldMap3d;
+  /** Bloch kernels (default: JavaScript; the server passes WebAssembly SIMD where the platform has it). */
+  kernels?: KernelFactory;
+  /** Checked while the part runs; the part throws SimulationStoppedError once it answers true (a cancel). */
+  shouldStop?: StopCheck;
+}
+
+/** The model build options of a snapshot (without the brain asset, which the caller's edge supplies). */
+export function snapshotModelOptions(snapshot: ScanSnapshot): Omit<ModelBuildOptions, 'brainAsset'> {
+  const { id: _id, ...options } = snapshot.model;
+  return options;
+}
+
+/**
+ * Tissue properties at the snapshot's B0 with its overrides, and its contrast agent when one was given (the
+ * `tissueAt` of `SimulateOptions`).
+ */
+export function snapshotTissueAt(snapshot: ScanSnapshot): (key: TissueKey) => TissueAtField {
+  const { b0 } = snapshot.scanner;
+  const contrast = snapshot.simulation.contrast;
+  const plain = (key: TissueKey) => tissueAtField(key, b0, snapshot.tissueOverrides[key]);
+  if (contrast === undefined) return plain;
+  const enhanced = new Map<TissueKey, TissueAtField>();
+  return (key) => {
+    let tissue = enhanced.get(key);
+    if (tissue === undefined) {
+      tissue = contrast.firstPass
+        ? bolusEnhancedTissue(plain(key), contrast, b0)
+        : contrastEnhancedTissue(
+            plain(key),
+            { ...contrast, timeAfterContrast: contrast.secondsAfterInjection },
+            b0,
+          );
+      enhanced.set(key, tissue);
+    }
+    return tissue;
+  };
+}
+
+/** Whether the fast engine needs the model's field map for this snapshot. */
+export const needsFieldMap = (snapshot: ScanSnapshot): boolean =>
+  snapshot.engine === 'cpusim' && snapshot.simulation.susceptibility === true;
+
+/** The model's susceptibility field map for this snapshot's B0 and tissue values (about a second per model). */
+export function snapshotFieldMap(snapshot: ScanSnapshot, model: AnatomicalModel): FieldMap3d {
+  return modelFieldMap(model, snapshotTissueAt(snapshot), snapshot.scanner.b0);
+}
+
+/** The options of the fast engine's `simulate` for a snapshot. */
+export function snapshotSimulateOptions(
+  snapshot: ScanSnapshot,
+  model: AnatomicalModel,
+  context: PartContext = {},
+): SimulateOptions {
+  const s = snapshot.simulation;
+  const fieldMap = needsFieldMap(snapshot)
+    ? (context.fieldMap ?? snapshotFieldMap(snapshot, model))
+    : undefined;
+  return {
+    tissueAt: snapshotTissueAt(snapshot),
+    noiseLevel: s.noiseLevel,
+    seed: snapshot.seed,
+    ...(s.receive ? { receive: s.receive } : {}),
+    ...(s.prescanNormalize === undefined ? {} : { prescanNormalize: s.prescanNormalize }),
+    ...(s.partialFourierMode ? { partialFourierMode: s.partialFourierMode } : {}),
+    ...(s.motion ? { motion: s.motion } : {}),
+    ...(fieldMap ? { fieldMap } : {}),
+  };
+}
+
+/** Spin chunks per slice of a Bloch snapshot (at least 1). */
+const chunksPerSlice = (snapshot: ScanSnapshot): number =>
+  Math.max(1, Math.floor(snapshot.simulation.chunksPerSlice ?? 1));
+
+/** The independent parts of a scan, in slice order (and chunk order within a Bloch slice). */
+export function scanParts(snapshot: ScanSnapshot): ScanPart[] {
+  const parts: ScanPart[] = [];
+  const chunks = chunksPerSlice(snapshot);
+  for (let slice = 0; slice < snapshot.protocol.sliceCount; slice++) {
+    if (snapshot.engine === 'cpusim') parts.push({ kind: 'slice', slice });
+    else for (let chunk = 0; chunk < chunks; chunk++) parts.push({ kind: 'spins', slice, chunk, chunks });
+  }
+  return parts;
+}
+
+/** Runs one part of a scan on `model` (the model the snapshot names, built by the caller). */
+export function runScanPart(
+  snapshot: ScanSnapshot,
+  model: AnatomicalModel,
+  part: ScanPart,
+  context: PartContext = {},
+): PartOutput {
+  if (model.id !== snapshot.model.id)
+    throw new RangeError(`the snapshot names model ${snapshot.model.id}, given model ${model.id}`);
+  throwIfStopped(context.shouldStop);
+  if (part.kind === 'slice') {
+    if (snapshot.engine !== 'cpusim') throw new RangeError(`a slice part needs the cpusim engine`);
+    const options = snapshotSimulateOptions(snapshot, model, context);
+    const tissues = tissuesByLabel(model, options);
+    const { image, kspace } = simulateSlice(
+      model,
+      snapshot.protocol,
+      snapshot.scanner,
+      options,
+      part.slice,
+      tissues,
+    );
+    const output: SliceOutput = {
+      slice: part.slice,
+      rows: image.rows,
+      columns: image.columns,
+      magnitude: image.magnitude,
+      kspaceRe: kspace.re,
+      kspaceIm: kspace.im,
+    };
+    return { kind: 'slice', output };
+  }
+  if (snapshot.engine !== 'censol') throw new RangeError(`a spin-chunk part needs the censol engine`);
+  const tissues = tissuesByLabel(model, {
+    tissueAt: snapshotTissueAt(snapshot),
+    noiseLevel: 0,
+    seed: 0,
+  });
+  const signal = simulateSpinChunk(snapshot, model, tissues, part, {
+    ...(context.kernels ? { kernels: context.kernels } : {}),
+    ...(context.shouldStop ? { shouldStop: context.shouldStop } : {}),
+  });
+  return { kind: 'spins', slice: part.slice, signal };
+}
+
+/** Sums per slice the signals of its spin chunks (the reduce step over spins). */
+function sumChunks(outputs: readonly PartOutput[]): Map<number, BlochSignal[]> {
+  const bySlice = new Map<number, BlochSignal[]>();
+  for (const o of outputs) {
+    if (o.kind !== 'spins') continue;
+    const list = bySlice.get(o.slice) ?? [];
+    list.push(o.signal);
+    bySlice.set(o.slice, list);
+  }
+  return bySlice;
+}
+
+/**
+ * The scan from the outputs of all its parts, in any order: fast-engine slices sorted by index; Bloch chunk
+ * signals summed per slice and reconstructed (`blochSliceImage`). Throws when a slice is missing or doubled.
+ */
+export function assembleScan(snapshot: ScanSnapshot, outputs: readonly PartOutput[]): SnapshotResult {
+  const count = snapshot.protocol.sliceCount;
+  const slices = new Array<SliceOutput | undefined>(count).fill(undefined);
+  const place = (s: SliceOutput): void => {
+    if (s.slice < 0 || s.slice >= count) throw new RangeError(`slice ${s.slice} outside 0…${count - 1}`);
+    if (slices[s.slice]) throw new RangeError(`slice ${s.slice} given twice`);
+    slices[s.slice] = s;
+  };
+  for (const o of outputs) if (o.kind === 'slice') place(o.output);
+  const chunks = chunksPerSlice(snapshot);
+  for (const [slice, signals] of sumChunks(outputs)) {
+    if (signals.length !== chunks)
+      throw new RangeError(`slice ${slice} has ${signals.length} of ${chunks} spin chunks`);
+    place(blochSliceImage(snapshot, slice, signals));
+  }
+  const missing = slices.findIndex((s) => !s);
+  if (missing >= 0) throw new RangeError(`slice ${missing} missing`);
+  return { geometry: scanGeometry(snapshot.protocol), slices: slices as SliceOutput[] };
+}
+
+/** The whole scan on one thread: every part in order, then `assembleScan` (what workers give in parallel). */
+export function simulateSnapshot(
+  snapshot: ScanSnapshot,
+  model: AnatomicalModel,
+  context: PartContext = {},
+): SnapshotResult {
+  const shared: PartContext = { ...context };
+  if (needsFieldMap(snapshot) && !shared.fieldMap) shared.fieldMap = snapshotFieldMap(snapshot, model);
+  const outputs = scanParts(snapshot).map((part) => runScanPart(snapshot, model, part, shared));
+  return assembleScan(snapshot, outputs);
+}

@@ -1,0 +1,111 @@
+/**
+ * The Bloch engine (`censol`) on a scan snapshot: the map step (`simulateSpinChunk`, one contiguous run of a
+ * slice's spins) and the reduce step (`blochSliceImage`, the chunks' signals summed and reconstructed). Signals
+ * are sums over spins (bloch/scan.ts), so the sum over chunks is the slice's signal whatever the split.
+ *
+ * A slice's spins are the `framePhantom` of its acquisition frame (one spin per pixel, `isochromats` per spin for
+ * T2*), its timeline the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
+ * image is reconstructed like agreement/blochImage.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
+ * lines cropped, transposed when phase runs along rows), with thermal noise of the fast engine's σ per pixel
+ * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image
+ * before the magnitude. The k-space returned is the acquired signal before thermal noise. Settings of the fast
+ * engine alone (motion, susceptibility field map, coil-array receive, partial-Fourier reconstruction mode) do not
+ * apply here; a protocol whose timeline does not acquire every phase-encoding line once (partial Fourier) fails
+ * in `blochKSpace` with a message naming the missing line.
+ */
+import type { AnatomicalModel } from '../anatomy/types.ts';
+import { kspaceToImage2d } from '../recon/image.ts';
+import { axesOf } from '../sequence/build/context.ts';
+import { buildTimeline } from '../sequence/build/index.ts';
+import type { SequenceTimeline } from '../sequence/timeline.ts';
+import type { TissueAtField } from '../tissue/types.ts';
+import { adcLines, adcReadLines, blochKSpace, readAxisOf } from './agreement/blochImage.ts';
+import { framePhantom } from './agreement/phantom.ts';
+import { simulateFast, type FastEngineOptions } from './bloch/fast.ts';
+import { adcSampleTimes } from './bloch/plan.ts';
+import { addSignals, emptySignal, type BlochSignal } from './bloch/scan.ts';
+import { sliceSpins } from './bloch/spins.ts';
+import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from './geometry.ts';
+import { imageNoiseSigma, seededRandom, unitComplexNoise } from './noise.ts';
+import { sliceSeed } from './simulate.ts';
+import type { ScanSnapshot, SliceOutput } from './snapshot.ts';
+
+/** The acquisition frame and timeline of one slice of a snapshot. */
+function sliceAcquisition(
+  snapshot: ScanSnapshot,
+  slice: number,
+): { frame: AcquisitionFrame; timeline: SequenceTimeline } {
+  const { protocol, scanner } = snapshot;
+  const plane = scanGeometry(protocol).slices[slice];
+  if (!plane) throw new RangeError(`slice ${slice} outside 0…${protocol.sliceCount - 1}`);
+  return {
+    frame: acquisitionFrame(protocol, plane),
+    timeline: buildTimeline(protocol, scanner, { slice }),
+  };
+}
+
+/**
+ * The signal of spins [⌊c·n/C⌋, ⌊(c+1)·n/C⌋) of slice `part.slice` (chunk c of C over its n spins); an empty
+ * chunk gives an all-zero signal with the timeline's sample times.
+ */
+export function simulateSpinChunk(
+  snapshot: ScanSnapshot,
+  model: AnatomicalModel,
+  tissues: readonly (TissueAtField | undefined)[],
+  part: { slice: number; chunk: number; chunks: number },
+  engine: FastEngineOptions = {},
+): BlochSignal {
+  const { chunk, chunks } = part;
+  if (!(Number.isInteger(chunks) && chunks >= 1 && Number.isInteger(chunk) && chunk >= 0 && chunk < chunks))
+    throw new RangeError(`spin chunk ${chunk} of ${chunks} does not exist`);
+  const { frame, timeline } = sliceAcquisition(snapshot, part.slice);
+  const isochromats = snapshot.simulation.isochromats ?? 1;
+  const spins = framePhantom(model, frame, tissues, { isochromats });
+  const start = Math.floor((chunk * spins.count) / chunks);
+  const end = Math.floor(((chunk + 1) * spins.count) / chunks);
+  if (end <= start) return emptySignal(adcSampleTimes(timeline), 1);
+  return simulateFast({ timeline, spins: sliceSpins(spins, start, end) }, engine);
+}
+
+/** Slice `slice`'s image and k-space from the signals of all its spin chunks. */
+export function blochSliceImage(
+  snapshot: ScanSnapshot,
+  slice: number,
+  signals: readonly BlochSignal[],
+): SliceOutput {
+  const { protocol, scanner } = snapshot;
+  const { frame, timeline } = sliceAcquisition(snapshot, slice);
+  const signal = addSignals(signals);
+  const nu = frame.readCount;
+  const nv = frame.phaseCount;
+  const lines = adcLines(timeline, axesOf(protocol).phase, frame);
+  const kspace = blochKSpace(signal, lines, frame, adcReadLines(timeline, readAxisOf(frame), frame));
+  const image = kspaceToImage2d(kspace, nv, nu);
+  const sigma = imageNoiseSigma(protocol, scanner, snapshot.simulation.noiseLevel);
+  if (sigma > 0) {
+    const noise = unitComplexNoise(nu * nv, seededRandom(sliceSeed(snapshot.seed, slice)));
+    for (let i = 0; i < nu * nv; i++) {
+      image.re[i] = (image.re[i] as number) + sigma * (noise.re[i] as number);
+      image.im[i] = (image.im[i] as number) + sigma * (noise.im[i] as number);
+    }
+  }
+  const keep = frame.phaseMatrix;
+  const first = (nv - keep) / 2;
+  const rows = frame.transposed ? nu : keep;
+  const columns = frame.transposed ? keep : nu;
+  const magnitude = new Float32Array(nu * keep);
+  for (let v = 0; v < keep; v++)
+    for (let u = 0; u < nu; u++) {
+      const at = (first + v) * nu + u;
+      const value = Math.hypot(image.re[at] as number, image.im[at] as number);
+      magnitude[frame.transposed ? u * columns + v : v * columns + u] = value;
+    }
+  return {
+    slice,
+    rows,
+    columns,
+    magnitude,
+    kspaceRe: Float32Array.from(kspace.re),
+    kspaceIm: Float32Array.from(kspace.im),
+  };
+}

@@ -37,6 +37,13 @@ describe.each(databases)('app foundation on %s', (kind) => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it("lets the app compile the engine's WebAssembly but never eval JavaScript (script-src)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const directives = String(res.headers['content-security-policy']).split(';');
+    expect(directives.find((d) => d.startsWith('script-src '))).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(directives.filter((d) => d.includes("'unsafe-eval'"))).toEqual([]);
+  });
+
   it('an unknown API route answers 404 in the error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(res.statusCode).toBe(404);

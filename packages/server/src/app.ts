@@ -7,7 +7,7 @@ import { API_PREFIX, JSON_BODY_LIMIT_BYTES } from '@larmor/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig, TrustProxy } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { createMailDelivery, type MailDelivery } from './mail/outbox.ts';
@@ -16,7 +16,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { createDeferredWork, type DeferredWork } from './plugins/deferred.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, serializeRequest } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -39,11 +39,30 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's logger option: the one given (default: at `level`), always with the request serializer that
+ * redacts link tokens from logged URLs.
+ */
+function loggerOptions(given: FastifyServerOptions['logger'], level: string): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base = typeof given === 'object' ? given : { level };
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest } };
+}
+
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes the function trusting the nearest `hops`. */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the app, ready to `inject` or `listen`. Closing the app closes the database it opened. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(options.logger, config.logLevel),
+    // Behind a reverse proxy, request.ip (and so every rate-limit bucket) is the client's (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Paths such as `me/` and `v1/users/` keep their trailing slash; `me` answers too.
     // Long path parameters (link tokens) reach validation and answer 400 rather than 414.

@@ -1,6 +1,7 @@
 /**
  * Demo data (issue 2): an organisation with an admin, a teacher and two students (one on first login with the
- * terms not accepted), a group and cohort with the students, and an individual free-plan user. The passwords
+ * terms not accepted), a group and cohort with the students, and an individual free-plan user; and (issue 10)
+ * the published program "MRI Fundamentals" with the students enrolled (seed-programs.ts). The passwords
  * are public demo passwords, printed by `larmor start` and listed in the README; never seed a real deployment.
  * The SQL is the modules' repositories'.
  */
@@ -19,6 +20,7 @@ import {
 } from '../modules/organisations/repository.ts';
 import { hasAnyUser, insertUser, replaceMemberships, usersHolding } from '../modules/users/repository.ts';
 import type { Database } from './schema.ts';
+import { seedLearningContent } from './seed-programs.ts';
 
 export const DEMO_ORGANISATION = 'Larmor Demo Hospital';
 
@@ -126,8 +128,11 @@ export async function seedDemoData(
     const clientId = await insertClient(trx, DEMO_ORGANISATION, 'trial');
     const groupId = await insertGroup(trx, clientId, 'MRI Basics');
     const cohortId = await insertCohort(trx, groupId, 'Autumn intake');
+    const studentIds: string[] = [];
+    let adminId: string | null = null;
     for (const [index, demo] of DEMO_USERS.entries()) {
       const userId = newId();
+      if (demo.role === 'Admin') adminId ??= userId;
       await insertUser(trx, {
         id: userId,
         username: demo.username,
@@ -150,8 +155,11 @@ export async function seedDemoData(
       if (demo.role === 'Student') {
         await addGroupMembers(trx, groupId, [userId]);
         await addCohortMembers(trx, cohortId, [userId]);
+        studentIds.push(userId);
       }
     }
+    if (adminId === null) throw new Error('The demo data needs an administrator to own its program.');
+    await seedLearningContent(trx, { clientId, ownerId: adminId, studentIds, now });
   });
   return DEMO_USERS.map(({ username, password, description }) => ({ username, password, description }));
 }

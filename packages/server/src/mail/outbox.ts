@@ -2,6 +2,10 @@
  * Mail goes through the outbox table (DESIGN.md §2): a message is written in the same transaction as the
  * change that causes it, admins can read it through the API, and when SMTP_URL is set `deliverPending`
  * sends what is unsent over SMTP (nodemailer) and records the outcome.
+ *
+ * Links carry live tokens (activation, password reset, invitation). The outbox keeps them only while the
+ * message is unsent (without SMTP, the outbox is how an admin hands a link on): once sent, the stored text
+ * has its tokens masked, and the API masks any sent message it reads (issue 8 item 6).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Transporter } from 'nodemailer';
@@ -9,6 +13,17 @@ import { toCount, type Db } from '../db/database.ts';
 import type { Database, MailOutboxTable } from '../db/schema.ts';
 import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
 import type { MailContent } from './templates.ts';
+
+/** What a link token is replaced with once its message is sent. */
+export const MASKED_TOKEN = '[sent]';
+
+/** A link of the web app that carries a token in its last path segment (mail/templates.ts). */
+const TOKEN_LINK = /\/(activate-account|reset-password)\/[A-Za-z0-9_-]+/g;
+
+/** `text` with the token of every activation and reset link replaced by MASKED_TOKEN. */
+export function maskLinkTokens(text: string): string {
+  return text.replace(TOKEN_LINK, (_link, route: string) => `/${route}/${MASKED_TOKEN}`);
+}
 
 /** Writes a message to the outbox (inside the caller's transaction when given one). */
 export async function enqueueMail(db: Db, to: string, mail: MailContent): Promise<void> {
@@ -92,7 +107,11 @@ export function createMailDelivery(
           subject: message.subject,
           text: message.body_text,
         });
-        await db.updateTable('mail_outbox').set({ sent_at: isoNow() }).where('id', '=', message.id).execute();
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: isoNow(), body_text: maskLinkTokens(message.body_text) })
+          .where('id', '=', message.id)
+          .execute();
         sent += 1;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

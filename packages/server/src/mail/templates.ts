@@ -1,6 +1,15 @@
 /** The text of every mail the platform sends; links point at the web app's public routes (platform-shell.md §2). */
 import type { MailKind } from '@larmor/contracts';
 
+/**
+ * `text` with every control character (Unicode Cc: C0, DEL, C1) replaced by a space, for names put into a mail:
+ * the schemas refuse them (issue 8 item 9), and this keeps a name stored before that rule from writing lines
+ * of its own into a message.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\p{Cc}/gu, ' ');
+}
+
 export interface MailContent {
   kind: MailKind;
   subject: string;
@@ -12,7 +21,7 @@ export function activationMail(publicUrl: string, firstName: string, token: stri
     kind: 'activation',
     subject: 'Activate your Larmor account',
     text: [
-      `Hello ${firstName},`,
+      `Hello ${oneLine(firstName)},`,
       '',
       'Welcome to Larmor. Open this link to activate your account:',
       `${publicUrl}/activate-account/${token}`,
@@ -27,7 +36,7 @@ export function passwordResetMail(publicUrl: string, firstName: string, token: s
     kind: 'password_reset',
     subject: 'Reset your Larmor password',
     text: [
-      `Hello ${firstName},`,
+      `Hello ${oneLine(firstName)},`,
       '',
       'Open this link within the hour to choose a new password:',
       `${publicUrl}/reset-password/${token}`,
@@ -42,9 +51,9 @@ export function usernameReminderMail(publicUrl: string, firstName: string, usern
     kind: 'username_reminder',
     subject: 'Your Larmor username',
     text: [
-      `Hello ${firstName},`,
+      `Hello ${oneLine(firstName)},`,
       '',
-      `Your Larmor username is: ${username}`,
+      `Your Larmor username is: ${oneLine(username)}`,
       '',
       `Sign in at ${publicUrl}/login`,
     ].join('\n'),
@@ -60,7 +69,7 @@ export function invitationMail(publicUrl: string, firstName: string, token: stri
     kind: 'activation',
     subject: 'Your Larmor account is ready',
     text: [
-      `Hello ${firstName},`,
+      `Hello ${oneLine(firstName)},`,
       '',
       'An administrator created a Larmor account for you. Open this link to choose your password and activate it:',
       `${publicUrl}/reset-password/${token}`,

@@ -8,6 +8,18 @@ import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { usersRoutes } from './users/routes.ts';
+import { programsRoutes } from './programs/routes.ts';
+import { coursesRoutes } from './courses/routes.ts';
+import { labsRoutes } from './labs/routes.ts';
+import { enrollmentsRoutes } from './enrollments/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { uploadsRoutes } from './uploads/routes.ts';
+import { activityRoutes } from './activity/routes.ts';
+import { sessionsRoutes } from './sessions/routes.ts';
+import { scanResultsRoutes } from './scan-results/routes.ts';
+import { attemptsRoutes } from './attempts/routes.ts';
+import { studentsRoutes } from './students/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 
 /**
  * The API's domain modules, registered under /api in this order. Add a module by adding one line:
@@ -23,4 +35,17 @@ export const modules: FastifyPluginAsync[] = [
   assetsRoutes,
   usersRoutes,
   organisationsRoutes,
+  programsRoutes,
+  coursesRoutes,
+  labsRoutes,
+  enrollmentsRoutes,
+  catalogRoutes,
+  uploadsRoutes,
+  // Before the session modules: its recording hooks must be in place when their routes are registered.
+  activityRoutes,
+  sessionsRoutes,
+  scanResultsRoutes,
+  attemptsRoutes,
+  studentsRoutes,
+  analyticsRoutes,
 ];

@@ -68,12 +68,14 @@ function bearerToken(request: FastifyRequest): string {
 
 /**
  * preHandler: verifies the bearer token, and that its user still exists and is active and its session is not
- * revoked (one query, two primary-key look-ups), then sets `request.auth`. Logout, refresh-token reuse,
+ * revoked nor past its absolute lifetime (one query, two primary-key look-ups), then sets `request.auth`. Logout, refresh-token reuse,
  * deactivation, deletion and a password change elsewhere end the access tokens of a session at once.
  */
 export const authenticate: preHandlerAsyncHookHandler = async function (request) {
   const claims = await verifyAccessToken(request.server.config.jwtSecret, bearerToken(request));
-  if (!(await isSessionLive(request.server.db, claims.uid, claims.sid))) throw unauthenticated();
+  const { db, config } = request.server;
+  const signedInAfter = new Date(Date.now() - config.sessionMaxAgeS * 1000).toISOString();
+  if (!(await isSessionLive(db, claims.uid, claims.sid, signedInAfter))) throw unauthenticated();
   request.auth = {
     userId: claims.uid,
     roles: rolesInScope(claims.scope),

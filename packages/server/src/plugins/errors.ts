@@ -11,6 +11,10 @@ import {
 } from '@larmor/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.ts';
+
+/** Seconds a client is asked to wait (Retry-After) before retrying a call that met an unavailable database. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * The error answers of an administration call for a route's `response` schema (and so the OpenAPI page):
@@ -62,8 +66,8 @@ export const notFound = (what: string): ApiError =>
   new ApiError(404, ERROR_CODES.BAD_REQUEST, `${what} not found`, ERROR_CAUSES.NOT_FOUND);
 export const conflict = (message: string): ApiError =>
   new ApiError(409, ERROR_CODES.INVALID_DATA, message, ERROR_CAUSES.CONFLICT);
-export const forbidden = (): ApiError =>
-  new ApiError(403, ERROR_CODES.NOT_AUTHORIZED, 'Not authorized', ERROR_CAUSES.FORBIDDEN);
+export const forbidden = (message = 'Not authorized'): ApiError =>
+  new ApiError(403, ERROR_CODES.NOT_AUTHORIZED, message, ERROR_CAUSES.FORBIDDEN);
 export const unauthenticated = (message = 'Invalid or expired token'): ApiError =>
   new ApiError(401, ERROR_CODES.INVALID_TOKEN, message, ERROR_CAUSES.UNAUTHENTICATED);
 /** A 400 for one field breaking one rule, in the same shape as schema validation failures. */
@@ -147,6 +151,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; cause: string; mes
   },
 };
 
+/**
+ * PostgreSQL's SQLSTATE for text it cannot store (character_not_in_repertoire: NUL, or a byte sequence
+ * invalid in UTF-8). The schemas and the NUL guard (security.ts) refuse such text first; should any slip
+ * through, it is still the client's bad input (400), not a server failure.
+ */
+const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
+
 /** Installs the error handler on the root instance. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -177,6 +188,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       const body = new ApiError(error.statusCode, ERROR_CODES.BAD_REQUEST, error.message, null);
       return reply.status(error.statusCode).send(body.toBody());
+    }
+    if (error.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
+      const body = new ApiError(
+        400,
+        ERROR_CODES.BAD_REQUEST,
+        'The request holds characters that cannot be stored',
+        ERROR_CAUSES.VALIDATION,
+      );
+      return reply.status(400).send(body.toBody());
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const body = new ApiError(
+        503,
+        ERROR_CODES.DOWNSTREAM_SERVICE_ERROR,
+        'The database is unavailable; try again shortly',
+        ERROR_CAUSES.UNAVAILABLE,
+      );
+      return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_S).send(body.toBody());
     }
     request.log.error({ err: error }, 'unhandled error');
     const body = new ApiError(

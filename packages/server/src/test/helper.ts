@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { SESSION_MAX_AGE_S } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -46,10 +47,14 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseUrl: undefined,
     sqlitePath: ':memory:',
     redisUrl: undefined,
+    s3Url: undefined,
+    scanThreads: 1,
     smtpUrl: undefined,
     mailFrom: 'Larmor <no-reply@larmor.test>',
     jwtSecret: TEST_JWT_SECRET,
     accessTokenTtlS: 8 * 3600,
+    sessionMaxAgeS: SESSION_MAX_AGE_S,
+    trustProxy: false,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     publicUrl: 'http://larmor.test',
     authRateLimitPerMinute: 20,

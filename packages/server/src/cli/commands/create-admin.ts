@@ -1,17 +1,14 @@
 import { emailSchema, newPasswordSchema, usernameSchema } from '@larmor/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { insertUser } from '../../modules/users/repository.ts';
-import { parseFlags, requireFlag, UsageError, type CliCommand } from '../command.ts';
+import { parseFlags, validateFlags, type CliCommand } from '../command.ts';
 import { withMigratedDatabase } from '../database.ts';
 
-function valid<T>(schema: z.ZodType<T>, flag: string, value: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--${flag}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
+const FLAGS = { username: 'string', email: 'string', password: 'string' } as const;
+const flagsSchema = z.object({ username: usernameSchema, email: emailSchema, password: newPasswordSchema });
 
 /**
  * `larmor create-admin --username U --email E --password P`: a platform admin, active at once, whose password
@@ -21,10 +18,9 @@ export const createAdminCommand: CliCommand = {
   name: 'create-admin',
   summary: 'create-admin --username U --email E --password P   create an active platform admin',
   async run(args) {
-    const { flags } = parseFlags(args);
-    const username = valid(usernameSchema, 'username', requireFlag(flags, 'username'));
-    const email = valid(emailSchema, 'email', requireFlag(flags, 'email')).toLowerCase();
-    const password = valid(newPasswordSchema, 'password', requireFlag(flags, 'password'));
+    const { username, ...given } = validateFlags(parseFlags(args, FLAGS).flags, flagsSchema);
+    const email = given.email.toLowerCase();
+    const password = given.password;
     const passwordHash = await hashPassword(password);
     return withMigratedDatabase(async ({ db }) => {
       const now = isoNow();

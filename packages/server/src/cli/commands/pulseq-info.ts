@@ -12,17 +12,9 @@ export const pulseqInfoCommand: CliCommand = {
   name: 'pulseq-info',
   summary: 'pulseq-info FILE.seq [--json]   version, blocks, duration [s] and ADC samples of a Pulseq file',
   async run(args) {
-    const { flags, positional } = parseFlags(args);
-    // `--json` is a switch: in `pulseq-info --json FILE.seq` the parser took the file as its value.
-    const jsonValue = flags.get('json');
-    if (typeof jsonValue === 'string') {
-      positional.unshift(jsonValue);
-      flags.set('json', true);
-    }
+    const { flags, positional } = parseFlags(args, { json: 'boolean' }, { maxPositionals: Infinity });
     const [file, ...extra] = positional;
     if (file === undefined || extra.length > 0) throw new UsageError('expects exactly one FILE.seq');
-    const unknown = [...flags.keys()].filter((f) => f !== 'json');
-    if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
 
     let text: string;
     try {

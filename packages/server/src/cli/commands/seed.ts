@@ -1,12 +1,13 @@
 import { formatAccounts, seedDemoData } from '../../db/seed.ts';
-import type { CliCommand } from '../command.ts';
+import { parseFlags, type CliCommand } from '../command.ts';
 import { describeDatabase, withMigratedDatabase } from '../database.ts';
 
 /** `larmor seed`: writes the demo organisation and accounts (SQLite or PostgreSQL) and prints the accounts. */
 export const seedCommand: CliCommand = {
   name: 'seed',
   summary: 'seed      write the demo organisation and accounts, and print them',
-  async run() {
+  async run(args) {
+    parseFlags(args, {});
     return withMigratedDatabase(async (database, config) => {
       try {
         const accounts = await seedDemoData(database.db);

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { formatAccounts, isEmpty, seedDemoData } from '../../db/seed.ts';
-import type { CliCommand } from '../command.ts';
+import { parseFlags, type CliCommand } from '../command.ts';
 import { describeDatabase } from '../database.ts';
 
 /**
@@ -13,9 +13,15 @@ import { describeDatabase } from '../database.ts';
 export const startCommand: CliCommand = {
   name: 'start',
   summary: 'start     migrate, seed an empty embedded database, and serve on PORT (default 8080)',
-  async run() {
+  async run(args) {
+    parseFlags(args, {});
     const config = loadConfig();
-    const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    const database = openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: config.sqlitePath,
+      // A lost idle connection (PostgreSQL restarting) is dropped and replaced on demand; say so once.
+      onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
+    });
     await migrateToLatest(database.db);
     if (database.kind === 'sqlite' && (await isEmpty(database.db))) {
       console.log(formatAccounts(await seedDemoData(database.db)));

@@ -55,11 +55,3 @@ export function encodePngGrey8(pixels: Uint8Array, width: number, height: number
   }
   return out;
 }
-
-/** Maps magnitudes to 0–255 with `white` (e.g. the series' 99.5th percentile) as full white. */
-export function toGrey8(magnitude: Float32Array, white: number): Uint8Array {
-  const out = new Uint8Array(magnitude.length);
-  const scale = white > 0 ? 255 / white : 0;
-  for (let i = 0; i < out.length; i++) out[i] = Math.min(255, Math.round((magnitude[i] as number) * scale));
-  return out;
-}

@@ -1,6 +1,12 @@
 import type { Migration } from 'kysely/migration';
 import { accountsMigration } from './0001_accounts.ts';
 import { authSessionsMigration } from './0002_auth_sessions.ts';
+import { programsMigration } from './0003_programs.ts';
+import { sessionsMigration } from './0004_sessions.ts';
+import { attemptsMigration } from './0005_attempts.ts';
+import { scanLeasesMigration } from './0006_scan_leases.ts';
+import { labReferencesMigration } from './0007_lab_references.ts';
+import { sessionActivityMigration } from './0008_session_activity.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -10,4 +16,10 @@ import { authSessionsMigration } from './0002_auth_sessions.ts';
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accountsMigration,
   '0002_auth_sessions': authSessionsMigration,
+  '0003_programs': programsMigration,
+  '0004_sessions': sessionsMigration,
+  '0005_attempts': attemptsMigration,
+  '0006_scan_leases': scanLeasesMigration,
+  '0007_lab_references': labReferencesMigration,
+  '0008_session_activity': sessionActivityMigration,
 };

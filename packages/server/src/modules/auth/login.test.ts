@@ -32,6 +32,18 @@ describe.each(databases)('POST /api/login on %s', (kind) => {
     expect(res.statusCode).toBe(200);
   });
 
+  it("a username equal to someone's e-mail address cannot block their sign-in by e-mail (issue 8 item 3)", async () => {
+    // Usernames with @ are refused now; this one predates the rule, and was written first so that an
+    // unordered look-up would find it first.
+    const blocker = await createUser(t.db, { username: 'owner@example.test', email: 'blocker@example.test' });
+    const owner = await createUser(t.db, { username: 'owner', email: 'owner@example.test' });
+    const byEmail = await login({ username: owner.email, password: owner.password });
+    expect(byEmail.statusCode).toBe(200);
+    expect(decodeJwt(tokenPairSchema.parse(byEmail.json()).accessToken).uid).toBe(owner.id);
+    const blockerByEmail = await login({ username: blocker.email, password: blocker.password });
+    expect(decodeJwt(tokenPairSchema.parse(blockerByEmail.json()).accessToken).uid).toBe(blocker.id);
+  });
+
   it('a wrong password and an unknown username both answer 401 with code 400408 and the same message', async () => {
     const user = await createUser(t.db);
     const wrong = await login({ username: user.username, password: 'not the password' });

@@ -23,6 +23,16 @@ describe.each(databases)('registration and activation on %s', (kind) => {
       payload: { username: newcomer.username, password: newcomer.password },
     });
 
+  it('refuses a username containing @ (it could shadow an e-mail address at sign-in) and writes nothing', async () => {
+    const before = await rowCounts(t.db);
+    for (const username of ['someone@example.test', 'a@b']) {
+      const res = await register({ ...newcomer, username });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.validation).toEqual({ username: 'not_email' });
+    }
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
   it('registers a pending free-plan student and writes an activation mail; the link activates the account', async () => {
     const res = await register(newcomer);
     expect(res.statusCode).toBe(201);

@@ -8,12 +8,19 @@ import { isoNow, newId } from './opaque-tokens.ts';
 
 export type { Db };
 
-/** The user signing in with `login`: a username, or an e-mail address (stored lowercase). */
+/**
+ * The user signing in with `login`: a username, or an e-mail address (stored lowercase). Should one user's
+ * username equal another's address (usernames with `@` are refused now, but may predate the rule), the
+ * owner of the address wins, so a stranger's username cannot block anyone's sign-in by e-mail.
+ */
 export function userBySignInName(db: Db, login: string) {
+  const email = login.toLowerCase();
   return db
     .selectFrom('users')
     .select(['id', 'password_hash', 'status'])
-    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login.toLowerCase())]))
+    .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', email)]))
+    .orderBy((eb) => eb.case().when('email', '=', email).then(0).else(1).end())
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -150,11 +157,12 @@ export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promis
     .execute();
 }
 
-/** The refresh token with this hash, with its user's status. */
+/** The refresh token with this hash, with its user's status and its session's sign-in time. */
 export function refreshTokenByHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('refresh_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('auth_sessions as s', 's.id', 't.family_id')
     .select([
       't.id',
       't.user_id',
@@ -164,6 +172,7 @@ export function refreshTokenByHash(db: Db, tokenHash: string) {
       't.used_at',
       't.revoked_at',
       'u.status',
+      's.created_at as session_created_at',
     ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -180,19 +189,38 @@ export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean>
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Starts sign-in session `id` (the id of its refresh-token family) for `userId`. */
-export async function insertSession(db: Db, id: string, userId: string): Promise<void> {
+/**
+ * Starts sign-in session `id` (the id of its refresh-token family) for `userId`, signed in at `signedInAt`
+ * (now, or the sign-in time of the session it was switched from): its absolute lifetime counts from there.
+ */
+export async function insertSession(db: Db, id: string, userId: string, signedInAt: string): Promise<void> {
   await db
     .insertInto('auth_sessions')
-    .values({ id, user_id: userId, created_at: isoNow(), revoked_at: null })
+    .values({ id, user_id: userId, created_at: signedInAt, revoked_at: null })
     .execute();
 }
 
+/** The sign-in time of session `id`, if it exists. */
+export async function sessionStart(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auth_sessions')
+    .select('created_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
 /**
- * Whether `userId` exists, is active and holds session `sessionId`, not revoked: what every authenticated
- * call checks, in one query of two primary-key look-ups.
+ * Whether `userId` exists, is active and holds session `sessionId`, not revoked and signed in after
+ * `signedInAfter` (the absolute lifetime): what every authenticated call checks, in one query of two
+ * primary-key look-ups.
  */
-export async function isSessionLive(db: Db, userId: string, sessionId: string): Promise<boolean> {
+export async function isSessionLive(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  signedInAfter: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -200,26 +228,34 @@ export async function isSessionLive(db: Db, userId: string, sessionId: string): 
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
+    .where('s.created_at', '>', signedInAfter)
     .where('u.status', '=', 'active')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Revokes a session: every token of its family, and so its access tokens too. */
+/** Runs `work` in the caller's transaction, or in a new one when `db` is none. */
+export function atomically<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Revokes a session: every token of its family, and so its access tokens too (one transaction). */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   const now = isoNow();
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await atomically(db, async (trx) => {
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
 }
 
 /**
@@ -232,20 +268,22 @@ export async function revokeAllOf(
   keepSessionId: string | null = null,
 ): Promise<void> {
   const now = isoNow();
-  let tokens = db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  let sessions = db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (keepSessionId !== null) {
-    tokens = tokens.where('family_id', '!=', keepSessionId);
-    sessions = sessions.where('id', '!=', keepSessionId);
-  }
-  await tokens.execute();
-  await sessions.execute();
+  await atomically(db, async (trx) => {
+    let tokens = trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    let sessions = trx
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepSessionId !== null) {
+      tokens = tokens.where('family_id', '!=', keepSessionId);
+      sessions = sessions.where('id', '!=', keepSessionId);
+    }
+    await tokens.execute();
+    await sessions.execute();
+  });
 }

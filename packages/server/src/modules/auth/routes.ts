@@ -14,7 +14,7 @@ import {
 } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authRateLimit } from '../../plugins/security.ts';
+import { authRateLimit, noStore } from '../../plugins/security.ts';
 import { activate, forgotPassword, forgotUsername, login, register, resetPassword } from './accounts.ts';
 import { logout, rotateRefreshToken } from './sessions.ts';
 
@@ -27,6 +27,7 @@ const FORGOT_ANSWER = { message: 'If an account uses this address, we have sent 
 
 export const authRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
   const limited = authRateLimit(root);
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 

@@ -10,8 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf, type AuthContext } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { issueTokens } from '../auth/sessions.ts';
+import { switchIdentity } from '../auth/sessions.ts';
 import { identitiesOf, type IdentityRecord } from './repository.ts';
+import { noStore } from '../../plugins/security.ts';
 
 const tags = ['identities'];
 const security = [{ bearer: [] }];
@@ -43,6 +44,7 @@ function present(identity: IdentityRecord, activeId: string | null): Identity {
 
 export const identitiesRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
 
   app.get(
     '/v2/me/identities',
@@ -71,7 +73,7 @@ export const identitiesRoutes: FastifyPluginAsync = async (root) => {
       const caller = callerOf(request);
       const target = (await visibleIdentities(root, caller)).find((i) => i.id === request.params.id);
       if (!target) throw notFound('Identity');
-      return issueTokens(root, caller.userId, target.id);
+      return switchIdentity(root, caller, target.id);
     },
   );
 };

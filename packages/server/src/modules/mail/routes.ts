@@ -1,13 +1,18 @@
-/** GET v1/mail/outbox: platform administrators read the outbox, newest first (DESIGN.md §2). */
+/**
+ * GET v1/mail/outbox: platform administrators read the outbox, newest first (DESIGN.md §2); the link tokens
+ * of sent messages are masked.
+ */
 import { errorBodySchema, outboxQuerySchema, outboxResponseSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outboxPage } from '../../mail/outbox.ts';
+import { maskLinkTokens, outboxPage } from '../../mail/outbox.ts';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
 import { requirePlatformAdmin } from '../organisations/access.ts';
+import { noStore } from '../../plugins/security.ts';
 
 export const mailRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
 
   app.get(
     '/v1/mail/outbox',
@@ -34,7 +39,8 @@ export const mailRoutes: FastifyPluginAsync = async (root) => {
           kind: row.kind,
           to: row.to_address,
           subject: row.subject,
-          text: row.body_text,
+          // Unsent: the link is how an admin hands it on; sent: its token is nobody's business.
+          text: row.sent_at === null ? row.body_text : maskLinkTokens(row.body_text),
           createdAt: row.created_at,
           sentAt: row.sent_at,
           error: row.error,

@@ -9,14 +9,16 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { authRateLimit, noStore, perUserAuthRateLimit } from '../../plugins/security.ts';
 import { acceptTerms, changePassword, profileOf } from './service.ts';
 
 const tags = ['me'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
 export const meRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
 
   app.get(
     '/me/',
@@ -30,7 +32,9 @@ export const meRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/me/change-password',
     {
-      preHandler: authenticate,
+      // Guessing the current password is limited per address and per user.
+      config: authRateLimit(root),
+      preHandler: [authenticate, perUserAuthRateLimit(root)],
       schema: {
         tags,
         security,

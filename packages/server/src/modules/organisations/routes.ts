@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
+import { noStore } from '../../plugins/security.ts';
 import { adminScopeOf } from './access.ts';
 import * as service from './service.ts';
 
@@ -37,6 +38,7 @@ const noContent = { 204: z.null(), ...errors };
 
 export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
   const db = root.db;
   const scopeOf = (request: FastifyRequest) => adminScopeOf(db, callerOf(request));
   const clients = { tags: ['organisations'], security };

@@ -1,22 +1,31 @@
 /**
- * Reading a user import file: CSV (papaparse) or XLSX (exceljs, first worksheet), first row the headers.
- * Answers one record per data row keyed by the columns of USER_IMPORT_COLUMNS; a file of another type
- * answers 400 INVALID_IMPORT_FILE_TYPE, one that cannot be read 400 PARSING_ERROR.
+ * Reading a user import file: CSV or XLSX, parsed on a worker thread (import-file.worker.ts) with a memory
+ * ceiling and a time limit, so that no file, however crafted, holds up the event loop (issue 8 item 4).
+ * A file of another type answers 400 INVALID_IMPORT_FILE_TYPE; one that cannot be read 400 PARSING_ERROR;
+ * one that unpacks too large, or takes too long to read, 400 INVALID_DATA with `{file: 'max'}`.
  */
-import { ERROR_CAUSES, ERROR_CODES, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS } from '@larmor/contracts';
-import Papa from 'papaparse';
+import { ERROR_CAUSES, ERROR_CODES, USER_IMPORT_MAX_ROWS } from '@larmor/contracts';
+import { Piscina } from 'piscina';
 import { ApiError } from '../../plugins/errors.ts';
+import type { ImportFileType, ImportRecord, ParseOutcome, ParseTask } from './import-file.worker.ts';
+import type { ZipLimits } from './zip-limits.ts';
 
-export type ImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
-export type ImportRecord = Partial<Record<ImportColumn, string>>;
-export type ImportFileType = 'csv' | 'xlsx';
+export type { ImportColumn, ImportFileType, ImportRecord } from './import-file.worker.ts';
 
-/** Columns a file must have. */
-const REQUIRED_COLUMNS: readonly ImportColumn[] = ['username', 'email', 'firstName', 'lastName'];
-/** Columns of a worksheet read at most: the import needs seven, a few spare ones are tolerated. */
-const MAX_COLUMNS = 64;
-/** An XLSX file is a ZIP archive: it starts with the local file header signature `PK\x03\x04`. */
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/**
+ * Decompression limits of an XLSX upload. A workbook of the largest import (5,000 rows of seven columns)
+ * written by exceljs unpacks to 1.7 MiB in 16 parts; a 220 MB bomb is refused before anything is parsed.
+ */
+export const XLSX_ZIP_LIMITS: ZipLimits = { maxEntries: 256, maxUncompressedBytes: 32 * 1_048_576 };
+/** Wall-clock limit of one parse [ms], time waiting for a free thread included; the thread is then ended. */
+export const IMPORT_PARSE_TIMEOUT_MS = 20_000;
+/** Heap ceiling of a parsing thread [MiB]: a thread that needs more is ended and the file refused. */
+export const IMPORT_PARSE_HEAP_MB = 384;
+/** Threads parsing at once, and parses waiting beyond them (more answer 503). */
+const IMPORT_PARSE_THREADS = 2;
+const IMPORT_PARSE_QUEUE = 16;
+/** An idle parsing thread exits after this long [ms] (it keeps exceljs loaded meanwhile). */
+const IMPORT_PARSE_IDLE_MS = 60_000;
 
 export const invalidFileType = (): ApiError =>
   new ApiError(
@@ -32,15 +41,8 @@ const parsingError = (detail: string): ApiError =>
     `The file could not be read: ${detail}`,
     ERROR_CAUSES.VALIDATION,
   );
-
-const tooManyRows = (): ApiError =>
-  new ApiError(
-    400,
-    ERROR_CODES.INVALID_DATA,
-    `A file may hold at most ${USER_IMPORT_MAX_ROWS} rows`,
-    ERROR_CAUSES.VALIDATION,
-    { file: 'max' },
-  );
+const tooLarge = (message: string): ApiError =>
+  new ApiError(400, ERROR_CODES.INVALID_DATA, message, ERROR_CAUSES.VALIDATION, { file: 'max' });
 
 /** The type of an upload from its file name's extension; anything but .csv and .xlsx is refused. */
 export function importFileType(filename: string): ImportFileType {
@@ -49,75 +51,65 @@ export function importFileType(filename: string): ImportFileType {
   throw invalidFileType();
 }
 
-/** The column a header names (case, spaces, `_` and `-` ignored), or undefined. */
-function columnOf(header: string): ImportColumn | undefined {
-  const key = header.replace(/[\s_-]/g, '').toLowerCase();
-  return USER_IMPORT_COLUMNS.find((c) => c.toLowerCase() === key);
-}
+let pool: Piscina<ParseTask, ParseOutcome> | undefined;
 
-/** Records from a header row and data rows of cell texts; blank rows are dropped. */
-function toRecords(headers: readonly string[], rows: readonly (readonly string[])[]): ImportRecord[] {
-  const columns = headers.map(columnOf);
-  const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw parsingError(`missing column ${missing.join(', ')}`);
-  const records = rows
-    .filter((cells) => cells.some((cell) => cell.trim() !== ''))
-    .map((cells) => {
-      const record: ImportRecord = {};
-      columns.forEach((column, i) => {
-        const value = cells[i]?.trim();
-        if (column && value) record[column] = value;
-      });
-      return record;
-    });
-  if (records.length > USER_IMPORT_MAX_ROWS) throw tooManyRows();
-  return records;
-}
-
-function parseCsv(content: Buffer): ImportRecord[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    throw parsingError('not UTF-8 text');
-  }
-  if (text.includes('\0')) throw parsingError('not a text file');
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw parsingError(`${fatal.message} (row ${fatal.row ?? 0})`);
-  const [headers, ...rows] = parsed.data;
-  if (!headers) throw parsingError('the file is empty');
-  return toRecords(headers, rows);
-}
-
-async function parseXlsx(content: Buffer): Promise<ImportRecord[]> {
-  if (!ZIP_SIGNATURE.every((byte, i) => content[i] === byte)) throw parsingError('not an XLSX workbook');
-  // Loaded on the first XLSX import only: exceljs takes ~0.25 s to load, which every server start (and every
-  // API test file) would otherwise pay.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw parsingError('not an XLSX workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) throw parsingError('the workbook is empty');
-  // Refuse oversized sheets before copying their cells; columns past the last known header are never read.
-  if (sheet.actualRowCount > USER_IMPORT_MAX_ROWS + 1) throw tooManyRows();
-  const width = Math.min(sheet.columnCount, MAX_COLUMNS);
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c += 1) cells.push(row.getCell(c).text);
-    rows.push(cells);
+/** The parsing threads, started on the first import; idle threads do not keep the process alive. */
+function parsers(): Piscina<ParseTask, ParseOutcome> {
+  pool ??= new Piscina<ParseTask, ParseOutcome>({
+    filename: new URL('./import-file.worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: IMPORT_PARSE_THREADS,
+    maxQueue: IMPORT_PARSE_QUEUE,
+    idleTimeout: IMPORT_PARSE_IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: IMPORT_PARSE_HEAP_MB },
   });
-  const [headers, ...data] = rows;
-  if (!headers) throw parsingError('the workbook is empty');
-  return toRecords(headers, data);
+  return pool;
 }
 
-/** The records of an import file of `type`. */
-export async function readImportFile(type: ImportFileType, content: Buffer): Promise<ImportRecord[]> {
-  return type === 'csv' ? parseCsv(content) : parseXlsx(content);
+export interface ReadImportOptions {
+  /** Default IMPORT_PARSE_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Default XLSX_ZIP_LIMITS. */
+  zipLimits?: ZipLimits;
+}
+
+/** The records of an import file of `type`, read on a parsing thread. */
+export async function readImportFile(
+  type: ImportFileType,
+  content: Buffer,
+  options: ReadImportOptions = {},
+): Promise<ImportRecord[]> {
+  const timeoutMs = options.timeoutMs ?? IMPORT_PARSE_TIMEOUT_MS;
+  let outcome: ParseOutcome;
+  try {
+    outcome = await parsers().run(
+      { type, content: new Uint8Array(content), zipLimits: options.zipLimits ?? XLSX_ZIP_LIMITS },
+      { signal: AbortSignal.timeout(timeoutMs) },
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') {
+      throw tooLarge(`The file took longer than ${timeoutMs / 1000} s to read`);
+    }
+    if (error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw tooLarge('The file needs too much memory to read');
+    }
+    if (error instanceof Error && error.message === 'Task queue is at limit') {
+      throw new ApiError(
+        503,
+        ERROR_CODES.DOWNSTREAM_SERVICE_ERROR,
+        'Too many files are being imported; try again shortly',
+        ERROR_CAUSES.UNAVAILABLE,
+      );
+    }
+    throw error;
+  }
+  if ('records' in outcome) return outcome.records;
+  switch (outcome.refused) {
+    case 'unreadable':
+      throw parsingError(outcome.detail);
+    case 'too-many-rows':
+      throw tooLarge(`A file may hold at most ${USER_IMPORT_MAX_ROWS} rows`);
+    case 'too-large-unpacked':
+      throw tooLarge(`The workbook is too large once unpacked: ${outcome.detail}`);
+  }
 }

@@ -13,6 +13,7 @@ import { revokeAllOf } from '../auth/repository.ts';
 import { administeredClientIds, administers, type AdminScope } from '../organisations/access.ts';
 import { inviteUser } from './invitation.ts';
 import {
+  belongsElsewhere,
   existingClientIds,
   groupsByIds,
   insertUser,
@@ -28,6 +29,11 @@ import {
 } from './repository.ts';
 
 export const DUPLICATE_ACCOUNT_MESSAGE = 'Email or Username already exists';
+/** The 403 of an organisation administrator changing the sign-in of an account shared with others. */
+export const SHARED_ACCOUNT_MESSAGE =
+  'This user also belongs to another organisation or has individual access: only a platform administrator ' +
+  'may change their password, username, e-mail address or active state (to take them out of your ' +
+  'organisation, remove their membership)';
 
 export interface CreatePlan {
   kind: 'create';
@@ -58,6 +64,28 @@ export type Planner = Pick<FastifyInstance, 'db' | 'config'>;
 /** Organisation administrators may not manage a platform administrator (403). */
 export function checkManageable(scope: AdminScope, target: Pick<UserRow, 'role'>): void {
   if (scope.kind !== 'platform' && target.role === 'Admin') throw forbidden();
+}
+
+/**
+ * Whether `target`'s account reaches beyond the organisation an organisation administrator acts for: a
+ * membership elsewhere or individual access (never so for a platform administrator's scope). Such an
+ * administrator may then not change its sign-in (password, username, e-mail address: a new address plus
+ * forgot-password opens the account) nor its active state (which locks the user out everywhere), and a role
+ * change reaches only their organisation's membership, not the platform role that individual access uses.
+ * Deleting such a user only removes the membership (service.ts).
+ */
+async function sharedBeyondScope(db: Db, scope: AdminScope, target: UserRow): Promise<boolean> {
+  return scope.kind !== 'platform' && (await belongsElsewhere(db, target.id, [scope.activeClientId]));
+}
+
+/** Whether a patch really changes the account's sign-in or active state (the same value again is no change). */
+function changesAccount(target: UserRow, patch: UserPatch, email: string | undefined, status: UserStatus) {
+  return (
+    patch.password !== undefined ||
+    (patch.username !== undefined && patch.username !== target.username) ||
+    (email !== undefined && email !== target.email) ||
+    status !== target.status
+  );
 }
 
 /** Only platform administrators make platform administrators. */
@@ -155,7 +183,8 @@ function nextStatus(current: UserStatus, patch: UserPatch): UserStatus {
 
 /**
  * Plans changes to `target`, a user visible to the caller. Organisation administrators may not touch a
- * platform administrator; nobody deactivates themselves.
+ * platform administrator, nor the sign-in of an account shared with others (sharedBeyondScope); nobody
+ * deactivates themselves.
  */
 export async function planUpdate(
   app: Planner,
@@ -178,14 +207,18 @@ export async function planUpdate(
     await checkGroups(db, scope, patch.groupIds, new Set(memberOf), groupsField);
   }
   const email = patch.email?.toLowerCase();
-  await checkFree(db, patch.username, email, target.id);
   const status = nextStatus(target.status, patch);
+  const accountChanges = changesAccount(target, patch, email, status);
+  const roleChanges = patch.role !== undefined && patch.role !== target.role;
+  const shared = (accountChanges || roleChanges) && (await sharedBeyondScope(db, scope, target));
+  if (shared && accountChanges) throw forbidden(SHARED_ACCOUNT_MESSAGE);
+  await checkFree(db, patch.username, email, target.id);
   const set: Partial<Omit<UserRow, 'id'>> = {
     ...(patch.username !== undefined ? { username: patch.username } : {}),
     ...(email !== undefined ? { email } : {}),
     ...(patch.firstName !== undefined ? { first_name: patch.firstName } : {}),
     ...(patch.lastName !== undefined ? { last_name: patch.lastName } : {}),
-    ...(patch.role !== undefined ? { role: patch.role } : {}),
+    ...(patch.role !== undefined && !shared ? { role: patch.role } : {}),
     ...(patch.password
       ? {
           password_hash: await hashPassword(patch.password, app.config.passwordHashCost),

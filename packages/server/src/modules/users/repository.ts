@@ -283,15 +283,24 @@ export async function pruneNesting(trx: Db, userId: string): Promise<void> {
     .execute();
 }
 
-/** Whether `userId` is a member of an organisation outside `clientIds`. */
+/**
+ * Whether `userId` has a workspace outside `clientIds`: a membership of another organisation, or individual
+ * access of their own. Such an account is not the caller's alone to change or delete.
+ */
 export async function belongsElsewhere(db: Db, userId: string, clientIds: string[]): Promise<boolean> {
-  const row = await db
+  const membership = await db
     .selectFrom('memberships')
     .select('id')
     .where('user_id', '=', userId)
     .where('client_id', 'not in', clientIds)
     .executeTakeFirst();
-  return row !== undefined;
+  if (membership !== undefined) return true;
+  const individual = await db
+    .selectFrom('individual_access')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return individual !== undefined;
 }
 
 /** Deletes a user; memberships, tokens and group rows go with it (foreign keys cascade). */

@@ -29,6 +29,7 @@ import { adminScopeOf } from '../organisations/access.ts';
 import { importFileType, invalidFileType, readImportFile } from './import-file.ts';
 import { importUsers } from './importer.ts';
 import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updateUser } from './service.ts';
+import { noStore } from '../../plugins/security.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -51,6 +52,7 @@ async function uploadedFile(request: FastifyRequest) {
 export const usersRoutes: FastifyPluginAsync = async (root) => {
   await root.register(multipart, { limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 10 } });
   const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
   const scopeOf = (request: FastifyRequest) => adminScopeOf(root.db, callerOf(request));
 
   app.get(

@@ -118,7 +118,7 @@ export async function updateUser(
 
 /**
  * Deletes a user. An organisation administrator deleting a user who also belongs to other organisations
- * only removes them from their own organisation (and its groups and cohorts).
+ * (or has individual access) only removes them from their own organisation (and its groups and cohorts).
  */
 export async function deleteUser(app: FastifyInstance, scope: AdminScope, id: string): Promise<void> {
   const target = await visibleUser(app.db, scope, id);

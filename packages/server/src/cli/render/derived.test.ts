@@ -1,0 +1,27 @@
+import { defaultProtocol, relativeSnrPercent, sarEstimate, scanTime, type Scanner } from '@larmor/mri';
+import { describe, expect, it } from 'vitest';
+import { derivedValuesLine, formatScanTime } from './derived.ts';
+
+describe('derived values printed by larmor render', () => {
+  it('formats the scan time as m:ss, and h:mm:ss from an hour on', () => {
+    expect([0, 9.6, 61, 599.4, 3725].map(formatScanTime)).toEqual([
+      '0:00',
+      '0:10',
+      '1:01',
+      '9:59',
+      '1:02:05',
+    ]);
+  });
+
+  it('prints scan time, relative SNR and SAR with the values of sequence/derived.ts', () => {
+    const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+    const protocol = defaultProtocol('TSE', scanner);
+    const sar = sarEstimate(protocol, scanner);
+    expect(derivedValuesLine(protocol, scanner)).toBe(
+      `scan time ${formatScanTime(scanTime(protocol, scanner).seconds)} · ` +
+        `relative SNR ${relativeSnrPercent(protocol, scanner).toFixed(0)} % · ` +
+        `SAR ${sar.wattsPerKilogram.toFixed(2)} W/kg (${(100 * sar.fractionOfLimit).toFixed(0)} % of the normal-mode limit)`,
+    );
+    expect(sar.wattsPerKilogram).toBeGreaterThan(0);
+  });
+});

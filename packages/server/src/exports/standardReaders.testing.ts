@@ -1,0 +1,78 @@
+/**
+ * The standard imaging tools that check Larmor's exports from outside (Debian packages dcm2niix, dcmtk,
+ * dicom3tools, python3-nibabel, python3-pydicom): where they are, and how to run them.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const READERS_SCRIPT = path.join(HERE, 'standard_readers.py');
+
+/** The Debian packages that hold the tools (installed by .ci/run when missing). */
+export const READER_PACKAGES = 'dcm2niix dcmtk dicom3tools python3-nibabel python3-pydicom';
+
+/** A Python 3 that imports nibabel, pydicom and numpy (pyenv's python3 may lack Debian's modules). */
+const python = ['python3', '/usr/bin/python3'].find(
+  (p) => spawnSync(p, ['-c', 'import nibabel, pydicom, numpy'], { stdio: 'ignore' }).status === 0,
+);
+
+const present = (tool: string): boolean => spawnSync(tool, [], { stdio: 'ignore' }).error === undefined;
+
+/** The tools this machine lacks, by name ('python3 with nibabel and pydicom' for the Python modules). */
+export const missingReaders: string[] = [
+  ...['dcm2niix', 'dcmdump', 'dcm2pnm', 'dciodvfy'].filter((t) => !present(t)),
+  ...(python ? [] : ['python3 with nibabel and pydicom']),
+];
+
+export interface RunResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a tool and returns its exit status and output; throws with its output when it cannot start. */
+export function run(tool: string, args: readonly string[]): RunResult {
+  const result = spawnSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new Error(`${tool} could not run: ${result.error.message}`);
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The lines dciodvfy (dicom3tools) reports as errors for a DICOM file (warnings aside). */
+export function dciodvfyErrors(file: string): string[] {
+  const check = run('dciodvfy', [file]);
+  return `${check.stdout}${check.stderr}`.split('\n').filter((line) => line.startsWith('Error'));
+}
+
+/** Runs a subcommand of standard_readers.py (nibabel, pydicom) and parses its JSON answer. */
+export function pythonReader<T>(command: 'nifti' | 'compare' | 'grey', ...args: string[]): T {
+  if (!python) throw new Error('no python3 with nibabel and pydicom');
+  const result = run(python, [READERS_SCRIPT, command, ...args]);
+  if (result.status !== 0) throw new Error(`standard_readers.py ${command} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+export interface NiftiInfo {
+  shape: number[];
+  axcodes: string[];
+  zooms: number[];
+  affine: number[][];
+  gzip: boolean;
+  dtype: string;
+  calMin: number;
+  calMax: number;
+}
+
+export interface Comparison {
+  /** Largest distance [voxels] of a mapped voxel centre from the other grid's nearest voxel centre. */
+  offGridVoxels: number;
+  insideFraction: number;
+  worldErrorMm: number;
+  correlation: number;
+}
+
+export interface GreyLevels {
+  tissueMean: number;
+  airMean: number;
+  tissueFraction: number;
+}

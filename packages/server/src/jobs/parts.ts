@@ -1,0 +1,61 @@
+/**
+ * Runs parts of scans where a worker lives (a thread of the server, a thread of `larmor worker`): builds the
+ * snapshot's model through the model store (the only file-system edge for models) and keeps it, with its field
+ * map, for the next parts of the same model; picks the WebAssembly SIMD Bloch kernels where the platform has them.
+ */
+import { createJsKernels, type KernelFactory } from '@larmor/mri/simulate/bloch/kernels';
+import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
+import type { FieldMap3d } from '@larmor/mri/simulate/fieldMap';
+import {
+  needsFieldMap,
+  runScanPart,
+  snapshotFieldMap,
+  snapshotModelOptions,
+  type PartOutput,
+  type ScanSnapshot,
+} from '@larmor/mri/simulate/snapshot';
+import { createModelStore } from '../anatomy/modelStore.ts';
+import type { PartTask } from './types.ts';
+
+/** Field maps kept per worker (about a second each to compute, 4 bytes per model voxel). */
+const FIELD_MAPS_KEPT = 2;
+
+/** WebAssembly SIMD Bloch kernels where the platform runs them, else the JavaScript ones. */
+export function pickKernels(): KernelFactory {
+  try {
+    createWasmKernels(4, 1);
+    return createWasmKernels;
+  } catch {
+    return createJsKernels;
+  }
+}
+
+/** A part runner with its own model and field-map caches (one per thread). */
+export function createPartRunner(): (task: PartTask) => PartOutput {
+  const models = createModelStore({ maxEntries: 2 });
+  const fieldMaps = new Map<string, FieldMap3d>();
+  const kernels = pickKernels();
+
+  const fieldMapFor = (snapshot: ScanSnapshot, build: () => FieldMap3d): FieldMap3d => {
+    const key = JSON.stringify([snapshot.model, snapshot.scanner.b0, snapshot.tissueOverrides]);
+    let map = fieldMaps.get(key);
+    if (!map) {
+      map = build();
+      fieldMaps.set(key, map);
+      if (fieldMaps.size > FIELD_MAPS_KEPT) fieldMaps.delete(fieldMaps.keys().next().value as string);
+    }
+    return map;
+  };
+
+  return ({ snapshot, part, stop }) => {
+    const model = models.get(snapshot.model.id, snapshotModelOptions(snapshot));
+    const fieldMap = needsFieldMap(snapshot)
+      ? fieldMapFor(snapshot, () => snapshotFieldMap(snapshot, model))
+      : undefined;
+    return runScanPart(snapshot, model, part, {
+      kernels,
+      ...(fieldMap ? { fieldMap } : {}),
+      ...(stop ? { shouldStop: () => Atomics.load(stop, 0) === 1 } : {}),
+    });
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * What the Redis back end's producer (redisQueue.ts) and consumer (redisWorker.ts, `larmor worker`) share: the
+ * queue's name and key prefix, the channel cancels go out on, where a part's output waits in the blob store, and
+ * connecting with a clear error (ioredis with enableOfflineQueue off, so a missing Redis fails a call at once
+ * instead of queueing it; STACK.md).
+ */
+import { deserialize, serialize } from 'node:v8';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { PartOutput } from '@larmor/mri/simulate/snapshot';
+import { QueueUnavailableError } from './types.ts';
+
+/** The BullMQ queue of scan parts. */
+export const SCAN_QUEUE = 'scans';
+/** Default prefix of every Redis key of the queue (BullMQ's `prefix`); tests use their own. */
+export const DEFAULT_QUEUE_PREFIX = 'larmor';
+
+/** The pub/sub channel on which producers ask workers to stop a part (message: the BullMQ job id). */
+export const cancelChannel = (prefix: string): string => `${prefix}:${SCAN_QUEUE}:cancel`;
+
+/** The blob prefix of part outputs. */
+export const PART_OUTPUT_PREFIX = 'job-parts/';
+
+/** Where a worker leaves a part's output for the coordinator (who reads it and deletes it). */
+export const partOutputKey = (jobId: string): string => `${PART_OUTPUT_PREFIX}${jobId}.v8`;
+
+/**
+ * A part's output as bytes: the V8 serialisation (typed arrays byte for byte, as structuredClone copies them);
+ * workers and servers run the same Node major (package.json engines), whose format reads across minor versions.
+ */
+export const encodePartOutput = (output: PartOutput): Uint8Array => serialize(output);
+export const decodePartOutput = (bytes: Uint8Array): PartOutput => deserialize(bytes) as PartOutput;
+
+/** How long a liveness check of Redis may take before the queue counts it as unreachable [ms]. */
+const PING_TIMEOUT_MS = 1_000;
+
+/**
+ * Resolves when `connection` answers a PING within a second; rejects with QueueUnavailableError otherwise. A
+ * connection whose server has just died may still read 'ready' until its socket's close is processed, so the
+ * status alone is not enough.
+ */
+export async function assertRedisAlive(connection: Redis, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    if (connection.status !== 'ready') throw new Error(connection.status);
+    await Promise.race([
+      connection.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)),
+          PING_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    throw new QueueUnavailableError(
+      `Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); try again`,
+      { cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * An ioredis connection to `url`, connected, failing with QueueUnavailableError naming the address when Redis
+ * cannot be reached. `blocking`: for BullMQ workers and queue events, which wait on Redis (no retry limit per
+ * request).
+ */
+export async function connectRedis(url: string, blocking: boolean): Promise<Redis> {
+  const options: RedisOptions = {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    ...(blocking ? { maxRetriesPerRequest: null } : {}),
+  };
+  const connection = new Redis(url, options);
+  // Errors surface through the calls that fail; without a listener ioredis would print each reconnect attempt.
+  connection.on('error', () => undefined);
+  try {
+    await connection.connect();
+  } catch (error) {
+    connection.disconnect();
+    throw new QueueUnavailableError(
+      `cannot reach Redis at ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return connection;
+}

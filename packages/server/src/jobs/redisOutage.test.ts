@@ -1,0 +1,134 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulateSnapshot } from '@larmor/mri/simulate/snapshot';
+import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
+import { createModelStore } from '../anatomy/modelStore.ts';
+import { createFileBlobStore } from '../blobs/fileStore.ts';
+import { createRedisQueue } from './redisQueue.ts';
+import { startRedisWorker } from './redisWorker.ts';
+import { HANG_ONCE_SEED } from './testing/misbehavingThread.ts';
+import { QueueUnavailableError } from './types.ts';
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+const temp = mkdtempSync(path.join(os.tmpdir(), 'larmor-redis-outage-'));
+const markers = path.join(temp, 'markers');
+const threadFile = new URL('./testing/misbehavingThread.ts', import.meta.url);
+beforeAll(() => {
+  mkdirSync(markers, { recursive: true });
+  process.env['LARMOR_TEST_MARKER_DIR'] = markers;
+});
+afterAll(() => {
+  delete process.env['LARMOR_TEST_MARKER_DIR'];
+  rmSync(temp, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A TCP port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** Every redis-server this file started, killed at the end even when a test fails half-way. */
+const servers: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** A private redis-server on `port` (never the shared one on 6379), resolved once it answers. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  servers.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on(
+      'data',
+      (d: Buffer) => d.toString().includes('Ready to accept connections') && resolve(),
+    );
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe.skipIf(!hasRedisServer)('Redis queue when Redis goes away and comes back', () => {
+  it('refuses submits at once with a clear error while Redis is down, and runs scans again when it returns', async () => {
+    const port = await freePort();
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    let redis = await startRedis(port);
+    const blobs = createFileBlobStore(path.join(temp, 'blobs'));
+    const worker = await startRedisWorker({ redisUrl, blobs, prefix: 'outage', threads: 1 });
+    const queue = await createRedisQueue({ redisUrl, blobs, prefix: 'outage' });
+    try {
+      const snapshot = testSnapshot({ protocol: { sliceCount: 1 } });
+      await expect((await queue.submit(snapshot)).result).resolves.toBeDefined();
+
+      await stopRedis(redis);
+      const started = performance.now();
+      const refused = queue.submit(snapshot);
+      await expect(refused).rejects.toBeInstanceOf(QueueUnavailableError);
+      await expect(refused).rejects.toThrow(`Redis at ${redisUrl} is unreachable`);
+      expect(performance.now() - started).toBeLessThan(200);
+
+      redis = await startRedis(port);
+      const end = Date.now() + 15_000;
+      let job;
+      while (!job) {
+        job = await queue.submit(snapshot).catch((error: unknown) => {
+          if (!(error instanceof QueueUnavailableError) || Date.now() > end) throw error;
+          return new Promise<undefined>((r) => setTimeout(() => r(undefined), 100));
+        });
+      }
+      await expect(job.result).resolves.toBeDefined();
+    } finally {
+      await queue.close();
+      await worker.close();
+      await stopRedis(redis);
+    }
+  });
+
+  it('runs again a part that a Redis restarted empty has lost: the scan ends with its images, not stuck running', async () => {
+    const port = await freePort();
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    let redis = await startRedis(port);
+    const blobs = createFileBlobStore(path.join(temp, 'blobs-lost'));
+    // Two threads: the first part hangs (and keeps its thread) until the worker closes; the retry takes the other.
+    const worker = await startRedisWorker({ redisUrl, blobs, prefix: 'lost', threads: 2, threadFile });
+    const queue = await createRedisQueue({ redisUrl, blobs, prefix: 'lost', checkIntervalMs: 300 });
+    try {
+      const snapshot = testSnapshot({ seed: HANG_ONCE_SEED, protocol: { sliceCount: 1 } });
+      const job = await queue.submit(snapshot);
+      await until(() => existsSync(path.join(markers, 'hung-0')), 15_000);
+      await stopRedis(redis);
+      redis = await startRedis(port);
+      const result = await job.result;
+      expect(result).toEqual(simulateSnapshot(snapshot, createModelStore().get(2)));
+    } finally {
+      await queue.close();
+      await worker.close();
+      await stopRedis(redis);
+    }
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The Redis back end of the scan queue (DESIGN.md §2, scaled out): the coordinator (coordinator.ts) runs in the
+ * process that submits; each part of a scan is a BullMQ job on Redis that any `larmor worker` may take
+ * (redisWorker.ts). A worker leaves the part's output in the shared blob store and returns its key; the
+ * coordinator reads it when the queue's events say the job completed. A cancel removes the part's job if it
+ * still waits and tells the workers (pub/sub) to stop it if it runs. A part whose worker dies is moved back to
+ * the queue by BullMQ's stalled-job check and taken by another worker; past `maxStalledCount` it fails with
+ * BullMQ's message, and the coordinator tries it again as a new job up to its attempts.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { PartOutput } from '@larmor/mri/simulate/snapshot';
+import type { BlobStore } from '../blobs/types.ts';
+import { startScan, type Assembler } from './coordinator.ts';
+import {
+  assertRedisAlive,
+  cancelChannel,
+  connectRedis,
+  decodePartOutput,
+  DEFAULT_QUEUE_PREFIX,
+  SCAN_QUEUE,
+} from './redis.ts';
+import {
+  checkedSnapshot,
+  QueueUnavailableError,
+  type PartRunner,
+  type PartTask,
+  type ScanJob,
+  type ScanQueue,
+} from './types.ts';
+
+export interface RedisQueueOptions {
+  redisUrl: string;
+  /** The blob store the workers write part outputs to (S3 when workers run on other machines). */
+  blobs: BlobStore;
+  /** Prefix of the queue's Redis keys; default 'larmor'. */
+  prefix?: string;
+  /** Where a Bloch scan's outputs are joined (a thread of this process, `ThreadScanQueue.assemble`); default here. */
+  assemble?: Assembler;
+  /**
+   * How often the parts in flight are looked up in Redis [ms] (default 5 s): a part whose job Redis no longer
+   * holds (lost with a Redis that restarted empty) fails and is tried again; one whose completion or failure
+   * event was missed is settled from the job.
+   */
+  checkIntervalMs?: number;
+}
+
+interface Waiting {
+  /** The job has been added to Redis (before that, Redis not knowing it means nothing). */
+  added: boolean;
+  resolve: (output: PartOutput) => void;
+  reject: (error: Error) => void;
+}
+
+/** How long a completed part's job stays in Redis for a coordinator that missed its event [s]. */
+const KEEP_COMPLETED_S = 300;
+
+/** Connects to Redis (QueueUnavailableError when it cannot) and returns the queue. */
+export async function createRedisQueue(options: RedisQueueOptions): Promise<ScanQueue> {
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const { blobs, redisUrl } = options;
+  const connection = await connectRedis(redisUrl, false);
+  let eventsConnection: Redis;
+  try {
+    eventsConnection = await connectRedis(redisUrl, true);
+  } catch (error) {
+    connection.disconnect();
+    throw error;
+  }
+  const queue = new Queue<PartTask, string>(SCAN_QUEUE, { connection, prefix });
+  const events = new QueueEvents(SCAN_QUEUE, { connection: eventsConnection, prefix });
+  queue.on('error', () => undefined);
+  events.on('error', () => undefined);
+  await events.waitUntilReady();
+
+  const waiting = new Map<string, Waiting>();
+  /** Parts this coordinator cancelled: if one completes anyway, its output is removed from the store. */
+  const abandoned = new Set<string>();
+  const complete = (jobId: string, returnvalue: unknown): void => {
+    const key = String(returnvalue);
+    const w = waiting.get(jobId);
+    if (!w) {
+      // Other coordinators hear of this job too; only the one that cancelled it cleans up after it.
+      if (abandoned.delete(jobId)) void blobs.delete(key).catch(() => undefined);
+      return;
+    }
+    waiting.delete(jobId);
+    blobs
+      .get(key)
+      .then(async (bytes) => {
+        // The output is the coordinator's now; a failed delete leaves a stray blob, not a failed scan.
+        await blobs.delete(key).catch(() => undefined);
+        w.resolve(decodePartOutput(bytes));
+      })
+      .catch((error: unknown) => w.reject(error instanceof Error ? error : new Error(String(error))));
+  };
+  const fail = (jobId: string, reason: string): void => {
+    const w = waiting.get(jobId);
+    if (!w) {
+      abandoned.delete(jobId);
+      return;
+    }
+    waiting.delete(jobId);
+    w.reject(new Error(reason));
+  };
+  events.on('completed', ({ jobId, returnvalue }) => complete(jobId, returnvalue));
+  events.on('failed', ({ jobId, failedReason }) => fail(jobId, failedReason));
+
+  /** Settles the parts in flight whose jobs Redis has finished or lost without the coordinator hearing of it. */
+  let checking = false;
+  const check = async (): Promise<void> => {
+    if (checking || connection.status !== 'ready') return;
+    checking = true;
+    try {
+      for (const [jobId, w] of [...waiting]) {
+        if (!w.added) continue;
+        const job = await queue.getJob(jobId);
+        if (!job) fail(jobId, `part job ${jobId} is no longer in Redis (Redis lost it); it runs again`);
+        else if (job.finishedOn && job.failedReason) fail(jobId, job.failedReason);
+        else if (job.finishedOn) complete(jobId, job.returnvalue);
+      }
+    } catch {
+      // Redis went away during the check: the next one looks again.
+    } finally {
+      checking = false;
+    }
+  };
+  const checker = setInterval(() => void check(), options.checkIntervalMs ?? 5_000);
+
+  const runPart: PartRunner = (task, signal) =>
+    new Promise<PartOutput>((resolve, reject) => {
+      const jobId = randomUUID();
+      const onAbort = (): void => {
+        if (waiting.delete(jobId)) abandoned.add(jobId);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+        // Drop the job if it still waits; a worker running it hears the cancel and stops its thread.
+        void queue
+          .remove(jobId)
+          .catch(() => 0)
+          .then(() => connection.publish(cancelChannel(prefix), jobId))
+          .catch(() => undefined);
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      const settle = (): void => signal.removeEventListener('abort', onAbort);
+      const entry: Waiting = {
+        added: false,
+        resolve: (o) => (settle(), resolve(o)),
+        reject: (e) => (settle(), reject(e)),
+      };
+      waiting.set(jobId, entry);
+      queue
+        .add('part', task, {
+          jobId,
+          attempts: 1,
+          removeOnComplete: { age: KEEP_COMPLETED_S },
+          removeOnFail: { age: 24 * 3600 },
+        })
+        .then(() => {
+          entry.added = true;
+        })
+        .catch((error: unknown) => {
+          waiting.delete(jobId);
+          settle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
+    });
+
+  const running = new Set<ScanJob>();
+  let closed = false;
+  return {
+    backend: 'redis',
+    concurrency: 0,
+    async submit(snapshot, submitOptions = {}) {
+      if (closed) throw new QueueUnavailableError('the scan queue is closed');
+      await assertRedisAlive(connection, redisUrl);
+      const checked = checkedSnapshot(snapshot);
+      const job = startScan(
+        randomUUID(),
+        checked,
+        runPart,
+        submitOptions.attempts,
+        checked.engine === 'censol' ? options.assemble : undefined,
+      );
+      running.add(job);
+      void job.result.finally(() => running.delete(job)).catch(() => undefined);
+      return job;
+    },
+    async close() {
+      closed = true;
+      for (const job of running) job.cancel();
+      await Promise.allSettled([...running].map((j) => j.result));
+      clearInterval(checker);
+      await events.close();
+      await queue.close();
+      connection.disconnect();
+      eventsConnection.disconnect();
+    },
+  };
+}

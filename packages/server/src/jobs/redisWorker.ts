@@ -1,0 +1,127 @@
+/**
+ * The consumer side of the Redis back end (`larmor worker`, DESIGN.md §2): takes part jobs from BullMQ, runs each
+ * on a thread of its own thread queue (so a cancel stops the thread at once), writes the output to the blob
+ * store and returns its key. A cancel arrives on the cancel channel and aborts the job's processor; a cancelled
+ * or failed part is not retried by BullMQ (the coordinator decides). Its lock on a job lapses `lockDurationMs`
+ * after this process dies, and BullMQ's stalled-job check (every `stalledIntervalMs`, in every worker) hands the
+ * job to another worker.
+ */
+import { UnrecoverableError, Worker } from 'bullmq';
+import { z } from 'zod';
+import type { BlobStore } from '../blobs/types.ts';
+import {
+  cancelChannel,
+  connectRedis,
+  DEFAULT_QUEUE_PREFIX,
+  encodePartOutput,
+  partOutputKey,
+  SCAN_QUEUE,
+} from './redis.ts';
+import { createThreadQueue, type ThreadQueueOptions } from './threadQueue.ts';
+import { checkedSnapshot, type PartTask } from './types.ts';
+
+/** A part of a scan as it arrives in a job (@larmor/mri `ScanPart`). */
+const index = z.number().int().min(0);
+const scanPartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('slice'), slice: index }),
+  z.object({ kind: z.literal('spins'), slice: index, chunk: index, chunks: z.number().int().min(1) }),
+]);
+
+/** How long closing waits for BullMQ to let go of its jobs [ms]. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export interface RedisWorkerOptions {
+  redisUrl: string;
+  blobs: BlobStore;
+  prefix?: string;
+  /** Threads, and so parts run at once; default one per core. */
+  threads?: number;
+  /** The thread module (tests); default the engine's. */
+  threadFile?: ThreadQueueOptions['filename'];
+  /** How long a job stays locked without renewal [ms]; BullMQ's default 30 s. */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for [ms]; BullMQ's default 30 s. */
+  stalledIntervalMs?: number;
+  /** Times a job may stall before it fails (BullMQ default 1). */
+  maxStalledCount?: number;
+  log?: (line: string) => void;
+}
+
+export interface RedisWorker {
+  readonly threads: number;
+  /** Stops taking jobs, stops the running ones, and closes every connection. */
+  close(): Promise<void>;
+}
+
+export async function startRedisWorker(options: RedisWorkerOptions): Promise<RedisWorker> {
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const log = options.log ?? (() => undefined);
+  const connection = await connectRedis(options.redisUrl, true);
+  const subscriber = await connectRedis(options.redisUrl, false).catch((error: unknown) => {
+    connection.disconnect();
+    throw error;
+  });
+  let stopping = false;
+  const threads = createThreadQueue({
+    ...(options.threads ? { threads: options.threads } : {}),
+    ...(options.threadFile ? { filename: options.threadFile } : {}),
+  });
+  const worker = new Worker<PartTask, string>(
+    SCAN_QUEUE,
+    async (job, _token, signal) => {
+      const jobId = job.id ?? '';
+      let task: PartTask;
+      try {
+        task = { snapshot: checkedSnapshot(job.data.snapshot), part: scanPartSchema.parse(job.data.part) };
+      } catch (error) {
+        // Data from Redis that is not a part of a scan fails for good: trying again cannot mend it.
+        throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+      }
+      let output;
+      try {
+        output = await threads.runPart(task, signal ?? new AbortController().signal);
+      } catch (error) {
+        if (signal?.aborted)
+          throw new UnrecoverableError(
+            stopping ? `part ${jobId} stopped: its worker is shutting down` : `part ${jobId} was cancelled`,
+          );
+        throw error;
+      }
+      const key = partOutputKey(jobId);
+      await options.blobs.put(key, encodePartOutput(output));
+      return key;
+    },
+    {
+      connection,
+      prefix,
+      concurrency: threads.concurrency,
+      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+      ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
+    },
+  );
+  worker.on('error', (error) => log(`worker: ${error.message}`));
+  worker.on('failed', (job, error) => log(`worker: part ${job?.id ?? '?'} failed: ${error.message}`));
+  await subscriber.subscribe(cancelChannel(prefix));
+  subscriber.on('message', (_channel: string, jobId: string) => {
+    if (worker.cancelJob(jobId, 'cancelled')) log(`worker: part ${jobId} cancelled`);
+  });
+  await worker.waitUntilReady();
+  return {
+    threads: threads.concurrency,
+    async close() {
+      stopping = true;
+      worker.cancelAllJobs('worker stopping');
+      // With Redis gone, BullMQ's close waits for a connection that may never come back: give it a few seconds.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        worker.close().catch(() => undefined),
+        new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      await threads.close();
+      subscriber.disconnect();
+      connection.disconnect();
+    },
+  };
+}

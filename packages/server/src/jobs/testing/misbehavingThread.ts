@@ -1,0 +1,42 @@
+/**
+ * A worker module for tests of the scan queues: runs parts like thread.ts, except that a part of a scan whose
+ * seed is CRASH_SEED kills its thread the first time, a part of a scan whose seed is HANG_SEED never returns, and
+ * one whose seed is HANG_ONCE_SEED never returns the first time (until its thread or process is killed). Marker
+ * files under the folder in LARMOR_TEST_MARKER_DIR record what happened: `crashed-S`, `hanging-S`, `hung-S` for
+ * slice S.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createPartRunner } from '../parts.ts';
+import type { PartTask } from '../types.ts';
+
+export const CRASH_SEED = 666;
+export const HANG_SEED = 777;
+export const HANG_ONCE_SEED = 778;
+
+const run = createPartRunner();
+
+const marker = (name: string, task: PartTask): string =>
+  path.join(process.env['LARMOR_TEST_MARKER_DIR'] ?? '.', `${name}-${task.part.slice}`);
+
+/** Busy for ever: only terminating the thread (or killing the process) ends it. */
+function spin(): never {
+  for (;;) Math.sqrt(Date.now());
+}
+
+export default function misbehave(task: PartTask): ReturnType<typeof run> {
+  const { seed } = task.snapshot;
+  if (seed === HANG_SEED) {
+    writeFileSync(marker('hanging', task), '');
+    spin();
+  }
+  if (
+    (seed === CRASH_SEED || seed === HANG_ONCE_SEED) &&
+    !existsSync(marker(seed === CRASH_SEED ? 'crashed' : 'hung', task))
+  ) {
+    writeFileSync(marker(seed === CRASH_SEED ? 'crashed' : 'hung', task), '');
+    if (seed === CRASH_SEED) process.exit(1);
+    spin();
+  }
+  return run(task);
+}

@@ -1,0 +1,19 @@
+/**
+ * A worker thread of the thread queue (piscina): runs a part of a scan snapshot (parts.ts), a Bloch scan's
+ * reduce step (`assembleScan`), or a spin chunk of a raw Bloch scan (a Pulseq file on a spin list: `larmor
+ * simulate`, the Bloch bench).
+ */
+import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
+import type { BlochSignal } from '@larmor/mri/simulate/bloch/scan';
+import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { createPartRunner, pickKernels } from './parts.ts';
+import type { ThreadTask } from './threadQueue.ts';
+
+const runPart = createPartRunner();
+const kernels = pickKernels();
+
+export default function runThreadTask(task: ThreadTask): PartOutput | BlochSignal | SnapshotResult {
+  if ('blochScan' in task) return simulateFast(task.blochScan, { kernels });
+  if ('assemble' in task) return assembleScan(task.assemble.snapshot, task.assemble.outputs);
+  return runPart(task);
+}

@@ -1,0 +1,144 @@
+/**
+ * The thread back end of the scan queue: parts run on a piscina pool of worker threads in this process (the
+ * embedded default of `npm start`, DESIGN.md §2; the CLI and the bench). piscina queues parts beyond its threads,
+ * replaces a thread that crashes (the part is then retried by the coordinator). A cancel sets the part's shared
+ * stop flag, which the engine checks every few blocks, so the thread stops within milliseconds and stays warm
+ * (its models and field maps kept). Only a part that does not stop within HARD_STOP_AFTER_MS (a hung thread, or
+ * a model still being built) has its thread terminated: terminating a thread in the middle of WebAssembly is
+ * the rare path, since Node has aborted the whole process on it (nodejs/node#47748).
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import {
+  addSignals,
+  splitIntoChunks,
+  type BlochScan,
+  type BlochSignal,
+} from '@larmor/mri/simulate/bloch/scan';
+import type { PartOutput, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { startScan, type Assembler } from './coordinator.ts';
+import {
+  checkedSnapshot,
+  QueueUnavailableError,
+  type PartRunner,
+  type PartTask,
+  type ScanJob,
+  type ScanQueue,
+} from './types.ts';
+
+/** What a thread runs: a part of a snapshot, or a spin chunk of a raw Bloch scan. */
+export type ThreadTask =
+  PartTask | { blochScan: BlochScan } | { assemble: { snapshot: ScanSnapshot; outputs: PartOutput[] } };
+
+/**
+ * The thread queue also runs raw Bloch scans (a timeline and spins that no snapshot describes, e.g. a Pulseq
+ * file on a spin list): split into spin chunks across the threads and summed. They hold typed arrays, so they
+ * stay on this machine's threads rather than going through Redis.
+ */
+export interface ThreadScanQueue extends ScanQueue {
+  /** Runs one part on a thread (what `larmor worker` does with each BullMQ job); `signal` stops it at once. */
+  runPart: PartRunner;
+  /** Joins the outputs of a scan's parts on a thread (`assembleScan`). */
+  assemble: Assembler;
+  simulateBloch(scan: BlochScan, options?: { chunks?: number; attempts?: number }): Promise<BlochSignal>;
+  /** Threads that ended before close (a crash, or a part that ignored its stop flag) and were replaced. */
+  threadsLost(): number;
+}
+
+/** How long a cancelled part may run on before its thread is terminated [ms]. */
+export const HARD_STOP_AFTER_MS = 600;
+
+/**
+ * Runs a part on the pool: a cancel (`signal`) sets the part's stop flag at once and terminates its thread only
+ * if it is still running HARD_STOP_AFTER_MS later. A part still queued for a thread leaves the queue then.
+ */
+function stoppablePart(pool: Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>): PartRunner {
+  return (task, signal) => {
+    const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const hard = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = (): void => {
+      Atomics.store(stop, 0, 1);
+      timer = setTimeout(() => hard.abort(signal.reason), HARD_STOP_AFTER_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return (pool.run({ ...task, stop }, { signal: hard.signal }) as Promise<PartOutput>).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    });
+  };
+}
+
+/** Threads of the server's pool: one per core but one, so that the API stays responsive (DESIGN.md §2). */
+export const serverThreadCount = (): number => Math.max(1, os.availableParallelism() - 1);
+
+export interface ThreadQueueOptions {
+  /** Worker threads; default one per core. */
+  threads?: number;
+  /** The worker module (default ./thread.ts); tests pass one that crashes or hangs on purpose. */
+  filename?: URL;
+}
+
+export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQueue {
+  const threads = Math.max(1, Math.floor(options.threads ?? os.availableParallelism()));
+  const pool = new Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>({
+    filename: (options.filename ?? new URL('./thread.ts', import.meta.url)).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // Threads keep their models warm: never retire an idle one.
+    idleTimeout: Infinity,
+  });
+  const runPart = stoppablePart(pool);
+  let closed = false;
+  let lost = 0;
+  pool.on('workerDestroy', () => {
+    if (!closed) lost++;
+  });
+  // A Bloch scan's reduce step (chunk signals summed, line placement, FFT: a few hundred ms per 256² slice) runs
+  // on a thread too, so that the submitting process's event loop stays free; the fast engine's is a sort.
+  const assembleOnThread: Assembler = (snapshot, outputs) =>
+    pool.run({ assemble: { snapshot, outputs } }) as Promise<SnapshotResult>;
+  const running = new Set<ScanJob>();
+  return {
+    backend: 'threads',
+    concurrency: threads,
+    runPart,
+    assemble: assembleOnThread,
+    async submit(snapshot, submitOptions = {}) {
+      if (closed) throw new QueueUnavailableError('the scan queue is closed');
+      const checked = checkedSnapshot(snapshot);
+      const job = startScan(
+        randomUUID(),
+        checked,
+        runPart,
+        submitOptions.attempts,
+        checked.engine === 'censol' ? assembleOnThread : undefined,
+      );
+      running.add(job);
+      void job.result.finally(() => running.delete(job)).catch(() => undefined);
+      return job;
+    },
+    async simulateBloch(scan, { chunks = threads, attempts = 2 } = {}) {
+      if (closed) throw new QueueUnavailableError('the scan queue is closed');
+      const runChunk = async (chunk: BlochScan): Promise<BlochSignal> => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return (await pool.run({ blochScan: chunk })) as BlochSignal;
+          } catch (error) {
+            if (attempt >= attempts) throw error;
+          }
+        }
+      };
+      return addSignals(await Promise.all(splitIntoChunks(scan, chunks).map(runChunk)));
+    },
+    threadsLost: () => lost,
+    async close() {
+      closed = true;
+      for (const job of running) job.cancel();
+      await Promise.allSettled([...running].map((j) => j.result));
+      await pool.destroy();
+    },
+  };
+}

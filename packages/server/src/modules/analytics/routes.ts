@@ -1,0 +1,112 @@
+/**
+ * The analytics calls (ANALYTICS_PATHS): teachers and administrators of the active organisation; not registered
+ * in the production environment (LARMOR_ENV), where /analytics is not offered (platform-shell.md §2, §6).
+ */
+import {
+  ANALYTICS_UNAVAILABLE_IN,
+  analyticsCourseParamsSchema,
+  analyticsModuleParamsSchema,
+  analyticsOptionsSchema,
+  analyticsQuerySchema,
+  courseAnalyticsSchema,
+  moduleAnalyticsSchema,
+  TIME_ON_TASK_DEFINITION,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
+import { noStore } from '../../plugins/security.ts';
+import { contentScopeOf } from '../programs/access.ts';
+import { analyticsOptions, courseAnalytics, moduleAnalytics } from './service.ts';
+import { analyticsCsv } from './tally.ts';
+
+const tags = ['analytics'];
+const security = [{ bearer: [] }];
+const errors = ADMIN_CALL_ERRORS;
+const cohortNote = '; ?cohortId= keeps one cohort of the organisation';
+
+export const analyticsRoutes: FastifyPluginAsync = async (root) => {
+  if ((root.config.environment ?? 'development') === ANALYTICS_UNAVAILABLE_IN) return;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  root.addHook('onRequest', noStore);
+  const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
+  const common = { preHandler: authenticate };
+
+  app.get(
+    '/v1/analytics',
+    {
+      ...common,
+      schema: {
+        summary: "Analytics filters: the organisation's courses with their modules, and its cohorts",
+        tags,
+        security,
+        response: { 200: analyticsOptionsSchema, ...errors },
+      },
+    },
+    async (request) => analyticsOptions(root.db, await scopeOf(request)),
+  );
+
+  app.get(
+    '/v1/analytics/courses/:courseId',
+    {
+      ...common,
+      schema: {
+        summary: `A course's modules: progress (students by their newest attempt's state, late) and time on task${cohortNote}. ${TIME_ON_TASK_DEFINITION}`,
+        tags,
+        security,
+        params: analyticsCourseParamsSchema,
+        querystring: analyticsQuerySchema,
+        response: { 200: courseAnalyticsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      courseAnalytics(root.db, root.dbKind, await scopeOf(request), request.params.courseId, request.query),
+  );
+
+  app.get(
+    '/v1/analytics/modules/:labId',
+    {
+      ...common,
+      schema: {
+        summary: `A module's progress, time on task, pass rate per objective (each student's newest submission) and misconception map (failed checks, what they measured, the parameters behind them)${cohortNote}. ${TIME_ON_TASK_DEFINITION}`,
+        tags,
+        security,
+        params: analyticsModuleParamsSchema,
+        querystring: analyticsQuerySchema,
+        response: { 200: moduleAnalyticsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      moduleAnalytics(root.db, root.dbKind, await scopeOf(request), request.params.labId, request.query),
+  );
+
+  app.get(
+    '/v1/analytics/modules/:labId/csv',
+    {
+      ...common,
+      schema: {
+        summary: `The module's analytics as a CSV download (text/csv; columns section,item,title,value,count,total,rate)${cohortNote}`,
+        tags,
+        security,
+        params: analyticsModuleParamsSchema,
+        querystring: analyticsQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const analytics = await moduleAnalytics(
+        root.db,
+        root.dbKind,
+        await scopeOf(request),
+        request.params.labId,
+        request.query,
+      );
+      // A download, not JSON: sent through the untyped reply.
+      return (reply as FastifyReply)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="analytics-${analytics.labId}.csv"`)
+        .send(analyticsCsv(analytics));
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/**
+ * GET v1/anatomical-models/{userId}/single/{modelId} (simulator.md §7): a model of the catalogue with its
+ * features, regions and coils. `userId` is the caller (another user's id answers 403); on the free plan only
+ * the free models (Brain, Knee) answer.
+ */
+import { anatomicalModelParamsSchema, anatomicalModelSchema } from '@larmor/contracts';
+import { modelInfo } from '@larmor/mri';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import { anatomicalModelOf } from '../labs/model-catalogue.ts';
+import { contentScopeOf, freeOnly } from '../programs/access.ts';
+import {
+  SESSION_CALL_ERRORS,
+  SIMULATOR_SECURITY,
+  SIMULATOR_TAGS,
+  type SimulatorPluginOptions,
+} from '../sessions/routes.ts';
+
+export const anatomyRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/anatomical-models/:userId/single/:modelId',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'An anatomical model: features, regions and coils',
+        tags: SIMULATOR_TAGS,
+        security: SIMULATOR_SECURITY,
+        params: anatomicalModelParamsSchema,
+        response: { 200: anatomicalModelSchema, ...SESSION_CALL_ERRORS },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (request.params.userId !== caller.userId) throw forbidden('Models are read for oneself');
+      const model = anatomicalModelOf(request.params.modelId);
+      if (!model) throw notFound('Anatomical model');
+      if (!model.free && freeOnly(await contentScopeOf(root.db, caller))) {
+        throw forbidden('This model is not part of the free plan');
+      }
+      return {
+        id: model.id,
+        name: model.name,
+        features: model.features,
+        regions: (modelInfo(model.engineModelId)?.regions ?? []).map((r) => ({ id: r.id, name: r.name })),
+        coils: model.coils.map((c) => ({ unique_name: c.uniqueName, shown_name: c.shownName })),
+        engineModelId: model.engineModelId,
+      };
+    },
+  );
+};

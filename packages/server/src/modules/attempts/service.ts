@@ -1,0 +1,331 @@
+/**
+ * Attempt commands (issue 14): start, read, submit (graded automatically at once), grade (teacher; overrides
+ * audited), release (one attempt or a whole module), and a regrade request once per attempt. Each command
+ * checks everything first, then writes in one transaction; a state change is conditional on the state it
+ * starts from, so two racing calls cannot both win.
+ */
+import {
+  labObjectivesSchema,
+  type AttemptGrade,
+  type AttemptSubmit,
+  type LabAttempt,
+} from '@larmor/contracts';
+import type { Db } from '../../db/database.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
+import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { findCourse } from '../courses/repository.ts';
+import { gradeScanResults } from '../grading/service.ts';
+import { findLab, type LabRecord } from '../labs/repository.ts';
+import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
+import { loadVisibleProgram } from '../programs/service.ts';
+import { findScanResults } from '../scan-results/repository.ts';
+import { canReview } from '../scan-results/service.ts';
+import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import { presentAttempt } from './presenter.ts';
+import {
+  attemptsOf,
+  attemptsOfLab,
+  gradesAndResultsOf,
+  findAttempt,
+  findGrade,
+  insertAttempt,
+  insertGrade,
+  insertOverrides,
+  insertSubmittedScanResults,
+  moveAttempt,
+  overridesOf,
+  releaseGradedOfLab,
+  submittedScanResultIds,
+  updateGrade,
+  type AttemptRow,
+  type OverrideRow,
+} from './repository.ts';
+
+/** States a teacher may grade in; states whose grade may be released. */
+const GRADABLE = ['submitted', 'inMarking', 'graded', 'regradeRequested'] as const;
+const RELEASABLE = ['submitted', 'graded'] as const;
+
+const isStaff = (scope: ContentScope): boolean => scope.platformAdmin || isOrganisationStaff(scope);
+
+async function loadLab(db: Db, labId: string): Promise<LabRecord> {
+  const lab = await findLab(db, labId);
+  if (!lab) throw notFound('Module');
+  return lab;
+}
+
+async function loadAttempt(db: Db, id: string): Promise<AttemptRow> {
+  const attempt = await findAttempt(db, id);
+  if (!attempt) throw notFound('Attempt');
+  return attempt;
+}
+
+/** The attempt as `scope` may see it (403 for another student's, or another organisation's). */
+async function present(db: Db, scope: ContentScope, attempt: AttemptRow): Promise<LabAttempt> {
+  const view = attempt.user_id === scope.userId ? 'student' : 'staff';
+  return presentAttempt(
+    attempt,
+    await submittedScanResultIds(db, attempt.id),
+    await findGrade(db, attempt.id),
+    view === 'staff' ? await overridesOf(db, attempt.id) : [],
+    view,
+  );
+}
+
+/** A reviewer of the attempt other than its student: staff of the student's organisation, platform admins. */
+async function loadReviewable(db: Db, scope: ContentScope, id: string): Promise<AttemptRow> {
+  const attempt = await loadAttempt(db, id);
+  if (!isStaff(scope) || attempt.user_id === scope.userId) throw forbidden();
+  if (!(await canReview(db, scope, attempt.user_id, attempt.client_id))) throw forbidden();
+  return attempt;
+}
+
+/**
+ * Starts the caller's next attempt on a module they can see, or answers the one in progress. 409 when the
+ * module allows no more attempts or is not open yet.
+ */
+export async function startAttempt(
+  db: Db,
+  scope: ContentScope,
+  labId: string,
+): Promise<{ created: boolean; attempt: LabAttempt }> {
+  const lab = await loadLab(db, labId);
+  await loadVisibleProgram(db, scope, lab.program_id);
+  const course = await findCourse(db, lab.course_id);
+  if (lab.archived === 1 || course?.archived === 1) throw notFound('Module');
+  const now = isoNow();
+  if (lab.available_from !== null && Date.parse(lab.available_from) > Date.parse(now))
+    throw conflict('The module is not open yet');
+  const attempts = await attemptsOf(db, scope.userId, labId);
+  const open = attempts.find((a) => a.state === 'inProgress');
+  if (open) return { created: false, attempt: await present(db, scope, open) };
+  if (lab.attempts_allowed !== null && attempts.length >= lab.attempts_allowed)
+    throw conflict('No attempts left on this module');
+  const row: AttemptRow = {
+    id: newId(),
+    lab_id: labId,
+    user_id: scope.userId,
+    client_id: scope.clientId,
+    number: attempts.length + 1,
+    state: 'inProgress',
+    answers: '{}',
+    late: 0,
+    started_at: now,
+    submitted_at: null,
+    released_at: null,
+    regrade_reason: null,
+    regrade_requested_at: null,
+    updated_at: now,
+  };
+  await insertAttempt(db, row);
+  return { created: true, attempt: await present(db, scope, row) };
+}
+
+/**
+ * The attempts on a module the caller may see: platform admins every one, an organisation's staff its
+ * students', a learner their own (grades hidden until released; no override log in lists).
+ */
+export async function listAttempts(db: Db, scope: ContentScope, labId: string): Promise<LabAttempt[]> {
+  const lab = await loadLab(db, labId);
+  await loadVisibleProgram(db, scope, lab.program_id);
+  const filter = scope.platformAdmin
+    ? {}
+    : isOrganisationStaff(scope) && scope.clientId !== null
+      ? { clientId: scope.clientId }
+      : { userId: scope.userId };
+  const rows = await attemptsOfLab(db, labId, filter);
+  const { grades, results } = await gradesAndResultsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentAttempt(
+      row,
+      results.get(row.id) ?? [],
+      grades.get(row.id),
+      [],
+      row.user_id === scope.userId ? 'student' : 'staff',
+    ),
+  );
+}
+
+export async function getAttempt(db: Db, scope: ContentScope, id: string): Promise<LabAttempt> {
+  const attempt = await loadAttempt(db, id);
+  if (!(await canReview(db, scope, attempt.user_id, attempt.client_id))) throw forbidden();
+  return present(db, scope, attempt);
+}
+
+const sameSubmission = (attempt: AttemptRow, ids: readonly string[], body: AttemptSubmit, stored: string[]) =>
+  JSON.stringify(stored) === JSON.stringify(ids) &&
+  JSON.stringify(JSON.parse(attempt.answers)) === JSON.stringify(body.answers);
+
+/**
+ * Submits the attempt: the chosen scan results (the student's own, of this module) and the answers, graded
+ * automatically against the module's objectives; then read-only. The same submission again answers the
+ * submitted attempt (idempotent); a different one, or a submission of a closed attempt, 409.
+ */
+export async function submitAttempt(
+  db: Db,
+  runtime: SimulatorRuntime,
+  scope: ContentScope,
+  id: string,
+  body: AttemptSubmit,
+): Promise<LabAttempt> {
+  const attempt = await loadAttempt(db, id);
+  if (attempt.user_id !== scope.userId) throw forbidden('Only the student submits an attempt');
+  if (attempt.state !== 'inProgress') {
+    const stored = await submittedScanResultIds(db, id);
+    if (sameSubmission(attempt, body.scanResultIds, body, stored)) return present(db, scope, attempt);
+    throw conflict('The attempt was already submitted');
+  }
+  const rows = await findScanResults(db, body.scanResultIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = body.scanResultIds.map((sid) => byId.get(sid));
+  if (ordered.some((r) => !r || r.user_id !== scope.userId || r.lab_id !== attempt.lab_id))
+    throw invalidField('scanResultIds', 'owned', 'Submit your own scan results of this module');
+  const lab = await loadLab(db, attempt.lab_id);
+  const objectives = labObjectivesSchema.parse(JSON.parse(lab.objectives));
+  const results = ordered.filter((r) => r !== undefined);
+  const checks = await gradeScanResults(runtime.blobs, objectives, results, body.answers);
+  const now = isoNow();
+  const late = lab.due_at !== null && Date.parse(now) > Date.parse(lab.due_at) ? 1 : 0;
+  const criteria = checks.map((c) => ({
+    id: c.objectiveId,
+    title: objectives.find((o) => o.id === c.objectiveId)?.title ?? c.target,
+    points: c.points,
+    maxPoints: c.maxPoints,
+  }));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const submitted = await db.transaction().execute(async (trx) => {
+    const moved = await moveAttempt(trx, id, ['inProgress'], {
+      state: 'submitted',
+      answers: JSON.stringify(body.answers),
+      late,
+      submitted_at: now,
+      updated_at: now,
+    });
+    if (!moved) return false;
+    await insertSubmittedScanResults(trx, id, body.scanResultIds);
+    await insertGrade(trx, {
+      attempt_id: id,
+      checks: JSON.stringify(checks),
+      criteria: JSON.stringify(criteria),
+      comment: '',
+      annotations: '[]',
+      score: sum(checks.map((c) => c.points)),
+      max_score: sum(checks.map((c) => c.maxPoints)),
+      graded_by: null,
+      graded_at: null,
+    });
+    return true;
+  });
+  const after = await loadAttempt(db, id);
+  if (!submitted) {
+    const stored = await submittedScanResultIds(db, id);
+    if (!sameSubmission(after, body.scanResultIds, body, stored))
+      throw conflict('The attempt was already submitted');
+  }
+  return present(db, scope, after);
+}
+
+/** Grades the attempt (teacher): rubric, comment, drawings; every changed score is audited. */
+export async function gradeAttempt(
+  db: Db,
+  scope: ContentScope,
+  id: string,
+  body: AttemptGrade,
+): Promise<LabAttempt> {
+  const attempt = await loadReviewable(db, scope, id);
+  if (!(GRADABLE as readonly string[]).includes(attempt.state))
+    throw conflict('The attempt is not open for grading');
+  const submitted = new Set(await submittedScanResultIds(db, id));
+  if (body.annotations.some((a) => !submitted.has(a.scanResultId)))
+    throw invalidField('annotations', 'submitted', 'Draw on the scan results of this attempt');
+  const criteria = new Set(body.criteria.map((c) => c.id));
+  if (body.annotations.some((a) => !criteria.has(a.criterionId)))
+    throw invalidField('annotations', 'criterion', 'Tie each drawing to a criterion of the rubric');
+  const grade = await findGrade(db, id);
+  if (!grade) throw conflict('The attempt has no submission');
+  const before = new Map(
+    (JSON.parse(grade.criteria) as { id: string; points: number }[]).map((c) => [c.id, c.points]),
+  );
+  const now = isoNow();
+  const overrides: OverrideRow[] = body.criteria
+    .filter((c) => before.get(c.id) !== c.points)
+    .map((c) => ({
+      id: newId(),
+      attempt_id: id,
+      criterion_id: c.id,
+      from_points: before.get(c.id) ?? null,
+      to_points: c.points,
+      by_user_id: scope.userId,
+      at: now,
+    }));
+  const state = body.final ? 'graded' : 'inMarking';
+  const done = await db.transaction().execute(async (trx) => {
+    const moved = await moveAttempt(trx, id, GRADABLE, { state, updated_at: now });
+    if (!moved) return false;
+    await updateGrade(trx, id, {
+      criteria: JSON.stringify(body.criteria),
+      comment: body.comment,
+      annotations: JSON.stringify(body.annotations),
+      score: body.criteria.reduce((a, c) => a + c.points, 0),
+      max_score: body.criteria.reduce((a, c) => a + c.maxPoints, 0),
+      graded_by: scope.userId,
+      graded_at: now,
+    });
+    await insertOverrides(trx, overrides);
+    return true;
+  });
+  if (!done) throw conflict('The attempt is not open for grading');
+  return present(db, scope, await loadAttempt(db, id));
+}
+
+/** Releases the attempt's grade to the student (a submission graded automatically, or by a teacher). */
+export async function releaseAttempt(db: Db, scope: ContentScope, id: string): Promise<LabAttempt> {
+  const attempt = await loadReviewable(db, scope, id);
+  const now = isoNow();
+  if (!(RELEASABLE as readonly string[]).includes(attempt.state))
+    throw conflict('The attempt has no grade to release');
+  const moved = await moveAttempt(db, id, RELEASABLE, {
+    state: 'released',
+    released_at: now,
+    updated_at: now,
+  });
+  if (!moved) throw conflict('The attempt has no grade to release');
+  return present(db, scope, await loadAttempt(db, id));
+}
+
+/** Releases every graded attempt of a module: the caller's organisation's students (all, for platform admins). */
+export async function releaseModule(
+  db: Db,
+  scope: ContentScope,
+  labId: string,
+): Promise<{ released: number }> {
+  if (!isStaff(scope)) throw forbidden();
+  const lab = await loadLab(db, labId);
+  await loadVisibleProgram(db, scope, lab.program_id);
+  const released = await releaseGradedOfLab(db, labId, scope.platformAdmin ? null : scope.clientId, isoNow());
+  return { released };
+}
+
+/** The student asks for a regrade of a released grade, once per attempt, with a reason. */
+export async function requestRegrade(
+  db: Db,
+  scope: ContentScope,
+  id: string,
+  reason: string,
+): Promise<LabAttempt> {
+  const attempt = await loadAttempt(db, id);
+  if (attempt.user_id !== scope.userId) throw forbidden('Only the student asks for a regrade');
+  if (attempt.regrade_reason !== null) throw conflict('A regrade was already requested for this attempt');
+  if (attempt.state !== 'released') throw conflict('Only a released grade can be regraded');
+  const now = isoNow();
+  const moved = await moveAttempt(db, id, ['released'], {
+    state: 'regradeRequested',
+    regrade_reason: reason,
+    regrade_requested_at: now,
+    updated_at: now,
+  });
+  if (!moved) throw conflict('Only a released grade can be regraded');
+  return present(db, scope, await loadAttempt(db, id));
+}

@@ -1,0 +1,60 @@
+/**
+ * Automatic grading of a submission (issue 14): the module's objectives against the submitted scan results,
+ * with @larmor/mri's pure grading engine (grading/). This edge supplies what the engine may not fetch itself:
+ * each scan result's snapshot, its images from the blob store, and the anatomical model the snapshot names.
+ */
+import type { CheckResult, Objective as ObjectiveBody } from '@larmor/contracts';
+import { gradeSubmission, type GradedSeries, type Objective } from '@larmor/mri/grading/index';
+import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
+import type { BlobStore } from '../../blobs/index.ts';
+import type { ScanResultRow } from '../scan-results/repository.ts';
+import { scanResultImageKey } from '../scan-results/service.ts';
+import type { ScanResultRecord } from '../scans/runner.ts';
+
+/** Models kept built between submissions (a model takes seconds to build). */
+const MODELS_KEPT = 2;
+let models: ModelStore | undefined;
+const modelStore = (): ModelStore => (models ??= createModelStore({ maxEntries: MODELS_KEPT }));
+
+/** The contract's objective is the engine's (the same shape; a type test keeps them together). */
+const toEngine = (objective: ObjectiveBody): Objective => objective;
+
+async function seriesOf(blobs: BlobStore, row: ScanResultRow): Promise<GradedSeries> {
+  const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
+  const record = JSON.parse(row.result) as ScanResultRecord;
+  const images = [];
+  for (let slice = 0; slice < record.slices.length; slice++) {
+    const bytes = await blobs.get(scanResultImageKey(row.id, slice));
+    images.push({
+      rows: record.rows,
+      columns: record.columns,
+      magnitude: new Float32Array(bytes.slice().buffer),
+    });
+  }
+  const model = modelStore().get(snapshot.model.id, snapshotModelOptions(snapshot));
+  return { snapshot, model, images };
+}
+
+/** Every objective checked against the scan results; each objective's best outcome, in the module's order. */
+export async function gradeScanResults(
+  blobs: BlobStore,
+  objectives: readonly ObjectiveBody[],
+  rows: readonly ScanResultRow[],
+  answers: Readonly<Record<string, string>>,
+): Promise<CheckResult[]> {
+  const series: GradedSeries[] = [];
+  for (const row of rows) series.push(await seriesOf(blobs, row));
+  return gradeSubmission(objectives.map(toEngine), series, answers).map((r) => ({
+    objectiveId: r.objectiveId,
+    kind: r.kind,
+    passed: r.passed,
+    measured: r.measured,
+    target: r.target,
+    value: r.value !== null && Number.isFinite(r.value) ? r.value : null,
+    points: r.points,
+    maxPoints: r.maxPoints,
+    hint: r.hint,
+    scanResultId: r.seriesIndex === null ? null : (rows[r.seriesIndex]?.id ?? null),
+  }));
+}

@@ -1,0 +1,222 @@
+/**
+ * Scan-result calls (issue 14): keep a finished scan, read a scan result, its series (metadata and slice pixels),
+ * its comparison with the module's reference scan (and the difference map's pixels), and the module's reference.
+ */
+import {
+  labIdParamsSchema,
+  moduleReferenceAnswerSchema,
+  moduleReferenceSchema,
+  moduleReferenceSetSchema,
+  scanResultComparisonSchema,
+  scanResultCreateSchema,
+  scanResultIdParamsSchema,
+  scanResultImagesSchema,
+  scanResultSchema,
+  scanResultSliceParamsSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
+import { contentScopeOf } from '../programs/access.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { compareWithReference, differenceBytes } from './comparison.ts';
+import { scanResultImages, scanResultSliceBytes } from './images.ts';
+import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
+import { getScanResult, keepScan } from './service.ts';
+
+/** Raw Float32 pixels: private to the reader, and never changing (a scan result is immutable). */
+function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('cache-control', cache ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+export const ATTEMPT_TAGS = ['attempts'];
+export const ATTEMPT_SECURITY = [{ bearer: [] }];
+
+export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
+  const tags = ATTEMPT_TAGS;
+  const security = ATTEMPT_SECURITY;
+  const errors = ADMIN_CALL_ERRORS;
+
+  app.post(
+    '/v1/scan-results',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'Keep a finished scan of your own session as a scan result (its snapshot and images copied)',
+        tags,
+        security,
+        body: scanResultCreateSchema,
+        response: { 200: scanResultSchema, 201: scanResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const runtime = simulatorRuntimeOf(root);
+      const { created, result } = await keepScan(
+        root.db,
+        runtime,
+        await scopeOf(request),
+        request.body.scanId,
+      );
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/v1/scan-results/:scanResultId',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
+        tags,
+        security,
+        params: scanResultIdParamsSchema,
+        response: { 200: scanResultSchema, ...errors },
+      },
+    },
+    async (request) => getScanResult(root.db, await scopeOf(request), request.params.scanResultId),
+  );
+
+  app.get(
+    '/v1/scan-results/:scanResultId/images',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
+          'their organisation’s staff)',
+        tags,
+        security,
+        params: scanResultIdParamsSchema,
+        response: { 200: scanResultImagesSchema, ...errors },
+      },
+    },
+    async (request) => scanResultImages(root.db, await scopeOf(request), request.params.scanResultId),
+  );
+
+  app.get(
+    '/v1/scan-results/:scanResultId/images/:index',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
+        tags,
+        security,
+        params: scanResultSliceParamsSchema,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { scanResultId, index } = request.params;
+      const runtime = simulatorRuntimeOf(root);
+      const bytes = await scanResultSliceBytes(root.db, runtime, await scopeOf(request), scanResultId, index);
+      return sendPixels(reply as FastifyReply, bytes, true);
+    },
+  );
+
+  app.get(
+    '/v1/scan-results/:scanResultId/comparison',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
+          'the difference map of the centre slices (or why there is none)',
+        tags,
+        security,
+        params: scanResultIdParamsSchema,
+        response: { 200: scanResultComparisonSchema, ...errors },
+      },
+    },
+    async (request) =>
+      compareWithReference(
+        root.db,
+        simulatorRuntimeOf(root).blobs,
+        await scopeOf(request),
+        request.params.scanResultId,
+      ),
+  );
+
+  app.get(
+    '/v1/scan-results/:scanResultId/comparison/difference',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
+        tags,
+        security,
+        params: scanResultIdParamsSchema,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const blobs = simulatorRuntimeOf(root).blobs;
+      const bytes = await differenceBytes(
+        root.db,
+        blobs,
+        await scopeOf(request),
+        request.params.scanResultId,
+      );
+      return sendPixels(reply as FastifyReply, bytes, false);
+    },
+  );
+
+  app.get(
+    '/v1/modules/:labId/reference',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'The module’s reference scan for the caller’s organisation (null when none)',
+        tags,
+        security,
+        params: labIdParamsSchema,
+        response: { 200: moduleReferenceAnswerSchema, ...errors },
+      },
+    },
+    async (request) => getModuleReference(root.db, await scopeOf(request), request.params.labId),
+  );
+
+  app.put(
+    '/v1/modules/:labId/reference',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'Mark one of your own scan results of the module as its reference scan for your organisation ' +
+          '(teachers and administrators)',
+        tags,
+        security,
+        params: labIdParamsSchema,
+        body: moduleReferenceSetSchema,
+        response: { 200: moduleReferenceSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setModuleReference(root.db, await scopeOf(request), request.params.labId, request.body.scanResultId),
+  );
+
+  app.delete(
+    '/v1/modules/:labId/reference',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'The module has no reference scan for your organisation any more (teachers and administrators)',
+        tags,
+        security,
+        params: labIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await clearModuleReference(root.db, await scopeOf(request), request.params.labId);
+      return reply.status(204).send(null);
+    },
+  );
+};

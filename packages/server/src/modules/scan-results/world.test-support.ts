@@ -1,0 +1,44 @@
+/** Test help of the attempt and scan-result tests: a finished tiny scan of a student's own session. */
+import { pulseSequenceSchema } from '@larmor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { call, openSession, type Headers, type SimulatorWorld } from '../sessions/world.test-support.ts';
+
+/** Longest a tiny scan may take on a loaded CI machine [ms]. */
+const SCAN_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs a tiny SE (32 × 32, 1 slice, knee, fast engine, `parameters` over that) in a new session of `h`; answers
+ * the session and scan ids.
+ */
+export async function finishedScan(
+  app: FastifyInstance,
+  world: SimulatorWorld,
+  h: Headers,
+  parameters: Record<string, unknown> = {},
+) {
+  const active = await openSession(app, world, h);
+  const sessionId = active.session.id;
+  const created = await call(app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
+    pulseSequenceSchemeId: 5,
+    name: 'Tiny SE',
+    collectionId: active.collections[0]?.id,
+  });
+  const sequence = pulseSequenceSchema.parse(created.body);
+  const patched = await call(app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
+    parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1, ...parameters },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  const run = await call(app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h);
+  expect(run.status, JSON.stringify(run.body)).toBe(202);
+  const scanId = String(run.body?.['id']);
+  const deadline = Date.now() + SCAN_TIMEOUT_MS;
+  for (;;) {
+    const res = await call(app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h);
+    const s = pulseSequenceSchema.parse(res.body);
+    if (s.status === 'finished') break;
+    if (s.status !== 'running' || Date.now() > deadline) throw new Error(`scan ended ${s.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { sessionId, scanId };
+}

@@ -1,0 +1,145 @@
+import {
+  configurationIdOf,
+  pulseSequenceSchema,
+  reconstructedImagesSchema,
+  type PulseSequence,
+} from '@larmor/contracts';
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { describe, expect, it } from 'vitest';
+import { databases, useTestApp } from '../../test/helper.ts';
+import {
+  anotherProgram,
+  call,
+  createSimulatorWorld,
+  errorOf,
+  openSession,
+  refused,
+  testDataDir,
+  type Headers,
+} from '../sessions/world.test-support.ts';
+
+const dataDir = testDataDir();
+/** Longest a tiny scan may take on a loaded CI machine [ms]. */
+const SCAN_TIMEOUT_MS = 60_000;
+/** The aorta timing-bolus model (contracts TIMING_BOLUS_MODEL_ID) and the spoiled GRE (sequence type 1). */
+const TIMING_BOLUS_MODEL = 223;
+const SPOILED_GRE = 1;
+
+describe.each(databases)('bolus timing: the chosen scan delay and the next scan on %s', (kind) => {
+  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+
+  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
+    const deadline = Date.now() + SCAN_TIMEOUT_MS;
+    for (;;) {
+      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
+      const sequence = pulseSequenceSchema.parse(res.body);
+      if (sequence.status !== 'running') return sequence;
+      if (Date.now() > deadline) throw new Error('scan did not settle');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Runs the sequence; its stored snapshot and the mean of its pixels. */
+  async function runScan(h: Headers, sessionId: string, id: string) {
+    const started = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await untilSettled(h, sessionId, id);
+    expect(done.status, done.lastScan?.errorMessage ?? '').toBe('finished');
+    const scanId = done.lastScan?.id ?? '';
+    const meta = await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h);
+    const series = reconstructedImagesSchema.parse(meta.body);
+    let sum = 0;
+    let n = 0;
+    for (const slice of series.slices) {
+      const res = await t.app.inject({ method: 'GET', url: slice.url, headers: h });
+      const pixels = new Float32Array(new Uint8Array(res.rawPayload).buffer.slice(0));
+      for (const v of pixels) sum += v;
+      n += pixels.length;
+    }
+    const row = await t.db
+      .selectFrom('sim_scans')
+      .select('snapshot')
+      .where('id', '=', scanId)
+      .executeTakeFirst();
+    return { snapshot: JSON.parse(row?.snapshot ?? '{}') as ScanSnapshot, mean: sum / n };
+  }
+
+  const configure = (h: Headers, sessionId: string, name: string, value: number) =>
+    call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, { configurationId: name, value });
+
+  it('contrast_scan_delay reaches the next scan: before the bolus arrives nothing enhances, at the aortic peak the image brightens (by 45 % here); a finished scan keeps its snapshot', async () => {
+    const world = await createSimulatorWorld(t.app, t.db, {
+      anatomicalModelId: TIMING_BOLUS_MODEL,
+      sequenceTypes: [SPOILED_GRE],
+    });
+    const h = world.a.studentHeaders;
+    const active = await openSession(t.app, world, h);
+    const sessionId = active.session.id;
+    expect(active.configuration.find((c) => c.name === 'contrast_scan_delay')).toMatchObject({
+      id: configurationIdOf('contrast_scan_delay'),
+      selectedValue: 0,
+    });
+    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
+      pulseSequenceSchemeId: SPOILED_GRE,
+      name: 'Arterial phase',
+      collectionId: active.collections[0]?.id,
+    });
+    const sequence = pulseSequenceSchema.parse(created.body);
+    const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
+      parameters: { matrixRead: 48, matrixPhase: 48, sliceCount: 1 },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+
+    expect((await configure(h, sessionId, 'activate_contrast', 1)).status).toBe(200);
+    expect((await configure(h, sessionId, 'contrast_scan_delay', 2)).status).toBe(200);
+    const early = await runScan(h, sessionId, sequence.id);
+    expect(early.snapshot.simulation.contrast).toEqual({
+      concentrationMmolPerMl: 0.5,
+      volumeMl: 15,
+      secondsAfterInjection: 2,
+      firstPass: true,
+    });
+
+    expect((await configure(h, sessionId, 'contrast_scan_delay', 18)).status).toBe(200);
+    const peak = await runScan(h, sessionId, sequence.id);
+    expect(peak.snapshot.simulation.contrast?.secondsAfterInjection).toBe(18);
+    // The aorta, kidneys and spleen take up the bolus: T1 shortening brightens the spoiled GRE.
+    expect(peak.mean).toBeGreaterThan(1.2 * early.mean);
+
+    // Back to the late phase (0 = time_after_contrast, 5 min by default).
+    expect((await configure(h, sessionId, 'contrast_scan_delay', 0)).status).toBe(200);
+    const late = await runScan(h, sessionId, sequence.id);
+    expect(late.snapshot.simulation.contrast).toMatchObject({ secondsAfterInjection: 300, firstPass: false });
+    const rows = await t.db
+      .selectFrom('sim_scans')
+      .select('snapshot')
+      .where('session_id', '=', sessionId)
+      .execute();
+    const delays = rows
+      .map((r) => (JSON.parse(r.snapshot) as ScanSnapshot).simulation.contrast?.secondsAfterInjection)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(delays).toEqual([2, 18, 300]);
+  });
+
+  it('a delay outside 0–120 s, or on a model without contrast, writes nothing', async () => {
+    const world = await createSimulatorWorld(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
+    const h = world.a.studentHeaders;
+    const { session } = await openSession(t.app, world, h);
+    for (const value of [-1, 121]) {
+      const res = await refused(t.app, t.db, 'POST', `v1/sessions/${session.id}/configuration`, h, {
+        configurationId: 'contrast_scan_delay',
+        value,
+      });
+      expect(res.status).toBe(400);
+    }
+    // The knee (model 2) has no contrast.
+    const plain = await anotherProgram(t.app, world.a.teacherHeaders);
+    const other = await openSession(t.app, plain, h);
+    const res = await refused(t.app, t.db, 'POST', `v1/sessions/${other.session.id}/configuration`, h, {
+      configurationId: 'contrast_scan_delay',
+      value: 20,
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res.body).validation).toMatchObject({ configurationId: 'contrast' });
+  });
+});

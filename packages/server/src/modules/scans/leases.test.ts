@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import { pulseSequenceSchema, scanSummarySchema } from '@larmor/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { databases, testConfig, useTestApp } from '../../test/helper.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
+import { claimScan, leaseRound, leaseUntil } from './leases.ts';
+
+const dataDir = testDataDir();
+const SCAN_TIMEOUT_MS = 60_000;
+/** Long enough that the app's own lease rounds (every 20 s) stay out of the test's way [ms]. */
+const LEASE_MS = 60_000;
+
+describe.each(databases)('scan leases on %s', (kind) => {
+  const t = useTestApp(kind, { dataDir, scanThreads: 1, scanLeaseMs: LEASE_MS });
+
+  async function statusOf(id: string): Promise<string> {
+    const row = await t.db
+      .selectFrom('sim_scans')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.status;
+  }
+
+  /** A finished one-slice 32² SE scan, stored. */
+  async function finishedScan() {
+    const world = await createSimulatorWorld(t.app, t.db);
+    const h = world.a.studentHeaders;
+    const active = await openSession(t.app, world, h);
+    const sessionId = active.session.id;
+    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
+      pulseSequenceSchemeId: 5,
+      name: 'Tiny SE',
+      collectionId: active.collections[0]?.id,
+    });
+    const sequence = pulseSequenceSchema.parse(created.body);
+    await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
+      parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1 },
+    });
+    const scan = scanSummarySchema.parse(
+      (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
+    );
+    const deadline = Date.now() + SCAN_TIMEOUT_MS;
+    while ((await statusOf(scan.id)) === 'running' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await statusOf(scan.id)).toBe('finished');
+    lastRun = { h, sessionId, sequenceId: sequence.id };
+    return t.db.selectFrom('sim_scans').selectAll().where('id', '=', scan.id).executeTakeFirstOrThrow();
+  }
+  let lastRun = { h: { authorization: '' }, sessionId: '', sequenceId: '' };
+
+  it('a running scan whose lease has passed is taken over from its snapshot (byte-identical images); one with a live lease is left to its coordinator', async () => {
+    const first = await finishedScan();
+    // As if another API process had coordinated these and died (expired), or were still coordinating (live).
+    const left = (lease: string) => ({
+      ...first,
+      id: crypto.randomUUID(),
+      status: 'running',
+      progress: 0,
+      result: null,
+      finished_at: null,
+      lease_until: lease,
+    });
+    const expired = left(new Date(Date.now() - 1_000).toISOString());
+    const live = left(leaseUntil(LEASE_MS));
+    await t.db.insertInto('sim_scans').values([expired, live]).execute();
+
+    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([expired.id]);
+    // Taken: its lease was renewed by the claim, so a second round takes nothing.
+    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([]);
+    const deadline = Date.now() + SCAN_TIMEOUT_MS;
+    while ((await statusOf(expired.id)) === 'running' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await statusOf(expired.id)).toBe('finished');
+    const blobs = simulatorRuntimeOf(t.app).blobs;
+    const again = await blobs.get(`scans/${expired.id}/image-0.f32`);
+    const original = await blobs.get(`scans/${first.id}/image-0.f32`);
+    expect(Buffer.from(again).equals(Buffer.from(original))).toBe(true);
+
+    const untouched = await t.db
+      .selectFrom('sim_scans')
+      .select(['status', 'lease_until'])
+      .where('id', '=', live.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ status: 'running', lease_until: live.lease_until });
+    await t.db.updateTable('sim_scans').set({ status: 'cancelled' }).where('id', '=', live.id).execute();
+  });
+
+  it('of two processes claiming one expired scan, exactly one wins; an ended scan is never claimed', async () => {
+    const first = await finishedScan();
+    const orphan = {
+      ...first,
+      id: crypto.randomUUID(),
+      status: 'running',
+      result: null,
+      finished_at: null,
+      lease_until: new Date(Date.now() - 1).toISOString(),
+    };
+    await t.db.insertInto('sim_scans').values(orphan).execute();
+    const wins = await Promise.all([
+      claimScan(t.db, orphan.id, LEASE_MS),
+      claimScan(t.db, orphan.id, LEASE_MS),
+    ]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    expect(await claimScan(t.db, first.id, LEASE_MS, true)).toBe(false);
+    await t.db.updateTable('sim_scans').set({ status: 'cancelled' }).where('id', '=', orphan.id).execute();
+  });
+
+  it('a process that shuts down while it coordinates a scan leaves it running with its lease given up; another takes it over at once and finishes it', async () => {
+    const first = await finishedScan();
+    const leaving = await buildApp({
+      config: testConfig({ dataDir, scanThreads: 1, scanLeaseMs: LEASE_MS }),
+      database: { db: t.db, kind: t.kind, close: () => Promise.resolve() },
+      logger: false,
+    });
+    const { h, sessionId, sequenceId } = lastRun;
+    await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}`, h, {
+      parameters: { matrixRead: 256, matrixPhase: 256, sliceCount: 20 },
+    });
+    expect(first.status).toBe('finished');
+    let closed = false;
+    try {
+      await leaving.ready();
+      const runtime = simulatorRuntimeOf(leaving);
+      // A scan this process coordinates: 20 slices of 256², long enough to be stopped midway.
+      const row = scanSummarySchema.parse(
+        (await call(leaving, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}/run`, h)).body,
+      );
+      const until = Date.now() + 10_000;
+      while (!runtime.running.has(row.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      await leaving.close();
+      closed = true;
+      const left = await t.db
+        .selectFrom('sim_scans')
+        .select(['status', 'lease_until'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(left).toEqual({ status: 'running', lease_until: null });
+      expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([row.id]);
+      const deadline = Date.now() + SCAN_TIMEOUT_MS;
+      while ((await statusOf(row.id)) === 'running' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await statusOf(row.id)).toBe('finished');
+    } finally {
+      if (!closed) await leaving.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/** SQL of scans: one row per acquisition, its snapshot immutable once written. */
+import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { SimScansTable } from '../../db/schema.ts';
+
+export type ScanRow = Selectable<SimScansTable>;
+
+export async function insertScan(db: Db, row: ScanRow): Promise<void> {
+  await db.insertInto('sim_scans').values(row).execute();
+}
+
+export async function findScan(db: Db, sessionId: string, id: string): Promise<ScanRow | undefined> {
+  return db
+    .selectFrom('sim_scans')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findScanById(db: Db, id: string): Promise<ScanRow | undefined> {
+  return db.selectFrom('sim_scans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest scan of each of `pulseSequenceIds`. */
+export async function latestScans(
+  db: Db,
+  pulseSequenceIds: readonly string[],
+): Promise<Map<string, ScanRow>> {
+  const latest = new Map<string, ScanRow>();
+  if (pulseSequenceIds.length === 0) return latest;
+  const rows = await db
+    .selectFrom('sim_scans')
+    .selectAll()
+    .where('pulse_sequence_id', 'in', [...pulseSequenceIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) latest.set(row.pulse_sequence_id, row);
+  return latest;
+}
+
+/** Updates a scan still in `running` (a finished, cancelled or failed scan never changes again). */
+export async function updateRunningScan(
+  db: Db,
+  id: string,
+  set: Partial<Pick<ScanRow, 'status' | 'progress' | 'error_message' | 'result' | 'finished_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sim_scans')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Gives up this process's lease on a running scan (the process is shutting down): the next lease round of any
+ * API process, or the restarted one, takes it over at once.
+ */
+export async function releaseLease(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('sim_scans')
+    .set({ lease_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** Scans still running, of `sessionIds` or (no argument) of every session. */
+export async function runningScans(db: Db, sessionIds?: readonly string[]): Promise<ScanRow[]> {
+  let query = db.selectFrom('sim_scans').selectAll().where('status', '=', 'running');
+  if (sessionIds !== undefined) {
+    if (sessionIds.length === 0) return [];
+    query = query.where('session_id', 'in', [...sessionIds]);
+  }
+  return query.execute();
+}

@@ -1,0 +1,267 @@
+/**
+ * Scan calls (issue 11): run a pulse sequence (202 at once), cancel it, the session's live events (Server-Sent
+ * Events with Last-Event-ID reconnection), and a finished scan's series: metadata, raw slice pixels and k-space,
+ * DICOM (zip) and NIfTI (.nii.gz) downloads.
+ */
+import {
+  ERROR_CODES,
+  reconstructedImagesQuerySchema,
+  reconstructedImagesSchema,
+  scanSummarySchema,
+  sessionIdParamsSchema,
+  sessionItemParamsSchema,
+  scoutImageSchema,
+  scoutParamsSchema,
+  scoutQuerySchema,
+  sliceParamsSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { loadSessionContext } from '../sessions/context.ts';
+import {
+  SESSION_CALL_ERRORS,
+  SIMULATOR_SECURITY,
+  SIMULATOR_TAGS,
+  type SimulatorPluginOptions,
+} from '../sessions/routes.ts';
+import type { SessionEvent } from './events.ts';
+import { dicomZip, niftiGz } from './exports.ts';
+import { latestScans } from './repository.ts';
+import { scoutImage } from './scouts.ts';
+import {
+  cancelPulseSequence,
+  loadFinishedScan,
+  reconstructedImages,
+  runPulseSequence,
+  sliceBytes,
+} from './service.ts';
+
+/** Comment lines that keep an idle event stream open through proxies [ms]. */
+const SSE_HEARTBEAT_MS = 15_000;
+
+const sseFrame = (e: SessionEvent): string =>
+  `id: ${e.id}\nevent: scan\ndata: ${JSON.stringify(e.event)}\n\n`;
+
+/** The last frame of a closed session's stream. */
+const sessionClosedFrame = `event: closed\ndata: ${JSON.stringify({
+  code: ERROR_CODES.INSTANCE_NOT_RUNNING,
+  message: 'Session expired',
+})}\n\n`;
+
+export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = SIMULATOR_TAGS;
+  const security = SIMULATOR_SECURITY;
+  const errors = SESSION_CALL_ERRORS;
+  const contextOf = (request: FastifyRequest, sessionId: string) =>
+    loadSessionContext(root.db, runtime, callerOf(request), sessionId);
+  const streams = new Set<ServerResponse>();
+  root.addHook('onClose', async () => {
+    for (const raw of streams) raw.end();
+  });
+
+  app.post(
+    '/v1/sessions/:sessionId/pulse-sequences/:id/run',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'Run a pulse sequence: 202 at once; status and progress follow as events',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        response: { 202: scanSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      const scan = await runPulseSequence(root.db, runtime, request.log, context, request.params.id);
+      return reply.status(202).send(scan);
+    },
+  );
+
+  app.post(
+    '/v1/sessions/:sessionId/pulse-sequences/:id/cancel',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'Cancel a pulse sequence’s running scan (stops within a second); answers its latest scan',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        response: { 200: scanSummarySchema, ...errors },
+      },
+    },
+    async (request) =>
+      cancelPulseSequence(
+        root.db,
+        runtime,
+        await contextOf(request, request.params.sessionId),
+        request.params.id,
+      ),
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/events',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
+          'reconnect with Last-Event-ID',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      const sessionId = context.session.id;
+      const lastEventId = request.headers['last-event-id'];
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(': connected\n\n');
+      const heartbeat = setInterval(() => raw.write(': keepalive\n\n'), SSE_HEARTBEAT_MS);
+      heartbeat.unref();
+      streams.add(raw);
+      const unsubscribe = runtime.events.subscribe(sessionId, (e) => raw.write(sseFrame(e)));
+      // The session was closed (PUT close or the reaper, on any node): a last `closed` frame with the code its
+      // calls now answer, then the stream ends (an EventSource's reconnect then answers 410, code 700701).
+      const offClosed = runtime.events.onSessionClosed(sessionId, () => {
+        stop();
+        raw.end(sessionClosedFrame);
+      });
+      if (typeof lastEventId === 'string' && lastEventId.length > 0) {
+        const missed = runtime.events.since(sessionId, lastEventId);
+        if (missed) for (const e of missed) raw.write(sseFrame(e));
+        else {
+          // This node no longer holds that event: send each pulse sequence's latest scan as it stands.
+          const ids = (
+            await root.db
+              .selectFrom('sim_pulse_sequences')
+              .select('id')
+              .where('session_id', '=', sessionId)
+              .execute()
+          ).map((r) => r.id);
+          for (const scan of (await latestScans(root.db, ids)).values()) {
+            raw.write(
+              sseFrame({
+                id: `state-${scan.id}-${scan.progress}`,
+                sessionId,
+                event: {
+                  scanId: scan.id,
+                  pulseSequenceId: scan.pulse_sequence_id,
+                  status: scan.status as 'running',
+                  progress: scan.progress,
+                  errorMessage: scan.error_message,
+                },
+              }),
+            );
+          }
+        }
+      }
+      function stop(): void {
+        clearInterval(heartbeat);
+        unsubscribe();
+        offClosed();
+        streams.delete(raw);
+      }
+      request.raw.on('close', stop);
+    },
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/reconstructed-images/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'A finished scan’s series: metadata with a URL per slice (JSON); ?format=dicom a zip of DICOM files, ' +
+          '?format=nifti a .nii.gz',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        querystring: reconstructedImagesQuerySchema,
+        response: { 200: reconstructedImagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      const format = request.query.format ?? 'json';
+      if (format === 'json') return reconstructedImages(root.db, context.session.id, request.params.id);
+      const { scan, result } = await loadFinishedScan(root.db, context.session.id, request.params.id);
+      const bytes =
+        format === 'dicom' ? await dicomZip(runtime, scan, result) : await niftiGz(runtime, scan, result);
+      const name = `scan-${scan.id.slice(0, 8)}${format === 'dicom' ? '-dicom.zip' : '.nii.gz'}`;
+      // A download, not the JSON of the 200 schema: sent through the untyped reply.
+      return (reply as FastifyReply)
+        .header('content-type', format === 'dicom' ? 'application/zip' : 'application/gzip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/scout-images/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'A scout (localiser) image through the isocenter, or through the centre of region regionId',
+        tags,
+        security,
+        params: scoutParamsSchema,
+        querystring: scoutQuerySchema,
+        response: { 200: scoutImageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      scoutImage(
+        runtime,
+        await contextOf(request, request.params.sessionId),
+        request.params.id,
+        request.query.regionId,
+      ),
+  );
+
+  for (const what of ['image', 'kspace'] as const) {
+    app.get(
+      what === 'image'
+        ? '/v1/sessions/:sessionId/reconstructed-images/:id/slices/:index'
+        : '/v1/sessions/:sessionId/reconstructed-images/:id/kspace/:index',
+      {
+        preHandler: authenticate,
+        schema: {
+          summary:
+            what === 'image'
+              ? 'One slice’s pixels: little-endian Float32, rows × columns, row by row'
+              : 'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]',
+          tags,
+          security,
+          params: sliceParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const context = await contextOf(request, request.params.sessionId);
+        const bytes = await sliceBytes(
+          root.db,
+          runtime,
+          context.session.id,
+          request.params.id,
+          request.params.index,
+          what,
+        );
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
+  }
+};

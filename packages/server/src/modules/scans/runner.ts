@@ -1,0 +1,216 @@
+/**
+ * Running a scan (DESIGN.md §7): the run call stores the scan (status `running`, its immutable snapshot) and
+ * answers 202; this file then submits the snapshot to the scan queue, writes progress and publishes it as
+ * events, stores each slice's image and k-space in the blob store, and ends the scan `finished`, `cancelled` or
+ * `error` with a message: a queue that cannot take it, a failed part, a failing blob store. Every end is written
+ * only while the scan is still `running`, so a cancel (which writes `cancelled` at once) always wins.
+ */
+import { acquisitionFrame, firstPixelCenter, seriesWindow } from '@larmor/mri';
+import type { ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { ScanCancelledError } from '../../jobs/index.ts';
+import { isoNow } from '../auth/opaque-tokens.ts';
+import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import { releaseLease, runningScans, updateRunningScan, type ScanRow } from './repository.ts';
+
+/** What a finished scan stores in `sim_scans.result` (its pixels are blobs). */
+export interface ScanResultRecord {
+  rows: number;
+  columns: number;
+  kspaceRows: number;
+  kspaceColumns: number;
+  /** Distance between rows and between columns [m]; slice thickness [m]. */
+  pixelSpacing: [number, number];
+  sliceThickness: number;
+  window: { center: number; width: number };
+  slices: {
+    position: [number, number, number];
+    orientation: [number, number, number, number, number, number];
+  }[];
+}
+
+/** Blob keys of a scan's slice images and k-spaces (little-endian Float32; k-space as real, imaginary pairs). */
+export const imageKey = (scanId: string, slice: number): string => `scans/${scanId}/image-${slice}.f32`;
+export const kspaceKey = (scanId: string, slice: number): string => `scans/${scanId}/kspace-${slice}.f32`;
+
+const bytesOf = (values: Float32Array): Uint8Array =>
+  new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+
+function interleave(re: Float32Array, im: Float32Array): Float32Array {
+  const out = new Float32Array(re.length * 2);
+  for (let i = 0; i < re.length; i++) {
+    out[2 * i] = re[i] as number;
+    out[2 * i + 1] = im[i] as number;
+  }
+  return out;
+}
+
+/** Stores every slice's image and k-space; answers the result record. */
+async function storeResult(
+  runtime: SimulatorRuntime,
+  scanId: string,
+  result: SnapshotResult,
+  snapshot: ScanSnapshot,
+) {
+  const first = result.slices[0];
+  const plane = result.geometry.slices[0];
+  if (!first || !plane) throw new Error('the scan gave no slices');
+  // Every slice's blobs are written at once: the file store's writes (and S3's requests) overlap rather than
+  // wait for one another; the first failure fails the scan.
+  await Promise.all(
+    result.slices.flatMap((slice) => [
+      runtime.blobs.put(imageKey(scanId, slice.slice), bytesOf(slice.magnitude)),
+      runtime.blobs.put(kspaceKey(scanId, slice.slice), bytesOf(interleave(slice.kspaceRe, slice.kspaceIm))),
+    ]),
+  );
+  const window = seriesWindow(result.slices.map((s) => s.magnitude));
+  // k-space is stored [phase][read], read fastest (simulate/snapshot.ts SliceOutput).
+  const kspaceColumns = acquisitionFrame(snapshot.protocol, plane).readCount;
+  const record: ScanResultRecord = {
+    rows: first.rows,
+    columns: first.columns,
+    kspaceColumns,
+    kspaceRows: Math.round(first.kspaceRe.length / kspaceColumns),
+    pixelSpacing: [plane.rowSpacing, plane.columnSpacing],
+    sliceThickness: plane.sliceThickness,
+    window: { center: window.center, width: window.width },
+    slices: result.geometry.slices.map((p) => ({
+      position: [...firstPixelCenter(p)] as [number, number, number],
+      orientation: [
+        ...p.rowDirection,
+        ...p.columnDirection,
+      ] as ScanResultRecord['slices'][number]['orientation'],
+    })),
+  };
+  return record;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Publishes the scan's state as the session's event. */
+async function publish(
+  runtime: SimulatorRuntime,
+  scan: Pick<ScanRow, 'id' | 'session_id' | 'pulse_sequence_id'>,
+  status: ScanRow['status'],
+  progress: number,
+  errorMessage: string | null,
+) {
+  await runtime.events.publish(scan.session_id, {
+    scanId: scan.id,
+    pulseSequenceId: scan.pulse_sequence_id,
+    status: status as 'running',
+    progress,
+    errorMessage,
+  });
+}
+
+/**
+ * Coordinates `scan` to its end (never leaves it `running`): submit, progress, store, finish. Resolves when the
+ * scan has ended; errors are written to the scan, not thrown.
+ */
+export async function coordinateScan(
+  db: Db,
+  runtime: SimulatorRuntime,
+  log: FastifyBaseLogger,
+  scan: ScanRow,
+  snapshot: ScanSnapshot,
+): Promise<void> {
+  const end = async (
+    status: 'finished' | 'cancelled' | 'error',
+    errorMessage: string | null,
+    result?: ScanResultRecord,
+  ) => {
+    const ended = await updateRunningScan(db, scan.id, {
+      status,
+      ...(status === 'finished' ? { progress: 100 } : {}),
+      error_message: errorMessage,
+      result: result ? JSON.stringify(result) : null,
+      finished_at: isoNow(),
+    });
+    if (ended)
+      await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage);
+  };
+  try {
+    const queue = await runtime.queue();
+    const job = await queue.submit(snapshot);
+    runtime.running.set(scan.id, job);
+    let lastPercent = 0;
+    job.onProgress(({ done, total }) => {
+      // Stored and published up to 99 %: 100 % is the stored images.
+      const percent = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
+      if (percent <= lastPercent) return;
+      lastPercent = percent;
+      runtime.track(
+        updateRunningScan(db, scan.id, { progress: percent })
+          .then((live) => (live ? publish(runtime, scan, 'running', percent, null) : undefined))
+          .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan progress not recorded')),
+      );
+    });
+    try {
+      const submittedAt = performance.now();
+      const result = await job.result;
+      const computedAt = performance.now();
+      const record = await storeResult(runtime, scan.id, result, snapshot);
+      const storedAt = performance.now();
+      await end('finished', null, record);
+      // Where a scan's time goes (docs/benchmarks.md): engine and transfer from the threads or workers, blobs
+      // and window, the final write and event.
+      log.info(
+        {
+          scanId: scan.id,
+          engineMs: Math.round(computedAt - submittedAt),
+          storeMs: Math.round(storedAt - computedAt),
+          finishMs: Math.round(performance.now() - storedAt),
+        },
+        'scan finished',
+      );
+    } finally {
+      runtime.running.delete(scan.id);
+    }
+  } catch (error) {
+    // Stopped because this process shuts down, not by a cancel: the scan stays running and another process (or
+    // this one restarted) takes it over from its snapshot (leases.ts).
+    if (error instanceof ScanCancelledError && runtime.isClosing()) await releaseLease(db, scan.id);
+    else if (error instanceof ScanCancelledError) await end('cancelled', null);
+    else {
+      log.warn({ err: error, scanId: scan.id }, 'scan failed');
+      await end('error', `The scan failed: ${messageOf(error)}`);
+    }
+  }
+}
+
+/** Starts coordinating `scan` in the background (awaited when the app closes). */
+export function startScan(
+  db: Db,
+  runtime: SimulatorRuntime,
+  log: FastifyBaseLogger,
+  scan: ScanRow,
+  snapshot: ScanSnapshot,
+) {
+  runtime.coordinating.add(scan.id);
+  runtime.track(
+    coordinateScan(db, runtime, log, scan, snapshot)
+      .catch((error: unknown) => log.error({ err: error, scanId: scan.id }, 'scan coordination failed'))
+      .finally(() => runtime.coordinating.delete(scan.id)),
+  );
+}
+
+/**
+ * Cancels a running scan: writes `cancelled` at once (so the answer and the events say so), stops the job here
+ * or, when another API process coordinates it, asks that process over the event hub.
+ */
+export async function cancelScan(db: Db, runtime: SimulatorRuntime, scan: ScanRow): Promise<boolean> {
+  const cancelled = await updateRunningScan(db, scan.id, { status: 'cancelled', finished_at: isoNow() });
+  if (!cancelled) return false;
+  const job = runtime.running.get(scan.id);
+  if (job) job.cancel();
+  else await runtime.events.requestCancel(scan.id);
+  await publish(runtime, scan, 'cancelled', scan.progress, null);
+  return true;
+}
+
+/** Cancels the running scans of sessions that were closed. */
+export async function cancelScansOfSessions(db: Db, runtime: SimulatorRuntime, sessionIds: string[]) {
+  for (const scan of await runningScans(db, sessionIds)) await cancelScan(db, runtime, scan);
+}

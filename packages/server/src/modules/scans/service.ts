@@ -1,0 +1,158 @@
+/**
+ * Commands on scans: run a pulse sequence (checked, stored with its snapshot, answered 202 while it runs),
+ * cancel it, and read a finished scan's series (metadata, slice pixels, k-space).
+ */
+import {
+  API_PREFIX,
+  apiPath,
+  protocolSchema,
+  SESSION_PATHS,
+  type ReconstructedImages,
+  type ScanSummary,
+} from '@larmor/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { presentScanSummary } from '../sequences/presenter.ts';
+import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
+import { loadPulseSequence } from '../sequences/service.ts';
+import { scannerOf, type SessionContext } from '../sessions/context.ts';
+import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import { findScan, insertScan, latestScans, type ScanRow } from './repository.ts';
+import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
+import { leaseUntil } from './leases.ts';
+import { buildSnapshot } from './snapshot.ts';
+
+/** The session's own tissue values (T1, T2 [ms]). */
+export async function sessionTissuesOf(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sim_session_tissues')
+    .select(['tissue', 't1_ms', 't2_ms'])
+    .where('session_id', '=', sessionId)
+    .execute();
+}
+
+/** POST …/pulse-sequences/{id}/run: 400 when the protocol breaks a limit, 409 while it runs; else 202. */
+export async function runPulseSequence(
+  db: Db,
+  runtime: SimulatorRuntime,
+  log: FastifyBaseLogger,
+  context: SessionContext,
+  pulseSequenceId: string,
+): Promise<ScanSummary> {
+  const row = await loadPulseSequence(db, context.session.id, pulseSequenceId);
+  const scanner = scannerOf(context.configuration);
+  const protocol = joinProtocol(
+    familyOf(row.scheme_id),
+    JSON.parse(row.parameters),
+    JSON.parse(row.spatials),
+  );
+  assertRunnable(protocol, scanner, context.freePlan);
+  const latest = (await latestScans(db, [row.id])).get(row.id);
+  if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
+  const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
+  const scan: ScanRow = {
+    id: newId(),
+    session_id: context.session.id,
+    pulse_sequence_id: row.id,
+    snapshot: JSON.stringify(snapshot),
+    seed: snapshot.seed,
+    status: 'running',
+    progress: 0,
+    error_message: null,
+    result: null,
+    created_at: isoNow(),
+    finished_at: null,
+    lease_until: leaseUntil(runtime.scanLeaseMs),
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertScan(trx, scan);
+    await trx
+      .updateTable('sim_pulse_sequences')
+      .set({ changed_since_scan: 0 })
+      .where('id', '=', row.id)
+      .execute();
+  });
+  await runtime.events.publish(scan.session_id, {
+    scanId: scan.id,
+    pulseSequenceId: row.id,
+    status: 'running',
+    progress: 0,
+    errorMessage: null,
+  });
+  startScan(db, runtime, log, scan, snapshot);
+  return presentScanSummary(scan);
+}
+
+/** POST …/pulse-sequences/{id}/cancel: cancels its running scan; answers its latest scan (404 when none). */
+export async function cancelPulseSequence(
+  db: Db,
+  runtime: SimulatorRuntime,
+  context: SessionContext,
+  pulseSequenceId: string,
+): Promise<ScanSummary> {
+  const row = await loadPulseSequence(db, context.session.id, pulseSequenceId);
+  const latest = (await latestScans(db, [row.id])).get(row.id);
+  if (!latest) throw notFound('Scan');
+  if (latest.status === 'running') await cancelScan(db, runtime, latest);
+  const after = await findScan(db, context.session.id, latest.id);
+  return presentScanSummary(after ?? latest);
+}
+
+/** A finished scan of the session with its result record; 404 otherwise (also while it runs). */
+export async function loadFinishedScan(db: Db, sessionId: string, scanId: string) {
+  const scan = await findScan(db, sessionId, scanId);
+  if (!scan || scan.status !== 'finished' || scan.result === null) throw notFound('Reconstructed images');
+  return { scan, result: JSON.parse(scan.result) as ScanResultRecord };
+}
+
+/** GET …/reconstructed-images/{id}: the series' metadata, with a URL per slice for pixels and k-space. */
+export async function reconstructedImages(
+  db: Db,
+  sessionId: string,
+  scanId: string,
+): Promise<ReconstructedImages> {
+  const { scan, result } = await loadFinishedScan(db, sessionId, scanId);
+  const snapshot = JSON.parse(scan.snapshot) as { protocol: unknown };
+  const base = `${API_PREFIX}/${apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId })}`;
+  const url = (path: string, index: number) =>
+    `${API_PREFIX}/${apiPath(path, { sessionId, id: scanId, index: String(index) })}`;
+  return {
+    scanId,
+    pulseSequenceId: scan.pulse_sequence_id,
+    rows: result.rows,
+    columns: result.columns,
+    pixelSpacing: result.pixelSpacing,
+    sliceThickness: result.sliceThickness,
+    kspaceRows: result.kspaceRows,
+    kspaceColumns: result.kspaceColumns,
+    pixelFormat: 'float32le',
+    window: result.window,
+    parameters: protocolSchema.parse(snapshot.protocol),
+    seed: scan.seed,
+    slices: result.slices.map((s, index) => ({
+      index,
+      imagePositionPatient: s.position,
+      imageOrientationPatient: s.orientation,
+      url: url(SESSION_PATHS.reconstructedSlice, index),
+      kspaceUrl: url(SESSION_PATHS.reconstructedKSpace, index),
+    })),
+    dicomUrl: `${base}?format=dicom`,
+    niftiUrl: `${base}?format=nifti`,
+  };
+}
+
+/** The bytes of slice `index`'s image or k-space (little-endian Float32); 404 beyond the series. */
+export async function sliceBytes(
+  db: Db,
+  runtime: SimulatorRuntime,
+  sessionId: string,
+  scanId: string,
+  index: number,
+  what: 'image' | 'kspace',
+): Promise<Uint8Array> {
+  const { result } = await loadFinishedScan(db, sessionId, scanId);
+  if (index >= result.slices.length) throw notFound('Slice');
+  return runtime.blobs.get(what === 'image' ? imageKey(scanId, index) : kspaceKey(scanId, index));
+}

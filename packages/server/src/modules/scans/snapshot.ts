@@ -1,0 +1,149 @@
+/**
+ * The scan snapshot of a run (DESIGN.md §7): protocol and geometry of the pulse sequence, the module's model
+ * and the condition the session's configuration names, the scanner, simulation settings, the module's and the
+ * session's tissue overrides (SI), and a new noise seed. Stored with the scan, it reproduces its images byte for
+ * byte.
+ */
+import crypto from 'node:crypto';
+import { scanSnapshotSchema, type ScanSnapshotBody } from '@larmor/contracts';
+import type { Protocol, Scanner } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { T2_STAR_ISOCHROMATS } from '@larmor/mri/simulate/bloch/dephasing';
+import { msToS } from '@larmor/mri/units';
+import type { SessionContext } from '../sessions/context.ts';
+
+type Vec3 = [number, number, number];
+
+/** Unit row and column directions of the display plane (docs/conventions.md, simulate/geometry.ts). */
+const PLANE_AXES: Record<Protocol['geometry']['orientation'], { row: Vec3; column: Vec3 }> = {
+  axial: { row: [1, 0, 0], column: [0, 1, 0] },
+  coronal: { row: [1, 0, 0], column: [0, 0, -1] },
+  sagittal: { row: [0, 1, 0], column: [0, 0, -1] },
+};
+
+/** A new noise seed: an unsigned 32-bit integer from the system's random source. */
+export const newSeed = (): number => crypto.randomBytes(4).readUInt32LE(0);
+
+/**
+ * Patient motion of the configuration (simulator.md §3, §5): translation along the readout (axis 1) or the phase
+ * direction (axis 2) [m, Hz], or rotation [degrees → rad, Hz]; undefined for `none`.
+ */
+function motionOf(context: SessionContext, protocol: Protocol): ScanSnapshotBody['simulation']['motion'] {
+  const c = context.configuration;
+  if (c.motion === 'rotational') {
+    return {
+      kind: 'rotation',
+      amplitude: (Number(c.motion_rot_angle) * Math.PI) / 180,
+      frequency: Number(c.motion_rot_freq),
+    };
+  }
+  if (c.motion !== 'translational') return undefined;
+  const axes = PLANE_AXES[protocol.geometry.orientation];
+  // Phase encoding along columns means the readout runs along rows, and the other way round.
+  const readout = protocol.phaseDirection === 'column' ? axes.row : axes.column;
+  const phase = protocol.phaseDirection === 'column' ? axes.column : axes.row;
+  return {
+    kind: 'translation',
+    amplitude: Number(c.motion_trans_magn),
+    frequency: Number(c.motion_trans_freq),
+    direction: Number(c.motion_trans_axis) === 2 ? phase : readout,
+  };
+}
+
+/**
+ * The contrast agent of the configuration (simulator.md §5) when the model has contrast and it is active: a
+ * bolus-timed scan `contrast_scan_delay` [s] after the start of the injection (timing-bolus tool), else the
+ * late phase `time_after_contrast` [min] after it.
+ */
+function contrastOf(context: SessionContext): ScanSnapshotBody['simulation']['contrast'] {
+  const c = context.configuration;
+  if (!context.model.contrast || Number(c.activate_contrast) !== 1) return undefined;
+  const delayS = Number(c.contrast_scan_delay ?? 0);
+  return {
+    concentrationMmolPerMl: Number(c.contrast_concentration),
+    volumeMl: Number(c.contrast_volume),
+    secondsAfterInjection: delayS > 0 ? delayS : Number(c.time_after_contrast) * 60,
+    firstPass: delayS > 0,
+  };
+}
+
+/**
+ * The tissue overrides of the module, then of the session, in SI units (ms → s). A session's T1 and T2 replace
+ * the module's; the module's proton density stays, its T2* goes with its T2 (the engine then keeps R2′).
+ */
+export function tissueOverridesOf(
+  context: Pick<SessionContext, 'tissueOverrides'>,
+  sessionTissues: readonly SessionTissue[],
+) {
+  const out: Record<string, { t1: number; t2: number; pd?: number; t2star?: number }> = {};
+  for (const o of context.tissueOverrides) {
+    out[o.tissue] = {
+      t1: msToS(o.t1Ms),
+      t2: msToS(o.t2Ms),
+      ...(o.pd === undefined ? {} : { pd: o.pd }),
+      ...(o.t2StarMs === undefined ? {} : { t2star: msToS(o.t2StarMs) }),
+    };
+  }
+  for (const o of sessionTissues) {
+    const pd = out[o.tissue]?.pd;
+    out[o.tissue] = { t1: msToS(o.t1_ms), t2: msToS(o.t2_ms), ...(pd === undefined ? {} : { pd }) };
+  }
+  return out;
+}
+
+export interface SessionTissue {
+  tissue: string;
+  t1_ms: number;
+  t2_ms: number;
+}
+
+/**
+ * Isochromats per pixel of a scan: with the T2* setting on the Bloch engine (censol), T2_STAR_ISOCHROMATS, whose
+ * intravoxel dephasing follows exp(−t/T2′) within 2 % (docs/physics.md); otherwise none asked (one per pixel).
+ */
+export function isochromatsOf(
+  backend: SessionContext['session']['backend'],
+  configuration: Pick<SessionContext['configuration'], 't2Star'>,
+): { isochromats?: number } {
+  return backend === 'censol' && Number(configuration.t2Star) === 1
+    ? { isochromats: T2_STAR_ISOCHROMATS }
+    : {};
+}
+
+/** The snapshot of running `protocol` in this session now, with a new seed (checked against its schema). */
+export function buildSnapshot(
+  context: SessionContext,
+  protocol: Protocol,
+  scanner: Scanner,
+  sessionTissues: readonly SessionTissue[],
+  seed = newSeed(),
+): ScanSnapshot {
+  const c = context.configuration;
+  const features = new Set(context.model.features);
+  const motion = motionOf(context, protocol);
+  const contrast = contrastOf(context);
+  const body: ScanSnapshotBody = {
+    engine: context.session.backend,
+    model: {
+      id: context.model.engineModelId,
+      ...(features.has('Brain Condition') ? { brainCondition: c.brainStateMode as 'healthy' } : {}),
+      ...(features.has('Heart Condition') ? { heartCondition: c.heartCondition as 'healthy' } : {}),
+      ...(features.has('Default cardiac phase') ? { cardiacPhase: Number(c.defaultCardiacPhase) } : {}),
+      ...(features.has('Breathing mode') ? { breathingMode: c.breathingMode as 'free_breathing' } : {}),
+    },
+    protocol,
+    scanner,
+    simulation: {
+      noiseLevel: Number(c.noise) as 0 | 1 | 2 | 3,
+      ...(motion ? { motion } : {}),
+      ...(context.session.backend === 'censol' && Number(c.susceptibility) === 1
+        ? { susceptibility: true }
+        : {}),
+      ...isochromatsOf(context.session.backend, c),
+      ...(contrast ? { contrast } : {}),
+    },
+    tissueOverrides: tissueOverridesOf(context, sessionTissues),
+    seed,
+  };
+  return scanSnapshotSchema.parse(body) as ScanSnapshot;
+}

@@ -1,0 +1,306 @@
+/**
+ * Pulse-sequence calls of a session (simulator.md §7): collections ("Scan N"), pulse sequences (list, create
+ * from a scheme, several at once, get, PATCH with limits checked, move), the schemes and their libraries.
+ */
+import {
+  activeSchemasSchema,
+  collectionCreateSchema,
+  collectionListSchema,
+  collectionSchema,
+  idSchema,
+  libraryConfigurationSchema,
+  libraryParameterParamsSchema,
+  libraryParameterValuesSchema,
+  pulseSequenceCreateSchema,
+  pulseSequenceListSchema,
+  pulseSequenceMoveSchema,
+  pulseSequencePatchSchema,
+  pulseSequenceSchema,
+  pulseSequencesManySchema,
+  schemeParamsSchema,
+  sessionIdParamsSchema,
+  sessionItemParamsSchema,
+  spatialsSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { loadSessionContext } from '../sessions/context.ts';
+import {
+  SESSION_CALL_ERRORS,
+  SIMULATOR_SECURITY,
+  SIMULATOR_TAGS,
+  type SimulatorPluginOptions,
+} from '../sessions/routes.ts';
+import { findPulseSequenceById } from './repository.ts';
+import {
+  activeSchemas,
+  createCollection,
+  createPulseSequences,
+  deletePulseSequence,
+  getPulseSequence,
+  libraryConfiguration,
+  libraryParameterValues,
+  listCollections,
+  listPulseSequences,
+  movePulseSequence,
+  patchPulseSequence,
+  spatialsDefault,
+} from './service.ts';
+
+export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = SIMULATOR_TAGS;
+  const security = SIMULATOR_SECURITY;
+  const errors = SESSION_CALL_ERRORS;
+  const contextOf = (request: FastifyRequest, sessionId: string) =>
+    loadSessionContext(root.db, runtime, callerOf(request), sessionId);
+  const common = { preHandler: authenticate };
+
+  app.get(
+    '/v2/sessions/:sessionId/pulse-sequences/collections',
+    {
+      ...common,
+      schema: {
+        summary: 'The session’s collections ("Scan N")',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        response: { 200: collectionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return listCollections(root.db, context.session.id);
+    },
+  );
+
+  app.post(
+    '/v2/sessions/:sessionId/pulse-sequences/collections',
+    {
+      ...common,
+      schema: {
+        summary: 'Add a collection (named "Scan N" unless a name is given)',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        body: collectionCreateSchema.nullish(),
+        response: { 201: collectionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return reply.status(201).send(await createCollection(root.db, context.session.id, request.body?.name));
+    },
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/pulse-sequences',
+    {
+      ...common,
+      schema: {
+        summary: 'The session’s pulse sequences by seqnum',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        response: { 200: pulseSequenceListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return listPulseSequences(root.db, context.session.id);
+    },
+  );
+
+  app.post(
+    '/v1/sessions/:sessionId/pulse-sequences',
+    {
+      ...common,
+      schema: {
+        summary: 'Add a pulse sequence from a scheme, with its defaults for this scanner and plan',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        body: pulseSequenceCreateSchema,
+        response: { 201: pulseSequenceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      const [created] = await createPulseSequences(root.db, context, [request.body]);
+      if (!created) throw new Error('no pulse sequence created');
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/v1/sessions/:sessionId/pulse-sequences-many',
+    {
+      ...common,
+      schema: {
+        summary: 'Add several pulse sequences at once (all or none)',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        body: pulseSequencesManySchema,
+        response: { 201: pulseSequenceListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return reply
+        .status(201)
+        .send(await createPulseSequences(root.db, context, request.body.pulseSequences));
+    },
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    {
+      ...common,
+      schema: {
+        summary: 'A pulse sequence with its latest scan',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        response: { 200: pulseSequenceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return getPulseSequence(root.db, context.session.id, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    {
+      ...common,
+      schema: {
+        summary:
+          'Change parameters or spatials: checked against @larmor/mri’s limits for this scanner, plan and module ' +
+          '(400 names each broken limit and the value that satisfies it)',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        body: pulseSequencePatchSchema,
+        response: { 200: pulseSequenceSchema, ...errors },
+      },
+    },
+    async (request) =>
+      patchPulseSequence(
+        root.db,
+        await contextOf(request, request.params.sessionId),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    {
+      ...common,
+      schema: {
+        summary:
+          'Delete a pulse sequence with its scans and images (409 while it runs); answers the remaining list, ' +
+          'renumbered 1…n',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        response: { 200: pulseSequenceListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return deletePulseSequence(root.db, runtime.blobs, context.session.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/sessions/:sessionId/pulse-sequences/:id/move',
+    {
+      ...common,
+      schema: {
+        summary: 'Move a pulse sequence to a position (1 = first); answers the reordered list',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        body: pulseSequenceMoveSchema,
+        response: { 200: pulseSequenceListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const context = await contextOf(request, request.params.sessionId);
+      return movePulseSequence(root.db, context.session.id, request.params.id, request.body.position);
+    },
+  );
+
+  app.get(
+    '/v2/pulse-sequences/:id/spatials-default',
+    {
+      ...common,
+      schema: {
+        summary: 'The default slice geometry of a pulse sequence’s scheme in its session',
+        tags,
+        security,
+        params: z.object({ id: idSchema }),
+        response: { 200: spatialsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findPulseSequenceById(root.db, request.params.id);
+      if (!row) throw notFound('Pulse sequence');
+      return spatialsDefault(await contextOf(request, row.session_id), row);
+    },
+  );
+
+  app.get(
+    '/v1/library-parameter-values/:a/:b',
+    {
+      ...common,
+      schema: {
+        summary:
+          'Scheme a’s (a sequence-type code) default parameters and limits on the reference scanner, and the ' +
+          'default spatials for anatomical model b',
+        tags,
+        security,
+        params: libraryParameterParamsSchema,
+        response: { 200: libraryParameterValuesSchema, ...errors },
+      },
+    },
+    async (request) => libraryParameterValues(request.params.a, request.params.b),
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/library-configuration/:id',
+    {
+      ...common,
+      schema: {
+        summary: 'The limits of scheme id’s parameters on this session’s scanner and plan',
+        tags,
+        security,
+        params: schemeParamsSchema,
+        response: { 200: libraryConfigurationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      libraryConfiguration(await contextOf(request, request.params.sessionId), request.params.id),
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/active-schemas',
+    {
+      ...common,
+      schema: {
+        summary: 'The schemes this session may add (the module’s, within the plan)',
+        tags,
+        security,
+        params: sessionIdParamsSchema,
+        response: { 200: activeSchemasSchema, ...errors },
+      },
+    },
+    async (request) => activeSchemas(await contextOf(request, request.params.sessionId)),
+  );
+};

@@ -1,0 +1,42 @@
+import { ownScansResponseSchema } from '@larmor/contracts';
+import { describe, expect, it } from 'vitest';
+import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { finishedScan } from '../scan-results/world.test-support.ts';
+import { call, createSimulatorWorld, testDataDir } from '../sessions/world.test-support.ts';
+
+const dataDir = testDataDir();
+const SLOW = 120_000;
+
+describe.each(databases)('GET v2/me/scans on %s', (kind) => {
+  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+
+  it(
+    'lists the caller’s own finished scans of the module, marked once kept; nobody else’s',
+    async () => {
+      const world = await createSimulatorWorld(t.app, t.db);
+      const h = world.a.studentHeaders;
+      const { scanId, sessionId } = await finishedScan(t.app, world, h);
+      const list = async (headers: typeof h, labId = world.labId) =>
+        ownScansResponseSchema.parse((await call(t.app, 'GET', `v2/me/scans?labId=${labId}`, headers)).body);
+      expect((await list(h)).scans).toEqual([
+        {
+          scanId,
+          sessionId,
+          description: 'Tiny SE',
+          finishedAt: expect.any(String) as string,
+          scanResultId: null,
+        },
+      ]);
+      expect((await list(world.a.teacherHeaders)).scans).toEqual([]);
+      expect((await list(world.b.studentHeaders)).scans).toEqual([]);
+      await writesNothing(t.db, async () => {
+        expect((await call(t.app, 'GET', 'v2/me/scans', h)).status).toBe(400);
+        expect((await call(t.app, 'GET', 'v2/me/scans?labId=x', h)).status).toBe(400);
+      });
+      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
+      expect(kept.status).toBe(201);
+      expect((await list(h)).scans[0]?.scanResultId).toBe(kept.body?.['id']);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,147 @@
+/**
+ * Upload calls (issue 10): add a file to a program (multipart, field `file`), list and delete them, and serve
+ * one (GET v1/uploads/{uploadId}) to a bearer token or to the signed asset cookie of GET
+ * v2/assets/signed-cookie, so that Markdown images load in the browser.
+ */
+import multipart from '@fastify/multipart';
+import {
+  ERROR_CAUSES,
+  ERROR_CODES,
+  errorBodySchema,
+  programIdParamsSchema,
+  UPLOAD_MAX_BYTES,
+  uploadIdParamsSchema,
+  uploadListSchema,
+  uploadSchema,
+} from '@larmor/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { ADMIN_CALL_ERRORS, ApiError, unauthenticated } from '../../plugins/errors.ts';
+import { ASSET_COOKIE, verifyAssetCookie } from '../assets/routes.ts';
+import { contentScopeOf } from '../programs/access.ts';
+import { CONTENT_SECURITY, contentStaff } from '../programs/routes.ts';
+import { deleteUpload, listUploads, readUpload, uploadFile } from './service.ts';
+import { fileUploadStore } from './storage.ts';
+
+const tags = ['uploads'];
+
+/** RFC 6266: an ASCII fallback name and the UTF-8 name (RFC 8187 `filename*`). */
+function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const ascii = [...filename]
+    .map((c) => (c >= ' ' && c <= '~' && c !== '"' && c !== '\\' ? c : '_'))
+    .join('');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+async function uploadedFile(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  const file = request.isMultipart() ? await request.file() : undefined;
+  if (!file) {
+    throw new ApiError(400, ERROR_CODES.BAD_REQUEST, 'Attach the file to upload', ERROR_CAUSES.VALIDATION, {
+      file: 'required',
+    });
+  }
+  return { filename: file.filename, bytes: await file.toBuffer() };
+}
+
+/** The user a file read is for: the bearer token's, else the signed asset cookie's (401 without either). */
+async function readerOf(request: FastifyRequest): Promise<string> {
+  if (request.headers.authorization !== undefined) {
+    await authenticate.call(request.server, request, undefined as never);
+    return callerOf(request).userId;
+  }
+  const cookie = request.cookies[ASSET_COOKIE];
+  const userId = cookie === undefined ? null : verifyAssetCookie(request.server.config.jwtSecret, cookie);
+  if (userId === null) throw unauthenticated();
+  return userId;
+}
+
+export const uploadsRoutes: FastifyPluginAsync = async (root) => {
+  await root.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
+  const store = fileUploadStore(root.config.dataDir);
+  const security = CONTENT_SECURITY;
+  const errors = ADMIN_CALL_ERRORS;
+
+  app.post(
+    '/v1/programs/:programId/uploads',
+    {
+      preHandler: contentStaff,
+      schema: {
+        summary: 'Upload an image or a document to a program (checked by extension and content)',
+        description:
+          'multipart/form-data with one file (at most 20 MiB): png, jpg, jpeg, gif, webp, doc, docx, pdf, ppt, ' +
+          'pptx, csv, xls or xlsx, whose bytes carry that type’s signature.',
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        params: programIdParamsSchema,
+        response: { 201: uploadSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const file = await uploadedFile(request);
+      return reply.status(201).send(await uploadFile(root.db, store, scope, request.params.programId, file));
+    },
+  );
+
+  app.get(
+    '/v1/programs/:programId/uploads',
+    {
+      preHandler: contentStaff,
+      schema: {
+        summary: 'List the files of a program',
+        tags,
+        security,
+        params: programIdParamsSchema,
+        response: { 200: uploadListSchema, ...errors },
+      },
+    },
+    async (request) => listUploads(root.db, await scopeOf(request), request.params.programId),
+  );
+
+  app.get(
+    '/v1/uploads/:uploadId',
+    {
+      schema: {
+        summary: 'Download a file (bearer token or the signed asset cookie)',
+        tags,
+        security: [{ bearer: [] }, {}],
+        params: uploadIdParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await readerOf(request);
+      const { row, bytes } = await readUpload(root.db, store, userId, request.params.uploadId);
+      const disposition = row.kind === 'image' ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', row.content_type)
+        .header('content-disposition', contentDisposition(disposition, row.filename))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  app.delete(
+    '/v1/uploads/:uploadId',
+    {
+      preHandler: contentStaff,
+      schema: {
+        summary: 'Delete a file of a program',
+        tags,
+        security,
+        params: uploadIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteUpload(root.db, store, await scopeOf(request), request.params.uploadId);
+      return reply.status(204).send(null);
+    },
+  );
+};

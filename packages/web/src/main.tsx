@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/first-page-styles.ts';
 import './app/shell.css';
 import { initI18n } from './lib/i18n.ts';
 import { App } from './app/App.tsx';

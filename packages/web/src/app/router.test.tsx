@@ -40,11 +40,18 @@ describe('routes and guards', () => {
     session.logout();
   });
 
-  it('shows pages of later issues as a titled frame with an empty state, and unknown paths as not found', async () => {
+  it('loads a teaching page lazily for a teacher', async () => {
     session.authenticate({ accessToken: tokenFor('Teacher'), refreshToken: 'r' });
-    renderAt('/programs/edit/p1/courses/c1/modules/new');
-    expect(await screen.findByRole('heading', { name: 'New Module' })).toBeTruthy();
-    expect(screen.getByText('Nothing here yet')).toBeTruthy();
+    renderAt('/analytics');
+    expect(await screen.findByRole('heading', { name: 'Analytics' }, { timeout: 10_000 })).toBeTruthy();
+    session.logout();
+  }, 15_000);
+
+  it('sends a student opening a teaching page to /forbidden', async () => {
+    session.authenticate({ accessToken: tokenFor('Student'), refreshToken: 'r' });
+    const router = renderAt('/analytics');
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forbidden');
     session.logout();
   });
 

@@ -31,8 +31,8 @@ export const config = {
   version: readString(env.VITE_VERSION, 'v1.0.0'),
   supportEmail: readString(env.VITE_SUPPORT_EMAIL, 'support@larmor.example'),
   upgradeEmail: readString(env.VITE_UPGRADE_EMAIL, 'sales@larmor.example'),
-  /** The external Help link of the top bar (opens in a new tab). */
-  helpUrl: readString(env.VITE_HELP_URL, '/docs'),
+  /** The Help link of the top bar (opens in a new tab): our knowledge base unless configured otherwise. */
+  helpUrl: readString(env.VITE_HELP_URL, '/knowledge-base'),
   /** The provider's legal page linked from the terms dialog. */
   legalUrl: readString(env.VITE_LEGAL_URL, '/legal'),
 } as const;

@@ -1,6 +1,13 @@
 /** jsdom lacks a few browser APIs Mantine reads; these are the standard test polyfills, not product code. */
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+/**
+ * findBy… and waitFor give up after this long [ms]. Routes are lazily loaded: the first render of a page imports its
+ * chunk, which on a busy 2-core machine (CI runs every suite at once) takes longer than Testing Library's 1 s.
+ */
+const ASYNC_UTIL_TIMEOUT_MS = 5_000;
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 afterEach(() => {
   cleanup();

@@ -13,7 +13,7 @@ describe('the crash screen (platform-shell.md §8)', () => {
   it('replaces a crashed page with the apology, the home link and the report, open by default', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <CrashBoundary>
           <Broken />
         </CrashBoundary>
@@ -31,7 +31,7 @@ describe('the crash screen (platform-shell.md §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <Notifications />
         <CrashBoundary>
           <Broken />

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { ErrorAlert } from './ErrorAlert.tsx';
 
 function renderAlert(element: ReactElement) {
-  return render(<MantineProvider>{element}</MantineProvider>);
+  return render(<MantineProvider env="test">{element}</MantineProvider>);
 }
 
 describe('ErrorAlert (a failed request shown to the user)', () => {

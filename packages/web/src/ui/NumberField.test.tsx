@@ -5,7 +5,7 @@ import { NumberField } from './NumberField.tsx';
 
 function renderField(props: Partial<Parameters<typeof NumberField>[0]>) {
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <NumberField
         name="echoTime"
         label="TE"

@@ -11,6 +11,8 @@ export interface NumberFieldProps {
   label: string;
   value: number | string;
   onChange: (value: number | string) => void;
+  /** Focus left the input (e.g. to commit or revert a typed value). */
+  onBlur?: () => void;
   unit?: string;
   min?: number;
   max?: number;
@@ -52,6 +54,7 @@ export function NumberField(props: NumberFieldProps) {
         props.onChange(typeof v === 'number' && props.parse !== undefined ? props.parse(v) : v)
       }
       step={props.step}
+      onBlur={props.onBlur}
       disabled={props.disabled}
       readOnly={props.readOnly}
       placeholder={props.placeholder}

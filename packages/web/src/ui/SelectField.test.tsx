@@ -6,7 +6,7 @@ import { SelectField } from './SelectField.tsx';
 
 function renderSelect(props: Partial<Parameters<typeof SelectField<{ id: string; name: string }>>[0]>) {
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <SelectField<{ id: string; name: string }>
         name="anatomy"
         label="Anatomy"

@@ -7,7 +7,7 @@ import { TextField } from './TextField.tsx';
 describe('TextField help tooltip (platform-shell.md §5 generic text input)', () => {
   it('shows the help with its unit in brackets when the help icon gets keyboard focus', async () => {
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <TextField name="fov" label="Field of view" help="Side of the imaged square" unit="mm" />
       </MantineProvider>,
     );

@@ -25,7 +25,7 @@ describe('toast lifetimes in the toast area (platform-shell.md §9: shell 3000 m
   it("closes the shell's toast after 3000 ms, the generic one after 5000 ms, and keeps the error toast", () => {
     vi.useFakeTimers();
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <Notifications />
       </MantineProvider>,
     );

@@ -2,7 +2,8 @@
  * Main layout of signed-in pages (platform-shell.md §2): header with top navigation and the user menu, the
  * page, and the account dialogs (forced terms, first-login password change, login modal) and maintenance check.
  */
-import { Group, Text } from '@mantine/core';
+import { Box, Burger, Drawer, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { AccountDialogs } from '../../features/account/components/AccountDialogs.tsx';
 import { UserMenu } from '../../features/account/components/UserMenu.tsx';
@@ -11,25 +12,72 @@ import { primaryRole } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNewPlatformUi } from '../../lib/ui-flag.ts';
 import { CrashBoundary } from '../../ui/CrashScreen.tsx';
+import { LarmorMark } from '../../ui/LarmorMark.tsx';
 import { TopNavigation } from './TopNavigation.tsx';
+
+/**
+ * Below this width the top navigation folds into a menu button and a drawer (tablets, 768 px and up): an admin's
+ * nine items and the user menu need about 1150 px in one row.
+ */
+const WIDE_HEADER_QUERY = '(min-width: 75em)';
 
 export function MainLayout(props: { background?: 'white' | 'gray' }) {
   const { scope } = useSession();
   const newUi = useNewPlatformUi();
+  const wide = useMediaQuery(WIDE_HEADER_QUERY, true, { getInitialValueInEffect: false });
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const navigation = <TopNavigation role={primaryRole(scope)} newUi={newUi} vertical={!wide} />;
   return (
     <div className={newUi ? 'shell shell--new' : 'shell'}>
       <header className="shell-header">
-        <Group justify="space-between" wrap="nowrap" px="md" h={56}>
+        <Group justify="space-between" wrap="nowrap" px="md" mih={56}>
           <Group gap="lg" wrap="nowrap">
-            <Text component={Link} to="/dashboard" fw={700} size="lg" c="inherit" td="none">
-              Larmor
-            </Text>
-            <TopNavigation role={primaryRole(scope)} newUi={newUi} />
+            {!wide && (
+              <Burger
+                opened={drawerOpen}
+                onClick={drawer.toggle}
+                size="sm"
+                color="currentColor"
+                aria-label={drawerOpen ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={drawerOpen}
+                aria-controls="shell-navigation-drawer"
+              />
+            )}
+            <Link to="/dashboard" className="shell-brand">
+              <LarmorMark size={26} />
+              <Text component="span" fw={700} size="lg" c="inherit">
+                Larmor
+              </Text>
+            </Link>
+            {wide && navigation}
           </Group>
           <UserMenu newUi={newUi} />
         </Group>
       </header>
-      <main className="shell-main" style={{ background: props.background === 'white' ? 'white' : undefined }}>
+      {!wide && (
+        <Drawer
+          id="shell-navigation-drawer"
+          opened={drawerOpen}
+          onClose={drawer.close}
+          title="Navigation"
+          size={280}
+          closeButtonProps={{ 'aria-label': 'Close navigation' }}
+        >
+          {/* Choosing an item (a link, or the guided tour) closes the drawer. */}
+          <Box onClick={drawer.close}>{navigation}</Box>
+        </Drawer>
+      )}
+      <main
+        className="shell-main"
+        // White in the light scheme; in the dark scheme the page keeps the dark body, or its light text would sit
+        // on white (Mantine sets `color-scheme`, so light-dark() follows the scheme).
+        style={{
+          background:
+            props.background === 'white'
+              ? 'light-dark(var(--mantine-color-white), var(--mantine-color-body))'
+              : undefined,
+        }}
+      >
         <CrashBoundary>
           <Outlet />
         </CrashBoundary>

@@ -1,4 +1,4 @@
-import { Anchor, Group, UnstyledButton } from '@mantine/core';
+import { Anchor, Flex, UnstyledButton } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config.ts';
 import { isNavItemActive, navTestId, navigationItems } from '../navigation.ts';
@@ -38,12 +38,24 @@ export function ExternalNavItem(props: { label: string; href: string }) {
   );
 }
 
-/** The top navigation: items by role and UI flag, the active one marked, styled per UI variant. */
-export function TopNavigation(props: { role: Role | undefined; newUi: boolean }) {
+/**
+ * The top navigation: items by role and UI flag, the active one marked, styled per UI variant; `vertical` lays it
+ * out as a column (the drawer of narrow screens).
+ */
+export function TopNavigation(props: { role: Role | undefined; newUi: boolean; vertical?: boolean }) {
   const { pathname } = useLocation();
   const items = navigationItems({ role: props.role, newUi: props.newUi, environment: config.environment });
+  const vertical = props.vertical === true;
   return (
-    <Group component="nav" aria-label="Main navigation" gap={props.newUi ? 'xs' : 'md'}>
+    <Flex
+      component="nav"
+      aria-label="Main navigation"
+      direction={vertical ? 'column' : 'row'}
+      align={vertical ? 'flex-start' : 'center'}
+      gap={vertical ? 'sm' : props.newUi ? 'xs' : 'md'}
+      wrap="wrap"
+      className={vertical ? 'nav--vertical' : undefined}
+    >
       {items.map((item) => {
         const active = isNavItemActive(item.to, pathname);
         return (
@@ -68,6 +80,6 @@ export function TopNavigation(props: { role: Role | undefined; newUi: boolean })
       >
         Guided tour
       </UnstyledButton>
-    </Group>
+    </Flex>
   );
 }

@@ -1,6 +1,6 @@
 /** POST me/change-password with {oldPassword, newPassword} (platform-shell.md §7); the profile is refreshed. */
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordRequest } from '@larmor/contracts/me';
+import type { ChangePasswordRequest } from '@larmor/contracts/new-passwords';
 import { api } from '#lib/api.ts';
 import { fetchMe } from '#lib/me.ts';
 

@@ -6,7 +6,7 @@ import { FreePlanLimits } from './FreePlanLimits.tsx';
 describe('FreePlanLimits (platform-shell.md §9 free version limits)', () => {
   it('lists the 1.5 T scanner, Brain and Knee, SE and GRE sequences and the three parameters', () => {
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <FreePlanLimits />
       </MantineProvider>,
     );

@@ -4,13 +4,14 @@
  * Opening it runs the maintenance check: maintenance in progress or under 5 minutes away logs out and goes
  * to /maintenance. Students get no identity switcher in the old dropdown.
  */
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { isProduction } from '#lib/config.ts';
 import { maintenanceWindow, mustRedirectToMaintenance } from '#lib/maintenance.ts';
 import { fetchNextMaintenance } from '#lib/maintenance-api.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
+import { DisabledMenuItem } from '#ui/DisabledMenuItem.tsx';
 import { useIdentities } from '../api/get-identities.ts';
 import { logout } from '../api/logout.ts';
 import { useSwitchIdentity } from '../api/switch-identity.ts';
@@ -43,12 +44,9 @@ export function UserMenu(props: { newUi: boolean }) {
   return (
     <Menu position="bottom-end" width={280} onOpen={() => void checkMaintenance()} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label="User menu"
-          data-testid="user-menu"
-          style={{ display: 'flex', gap: 8, alignItems: 'center' }}
-        >
-          <Avatar radius="xl" size="sm" color="indigo">
+        <UnstyledButton data-testid="user-menu" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <VisuallyHidden>User menu: </VisuallyHidden>
+          <Avatar radius="xl" size="sm" color="larmor" aria-hidden>
             {(profile?.name ?? '?').slice(0, 1).toUpperCase()}
           </Avatar>
           <Text size="sm" c="inherit">
@@ -58,9 +56,7 @@ export function UserMenu(props: { newUi: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text fw={600} c="dark">
-            {profile?.name}
-          </Text>
+          <Text fw={600}>{profile?.name}</Text>
           {group !== undefined && <Text size="xs">{group}</Text>}
         </Menu.Label>
         {(identities.data ?? []).length > 0 && <Menu.Divider />}
@@ -87,13 +83,11 @@ export function UserMenu(props: { newUi: boolean }) {
               {label}
             </Menu.Item>
           ) : (
-            <div
-              key={identity.id}
-              style={{ padding: '6px 12px' }}
-              aria-current={identity.isActive || undefined}
-            >
+            // Inside role="menu" every entry is a menu item; one that cannot be chosen is a disabled one (which
+            // stays focusable: first in the menu, a disabled button would keep the keyboard out of it).
+            <DisabledMenuItem key={identity.id} aria-current={identity.isActive || undefined}>
               {label}
-            </div>
+            </DisabledMenuItem>
           );
         })}
         <Menu.Divider />
@@ -103,7 +97,7 @@ export function UserMenu(props: { newUi: boolean }) {
           <Menu.Item onClick={() => void navigate('/achievements')}>Achievements</Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void signOut('/')}>
+        <Menu.Item color="red.9" onClick={() => void signOut('/')}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,6 +1,6 @@
 /** POST /v2/users/register (platform-shell.md §7). A 409 means the e-mail or username is taken. */
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@larmor/contracts/auth';
+import type { RegisterRequest } from '@larmor/contracts/new-passwords';
 import { api } from '#lib/api.ts';
 
 export function register(body: RegisterRequest): Promise<unknown> {

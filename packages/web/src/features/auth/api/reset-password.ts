@@ -1,6 +1,6 @@
 /** POST reset-password (platform-shell.md §7) with the token of the reset mail. */
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordRequest } from '@larmor/contracts/auth';
+import type { ResetPasswordRequest } from '@larmor/contracts/new-passwords';
 import { api } from '#lib/api.ts';
 
 export function resetPassword(body: ResetPasswordRequest): Promise<unknown> {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { registerRequestSchema, type RegisterRequest } from '@larmor/contracts/auth';
+import { registerRequestSchema, type RegisterRequest } from '@larmor/contracts/new-passwords';
 import { ApiError } from '#lib/api-error.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@larmor/contracts/auth';
+import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@larmor/contracts/new-passwords';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';

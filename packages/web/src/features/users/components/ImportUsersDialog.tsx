@@ -54,6 +54,7 @@ export function ImportUsersDialog(props: { opened: boolean; onClose: () => void 
           value={file}
           onChange={setFile}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
         />
         <ErrorAlert error={importer.error} />
         {importer.data !== undefined && (

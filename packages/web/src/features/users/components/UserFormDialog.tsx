@@ -5,7 +5,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { newPasswordSchema } from '@larmor/contracts/common';
+import { newPasswordSchema } from '@larmor/contracts/new-passwords';
 import { Group, Select } from '@mantine/core';
 import { ROLES } from '@larmor/contracts/roles';
 import { userCreateSchema, type AdminUser, type UserCreate } from '@larmor/contracts/users';

@@ -48,7 +48,13 @@ function BulkBar(props: { ids: string[]; onDone: () => void }) {
       },
     );
   return (
-    <Group gap="sm" p="sm" bg="indigo.0" style={{ borderRadius: 8 }} aria-label="Bulk update">
+    <Group
+      gap="sm"
+      p="sm"
+      bg="var(--mantine-primary-color-light)"
+      style={{ borderRadius: 8 }}
+      aria-label="Bulk update"
+    >
       <Text size="sm" fw={600}>
         {props.ids.length} selected
       </Text>

@@ -1,0 +1,133 @@
+/**
+ * Renders one knowledge-base figure with the engine itself (@larmor/mri's fast engine, session backend cpusim)
+ * and encodes it as an 8-bit greyscale PNG. Runs at build time in Node: the only I/O is reading the shipped brain
+ * asset, as the server's model store does.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { encode } from 'fast-png';
+import { encode as encodeJpeg } from 'jpeg-js';
+import {
+  buildModel,
+  decodeBrainAsset,
+  defaultProtocol,
+  listModels,
+  simulate,
+  tissueAtField,
+  type AnatomicalModel,
+  type LabelAsset,
+  type Motion,
+  type NoiseLevel,
+  type Protocol,
+  type Scanner,
+  type SequenceFamily,
+} from '@larmor/mri';
+
+/** One figure: a single slice of a model scanned with a family's default protocol and the given changes. */
+export interface FigureSpec {
+  /** File name without extension: `/figures/kb/<name>.png`. */
+  name: string;
+  /** Model key of @larmor/mri's registry ('brain', 'knee', …). */
+  model: string;
+  family: SequenceFamily;
+  /** Changes to the family's default protocol (SI units). */
+  protocol?: Partial<Protocol>;
+  /** Field strength [T]; 1.5 by default. */
+  b0?: number;
+  noiseLevel?: NoiseLevel;
+  motion?: Motion;
+  /**
+   * 'png' (default, lossless: the knowledge base) or 'jpeg' (a third of the bytes: the landing page, which must load
+   * within the first page's budget).
+   */
+  format?: FigureFormat;
+}
+
+export type FigureFormat = 'png' | 'jpeg';
+
+/** JPEG quality of 'jpeg' figures: no visible blocking on MR images at 85. */
+const JPEG_QUALITY = 85;
+
+/** The file name a figure is served under: `<name>.png` or `<name>.jpg`. */
+export function figureFileName(spec: FigureSpec): string {
+  return `${spec.name}.${spec.format === 'jpeg' ? 'jpg' : 'png'}`;
+}
+
+/** The Content-Type of a figure's file. */
+export function figureContentType(spec: FigureSpec): string {
+  return spec.format === 'jpeg' ? 'image/jpeg' : 'image/png';
+}
+
+/** 8-bit grey pixels as a baseline JPEG (jpeg-js takes RGBA). */
+function greyJpeg(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < grey.length; i += 1) {
+    const value = grey[i] ?? 0;
+    rgba[4 * i] = value;
+    rgba[4 * i + 1] = value;
+    rgba[4 * i + 2] = value;
+    rgba[4 * i + 3] = 255;
+  }
+  return new Uint8Array(encodeJpeg({ data: rgba, width, height }, JPEG_QUALITY).data);
+}
+
+const BRAIN_ASSET_URL = new URL('../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
+
+/** Figures are small: the matrix the articles show them at. */
+const FIGURE_MATRIX = 128;
+/** Magnitudes at this quantile of the image map to white (a few bright pixels do not darken the rest). */
+const WHITE_QUANTILE = 0.995;
+
+let brainAsset: LabelAsset | undefined;
+const models = new Map<string, AnatomicalModel>();
+
+function model(key: string): AnatomicalModel {
+  const cached = models.get(key);
+  if (cached) return cached;
+  const info = listModels().find((m) => m.key === key);
+  if (!info) throw new RangeError(`unknown model '${key}' in a knowledge-base figure`);
+  if (key === 'brain') {
+    brainAsset ??= decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(fileURLToPath(BRAIN_ASSET_URL)))));
+  }
+  const built = buildModel(info.id, { brainAsset });
+  models.set(key, built);
+  return built;
+}
+
+function toGrey8(magnitude: Float32Array): Uint8Array {
+  const sorted = Float32Array.from(magnitude).sort();
+  const white = sorted[Math.min(sorted.length - 1, Math.floor(WHITE_QUANTILE * sorted.length))] ?? 0;
+  const scale = white > 0 ? 255 / white : 0;
+  return Uint8Array.from(magnitude, (m) => Math.min(255, Math.round(m * scale)));
+}
+
+/** The image file of `spec` (PNG, or JPEG where it asks): deterministic (fixed noise seed), so the same spec always gives the same file. */
+export function renderFigure(spec: FigureSpec): Uint8Array {
+  const anatomy = model(spec.model);
+  const scanner: Scanner = {
+    b0: spec.b0 ?? 1.5,
+    maxGradient: 0.045,
+    maxSlewRate: 200,
+    coil: anatomy.coils[0]?.uniqueName ?? 'body',
+  };
+  const defaults = defaultProtocol(spec.family, scanner);
+  const protocol: Protocol = {
+    ...defaults,
+    // Echo-planar families keep their own (small) matrix; 3D families keep their partitions.
+    ...(defaults.matrixRead > FIGURE_MATRIX ? { matrixRead: FIGURE_MATRIX, matrixPhase: FIGURE_MATRIX } : {}),
+    ...(spec.family === 'MPRAGE' ? {} : { sliceCount: 1 }),
+    ...spec.protocol,
+  };
+  const result = simulate(anatomy, protocol, scanner, {
+    tissueAt: (key) => tissueAtField(key, scanner.b0),
+    noiseLevel: spec.noiseLevel ?? 1,
+    seed: 1,
+    ...(spec.motion ? { motion: spec.motion } : {}),
+  });
+  const image = result.images[0];
+  if (!image) throw new Error(`figure ${spec.name}: the engine returned no image`);
+  const grey = toGrey8(image.magnitude);
+  if (spec.format === 'jpeg') return greyJpeg(grey, image.columns, image.rows);
+  return encode({ width: image.columns, height: image.rows, data: grey, channels: 1, depth: 8 });
+}

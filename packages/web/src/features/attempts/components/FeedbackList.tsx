@@ -1,0 +1,83 @@
+/**
+ * The automatic feedback of a submission: each check passed or failed (said in words and by an icon, not by
+ * colour alone), what was measured, the target, and a hint that teaches, with a knowledge-base link where one
+ * explains the check. Points appear only once the grade is released.
+ */
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import type { CheckResult } from '@larmor/contracts/objectives';
+import { checkHelpHref } from './submission.ts';
+
+function CheckCard(props: { check: CheckResult; title: string; showPoints: boolean }) {
+  const { check } = props;
+  const help = checkHelpHref(check.kind);
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="li"
+      aria-label={`${props.title}: ${check.passed ? 'passed' : 'failed'}`}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text fw={700}>{props.title}</Text>
+          <Group gap="xs">
+            {props.showPoints && (
+              <Text size="sm">
+                {check.points} / {check.maxPoints} points
+              </Text>
+            )}
+            <Badge variant="light" color={check.passed ? 'teal' : 'red'}>
+              {check.passed ? '✓ Passed' : '✗ Failed'}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm">
+          <Text span fw={600}>
+            Measured:
+          </Text>{' '}
+          {check.measured ?? 'could not be measured'}
+        </Text>
+        <Text size="sm">
+          <Text span fw={600}>
+            Target:
+          </Text>{' '}
+          {check.target}
+        </Text>
+        <Text size="sm">{check.hint}</Text>
+        {help !== undefined && (
+          <Anchor href={help} target="_blank" rel="noopener" size="sm">
+            Learn more in the knowledge base
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function FeedbackList(props: {
+  checks: readonly CheckResult[];
+  titles: ReadonlyMap<string, string>;
+  showPoints: boolean;
+}) {
+  if (props.checks.length === 0) {
+    return <Text c="dimmed">This module has no automatic checks; your teacher grades it.</Text>;
+  }
+  const passed = props.checks.filter((c) => c.passed).length;
+  return (
+    <Stack gap="xs">
+      <Text>
+        {passed} of {props.checks.length} checks passed.
+      </Text>
+      <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {props.checks.map((check) => (
+          <CheckCard
+            key={check.objectiveId}
+            check={check}
+            title={props.titles.get(check.objectiveId) ?? check.kind}
+            showPoints={props.showPoints}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

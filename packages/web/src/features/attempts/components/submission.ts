@@ -1,0 +1,83 @@
+/**
+ * What the student's submission form needs, as pure functions: the questions the module's objectives ask (a
+ * "diagnose and fix" objective asks which artifact was planted, under its `questionId`), the submit body, and
+ * where the knowledge base explains what each automatic check is about.
+ */
+import type { AttemptState } from '@larmor/contracts/attempts';
+import {
+  ARTIFACT_HELP,
+  knowledgeBaseHref,
+  PARAMETER_HELP,
+  SEQUENCE_FAMILY_HELP,
+  type KnowledgeBaseLink,
+} from '@larmor/contracts/knowledge-base';
+import type { Objective } from '@larmor/contracts/objectives';
+
+/** A question the student answers in words. */
+export interface Question {
+  id: string;
+  label: string;
+}
+
+/** The note every submission may carry (what the student changed and why). */
+export const NOTES_QUESTION: Question = {
+  id: 'notes',
+  label: 'What did you change, and why? (optional)',
+};
+
+/** The questions of `objectives`, each id once, then the notes. */
+export function questionsOf(objectives: readonly Objective[]): Question[] {
+  const seen = new Set<string>();
+  const questions: Question[] = [];
+  for (const o of objectives) {
+    if (o.kind !== 'diagnoseFix' || seen.has(o.questionId)) continue;
+    seen.add(o.questionId);
+    questions.push({ id: o.questionId, label: 'Which artifact did you see?' });
+  }
+  if (!seen.has(NOTES_QUESTION.id)) questions.push(NOTES_QUESTION);
+  return questions;
+}
+
+/** The body of POST …/submit: the chosen scan results in the order chosen, non-empty answers trimmed. */
+export function submissionBody(scanResultIds: readonly string[], answers: Readonly<Record<string, string>>) {
+  const filled = Object.entries(answers)
+    .map(([id, text]) => [id, text.trim()] as const)
+    .filter(([, text]) => text !== '');
+  return { scanResultIds: [...scanResultIds], answers: Object.fromEntries(filled) };
+}
+
+/** Adds `id` to the selection, or removes it. */
+export function toggleSelection(selection: readonly string[], id: string): string[] {
+  return selection.includes(id) ? selection.filter((s) => s !== id) : [...selection, id];
+}
+
+/** The student edits the attempt only while it is in progress; afterwards it is read-only. */
+export function isEditable(state: AttemptState): boolean {
+  return state === 'inProgress';
+}
+
+/** The student may ask for a regrade once, of a released grade. */
+export function canRequestRegrade(state: AttemptState, regradeReason: string | null): boolean {
+  return state === 'released' && regradeReason === null;
+}
+
+const CHECK_HELP: Readonly<Record<string, KnowledgeBaseLink | undefined>> = {
+  weighting: PARAMETER_HELP['echoTime'],
+  contrastOrder: PARAMETER_HELP['repetitionTime'],
+  scanTimeMax: PARAMETER_HELP['nex'],
+  snrMin: PARAMETER_HELP['nex'],
+  inPlaneResolutionMax: PARAMETER_HELP['matrixRead'],
+  sliceThicknessMax: PARAMETER_HELP['sliceThickness'],
+  coverage: PARAMETER_HELP['sliceCount'],
+  phaseDirection: PARAMETER_HELP['phaseOversampling'],
+  fatSuppression: SEQUENCE_FAMILY_HELP['Dixon'],
+  noWrap: ARTIFACT_HELP.aliasing,
+  chemicalShiftMax: ARTIFACT_HELP.chemicalShift,
+  noMotion: ARTIFACT_HELP.motion,
+};
+
+/** The knowledge-base page that teaches what a check of `kind` is about, if there is one. */
+export function checkHelpHref(kind: string): string | undefined {
+  const link = CHECK_HELP[kind];
+  return link === undefined ? undefined : knowledgeBaseHref(link);
+}

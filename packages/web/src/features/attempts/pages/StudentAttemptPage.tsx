@@ -1,0 +1,123 @@
+/**
+ * The Student Module Page, /courses/:courseId/modules/:labId/moduleAttempts/:labAttemptId (platform-shell.md §2):
+ * the student's attempt with its state chip, the submission form while in progress, then the automatic
+ * feedback at once, the submitted series in the shared viewer, and the grade with the teacher's drawings on the
+ * images once released. `latest` as the attempt id opens the newest attempt on the
+ * module, or offers to start the first (the module page links there).
+ */
+import { useEffect } from 'react';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
+import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
+import { PageFrame } from '#ui/PageFrame.tsx';
+import { useAttempt, useLab, useOwnAttempts, useStartAttempt } from '../api/attempts.ts';
+import { FeedbackList } from '../components/FeedbackList.tsx';
+import { GradePanel } from '../components/GradePanel.tsx';
+import { SubmissionForm } from '../components/SubmissionForm.tsx';
+import { SubmittedSeries } from '../components/SubmittedSeries.tsx';
+import { isEditable } from '../components/submission.ts';
+
+export const LATEST_ATTEMPT = 'latest';
+
+export function StudentAttemptPage() {
+  const { courseId = '', labId = '', labAttemptId = '' } = useParams();
+  const navigate = useNavigate();
+  const latest = labAttemptId === LATEST_ATTEMPT;
+  const lab = useLab(labId);
+  const own = useOwnAttempts(labId, latest);
+  const attempt = useAttempt(labAttemptId, !latest);
+  const start = useStartAttempt(labId);
+  const base = `/courses/${courseId}/modules/${labId}/moduleAttempts`;
+  const newest = own.data?.[0];
+
+  useEffect(() => {
+    if (latest && newest !== undefined) void navigate(`${base}/${newest.id}`, { replace: true });
+  }, [latest, newest, base, navigate]);
+
+  const startAttempt = (): void =>
+    start.mutate(undefined, { onSuccess: (a) => void navigate(`${base}/${a.id}`) });
+  const title = lab.data ? `${lab.data.title}: your attempt` : 'Your attempt';
+
+  if (latest) {
+    return (
+      <PageFrame title={title}>
+        <ErrorAlert error={lab.error ?? own.error ?? start.error} />
+        {own.data?.length === 0 && (
+          <Stack gap="sm" align="flex-start">
+            <Text>You have not started this module yet. Start an attempt to submit your scans.</Text>
+            <ActionButton loading={start.isPending} onClick={startAttempt}>
+              Start attempt
+            </ActionButton>
+          </Stack>
+        )}
+      </PageFrame>
+    );
+  }
+  const a = attempt.data;
+  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
+  const attemptsLeft = lab.data?.attemptsLeft;
+  return (
+    <PageFrame title={title}>
+      <Anchor component={Link} to={`/courses/${courseId}/modules/${labId}`}>
+        Back to the module
+      </Anchor>
+      <ErrorAlert error={lab.error ?? attempt.error ?? start.error} />
+      {a && (
+        <Stack gap="lg">
+          <Group gap="sm">
+            <Text fw={600}>Attempt {a.number}</Text>
+            <AttemptStateChip state={a.state} />
+            {a.late && (
+              <Badge variant="outline" color="orange">
+                Late
+              </Badge>
+            )}
+            {a.submittedAt !== null && (
+              <Text size="sm">Submitted {new Date(a.submittedAt).toLocaleString()}</Text>
+            )}
+          </Group>
+          {isEditable(a.state) && lab.data && <SubmissionForm attempt={a} objectives={lab.data.objectives} />}
+          {a.feedback !== null && (
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Automatic feedback
+              </Title>
+              <FeedbackList checks={a.feedback} titles={titles} showPoints={a.grade !== null} />
+            </Stack>
+          )}
+          {!isEditable(a.state) && (
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Your submitted series
+              </Title>
+              <SubmittedSeries
+                scanResultIds={a.scanResultIds}
+                linkOf={(id) => `/scan-results/${id}`}
+                criterionTitle={(id) =>
+                  a.grade?.criteria.find((c) => c.id === id)?.title ?? titles.get(id) ?? id
+                }
+                annotations={a.grade?.annotations ?? []}
+              />
+            </Stack>
+          )}
+          {!isEditable(a.state) && (
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                Grade
+              </Title>
+              <GradePanel attempt={a} />
+            </Stack>
+          )}
+          {(a.state === 'released' || a.state === 'graded') &&
+            (attemptsLeft === null || (attemptsLeft ?? 0) > 0) && (
+              <ActionButton variant="default" loading={start.isPending} onClick={startAttempt}>
+                Start a new attempt
+              </ActionButton>
+            )}
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ARTIFACT_HELP,
+  KNOWLEDGE_BASE_ARTICLES,
+  PARAMETER_HELP,
+  SEQUENCE_FAMILY_HELP,
+  type KnowledgeBaseLink,
+} from '@larmor/contracts/knowledge-base';
+import { defaultProtocol, parameterDefinitions, SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
+import { renderMarkdown } from '#ui/markdown.ts';
+import { KNOWLEDGE_BASE_FIGURES } from '../../../build/knowledge-base-figures.ts';
+import { articleFileSlugs, findArticle, loadArticleSource } from './articles.ts';
+
+const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+
+/** Each article rendered as the reader sees it. */
+async function renderedArticles(): Promise<Map<string, HTMLElement>> {
+  const rendered = new Map<string, HTMLElement>();
+  for (const article of KNOWLEDGE_BASE_ARTICLES) {
+    const root = document.createElement('div');
+    root.innerHTML = renderMarkdown(await loadArticleSource(article.slug));
+    rendered.set(article.slug, root);
+  }
+  return rendered;
+}
+
+function resolves(rendered: Map<string, HTMLElement>, link: KnowledgeBaseLink): boolean {
+  const root = rendered.get(link.slug);
+  if (root === undefined) return false;
+  return link.anchor === undefined || root.querySelector(`[id="${link.anchor}"]`) !== null;
+}
+
+describe('the knowledge base', () => {
+  it('has a Markdown file for every article of the contents, and no file outside it', () => {
+    expect(articleFileSlugs().sort()).toEqual(KNOWLEDGE_BASE_ARTICLES.map((a) => a.slug).sort());
+    expect(findArticle('no-such-article')).toBeUndefined();
+  });
+
+  it('explains every sequence family and every scan parameter of the engine, at an anchor that exists', async () => {
+    const rendered = await renderedArticles();
+    for (const family of SEQUENCE_FAMILIES) {
+      const link = SEQUENCE_FAMILY_HELP[family];
+      expect(link, family).toBeDefined();
+      expect(resolves(rendered, link as KnowledgeBaseLink), family).toBe(true);
+    }
+    const keys = new Set(
+      SEQUENCE_FAMILIES.flatMap((family) =>
+        parameterDefinitions(defaultProtocol(family, SCANNER), SCANNER).map((d) => d.key),
+      ),
+    );
+    expect(keys.size).toBeGreaterThan(10);
+    for (const key of keys) {
+      const link = PARAMETER_HELP[key];
+      expect(link, key).toBeDefined();
+      expect(resolves(rendered, link as KnowledgeBaseLink), key).toBe(true);
+    }
+    for (const [artifact, link] of Object.entries(ARTIFACT_HELP)) {
+      expect(resolves(rendered, link), artifact).toBe(true);
+    }
+  });
+
+  it('has an article per artifact that says its cause, look and remedy', async () => {
+    const rendered = await renderedArticles();
+    for (const article of KNOWLEDGE_BASE_ARTICLES.filter((a) => a.category === 'artifacts')) {
+      const text = rendered.get(article.slug)?.textContent ?? '';
+      for (const part of ['Cause.', 'Look.', 'Remedy.'])
+        expect(text, `${article.slug} ${part}`).toContain(part);
+    }
+  });
+
+  it('links only to articles and anchors that exist, and shows only figures the engine renders', async () => {
+    const rendered = await renderedArticles();
+    const figures = new Set(KNOWLEDGE_BASE_FIGURES.map((f) => `/figures/kb/${f.name}.png`));
+    for (const [slug, root] of rendered) {
+      for (const a of root.querySelectorAll('a[href^="/knowledge-base/"]')) {
+        const [path = '', anchor] = (a.getAttribute('href') ?? '').split('#');
+        const link = { slug: path.replace('/knowledge-base/', ''), ...(anchor ? { anchor } : {}) };
+        expect(resolves(rendered, link as KnowledgeBaseLink), `${slug} → ${a.getAttribute('href')}`).toBe(
+          true,
+        );
+      }
+      for (const img of root.querySelectorAll('img')) {
+        expect(figures.has(img.getAttribute('src') ?? ''), `${slug}: ${img.getAttribute('src')}`).toBe(true);
+        expect(img.getAttribute('alt')?.length ?? 0, `${slug}: alt text`).toBeGreaterThan(10);
+      }
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/** POST v1/programs/{programId}/courses: a course at the end of the program. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiPath,
+  courseSchema,
+  PROGRAM_PATHS,
+  type Course,
+  type CourseCreateInput,
+} from '@larmor/contracts/programs';
+import { api } from '#lib/api.ts';
+import { programsQueryKey } from './keys.ts';
+
+export function createCourse(programId: string, body: CourseCreateInput): Promise<Course> {
+  return api.request(apiPath(PROGRAM_PATHS.programCourses, { programId }), {
+    method: 'POST',
+    body,
+    schema: courseSchema,
+  });
+}
+
+export function useCreateCourse(programId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CourseCreateInput) => createCourse(programId, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
+  });
+}

@@ -1,0 +1,21 @@
+/** POST v1/courses/{courseId}/modules: a module (lab) at the end of the course. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPath, labSchema, PROGRAM_PATHS, type Lab, type LabCreateInput } from '@larmor/contracts/programs';
+import { api } from '#lib/api.ts';
+import { programsQueryKey } from './keys.ts';
+
+export function createModule(courseId: string, body: LabCreateInput): Promise<Lab> {
+  return api.request(apiPath(PROGRAM_PATHS.courseModules, { courseId }), {
+    method: 'POST',
+    body,
+    schema: labSchema,
+  });
+}
+
+export function useCreateModule(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LabCreateInput) => createModule(courseId, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
+  });
+}

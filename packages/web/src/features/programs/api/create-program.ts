@@ -1,0 +1,22 @@
+/** POST v1/programs: a new draft program. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PROGRAM_PATHS,
+  programSchema,
+  type Program,
+  type ProgramCreateInput,
+} from '@larmor/contracts/programs';
+import { api } from '#lib/api.ts';
+import { programsQueryKey } from './keys.ts';
+
+export function createProgram(body: ProgramCreateInput): Promise<Program> {
+  return api.request(PROGRAM_PATHS.programs, { method: 'POST', body, schema: programSchema });
+}
+
+export function useCreateProgram() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createProgram,
+    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
+  });
+}

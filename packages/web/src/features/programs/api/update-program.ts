@@ -1,0 +1,30 @@
+/** PATCH v1/programs/{programId} with any subset of the program's fields. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiPath,
+  PROGRAM_PATHS,
+  programSchema,
+  type Program,
+  type ProgramPatch,
+} from '@larmor/contracts/programs';
+import { api } from '#lib/api.ts';
+import { catalogQueryKey, programsQueryKey } from './keys.ts';
+
+export function updateProgram(programId: string, body: ProgramPatch): Promise<Program> {
+  return api.request(apiPath(PROGRAM_PATHS.program, { programId }), {
+    method: 'PATCH',
+    body,
+    schema: programSchema,
+  });
+}
+
+export function useUpdateProgram(programId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProgramPatch) => updateProgram(programId, body),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: programsQueryKey });
+      await client.invalidateQueries({ queryKey: catalogQueryKey });
+    },
+  });
+}

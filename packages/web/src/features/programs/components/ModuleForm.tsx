@@ -1,0 +1,145 @@
+/**
+ * The module form: title, instructions (Markdown with preview), the anatomical model and the sequences a student
+ * may add (both from the engine's catalogue, GET v1/module-options), the simulator engine, scanner presets with
+ * locks (PresetsSection), tissue overrides (TissueOverridesEditor), duration, attempts and dates. State lives
+ * in moduleFormReducer; the page decides what Save does.
+ */
+import { useReducer } from 'react';
+import { Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { ModuleOptions } from '@larmor/contracts/catalog';
+import { ActionButton } from '#ui/ActionButton.tsx';
+import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
+import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { moduleFormErrors, moduleFormReducer, type ModuleFormState } from './module-form-state.ts';
+import { PresetsSection } from './PresetsSection.tsx';
+import { TissueOverridesEditor } from './TissueOverridesEditor.tsx';
+
+export function ModuleForm(props: {
+  initial: ModuleFormState;
+  /** The program the module belongs to (instruction images are uploaded to it). */
+  programId: string;
+  options: ModuleOptions;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: (state: ModuleFormState) => void;
+  /** Free-plan users see only modules within the free limits: say which choices keep a module free. */
+  children?: React.ReactNode;
+}) {
+  const [state, dispatch] = useReducer(moduleFormReducer, props.initial);
+  const errors = moduleFormErrors(state);
+  const valid = Object.keys(errors).length === 0;
+  const model = props.options.anatomicalModels.find((m) => m.id === state.anatomicalModelId);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) props.onSubmit(state);
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Title"
+          required
+          value={state.title}
+          error={state.title === '' ? undefined : errors.title}
+          onChange={(e) => dispatch({ type: 'set', field: 'title', value: e.currentTarget.value })}
+        />
+        <MarkdownEditor
+          label="Instructions"
+          value={state.instructions}
+          onChange={(value) => dispatch({ type: 'set', field: 'instructions', value })}
+          programId={props.programId}
+          minRows={8}
+        />
+        <Select
+          label="Anatomical model"
+          required
+          placeholder={SELECT_DEFAULTS.placeholder}
+          data={props.options.anatomicalModels.map((m) => ({
+            value: String(m.id),
+            label: `${m.name}${m.free ? ' (free plan)' : ''}`,
+          }))}
+          value={state.anatomicalModelId === null ? null : String(state.anatomicalModelId)}
+          onChange={(v) => {
+            const id = v === null ? null : Number(v);
+            dispatch({ type: 'model', id, model: props.options.anatomicalModels.find((m) => m.id === id) });
+          }}
+          searchable
+          comboboxProps={{ zIndex: SELECT_DEFAULTS.menuZIndex }}
+          description={model?.description}
+        />
+        <Radio.Group
+          label="Simulator engine"
+          value={state.backend}
+          onChange={(v) => dispatch({ type: 'backend', backend: v === 'censol' ? 'censol' : 'cpusim' })}
+        >
+          <Group mt="xs">
+            <Radio value="cpusim" label="Fast engine (cpusim)" />
+            <Radio value="censol" label="Bloch engine (censol)" />
+          </Group>
+        </Radio.Group>
+        <Checkbox.Group
+          label="Sequences a student may add"
+          value={state.sequenceTypes.map(String)}
+          onChange={(values) => dispatch({ type: 'sequenceTypes', codes: values.map(Number) })}
+        >
+          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xs" spacing="xs">
+            {props.options.sequenceTypes.map((t) => (
+              <Checkbox
+                key={t.code}
+                value={String(t.code)}
+                label={`${t.name}${t.free ? ' (free plan)' : ''}`}
+              />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <PresetsSection state={state} model={model} dispatch={dispatch} />
+        <TissueOverridesEditor
+          rows={state.tissueRows}
+          model={model}
+          b0T={state.presets.b0field}
+          dispatch={dispatch}
+        />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <TextInput
+            label="Estimated duration (min)"
+            inputMode="numeric"
+            value={state.estimatedDurationMin}
+            error={errors.estimatedDurationMin}
+            onChange={(e) =>
+              dispatch({ type: 'set', field: 'estimatedDurationMin', value: e.currentTarget.value })
+            }
+          />
+          <TextInput
+            label="Attempts allowed (empty: unlimited)"
+            inputMode="numeric"
+            value={state.attemptsAllowed}
+            error={errors.attemptsAllowed}
+            onChange={(e) =>
+              dispatch({ type: 'set', field: 'attemptsAllowed', value: e.currentTarget.value })
+            }
+          />
+          <TextInput
+            label="Available from"
+            type="datetime-local"
+            value={state.availableFrom}
+            onChange={(e) => dispatch({ type: 'set', field: 'availableFrom', value: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Due date"
+            type="datetime-local"
+            value={state.dueAt}
+            error={errors.dueAt}
+            onChange={(e) => dispatch({ type: 'set', field: 'dueAt', value: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+        {props.children}
+        <Group>
+          <ActionButton type="submit" loading={props.saving} disabled={!valid}>
+            {props.submitLabel}
+          </ActionButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

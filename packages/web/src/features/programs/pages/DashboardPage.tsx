@@ -1,0 +1,79 @@
+/** /dashboard: continue where you left off, and progress and due dates of every enrolled program. */
+import { useState } from 'react';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { primaryRole } from '#lib/roles.ts';
+import { useSession } from '#lib/session.ts';
+import { useNewPlatformUi } from '#lib/ui-flag.ts';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
+import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { useCatalog } from '../api/get-catalog.ts';
+import { FreePlanNotice } from '../components/FreePlanNotice.tsx';
+import { browseModulePath, continueWhereLeftOff, dashboardPrograms } from '../components/learning-paths.ts';
+import { Loading, NoPrograms } from '../components/PageStates.tsx';
+import { ProgramProgress } from '../components/ProgramProgress.tsx';
+
+export function DashboardPage() {
+  const catalog = useCatalog();
+  const [nowMs] = useState(() => Date.now());
+  const items = catalog.data?.items ?? [];
+  const programs = dashboardPrograms(items);
+  const resume = continueWhereLeftOff(items);
+  const role = primaryRole(useSession().scope);
+  const teaching = role === 'Teacher' || role === 'Admin';
+  const managePath = useNewPlatformUi() ? '/programs-management' : '/courses-management';
+  return (
+    <PageFrame title="Dashboard">
+      <ErrorAlert error={catalog.error} />
+      {catalog.isPending && <Loading label="Loading your programs" />}
+      {catalog.data?.freePlan === true && <FreePlanNotice />}
+      {resume !== undefined && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="continue-heading">
+          <Title order={2} size="h4" id="continue-heading">
+            Continue where you left off
+          </Title>
+          <Text mt="xs">
+            {resume.title} <Text span>in {resume.programTitle}</Text>
+          </Text>
+          <Button
+            mt="sm"
+            w="fit-content"
+            component={Link}
+            to={browseModulePath(resume.programId, resume.courseId, resume.labId)}
+          >
+            Continue
+          </Button>
+        </Card>
+      )}
+      {catalog.isSuccess && programs.length === 0 && !teaching && <NoPrograms />}
+      {catalog.isSuccess && programs.length === 0 && teaching && (
+        <Stack align="center" gap="sm">
+          <EmptyState
+            title="You are not enrolled in a program"
+            description="Build programs for your students, or open one to see it as they do."
+          />
+          <Button component={Link} to={managePath}>
+            Manage programs
+          </Button>
+        </Stack>
+      )}
+      {programs.length > 0 && (
+        <Stack component="section" aria-labelledby="my-programs-heading" gap="sm">
+          <Title order={2} size="h4" id="my-programs-heading">
+            My programs
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {programs.map((item) => (
+              <Card key={item.program.id} withBorder padding="lg" component="article">
+                <Anchor component={Link} to={`/browse/${item.program.id}`} fw={700}>
+                  {item.program.title}
+                </Anchor>
+                <ProgramProgress title={item.program.title} progress={item.progress} nowMs={nowMs} />
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}

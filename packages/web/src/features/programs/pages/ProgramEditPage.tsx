@@ -1,0 +1,174 @@
+/**
+ * /programs/edit/:programId: the program's title, summary and description (Markdown with preview), its cover
+ * image, publishing, and its courses, reordered by drag or keyboard.
+ */
+import { useState } from 'react';
+import { Anchor, Badge, Group, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { Program } from '@larmor/contracts/programs';
+import { ActionButton } from '#ui/ActionButton.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
+import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { toast } from '#ui/toast.ts';
+import { useCreateCourse } from '../api/create-course.ts';
+import { useProgram } from '../api/get-program.ts';
+import { usePublishProgram } from '../api/publish-program.ts';
+import { useReorderCourses } from '../api/reorder-courses.ts';
+import { useUpdateProgram } from '../api/update-program.ts';
+import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
+import { Loading } from '../components/PageStates.tsx';
+import { SortableList } from '../components/SortableList.tsx';
+import { BADGE_COLORS } from '../components/badge-colors.ts';
+import { CoverField } from '../components/CoverField.tsx';
+
+function ProgramDetailsForm(props: { program: Program }) {
+  const update = useUpdateProgram(props.program.id);
+  const [title, setTitle] = useState(props.program.title);
+  const [summary, setSummary] = useState(props.program.summary);
+  const [description, setDescription] = useState(props.program.description);
+  const save = (): void => {
+    update.mutate(
+      { title: title.trim(), summary: summary.trim(), description },
+      { onSuccess: () => toast.success('Program saved') },
+    );
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack>
+        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
+        <MarkdownEditor
+          label="Description"
+          value={description}
+          onChange={setDescription}
+          programId={props.program.id}
+        />
+        <ErrorAlert error={update.error} />
+        <Group>
+          <ActionButton type="submit" loading={update.isPending} disabled={title.trim() === ''}>
+            Save program
+          </ActionButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CoursesEditor(props: { program: Program }) {
+  const programId = props.program.id;
+  const create = useCreateCourse(programId);
+  const reorderCourses = useReorderCourses(programId);
+  const [title, setTitle] = useState('');
+  const [order, setOrder] = useState<string[] | undefined>(undefined);
+  const courses = props.program.courses;
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  const ordered = (order ?? courses.map((c) => c.id)).flatMap((id) => byId.get(id) ?? []);
+  const add = (): void => {
+    create.mutate({ title: title.trim() }, { onSuccess: () => setTitle('') });
+  };
+  return (
+    <Stack component="section" aria-labelledby="courses-heading">
+      <Title order={2} size="h4" id="courses-heading">
+        Courses
+      </Title>
+      {ordered.length === 0 ? (
+        <EmptyState title="No courses yet" description="Add the first course below." />
+      ) : (
+        <SortableList
+          label="Courses in order"
+          items={ordered.map((c) => ({ id: c.id, title: c.title }))}
+          disabled={reorderCourses.isPending}
+          onReorder={(ids) => {
+            setOrder(ids);
+            reorderCourses.mutate(ids, { onSettled: () => setOrder(undefined) });
+          }}
+          renderItem={(item) => {
+            const course = byId.get(item.id);
+            return (
+              <Group justify="space-between">
+                <Anchor component={Link} to={`/programs/edit/${programId}/courses/${item.id}`}>
+                  {item.title}
+                </Anchor>
+                {course?.archived === true && <Badge color={BADGE_COLORS.muted}>archived</Badge>}
+                <Badge color={BADGE_COLORS.neutral}>
+                  {course?.modules.length ?? 0} {course?.modules.length === 1 ? 'module' : 'modules'}
+                </Badge>
+              </Group>
+            );
+          }}
+        />
+      )}
+      <ErrorAlert error={reorderCourses.error ?? create.error} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="New course title"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            w={360}
+          />
+          <ActionButton type="submit" loading={create.isPending} disabled={title.trim() === ''}>
+            Add course
+          </ActionButton>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+function PublishControl(props: { program: Program }) {
+  const publish = usePublishProgram(props.program.id);
+  const published = props.program.status === 'published';
+  return (
+    <Group gap="sm">
+      <Badge size="lg" color={published ? BADGE_COLORS.success : BADGE_COLORS.neutral}>
+        {props.program.status}
+      </Badge>
+      <ActionButton
+        variant={published ? 'default' : 'filled'}
+        loading={publish.isPending}
+        onClick={() =>
+          publish.mutate(!published, {
+            onSuccess: () => toast.success(published ? 'Program back to draft' : 'Program published'),
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      >
+        {published ? 'Unpublish' : 'Publish'}
+      </ActionButton>
+    </Group>
+  );
+}
+
+export function ProgramEditPage() {
+  const { programId = '' } = useParams();
+  const program = useProgram(programId);
+  if (program.isPending) return <Loading label="Loading the program" />;
+  if (program.data === undefined) {
+    return (
+      <PageFrame title="Edit Program">
+        <ErrorAlert error={program.error} />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame
+      title={`Edit Program: ${program.data.title}`}
+      actions={<PublishControl program={program.data} />}
+    >
+      <ProgramDetailsForm key={program.data.updatedAt} program={program.data} />
+      <CoverField program={program.data} />
+      <CoursesEditor program={program.data} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { CatalogResponse } from '@larmor/contracts/catalog';
+import type { Lab } from '@larmor/contracts/programs';
+import { CatalogPage } from './CatalogPage.tsx';
+import { DashboardPage } from './DashboardPage.tsx';
+import { ModulePage } from './ModulePage.tsx';
+import { NO_PROGRAMS } from '../components/PageStates.tsx';
+import { session } from '#lib/session.ts';
+
+/** How long a page may take to load and render on a busy 2-core machine [ms]. */
+const FIND = { timeout: 5_000 };
+
+/** Answers API calls by path (after /api/) from `answers`; anything else is a 404 with the error body. */
+function stubApi(answers: Record<string, { status: number; body: unknown }>) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api\//, '');
+    const answer = answers[path] ?? {
+      status: 404,
+      body: { error: { message: 'Not found', code: 404, cause: 'not found' } },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+}
+
+function renderRoute(path: string, route: string, element: React.ReactNode) {
+  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const LAB: Lab = {
+  id: 'lab1',
+  courseId: 'course1',
+  programId: 'prog1',
+  position: 0,
+  archived: false,
+  free: true,
+  readingOnly: false,
+  title: 'Make CSF bright',
+  instructions: '## Goal\n\nRaise **TE** until CSF is bright.<img src=x onerror="alert(1)">',
+  anatomicalModelId: 1,
+  backend: 'cpusim',
+  sequenceTypes: [5, 2],
+  presets: {},
+  lockedPresets: [],
+  tissueOverrides: [],
+  estimatedDurationMin: 20,
+  attemptsAllowed: 3,
+  attemptsLeft: 2,
+  availableFrom: null,
+  dueAt: '2099-12-05T12:00:00.000Z',
+  objectives: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('student pages', () => {
+  it('the dashboard of a user with no programs says to ask the teacher for an invitation', async () => {
+    const empty: CatalogResponse = { items: [], freePlan: false };
+    stubApi({ 'v1/catalog': { status: 200, body: empty } });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    expect(await screen.findByText(NO_PROGRAMS, {}, FIND)).toBeTruthy();
+  });
+
+  it('the dashboard of a teacher in no program points to program management instead', async () => {
+    const payload = btoa(
+      JSON.stringify({ uid: 't1', scope: 'Teacher', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
+    session.authenticate({ accessToken: `h.${payload.replace(/=+$/, '')}.s`, refreshToken: 'r' });
+    stubApi({ 'v1/catalog': { status: 200, body: { items: [], freePlan: false } } });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    const manage = await screen.findByRole('link', { name: 'Manage programs' }, FIND);
+    expect(manage.getAttribute('href')).toBe('/courses-management');
+    expect(screen.queryByText(NO_PROGRAMS)).toBeNull();
+    session.logout();
+  });
+
+  it('a catalog card shows the program cover with its text alternative once the asset cookie is set', async () => {
+    const catalog: CatalogResponse = {
+      freePlan: false,
+      items: [
+        {
+          program: {
+            id: 'prog1',
+            title: 'MRI Fundamentals',
+            summary: '',
+            coverImageUrl: '/api/v1/uploads/up1',
+            clientId: 'c1',
+            clientName: 'Alpha',
+            global: false,
+            status: 'published',
+            enrollment: 'open',
+            freeCatalogue: false,
+            courseCount: 1,
+            moduleCount: 1,
+            enrolledCount: 0,
+            canEdit: false,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+          },
+          enrolled: false,
+          enrolledAt: null,
+          canEnroll: true,
+          enrollment: 'open',
+          progress: { modulesTotal: 1, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
+        },
+      ],
+    };
+    stubApi({
+      'v1/catalog': { status: 200, body: catalog },
+      'v2/assets/signed-cookie': { status: 200, body: { expiresAt: '2099-01-01T00:00:00.000Z' } },
+    });
+    renderRoute('/catalog', '/catalog', <CatalogPage />);
+    const cover = await screen.findByRole('img', { name: 'Cover image of MRI Fundamentals' }, FIND);
+    expect(cover.getAttribute('src')).toBe('/api/v1/uploads/up1');
+  });
+
+  it('the dashboard shows the failed call instead of an empty state', async () => {
+    stubApi({
+      'v1/catalog': {
+        status: 500,
+        body: { error: { message: 'Database unavailable', code: 500505, cause: 'db' } },
+      },
+    });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    expect((await screen.findByRole('alert', {}, FIND)).textContent).toContain('Database unavailable');
+    expect(screen.queryByText(NO_PROGRAMS)).toBeNull();
+  });
+
+  it('the module page shows safe instructions, sequences, attempts, due date and a Start scanning link to a new tab', async () => {
+    stubApi({ 'v1/modules/lab1': { status: 200, body: LAB } });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    const start = await screen.findByRole('link', { name: 'Start scanning' }, FIND);
+    expect(start.getAttribute('href')).toBe('/session/-1/simulator?programId=prog1&labId=lab1');
+    expect(start.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('heading', { name: 'Goal' })).toBeTruthy();
+    expect(document.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByText('Spin Echo (SE)')).toBeTruthy();
+    expect(screen.getByText('Gradient Echo (GRE)')).toBeTruthy();
+    expect(screen.getByText('2')).toBeTruthy();
+    expect(screen.getByText('Due 05 Dec 2099')).toBeTruthy();
+  });
+
+  it('the module page lists the scanner presets, each marked Locked or Preset', async () => {
+    const lab: Lab = {
+      ...LAB,
+      presets: { b0field: 3, noise: 2 },
+      lockedPresets: ['b0field'],
+      tissueOverrides: [{ tissue: 'csf', t1Ms: 3700, t2Ms: 1800 }],
+    };
+    stubApi({ 'v1/modules/lab1': { status: 200, body: lab } });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    const settings = await screen.findByRole('region', { name: 'Scanner settings' }, FIND);
+    const items = Array.from(settings.querySelectorAll('li')).map((li) => li.textContent);
+    expect(items).toEqual(['Field strength: 3 TLocked', 'Noise: MediumPreset']);
+    expect(settings.textContent).toContain('Tissue values set by your teacher: csf.');
+  });
+
+  it('the module page does not offer Start scanning when no attempts are left', async () => {
+    stubApi({ 'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } } });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    expect(await screen.findByText('No attempts left', {}, FIND)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Start scanning' })).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/** /scan-results (My Scan Results in the old UI, Scan Results in the new): one's own kept series, newest first. */
+import { Anchor, Table } from '@mantine/core';
+import { Link } from 'react-router';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
+import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { useOwnScanResults } from '../api/scan-results.ts';
+import { useReadingRoomScheme } from '../components/reading-room.ts';
+
+export function ScanResultsPage() {
+  useReadingRoomScheme();
+  const own = useOwnScanResults();
+  const results = own.data?.scanResults ?? [];
+  return (
+    <PageFrame title="Scan Results">
+      <ErrorAlert error={own.error} />
+      {own.data && results.length === 0 ? (
+        <EmptyState
+          title="No scan results yet"
+          description="Run a scan in a module's simulator, then keep the finished series to see it here."
+        />
+      ) : (
+        <Table withTableBorder striped>
+          <Table.Caption>Your scan results</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Series</Table.Th>
+              <Table.Th>Module</Table.Th>
+              <Table.Th>Kept</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/scan-results/${r.id}`}>
+                    {r.description ?? 'Series'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{r.labTitle}</Table.Td>
+                <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The values beside the parameters, computed in the browser as the user types (@larmor/mri, the code the server
+ * validates with): scan time, relative SNR, SAR against the normal-mode limit, voxel size, minimum TE and TR.
+ */
+import { Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence/derived';
+import type { DerivedValues } from '../state/conflicts.ts';
+import { formatScanTime, formatTime, formatVoxel, type UnitPreferences } from '../state/units.ts';
+
+function Stat(props: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {props.term}
+      </Text>
+      <Text component="dd" m={0} fw={600} data-testid={`derived-${props.term}`}>
+        {props.children}
+      </Text>
+    </div>
+  );
+}
+
+export function DerivedPanel(props: { derived: DerivedValues; units: UnitPreferences }) {
+  const { derived, units } = props;
+  const [read, phase, slice] = derived.voxelM;
+  const voxelMm3 = read * phase * slice * 1e9;
+  const sarPercent = Math.round(derived.sar.fractionOfLimit * 100);
+  return (
+    <SimpleGrid component="dl" cols={3} spacing="xs" verticalSpacing={4} m={0} aria-label="Computed values">
+      <Stat term="Scan time">{formatScanTime(derived.scanTimeS)}</Stat>
+      <Stat term="SNR">{Math.round(derived.snrPercent)} %</Stat>
+      <Stat term="SAR">
+        <Group gap={6} wrap="nowrap">
+          <span>{derived.sar.wattsPerKilogram.toFixed(2)} W/kg</span>
+          <Progress
+            value={Math.min(100, sarPercent)}
+            color={sarPercent > 100 ? 'red' : 'teal'}
+            w={48}
+            aria-label={`SAR ${sarPercent} % of the ${SAR_LIMIT_NORMAL_MODE_W_PER_KG} W/kg limit`}
+          />
+        </Group>
+      </Stat>
+      <Stat term="Voxel">
+        {formatVoxel(derived.voxelM, units)} ({voxelMm3.toFixed(1)} mm³)
+      </Stat>
+      <Stat term="TE min">{formatTime(derived.minEchoTimeS, units)}</Stat>
+      <Stat term="TR min">{formatTime(derived.minRepetitionTimeS, units)}</Stat>
+    </SimpleGrid>
+  );
+}

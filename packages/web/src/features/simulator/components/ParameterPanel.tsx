@@ -1,0 +1,175 @@
+/**
+ * The parameter panel: console-style cards (tabs) holding every parameter of the sequence's family in the user's
+ * units; choices (fat saturation, orientation, phase direction, b-values) beside the numbers; the System card
+ * shows the scanner, with a lock and the reason where the module fixes a setting.
+ */
+import { useMemo } from 'react';
+import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
+import type { SliceOrientation } from '@larmor/mri/sequence/protocol';
+import { cardParameters, cardsFor, type CardName } from '../state/cards.ts';
+import { phaseDirectionLabel } from '../state/phase-direction.ts';
+import type { ProtocolEditorAction, ProtocolEditorState } from '../state/protocol-editor.ts';
+import type { UnitPreferences } from '../state/units.ts';
+import { LockIcon } from './LockIcon.tsx';
+import { ParameterInput } from './ParameterInput.tsx';
+import { StackPosition } from './planning/StackPosition.tsx';
+
+/** A scanner setting shown on the System card, and whether the module locked it. */
+export interface SystemSetting {
+  label: string;
+  value: string;
+  locked: boolean;
+}
+
+/** b-values [s/mm²] as typed ("0, 1000") to s/m², or undefined when one is not a number. */
+export function parseBValues(text: string): number[] | undefined {
+  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  const values = parts.map(Number);
+  return values.length > 0 && values.every((v) => Number.isFinite(v) && v >= 0)
+    ? values.map((v) => v * 1e6)
+    : undefined;
+}
+
+function SystemCard(props: { settings: readonly SystemSetting[] }) {
+  return (
+    <Stack gap="xs" component="dl" m={0}>
+      {props.settings.map((s) => (
+        <div key={s.label}>
+          <Text component="dt" size="sm" fw={600}>
+            {s.label}
+          </Text>
+          <Text component="dd" m={0}>
+            {s.value}
+            {s.locked && (
+              <Text span c="dimmed" size="sm" ml="xs">
+                <LockIcon /> Set by this module: your teacher fixed it for this exercise
+              </Text>
+            )}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+const ORIENTATIONS: { value: SliceOrientation; label: string }[] = [
+  { value: 'axial', label: 'Axial' },
+  { value: 'sagittal', label: 'Sagittal' },
+  { value: 'coronal', label: 'Coronal' },
+];
+
+export function ParameterPanel(props: {
+  editor: ProtocolEditorState;
+  dispatch: (action: ProtocolEditorAction) => void;
+  units: UnitPreferences;
+  system: readonly SystemSetting[];
+  disabled?: boolean;
+}) {
+  const { editor, dispatch, units } = props;
+  const { protocol, scanner } = editor;
+  const defs = useMemo(() => parameterDefinitions(protocol, scanner), [protocol, scanner]);
+  const cards = cardsFor(protocol.family);
+
+  const numbers = (card: CardName) => (
+    <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+      {cardParameters(card, defs).map((def) => (
+        <ParameterInput
+          key={def.key}
+          def={def}
+          protocol={protocol}
+          draft={editor.drafts[def.key]}
+          units={units}
+          disabled={props.disabled}
+          dispatch={dispatch}
+        />
+      ))}
+    </SimpleGrid>
+  );
+
+  const extras: Partial<Record<CardName, React.ReactNode>> = {
+    Contrast: (
+      <Switch
+        mt="sm"
+        label="Fat saturation"
+        checked={protocol.fatSaturation}
+        disabled={props.disabled}
+        onChange={(e) => dispatch({ type: 'fatSaturation', on: e.currentTarget.checked })}
+      />
+    ),
+    Geometry: (
+      <Stack gap="xs" mt="sm">
+        <div>
+          <Text size="sm" fw={500} id="orientation-label">
+            Orientation
+          </Text>
+          <SegmentedControl
+            aria-labelledby="orientation-label"
+            data={ORIENTATIONS}
+            value={protocol.geometry.orientation}
+            disabled={props.disabled}
+            onChange={(v) => dispatch({ type: 'orientation', orientation: v as SliceOrientation })}
+          />
+        </div>
+        <div>
+          <Text size="sm" fw={500} id="phase-direction-label">
+            Phase enc. dir.
+          </Text>
+          <SegmentedControl
+            aria-labelledby="phase-direction-label"
+            data={(['column', 'row'] as const).map((d) => ({
+              value: d,
+              label: phaseDirectionLabel(protocol, d),
+            }))}
+            value={protocol.phaseDirection}
+            disabled={props.disabled}
+            onChange={(v) => dispatch({ type: 'phaseDirection', direction: v === 'row' ? 'row' : 'column' })}
+          />
+        </div>
+        <StackPosition geometry={protocol.geometry} disabled={props.disabled} dispatch={dispatch} />
+      </Stack>
+    ),
+    System: <SystemCard settings={props.system} />,
+    Physio: (
+      <Text size="sm">
+        {protocol.family === 'MOLLI'
+          ? 'ECG-triggered: one image per heartbeat at a nominal 60 beats per minute (RR 1 s).'
+          : 'No triggering: a cine acquisition needs ECG gating.'}
+      </Text>
+    ),
+    Diffusion: (
+      <TextInput
+        label="b-values [s/mm²]"
+        description="Separated by commas; b = 0 once, each other value in three directions"
+        defaultValue={(protocol.bValues ?? []).map((b) => b / 1e6).join(', ')}
+        disabled={props.disabled}
+        onChange={(e) => {
+          const values = parseBValues(e.currentTarget.value);
+          if (values) dispatch({ type: 'bValues', values });
+        }}
+      />
+    ),
+  };
+
+  return (
+    <Tabs defaultValue="Routine" keepMounted={false} variant="outline">
+      <Tabs.List aria-label="Parameter cards">
+        {cards.map((card) => (
+          <Tabs.Tab key={card} value={card}>
+            {card}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {cards.map((card) => (
+        <Tabs.Panel key={card} value={card} pt="sm">
+          <Group grow align="flex-start">
+            <div>
+              {numbers(card)}
+              {extras[card]}
+            </div>
+          </Group>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Run and Cancel for the selected sequence: Run while the protocol has no conflict (it is saved first), then the
+ * running scan's progress from the session's events, with Cancel.
+ */
+import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import type { PulseSequence } from '@larmor/contracts/sessions';
+import { StatusChip } from './SequenceList.tsx';
+
+export function RunControls(props: {
+  sequence: PulseSequence;
+  canRun: boolean;
+  busy: boolean;
+  onRun: () => void;
+  onCancel: () => void;
+}) {
+  const { sequence } = props;
+  const running = sequence.status === 'running';
+  const progress = sequence.lastScan?.progress ?? 0;
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <StatusChip status={sequence.status} />
+      {running ? (
+        <>
+          <Progress
+            value={progress}
+            w={160}
+            aria-label={`${sequence.name}: ${Math.round(progress)} % scanned`}
+            animated
+          />
+          <Text size="sm">{Math.round(progress)} %</Text>
+          <Button variant="default" onClick={props.onCancel} loading={props.busy}>
+            Cancel
+          </Button>
+        </>
+      ) : (
+        <Button onClick={props.onRun} disabled={!props.canRun} loading={props.busy}>
+          Run
+        </Button>
+      )}
+      {sequence.status === 'error' && sequence.lastScan?.errorMessage && (
+        <Alert color="red" p="xs">
+          {sequence.lastScan.errorMessage}
+        </Alert>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * The scan list (research note §(b)): collections ("Scan N") with their pulse sequences in seqnum order, each with
+ * a status chip that carries its text (never colour alone). Pick one to edit it; drag its handle, or focus the
+ * handle and use Space and the arrow keys, to move it (the move call); its menu renames, duplicates, copies another sequence's geometry onto it or deletes it (after a confirmation); add a
+ * sequence from the module's active schemes.
+ */
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { ActiveSession, PulseSequence, ScanStatus } from '@larmor/contracts/sessions';
+import { dropPosition, groupedSequences } from '../state/scan-list.ts';
+
+export const STATUS_TEXT: Record<ScanStatus, string> = {
+  unsaved: 'Unsaved',
+  runnable: 'Ready',
+  running: 'Running',
+  finished: 'Finished',
+  error: 'Error',
+  cancelled: 'Cancelled',
+  'cancelled-error': 'Cancelled (error)',
+};
+
+const STATUS_COLOR: Record<ScanStatus, string> = {
+  unsaved: 'gray',
+  runnable: 'larmor',
+  running: 'yellow',
+  finished: 'teal',
+  error: 'red',
+  cancelled: 'gray',
+  'cancelled-error': 'red',
+};
+
+export function StatusChip(props: { status: ScanStatus; progress?: number | undefined }) {
+  const running = props.status === 'running' && props.progress !== undefined;
+  return (
+    <Badge color={STATUS_COLOR[props.status]} variant="light" size="sm">
+      {STATUS_TEXT[props.status]}
+      {running ? ` ${Math.round(props.progress ?? 0)} %` : ''}
+    </Badge>
+  );
+}
+
+export interface SequenceActions {
+  onSelect: (id: string) => void;
+  onMove: (id: string, position: number) => void;
+  onRename: (sequence: PulseSequence) => void;
+  onDuplicate: (sequence: PulseSequence) => void;
+  onDelete: (sequence: PulseSequence) => void;
+  onCopyGeometry: (sequence: PulseSequence) => void;
+}
+
+function Row(props: {
+  sequence: PulseSequence;
+  selected: boolean;
+  locked: boolean;
+  /** The only sequence of the session (nothing to copy geometry from). */
+  alone: boolean;
+  actions: SequenceActions;
+}) {
+  const { sequence, actions } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: sequence.id, disabled: props.locked });
+  return (
+    <Group
+      ref={setNodeRef}
+      component="li"
+      gap={4}
+      wrap="nowrap"
+      px={4}
+      py={2}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        borderRadius: 6,
+        background: props.selected ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Move ${sequence.name}`}
+        disabled={props.locked}
+        {...attributes}
+        {...listeners}
+      >
+        <span aria-hidden>⠿</span>
+      </ActionIcon>
+      <UnstyledButton
+        onClick={() => actions.onSelect(sequence.id)}
+        aria-current={props.selected ? 'true' : undefined}
+        style={{ flex: 1, minWidth: 0 }}
+      >
+        <Text size="sm" truncate>
+          {sequence.seqnum}. {sequence.name}
+        </Text>
+      </UnstyledButton>
+      <StatusChip status={sequence.status} progress={sequence.lastScan?.progress} />
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${sequence.name}`}>
+            <span aria-hidden>⋯</span>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => actions.onRename(sequence)}>Rename</Menu.Item>
+          <Menu.Item onClick={() => actions.onDuplicate(sequence)}>Duplicate</Menu.Item>
+          <Menu.Item
+            disabled={props.alone || sequence.status === 'running'}
+            onClick={() => actions.onCopyGeometry(sequence)}
+          >
+            Copy geometry from…
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            disabled={sequence.status === 'running'}
+            onClick={() => actions.onDelete(sequence)}
+          >
+            {sequence.status === 'running' ? 'Delete (cancel the scan first)' : 'Delete'}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+export function SequenceList(props: {
+  active: ActiveSession;
+  selectedId: string | undefined;
+  schemes: readonly { id: number; name: string }[];
+  adding: boolean;
+  onAdd: (schemeId: number) => void;
+  actions: SequenceActions;
+}) {
+  const [scheme, setScheme] = useState<string | null>(null);
+  const groups = groupedSequences(props.active);
+  const all = groups.flatMap((g) => g.sequences);
+  const running = all.some((s) => s.status === 'running');
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: string | number) => all.find((s) => s.id === id)?.name ?? String(id);
+  const seqnumOf = (id: string | number | undefined) => all.find((s) => s.id === id)?.seqnum ?? 0;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${seqnumOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${seqnumOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} moved to position ${seqnumOf(over.id)}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} cancelled.`,
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    if (event.over === null) return;
+    const position = dropPosition(all, String(event.active.id), String(event.over.id));
+    if (position !== undefined) props.actions.onMove(String(event.active.id), position);
+  };
+  return (
+    <Stack gap="sm" p="sm">
+      <Title order={2} size="h5">
+        Scan list
+      </Title>
+      {all.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No sequences yet: add one below to set its parameters and see its live preview.
+        </Text>
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              'To move a sequence, press Space, move with the arrow keys, press Space again to drop or Escape to cancel.',
+          },
+        }}
+      >
+        {groups.map((group) => (
+          <div key={group.id}>
+            <Text size="sm" fw={700} id={`collection-${group.id}`}>
+              {group.name}
+            </Text>
+            <SortableContext items={group.sequences.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+              <ul
+                aria-labelledby={`collection-${group.id}`}
+                style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 2 }}
+              >
+                {group.sequences.map((sequence) => (
+                  <Row
+                    key={sequence.id}
+                    sequence={sequence}
+                    selected={sequence.id === props.selectedId}
+                    locked={running}
+                    alone={all.length < 2}
+                    actions={props.actions}
+                  />
+                ))}
+              </ul>
+            </SortableContext>
+          </div>
+        ))}
+      </DndContext>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Select
+          label="Add a sequence"
+          placeholder="Choose a sequence"
+          data={props.schemes.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={scheme}
+          onChange={setScheme}
+          searchable
+          style={{ flex: 1 }}
+        />
+        <Button
+          disabled={scheme === null}
+          loading={props.adding}
+          onClick={() => scheme !== null && props.onAdd(Number(scheme))}
+        >
+          Add
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

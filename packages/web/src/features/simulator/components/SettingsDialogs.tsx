@@ -1,0 +1,155 @@
+/**
+ * Scanner settings and Simulation settings (simulator.md §2, §5, §9): each choice saved at once (POST
+ * configuration); a choice the student may not change is disabled with its reason (module lock, CPU simulator,
+ * overwritten simulation settings). The free plan's 1.5 T limit is the server's answer, shown as it comes.
+ */
+import { useState } from 'react';
+import { Button, Group, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { B0_FIELD_CHOICES_T, MAX_GRADIENT_CHOICES_MT_PER_M } from '@larmor/contracts/lab-presets';
+import type { ActiveSession, ConfigurationValue, SessionConfigurationName } from '@larmor/contracts/sessions';
+import { Dialog } from '#ui/Dialog.tsx';
+import { ErrorAlert } from '#ui/ErrorAlert.tsx';
+import { settingBlockedReason, settingValue } from '../state/settings.ts';
+import { LockIcon } from './LockIcon.tsx';
+
+const DIALOG_WIDTH_PX = 520;
+const NOISE_CHOICES = [
+  { value: '0', label: 'Off' },
+  { value: '1', label: 'Low' },
+  { value: '2', label: 'Medium' },
+  { value: '3', label: 'High' },
+];
+
+export type Change = (name: SessionConfigurationName, value: ConfigurationValue) => Promise<void>;
+
+/** Why a setting is disabled (a lock and the reason), or nothing. */
+export function Reason(props: { text: string | undefined }) {
+  if (props.text === undefined) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      <LockIcon /> {props.text}
+    </Text>
+  );
+}
+
+/** Saves a setting at once; a refusal is kept for the dialog's alert. */
+export function useSaving(onChange: Change) {
+  const [error, setError] = useState<Error | null>(null);
+  const save = (name: SessionConfigurationName, value: ConfigurationValue) => {
+    setError(null);
+    onChange(name, value).catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
+  };
+  return { error, save };
+}
+
+/** The foot of every settings dialog: the last refused change's reason (ErrorAlert), and Close. */
+export function SettingsDialogFoot(props: { error: Error | null; onClose: () => void }) {
+  return (
+    <>
+      <ErrorAlert error={props.error} />
+      <Group justify="flex-end">
+        <Button onClick={props.onClose}>Close</Button>
+      </Group>
+    </>
+  );
+}
+
+export function ScannerSettingsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  active: ActiveSession;
+  onChange: Change;
+}) {
+  const { configuration, session } = props.active;
+  const { error, save } = useSaving(props.onChange);
+  const blocked = (name: SessionConfigurationName) =>
+    settingBlockedReason(name, configuration, session.backend);
+  return (
+    <Dialog opened={props.opened} title="Scanner settings" widthPx={DIALOG_WIDTH_PX} onClose={props.onClose}>
+      <Stack>
+        <div>
+          <Text fw={600} size="sm" id="b0-label">
+            Field strength [T]
+          </Text>
+          <SegmentedControl
+            aria-labelledby="b0-label"
+            data={B0_FIELD_CHOICES_T.map((b) => ({ value: String(b), label: String(b) }))}
+            value={settingValue(configuration, 'b0field', '1.5')}
+            disabled={blocked('b0field') !== undefined}
+            onChange={(v) => save('b0field', Number(v))}
+          />
+          <Reason text={blocked('b0field')} />
+        </div>
+        <div>
+          <Text fw={600} size="sm" id="gradient-label">
+            Maximum gradient [mT/m]
+          </Text>
+          <SegmentedControl
+            aria-labelledby="gradient-label"
+            data={MAX_GRADIENT_CHOICES_MT_PER_M.map((g) => ({ value: String(g), label: String(g) }))}
+            value={settingValue(configuration, 'maxGr', '45')}
+            disabled={blocked('maxGr') !== undefined}
+            onChange={(v) => save('maxGr', Number(v))}
+          />
+          <Reason text={blocked('maxGr')} />
+        </div>
+        <SettingsDialogFoot error={error} onClose={props.onClose} />
+      </Stack>
+    </Dialog>
+  );
+}
+
+export function SimulationSettingsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  active: ActiveSession;
+  onChange: Change;
+}) {
+  const { configuration, session } = props.active;
+  const { error, save } = useSaving(props.onChange);
+  const blocked = (name: SessionConfigurationName) =>
+    settingBlockedReason(name, configuration, session.backend);
+  const toggle = (name: SessionConfigurationName, label: string) => (
+    <div key={name}>
+      <Switch
+        label={label}
+        checked={settingValue(configuration, name, '0') === '1'}
+        disabled={blocked(name) !== undefined}
+        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
+      />
+      <Reason text={blocked(name)} />
+    </div>
+  );
+  return (
+    <Dialog
+      opened={props.opened}
+      title="Simulation settings"
+      widthPx={DIALOG_WIDTH_PX}
+      onClose={props.onClose}
+    >
+      <Stack>
+        <Radio.Group
+          label="Noise"
+          value={settingValue(configuration, 'noise', '1')}
+          onChange={(v) => save('noise', Number(v))}
+        >
+          <Group mt={4}>
+            {NOISE_CHOICES.map((c) => (
+              <Radio
+                key={c.value}
+                value={c.value}
+                label={c.label}
+                disabled={blocked('noise') !== undefined}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Reason text={blocked('noise')} />
+        {toggle('activate_cs', 'Chemical shift')}
+        {toggle('susceptibility', 'Susceptibility')}
+        {toggle('t2Star', 'T2*')}
+        <SettingsDialogFoot error={error} onClose={props.onClose} />
+      </Stack>
+    </Dialog>
+  );
+}

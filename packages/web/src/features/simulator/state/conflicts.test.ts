@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { defaultProtocol } from '@larmor/mri/sequence/defaults';
+import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
+import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { validateProtocol } from '@larmor/mri/sequence/validate';
+import { conflictsOf, derivedValues } from './conflicts.ts';
+import { DEFAULT_UNITS } from './units.ts';
+
+const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+
+function minimumTe(protocol: Protocol): number {
+  const te = parameterDefinitions(protocol, scanner).find((d) => d.key === 'echoTime');
+  if (!te) throw new Error('no TE');
+  return te.min;
+}
+
+describe('conflicts', () => {
+  it('a valid default protocol has no conflict', () => {
+    for (const family of ['SE', 'TSE', 'GRE', 'FLAIR'] as const) {
+      expect(conflictsOf(defaultProtocol(family, scanner), scanner, DEFAULT_UNITS)).toEqual([]);
+    }
+  });
+
+  it('a TE below the minimum offers "Set TE to <min> ms" and a higher bandwidth, each clearing it', () => {
+    const gre = defaultProtocol('GRE', scanner);
+    const min = minimumTe(gre);
+    const tooShort = { ...gre, echoTime: min / 2 };
+    const [conflict, ...others] = conflictsOf(tooShort, scanner, DEFAULT_UNITS);
+    expect(others).toEqual([]);
+    expect(conflict?.violation).toMatchObject({ parameter: 'echoTime', rule: 'min' });
+    const labels = conflict?.fixes.map((f) => f.label) ?? [];
+    expect(labels[0]).toBe(`Set TE to ${(min * 1000).toFixed(1)} ms`);
+    expect(labels.some((l) => l.startsWith('Raise bandwidth to '))).toBe(true);
+    for (const fix of conflict?.fixes ?? []) {
+      const fixed = { ...tooShort, ...fix.change };
+      expect(validateProtocol(fixed, scanner), fix.label).toEqual([]);
+    }
+  });
+
+  it('the bandwidth fix is the smallest stepper value that clears the conflict', () => {
+    const gre = defaultProtocol('GRE', scanner);
+    const tooShort = { ...gre, echoTime: minimumTe(gre) - 0.0003 };
+    const fix = conflictsOf(tooShort, scanner, DEFAULT_UNITS)[0]?.fixes.find((f) =>
+      f.label.startsWith('Raise bandwidth'),
+    );
+    const bw = fix?.change.bandwidthPerPixel;
+    expect(bw).toBeDefined();
+    const below = { ...tooShort, bandwidthPerPixel: (bw ?? 0) - 10 };
+    expect(validateProtocol(below, scanner).some((v) => v.parameter === 'echoTime')).toBe(true);
+  });
+
+  it('a TE not shorter than TR offers a longer TR', () => {
+    const se = defaultProtocol('SE', scanner);
+    const conflicts = conflictsOf({ ...se, echoTime: se.repetitionTime }, scanner, DEFAULT_UNITS);
+    const teTr = conflicts.find((c) => c.violation.rule === 'te-below-tr');
+    expect(teTr?.fixes.some((f) => f.label.startsWith('Raise TR to'))).toBe(true);
+  });
+
+  it('fix labels follow the preferred units (s, cm)', () => {
+    const gre = defaultProtocol('GRE', scanner);
+    const conflict = conflictsOf({ ...gre, echoTime: 0.001 }, scanner, { time: 's', distance: 'cm' })[0];
+    expect(conflict?.fixes[0]?.label).toMatch(/^Set TE to 0\.\d+ s$/);
+  });
+});
+
+describe('derived values', () => {
+  it('voxel size, minimum TE and scan time follow the protocol', () => {
+    const se = defaultProtocol('SE', scanner);
+    const derived = derivedValues(se, scanner);
+    expect(derived.voxelM[0]).toBeCloseTo(se.fovRead / se.matrixRead, 12);
+    expect(derived.minEchoTimeS).toBe(minimumTe(se));
+    // Doubling NEX doubles the scan time and raises SNR by √2 (Edelstein et al. 1986).
+    const doubled = derivedValues({ ...se, nex: se.nex * 2 }, scanner);
+    expect(doubled.scanTimeS / derived.scanTimeS).toBeCloseTo(2, 9);
+    expect(doubled.snrPercent / derived.snrPercent).toBeCloseTo(Math.SQRT2, 9);
+  });
+});

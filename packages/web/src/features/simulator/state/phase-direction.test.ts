@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { defaultProtocol } from '@larmor/mri/sequence/defaults';
+import type { Scanner } from '@larmor/mri/sequence/protocol';
+import { directionLetters, phaseDirectionLabel } from './phase-direction.ts';
+
+const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+
+describe('phase-encoding direction in words', () => {
+  it('names LPS axes from where they point away to where they point', () => {
+    expect(directionLetters([0, 1, 0])).toBe('A >> P');
+    expect(directionLetters([-1, 0, 0])).toBe('L >> R');
+    expect(directionLetters([0, 0.1, -0.99])).toBe('H >> F');
+  });
+
+  it('an axial slice encodes phase A >> P along its columns and R/L along its rows', () => {
+    const axial = defaultProtocol('SE', scanner);
+    expect(axial.geometry.orientation).toBe('axial');
+    expect(phaseDirectionLabel(axial, 'column')).toBe('A >> P');
+    expect(phaseDirectionLabel(axial, 'row')).toMatch(/^(R >> L|L >> R)$/);
+  });
+});

@@ -1,0 +1,34 @@
+/** GET v2/users/{userId} and GET /v2/users/{userId}/courses/overview (simulator.md §7). */
+import { useQuery } from '@tanstack/react-query';
+import {
+  coursesOverviewResponseSchema,
+  STUDENT_PATHS,
+  studentDetailSchema,
+  type CoursesOverviewResponse,
+  type StudentDetail,
+} from '@larmor/contracts/students';
+import { api } from '#lib/api.ts';
+import { studentsQueryKey } from './keys.ts';
+
+export function getStudent(userId: string): Promise<StudentDetail> {
+  return api.request(STUDENT_PATHS.user.replace('{userId}', encodeURIComponent(userId)), {
+    schema: studentDetailSchema,
+  });
+}
+
+export function getCoursesOverview(userId: string): Promise<CoursesOverviewResponse> {
+  return api.request(STUDENT_PATHS.userCoursesOverview.replace('{userId}', encodeURIComponent(userId)), {
+    schema: coursesOverviewResponseSchema,
+  });
+}
+
+export function useStudent(userId: string) {
+  return useQuery({ queryKey: [...studentsQueryKey, 'detail', userId], queryFn: () => getStudent(userId) });
+}
+
+export function useCoursesOverview(userId: string) {
+  return useQuery({
+    queryKey: [...studentsQueryKey, 'overview', userId],
+    queryFn: () => getCoursesOverview(userId),
+  });
+}

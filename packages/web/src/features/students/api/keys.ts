@@ -1,0 +1,2 @@
+/** Query keys of the students feature. */
+export const studentsQueryKey = ['students'] as const;

@@ -1,0 +1,57 @@
+/**
+ * The timing-bolus tool's calls (simulator.md §7): the session (its configuration: contrast formulation,
+ * volume, the scan delay), the model's tissue keys (GET v1/tissue-characteristics/{labId}/configuration), and
+ * the configuration changes that set the next scan's contrast timing.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiPath } from '@larmor/contracts/programs';
+import {
+  activeSessionSchema,
+  SESSION_PATHS,
+  tissueConfigurationSchema,
+  type ActiveSession,
+  type ConfigurationValue,
+} from '@larmor/contracts/sessions';
+import { api } from '#lib/api.ts';
+
+export const bolusKeys = {
+  session: (sessionId: string) => ['timing-bolus', 'session', sessionId] as const,
+  tissues: (sessionId: string) => ['timing-bolus', 'tissues', sessionId] as const,
+};
+
+export function sessionQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: bolusKeys.session(sessionId),
+    queryFn: (): Promise<ActiveSession> =>
+      api.request(apiPath(SESSION_PATHS.session, { sessionId }), { schema: activeSessionSchema }),
+    enabled: sessionId !== '',
+    retry: false,
+  });
+}
+
+/** The model's tissue keys (the session's tissue list). */
+export function tissueKeysQueryOptions(sessionId: string, labId: string | undefined) {
+  return queryOptions({
+    queryKey: bolusKeys.tissues(sessionId),
+    queryFn: async (): Promise<string[]> => {
+      const list = await api.request(apiPath(SESSION_PATHS.tissueConfiguration, { labId: labId ?? '' }), {
+        query: { sessionId },
+        schema: tissueConfigurationSchema,
+      });
+      return list.map((t) => t.id);
+    },
+    enabled: labId !== undefined,
+  });
+}
+
+/** POST v1/sessions/{sessionId}/configuration. */
+export function setSessionConfiguration(
+  sessionId: string,
+  name: string,
+  value: ConfigurationValue,
+): Promise<unknown> {
+  return api.request(apiPath(SESSION_PATHS.configuration, { sessionId }), {
+    method: 'POST',
+    body: { configurationId: name, value },
+  });
+}

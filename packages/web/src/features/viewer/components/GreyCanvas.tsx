@@ -1,0 +1,68 @@
+/**
+ * An 8-bit grey image drawn 1:1 into a canvas and shown at `size` CSS pixels (nearest-neighbour), with an
+ * accessible name and description; `children` are SVG overlays in the image's own pixel coordinates.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Box } from '@mantine/core';
+
+export interface GreyImage {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export function GreyCanvas(props: {
+  image: GreyImage;
+  label: string;
+  /** Displayed width [CSS px]; the height follows the image's aspect. */
+  size: number;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { grey, width, height } = props.image;
+  useEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context || grey.length !== width * height) return;
+    element.width = width;
+    element.height = height;
+    const data = context.createImageData(width, height);
+    for (let i = 0; i < grey.length; i++) {
+      const g = grey[i] as number;
+      data.data[4 * i] = g;
+      data.data[4 * i + 1] = g;
+      data.data[4 * i + 2] = g;
+      data.data[4 * i + 3] = 255;
+    }
+    context.putImageData(data, 0, 0);
+  }, [grey, width, height]);
+  const displayHeight = (props.size * height) / width;
+  return (
+    <Box pos="relative" w={props.size} h={displayHeight} style={{ flex: 'none' }}>
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={props.label}
+        data-testid={props.testId}
+        style={{
+          width: props.size,
+          height: displayHeight,
+          imageRendering: 'pixelated',
+          background: '#000',
+          display: 'block',
+        }}
+      />
+      {props.children !== undefined && (
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
+        >
+          {props.children}
+        </svg>
+      )}
+    </Box>
+  );
+}

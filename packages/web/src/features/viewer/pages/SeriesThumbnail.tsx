@@ -1,0 +1,44 @@
+/** A series' middle slice under its default window, drawn small (no Cornerstone: a list of them stays cheap). */
+import { useEffect, useRef } from 'react';
+import { windowToGrey8 } from '@larmor/mri/recon/window';
+import type { ViewerSeries } from '#ui/viewer/index.ts';
+
+export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { series } = props;
+  useEffect(() => {
+    const element = canvas.current;
+    const slice = series.slices[Math.floor(series.slices.length / 2)];
+    const context = element?.getContext('2d');
+    if (!element || !slice || !context) return;
+    element.width = series.columns;
+    element.height = series.rows;
+    const { center, width } = series.window;
+    const grey = windowToGrey8(slice.pixels, {
+      center,
+      width,
+      low: center - width / 2,
+      high: center + width / 2,
+    });
+    const image = context.createImageData(series.columns, series.rows);
+    for (let i = 0; i < grey.length; i++) {
+      image.data.fill(grey[i] as number, 4 * i, 4 * i + 3);
+      image.data[4 * i + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+  }, [series]);
+  return (
+    <canvas
+      ref={canvas}
+      role="img"
+      aria-label={`${series.description}, middle slice`}
+      style={{
+        width: props.size,
+        height: props.size,
+        objectFit: 'contain',
+        background: '#000',
+        borderRadius: 4,
+      }}
+    />
+  );
+}

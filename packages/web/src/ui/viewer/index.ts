@@ -1,0 +1,16 @@
+/** The shared series viewer and its plain-data series type; everything Cornerstone loads lazily behind it. */
+export { SeriesViewer, type SeriesViewerProps, type ViewerOverlayView } from './SeriesViewer.tsx';
+export {
+  formatLength,
+  type ViewerAcquisition,
+  type ViewerDistanceUnit,
+  type ViewerSeries,
+  type ViewerSlice,
+} from './series.ts';
+export {
+  regionStats,
+  signalToNoise,
+  contrastToNoise,
+  RAYLEIGH_SD_FACTOR,
+  type RoiStats,
+} from './roi-stats.ts';

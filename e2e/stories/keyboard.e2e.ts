@@ -3,29 +3,14 @@
  * and the user menu opens, is walked and closes from the keyboard. The story keeps a screenshot.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { keepScreenshot } from '../support/browser.ts';
-import { settledStudent, signInToDashboard, storyFile } from '../support/story.ts';
+import path from 'node:path';
+import { expectAccessible } from '../support/a11y.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { focusOutline, tabTo } from '../support/keyboard.ts';
+import { createClient, uniqueName } from '../support/api.ts';
+import { organisationMember, settledStudent, signInToDashboard, storyFile } from '../support/story.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
-
-/** Presses Tab until the element with `testId` has the focus (at most `limit` presses). */
-async function tabTo(page: Page, testId: string, limit = 20): Promise<void> {
-  for (let press = 0; press < limit; press += 1) {
-    await page.keyboard.press('Tab');
-    const focused = await page.locator(':focus').getAttribute('data-testid');
-    if (focused === testId) return;
-  }
-  throw new Error(`Tab never reached ${testId}`);
-}
-
-/** The outline the focused element draws, e.g. 'solid 2px'; 'none 0px' when it shows no focus. */
-function focusOutline(page: Page): Promise<string> {
-  // A string runs in the page (the e2e code is typed for Node, without the DOM's names).
-  return page.evaluate<string>(
-    '(() => { const style = getComputedStyle(document.activeElement ?? document.body); return `${style.outlineStyle} ${style.outlineWidth}`; })()',
-  );
-}
 
 describe('keyboard access', () => {
   it('a keyboard user sees the focus on the navigation and opens, walks and closes the user menu', async () => {
@@ -46,9 +31,36 @@ describe('keyboard access', () => {
       await expect.poll(() => menu.isVisible()).toBe(true);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.locator(':focus').getAttribute('role')).toBe('menuitem');
-      await keepScreenshot(page, 'keyboard-user-menu');
+      // My Scan Results imposes the reading-room (dark) scheme: kept and checked in it.
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, 'keyboard-user-menu.dark.png'),
+        fullPage: true,
+      });
+      await expectAccessible(page, 'screen "keyboard-user-menu" (dark)');
       await page.keyboard.press('Escape');
       await expect.poll(() => menu.isVisible()).toBe(false);
+      await expect.poll(() => page.locator(':focus').getAttribute('data-testid')).toBe('user-menu');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a member of an organisation opens the user menu from the keyboard although its first entry, their workspace, cannot be chosen: the focus enters the menu and ArrowDown reaches View Profile', async () => {
+    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
+    const student = await organisationMember(baseUrl, admin, clientId, 'Student');
+    const { context, page } = await openPage();
+    try {
+      await signInToDashboard(page, student);
+      await page.getByTestId('user-menu').waitFor();
+      await tabTo(page, 'user-menu');
+      await page.keyboard.press('Enter');
+      const workspace = page.getByRole('menuitem', { name: /^Member of School / });
+      await expect.poll(() => workspace.getAttribute('aria-disabled')).toBe('true');
+      await expect.poll(() => page.locator(':focus').getAttribute('role')).toBe('menuitem');
+      expect(await focusOutline(page)).not.toMatch(/^none|0px$/);
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.locator(':focus').textContent()).toBe('View Profile');
+      await page.keyboard.press('Escape');
       await expect.poll(() => page.locator(':focus').getAttribute('data-testid')).toBe('user-menu');
     } finally {
       await context.close();

@@ -212,7 +212,7 @@ describe('the platform shell', () => {
       await expect.poll(() => dialog.getByText('2 of 3 rows imported').isVisible()).toBe(true);
       await keepScreenshot(page, 'admin-imports-users-csv');
 
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByLabel('Search by name').fill(first);
       await expect.poll(() => page.getByRole('link', { name: first }).isVisible()).toBe(true);
     } finally {

@@ -135,3 +135,34 @@ export async function createClient(baseUrl: string, admin: Credentials, name: st
   );
   return client.id;
 }
+
+/**
+ * One API call as `who` (a JSON body in and out), after signing in; fails the story with the answer when it is not
+ * 2xx. `apiPath` is under /api, or an absolute path when it starts with '/'.
+ */
+export async function callAs<T>(
+  baseUrl: string,
+  who: Credentials,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  const { accessToken } = await login(baseUrl, who);
+  const res = await fetch(apiPath.startsWith('/') ? `${baseUrl}${apiPath}` : `${baseUrl}/api/${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** `callAs` bound to one server, as the story files call it: `callAs(who, method, path, body?)`. */
+export function apiCaller(baseUrl: string) {
+  return <T>(who: Credentials, method: string, apiPath: string, body?: unknown): Promise<T> =>
+    callAs<T>(baseUrl, who, method, apiPath, body);
+}

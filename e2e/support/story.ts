@@ -62,6 +62,23 @@ export async function settledStudent(baseUrl: string, admin: Credentials): Promi
   return completeFirstLogin(baseUrl, created, OWN_PASSWORD);
 }
 
+/** A teacher or student of organisation `clientId` (created by the admin), past the first login. */
+export async function organisationMember(
+  baseUrl: string,
+  admin: Credentials,
+  clientId: string,
+  role: 'Teacher' | 'Student',
+  prefix: string = role === 'Teacher' ? 'teach' : 'stu',
+): Promise<Credentials> {
+  const created = await createUser(baseUrl, admin, {
+    username: uniqueName(prefix),
+    password: FIRST_PASSWORD,
+    role,
+    clientIds: [clientId],
+  });
+  return completeFirstLogin(baseUrl, created, OWN_PASSWORD);
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }

@@ -1,0 +1,121 @@
+/**
+ * Planning on the localisers in a real browser against the real server (issue 12): a student adds a T2-weighted
+ * TSE (an axial stack), drags it up on the sagittal localiser and sees the Geometry card's head-foot position
+ * follow, nudges it with the arrow keys, and the spatials reach the server after the settings debounce. The
+ * screen is checked with axe in both themes, as the simulator story does.
+ */
+import { brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
+import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+
+const { baseUrl, admin, openPage } = storyFile();
+
+const callAs = apiCaller(baseUrl);
+const member = (clientId: string, role: 'Teacher' | 'Student', prefix: string): Promise<Credentials> =>
+  organisationMember(baseUrl, admin, clientId, role, prefix);
+
+/** The Geometry card's head-foot position [mm]. */
+async function positionH(page: Page): Promise<number> {
+  return Number(await page.getByRole('textbox', { name: /^Position H/ }).inputValue());
+}
+
+describe('simulator planning', () => {
+  it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm, and the spatials are saved", async () => {
+    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
+    const teacher = await member(clientId, 'Teacher', 'teach');
+    const student = await member(clientId, 'Student', 'stu');
+    const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
+    const { context, page } = await openPage();
+    try {
+      await signInToDashboard(page, student);
+      const { tab, sessionId } = await startScanning(context, page, { programId, courseId, labId });
+      await expect.poll(() => tab.getByRole('combobox', { name: 'Add a sequence' }).isEnabled()).toBe(true);
+      await tab.getByRole('combobox', { name: 'Add a sequence' }).click();
+      await tab.getByRole('option', { name: 'T2-weighted TSE' }).click();
+      await tab.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect
+        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
+        .toBe(true);
+
+      // Three localisers, each an image with its description, and the stack drawn over them.
+      for (const plane of ['Sagittal', 'Coronal', 'Axial']) {
+        await expect
+          .poll(() =>
+            tab.getByRole('img', { name: new RegExp(`^${plane} localiser through the isocentre`) }).count(),
+          )
+          .toBe(1);
+      }
+      const stack = tab.getByTestId('stack-sagittal');
+      await expect.poll(() => stack.isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await tab.getByTestId('phase-arrow-sagittal').count()).toBe(1);
+
+      await tab.getByRole('tab', { name: 'Geometry' }).click();
+      const before = await positionH(tab);
+      const leftRight = await tab.getByRole('textbox', { name: /^Position L/ }).inputValue();
+
+      // Drag the stack's body 40 screen pixels up: head-ward (+H) by 40 px × the scout's mm per screen pixel.
+      const box = await stack.locator('polygon').boundingBox();
+      if (!box) throw new Error('the stack is not drawn');
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await tab.mouse.move(x, y);
+      await tab.mouse.down();
+      await tab.mouse.move(x, y - 20, { steps: 4 });
+      await tab.mouse.move(x, y - 40, { steps: 4 });
+      await tab.mouse.up();
+      await expect.poll(() => positionH(tab)).toBeGreaterThan(before + 5);
+      const dragged = await positionH(tab);
+      // Along the drag only: the left-right position stays.
+      expect(await tab.getByRole('textbox', { name: /^Position L/ }).inputValue()).toBe(leftRight);
+
+      // Keyboard: the focused stack moves 1 mm per arrow (up is head-ward on a sagittal view).
+      await stack.focus();
+      for (let i = 0; i < 3; i++) await tab.keyboard.press('ArrowUp');
+      await expect.poll(() => positionH(tab)).toBeCloseTo(dragged + 3, 1);
+      await tab.keyboard.press('ArrowDown');
+      await expect.poll(() => positionH(tab)).toBeCloseTo(dragged + 2, 1);
+
+      // Shift+arrows rotate the stack in 5° steps (issue 15), and back.
+      const rotation = tab.getByRole('textbox', { name: /^Rotation/ });
+      await tab.keyboard.press('Shift+ArrowRight');
+      await expect.poll(() => rotation.inputValue()).toBe('5');
+      await tab.keyboard.press('Shift+ArrowLeft');
+      await expect.poll(() => rotation.inputValue()).toBe('0');
+
+      // And the other way: a typed position moves the drawing.
+      const yBefore = (await stack.locator('polygon').boundingBox())?.y ?? 0;
+      const field = tab.getByRole('textbox', { name: /^Position H/ });
+      await field.fill(String(Math.round(dragged + 2 - 20)));
+      await field.blur();
+      await expect
+        .poll(async () => (await stack.locator('polygon').boundingBox())?.y ?? 0)
+        .toBeGreaterThan(yBefore + 5);
+
+      // The settings debounce later, the server holds the planned stack.
+      const expected = Math.round(dragged + 2 - 20) / 1000;
+      await expect
+        .poll(
+          async () => {
+            const active = await callAs<{ pulseSequences: { spatials: { center: number[] } }[] }>(
+              student,
+              'GET',
+              `v1/sessions/${sessionId}`,
+            );
+            return active.pulseSequences[0]?.spatials.center[2] ?? Number.NaN;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeCloseTo(expected, 4);
+
+      // Slice View: one line per slice (plus the phase arrow) on the sagittal localiser.
+      const linesInBoxView = await stack.locator('line').count();
+      await tab.getByText('Slice View', { exact: true }).click();
+      await expect.poll(() => stack.locator('line').count()).toBeGreaterThan(linesInBoxView + 1);
+      await keepSimulatorScreenshots(tab, 'simulator-planning');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What the simulator stories share: a published open program with one brain module allowing the T2-weighted TSE
+ * (the student enrolled), and screenshots with axe checks in both simulator themes.
+ */
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from '../support/a11y.ts';
+import { callAs, uniqueName, type Credentials } from '../support/api.ts';
+import { SCREENSHOT_DIR } from '../support/browser.ts';
+
+/** "T2-weighted TSE" in the contracts' sequence-type codes. */
+export const T2_TSE = 22;
+
+/**
+ * The module the simulator stories scan in, made by `teacher` through the API; `student` enrolled. Its model is
+ * the Brain unless `modelName` names another of the module options.
+ */
+export async function brainModule(
+  baseUrl: string,
+  teacher: Credentials,
+  student: Credentials,
+  modelName = 'Brain',
+) {
+  const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
+    baseUrl,
+    teacher,
+    'GET',
+    'v1/module-options',
+  );
+  const brain = options.anatomicalModels.find((m) => m.name === modelName);
+  if (!brain) throw new Error(`no ${modelName} model`);
+  const title = uniqueName('Neuro ');
+  const { id: programId } = await callAs<{ id: string }>(baseUrl, teacher, 'POST', 'v1/programs', {
+    enrollment: 'open',
+    title,
+    summary: 'Brain contrast.',
+  });
+  const { id: courseId } = await callAs<{ id: string }>(
+    baseUrl,
+    teacher,
+    'POST',
+    `v1/programs/${programId}/courses`,
+    {
+      title: 'Contrast and weighting',
+    },
+  );
+  const lab = await callAs<{ id: string }>(baseUrl, teacher, 'POST', `v1/courses/${courseId}/modules`, {
+    title: 'Make the CSF bright',
+    instructions: '## Your task\n\nMake the CSF bright on a T2-weighted TSE.',
+    anatomicalModelId: brain.id,
+    sequenceTypes: [T2_TSE],
+  });
+  await callAs(baseUrl, teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });
+  await callAs(baseUrl, student, 'POST', `v1/programs/${programId}/enrollments`, {});
+  return { programId, courseId, labId: lab.id, title };
+}
+
+/** Screenshot and axe check in the simulator's two themes (switched in Preferences); leaves it dark. */
+export async function keepSimulatorScreenshots(page: Page, name: string): Promise<void> {
+  for (const theme of ['Light', 'Dark (reading room)'] as const) {
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
+    const scheme = theme === 'Light' ? 'light' : 'dark';
+    await page.waitForFunction(
+      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
+      scheme,
+    );
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.${scheme}.png`), fullPage: true });
+    await expectAccessible(page, `screen "${name}" (${scheme})`);
+  }
+}
+
+/**
+ * Screenshot and axe check of a dialog in both simulator themes: `open` opens it, Escape closes it to switch the
+ * theme; it is left open in the dark theme.
+ */
+export async function keepDialogScreenshots(
+  page: Page,
+  name: string,
+  open: () => Promise<void>,
+): Promise<void> {
+  for (const theme of ['Light', 'Dark (reading room)'] as const) {
+    if ((await page.getByRole('dialog').count()) > 0) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
+    const scheme = theme === 'Light' ? 'light' : 'dark';
+    await page.waitForFunction(
+      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
+      scheme,
+    );
+    await open();
+    await page.getByRole('dialog').waitFor();
+    // Let the modal's opening transition end before the capture.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.${scheme}.png`) });
+    await expectAccessible(page, `dialog "${name}" (${scheme})`);
+  }
+}
+
+/** Opens the module page as the signed-in `page`'s user, presses Start scanning and waits for the simulator tab. */
+export async function startScanning(
+  context: BrowserContext,
+  page: Page,
+  module: { programId: string; courseId: string; labId: string },
+): Promise<{ tab: Page; sessionId: string }> {
+  await page.goto(`/browse/${module.programId}/${module.courseId}/modules/${module.labId}`);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Start scanning' }).click(),
+  ]);
+  tab.setDefaultTimeout(20_000);
+  await tab.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
+  const sessionId = /\/session\/([0-9a-f-]{36})\//.exec(tab.url())?.[1] ?? '';
+  await tab.getByRole('combobox', { name: 'Add a sequence' }).waitFor();
+  return { tab, sessionId };
+}
+
+/** Adds a sequence of the module's schemes by its name and waits for its heading. */
+export async function addSequence(tab: Page, name: string): Promise<void> {
+  const select = tab.getByRole('combobox', { name: 'Add a sequence' });
+  // The select keeps the last choice; picking it again would clear it.
+  if ((await select.inputValue()) !== name) {
+    await select.click();
+    await tab.getByRole('option', { name }).click();
+  }
+  await tab.getByRole('button', { name: 'Add', exact: true }).click();
+}

@@ -1,8 +1,10 @@
 /**
  * API throughput: `POST /api/login` (argon2id verification dominates) and `GET /api/me/` (token verification
- * plus three queries) at 50 concurrent connections for 5 s each with autocannon, against the real server on
- * 127.0.0.1 (random free port) over the embedded SQLite file, and over PostgreSQL when DATABASE_URL is set.
- * Rate limits are off for the run. Figures: `<db>.<call>.perSec` [req/s] and `<db>.<call>.p99.ms` [ms].
+ * plus three queries) with autocannon, against the real server on 127.0.0.1 (random free port) over the
+ * embedded SQLite file, and over PostgreSQL when DATABASE_URL is set. Rate limits are off for the run.
+ * At 50 concurrent connections for 5 s each (every request must succeed): `<db>.<call>.perSec` [req/s] and
+ * `<db>.<call>.p99.ms` [ms]. Then under load, 300 concurrent connections for 20 s each (issue 8):
+ * `<db>.load300.<call>.perSec`, `.p99.ms` and `.errors` (non-2xx answers, socket errors and timeouts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,10 +17,17 @@ import { migrateToLatest } from '@larmor/server/db/migrate';
 import { seedDemoData } from '@larmor/server/db/seed';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import pg from 'pg';
+import { contentFigures } from './api-content.ts';
+import { studentsFigures } from './api-students.ts';
 import type { BenchSuite } from './suite.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 5;
+/** The load the outside testing ran (issue 8): 300 concurrent clients. */
+const LOAD_CONNECTIONS = 300;
+const LOAD_DURATION_S = 20;
+/** A request not answered within this long counts as an error (autocannon's `timeout`) [s]. */
+const LOAD_TIMEOUT_S = 30;
 const ACCOUNT = { username: 'student', password: 'larmor-student' };
 
 interface Target {
@@ -53,12 +62,43 @@ function postgresTarget(databaseUrl: string): Target {
   };
 }
 
-async function measure(options: AutocannonOptions): Promise<{ perSec: number; p99Ms: number }> {
+interface Measured {
+  perSec: number;
+  p99Ms: number;
+  /** Non-2xx answers, socket errors and timeouts. */
+  errors: number;
+}
+
+async function run(options: AutocannonOptions): Promise<Measured> {
   // The load generator runs in a worker thread so that it does not share the server's event loop.
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, workers: 1, ...options });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${options.method ?? 'GET'} ${options.url}: ${failed} failed requests`);
-  return { perSec: result.requests.average, p99Ms: result.latency.p99 };
+  return {
+    perSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A run at the regular load, where every request must succeed. */
+async function measure(options: AutocannonOptions): Promise<Measured> {
+  const measured = await run(options);
+  if (measured.errors > 0) {
+    throw new Error(`${options.method ?? 'GET'} ${options.url}: ${measured.errors} failed requests`);
+  }
+  return measured;
+}
+
+/** A run at LOAD_CONNECTIONS, whose failures are a figure rather than an error. */
+const underLoad = (options: AutocannonOptions): Promise<Measured> =>
+  run({ connections: LOAD_CONNECTIONS, duration: LOAD_DURATION_S, timeout: LOAD_TIMEOUT_S, ...options });
+
+/** `<prefix>.perSec`, `<prefix>.p99.ms` and, when `withErrors`, `<prefix>.errors`. */
+function figuresOf(prefix: string, measured: Measured, withErrors = false): Record<string, number> {
+  return {
+    [`${prefix}.perSec`]: measured.perSec,
+    [`${prefix}.p99.ms`]: measured.p99Ms,
+    ...(withErrors ? { [`${prefix}.errors`]: measured.errors } : {}),
+  };
 }
 
 async function runTarget(target: Target, dataDir: string): Promise<Record<string, number>> {
@@ -81,21 +121,25 @@ async function runTarget(target: Target, dataDir: string): Promise<Record<string
       body: JSON.stringify(ACCOUNT),
     });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const login = await measure({
+    const content = await contentFigures(target.name, address, accessToken, measure);
+    const loginCall: AutocannonOptions = {
       url: `${address}/api/login`,
       method: 'POST',
       headers: json,
       body: JSON.stringify(ACCOUNT),
-    });
-    const me = await measure({
+    };
+    const meCall: AutocannonOptions = {
       url: `${address}/api/me/`,
       headers: { authorization: `Bearer ${accessToken}` },
-    });
+    };
+    const students = await studentsFigures(target.name, address, database.db, measure);
     return {
-      [`${target.name}.login.perSec`]: login.perSec,
-      [`${target.name}.login.p99.ms`]: login.p99Ms,
-      [`${target.name}.me.perSec`]: me.perSec,
-      [`${target.name}.me.p99.ms`]: me.p99Ms,
+      ...content,
+      ...students,
+      ...figuresOf(`${target.name}.login`, await measure(loginCall)),
+      ...figuresOf(`${target.name}.me`, await measure(meCall)),
+      ...figuresOf(`${target.name}.load300.login`, await underLoad(loginCall), true),
+      ...figuresOf(`${target.name}.load300.me`, await underLoad(meCall), true),
     };
   } finally {
     await app.close();

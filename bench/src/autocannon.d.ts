@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     workers?: number;
+    /** Seconds to wait for an answer before counting a timeout (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     body?: string;
   }

@@ -1,7 +1,9 @@
 /**
  * Bloch engine figures (`npm run bench -- --only bloch`): readout and RF throughput, the single-shot EPI brain
- * slice of KomaMRI's benchmark (0.24 s on an RTX 2080 Ti) and a 256×256 spin-echo slice, on a warm pool of
- * worker threads (one per core), plus the process's peak resident memory.
+ * slice of KomaMRI's benchmark (0.24 s on an RTX 2080 Ti) and a 256×256 spin-echo slice on uniform grid spins
+ * (the best case for grouping) and on the brain model, on a warm pool of worker threads (one per core); the
+ * readout kernel alone and the whole readout scan on one thread, to compare the two; and the peak resident
+ * memory of the brain SE scan in a process of its own (./memory.ts).
  */
 import { buildTimeline } from '@larmor/mri/sequence/build/index';
 import { hardPulse, sincPulse } from '@larmor/mri/sequence/build/rf';
@@ -10,10 +12,13 @@ import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { BlochScan } from '@larmor/mri/simulate/bloch/scan';
 import { spinsFromSlice } from '@larmor/mri/simulate/bloch/phantom';
 import { createSpinSet, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
+import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
+import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
 import { standardPlane } from '@larmor/mri/anatomy/resample';
 import { tissueAtField } from '@larmor/mri/tissue/library';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
-import { BlochWorkerPool } from '@larmor/server/bloch/pool';
+import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
+import { peakRssInChild } from './memory.ts';
 import type { BenchSuite } from './suite.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
@@ -98,35 +103,90 @@ function protocol(p: Partial<Protocol>): Protocol {
   };
 }
 
-async function seconds(pool: BlochWorkerPool, scan: BlochScan, repeats = 3): Promise<number> {
-  await pool.simulate(scan);
+async function seconds(pool: ThreadScanQueue, scan: BlochScan, repeats = 3): Promise<number> {
+  await pool.simulateBloch(scan);
   let best = Infinity;
   for (let r = 0; r < repeats; r++) {
     const t0 = performance.now();
-    await pool.simulate(scan);
+    await pool.simulateBloch(scan);
     best = Math.min(best, (performance.now() - t0) / 1000);
   }
   return best;
 }
 
+/** One excitation, then 8 readouts of 1024 samples at a constant gradient. */
+function readoutTimeline(): BlochScan['timeline'] {
+  const rb = new TimelineBuilder();
+  rb.add({ rf: hardPulse(Math.PI / 2, 1e-4, 2e-6) });
+  for (let k = 0; k < 8; k++)
+    rb.add({
+      gx: { times: Float64Array.of(0, 1e-4, 1.03e-2, 1.04e-2), amplitudes: Float64Array.of(0, 4e4, 4e4, 0) },
+      adc: { numSamples: READOUT_SAMPLES, dwell: 1e-5, delay: 1e-4, freqOffset: 0, phaseOffset: 0 },
+    });
+  return rb.build();
+}
+const READOUT_SAMPLES = 1024;
+const READOUTS = 8;
+
+/**
+ * Spin-samples per second of the readout on one thread: the WebAssembly kernel alone (phasors set, 8 × 1024
+ * samples) and the whole scan (excitation, classification, phasors, relaxation), best of 5 after a warm-up.
+ */
+function readoutOneThread(spins: SpinSet): { kernel: number; scan: number } {
+  const work = spins.count * READOUTS * READOUT_SAMPLES;
+  const best = (run: () => void): number => {
+    run();
+    let min = Infinity;
+    for (let r = 0; r < 5; r++) {
+      const t0 = performance.now();
+      run();
+      min = Math.min(min, (performance.now() - t0) / 1000);
+    }
+    return min;
+  };
+  const k = createWasmKernels(spins.count, READOUT_SAMPLES);
+  k.ws.x.set(spins.x);
+  k.ws.dw.set(spins.dw);
+  k.ws.e2.fill(0.999);
+  k.ws.mx.fill(0.5);
+  k.ws.my.fill(0.1);
+  k.phasors(0.3, 0, 0, 1e-5 / (2 * Math.PI));
+  const kernelS = best(() => {
+    for (let r = 0; r < READOUTS; r++) k.readout(false, READOUT_SAMPLES);
+  });
+  const timeline = readoutTimeline();
+  const scanS = best(() => simulateFast({ timeline, spins }, { kernels: createWasmKernels }));
+  return { kernel: work / kernelS, scan: work / scanS };
+}
+
+/** SE 256×256 (TR 500 ms, TE 20 ms) on the brain model: one isochromat per pixel of a 0.9 mm axial slice. */
+function brainSe256(): BlochScan {
+  return {
+    timeline: buildTimeline(protocol({}), scanner, { dummyScans: 0 }),
+    spins: brainSlice(0.23 / 256, 0.23, 1),
+  };
+}
+
+/** The workload of `bloch.memory.peakRssMB` (./memoryChild.ts): the brain SE 256×256 on the queue's threads. */
+export async function blochMemoryWorkload(): Promise<void> {
+  const pool = createThreadQueue();
+  try {
+    await pool.simulateBloch(brainSe256());
+  } finally {
+    await pool.close();
+  }
+}
+
 export const blochSuite: BenchSuite = {
   name: 'bloch',
   async run() {
-    const pool = new BlochWorkerPool();
+    const pool = createThreadQueue();
+    let figures: Record<string, number>;
     try {
       // Readout: 65,536 scattered spins (the kernel path: no shared phasors), one excitation, 8 readouts of 1024 samples at a constant gradient.
       const readSpins = scatteredSpins(65536, 0.23, 0.005);
-      const rb = new TimelineBuilder();
-      rb.add({ rf: hardPulse(Math.PI / 2, 1e-4, 2e-6) });
-      for (let k = 0; k < 8; k++)
-        rb.add({
-          gx: {
-            times: Float64Array.of(0, 1e-4, 1.03e-2, 1.04e-2),
-            amplitudes: Float64Array.of(0, 4e4, 4e4, 0),
-          },
-          adc: { numSamples: 1024, dwell: 1e-5, delay: 1e-4, freqOffset: 0, phaseOffset: 0 },
-        });
-      const readS = await seconds(pool, { timeline: rb.build(), spins: readSpins });
+      const readS = await seconds(pool, { timeline: readoutTimeline(), spins: readSpins });
+      const oneThread = readoutOneThread(readSpins);
       // RF: 65,536 spins at distinct 3D positions (no shared classes), a 2 ms sinc on a slice gradient: 1000 steps.
       const rfSpins = scatteredSpins(65536, 0.23, 0.01);
       const rfb = new TimelineBuilder();
@@ -154,16 +214,25 @@ export const blochSuite: BenchSuite = {
       // SE 256×256: one isochromat per voxel of the 256×256 grid, TR 500 ms, TE 20 ms.
       const se = buildTimeline(protocol({}), scanner, { dummyScans: 0 });
       const seS = await seconds(pool, { timeline: se, spins: gridSpins(256, 0.23, 0) }, 1);
-      return {
-        'readout.spinSamplesPerSec': (readSpins.count * 8 * 1024) / readS,
+      const brainSe = brainSe256();
+      const seBrainS = await seconds(pool, brainSe, 1);
+      figures = {
+        'readout.spinSamplesPerSec': (readSpins.count * READOUTS * READOUT_SAMPLES) / readS,
+        'readout.kernel.oneThread.spinSamplesPerSec': oneThread.kernel,
+        'readout.scan.oneThread.spinSamplesPerSec': oneThread.scan,
+        // The whole readout scan's speed as a fraction of the kernel's (both on one thread).
+        'readout.scanOfKernel': oneThread.scan / oneThread.kernel,
         'rf.spinStepsPerSec': (rfSpins.count * rf.times.length) / rfS,
         'epiBrain.spins': brain.count,
         'epiBrain.s': epiS,
         'se256.s': seS,
-        'memory.peakRssMB': process.resourceUsage().maxRSS / 1024,
+        'se256.brain.spins': brainSe.spins.count,
+        'se256.brain.s': seBrainS,
       };
     } finally {
       await pool.close();
     }
+    // After the pool is closed: the child process has the machine's memory to itself.
+    return { ...figures, 'memory.peakRssMB': await peakRssInChild('bloch.se256.brain') };
   },
 };

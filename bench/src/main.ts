@@ -3,16 +3,34 @@
  * With `--json`, the last line of stdout is one JSON object of all named figures (docs/benchmarks.md).
  */
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import type { BenchSuite } from './suite.ts';
 import { suites } from './suites.ts';
 
-function parseArgs(argv: readonly string[]): { json: boolean; only: string | undefined } {
-  const onlyIndex = argv.indexOf('--only');
-  return { json: argv.includes('--json'), only: onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined };
+/** The options, parsed strictly: an unknown flag or suite name is an error that names it, not a silent no-op. */
+function options(argv: readonly string[]): { json: boolean; only: string | undefined } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { json: { type: 'boolean' }, only: { type: 'string' } },
+    strict: true,
+  });
+  const names = suites.map((s) => s.name);
+  if (values.only !== undefined && !names.includes(values.only)) {
+    throw new Error(`--only must be one of ${names.join(', ')}, got '${values.only}'`);
+  }
+  return { json: values.json ?? false, only: values.only };
 }
 
 async function main(): Promise<void> {
-  const { json, only } = parseArgs(process.argv.slice(2));
+  let parsed: ReturnType<typeof options>;
+  try {
+    parsed = options(process.argv.slice(2));
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { json, only } = parsed;
   const selected: BenchSuite[] = suites.filter((s) => only === undefined || s.name === only);
   const figures: Record<string, number> = {};
   console.log(

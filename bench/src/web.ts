@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { firstPageJavaScript } from '../../e2e/support/first-page-size.ts';
+import { firstPageJavaScript, firstPageTotal } from '../../e2e/support/first-page-size.ts';
 import type { BenchSuite } from './suite.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,7 +13,13 @@ export const webSuite: BenchSuite = {
   name: 'web',
   async run() {
     execFileSync('npm', ['run', 'build', '--workspace', '@larmor/web'], { cwd: ROOT, stdio: 'ignore' });
-    const { bytes, gzipBytes } = firstPageJavaScript(`${ROOT}packages/web/dist`);
-    return { 'firstPage.js.kB': bytes / 1000, 'firstPage.js.gzip.kB': gzipBytes / 1000 };
+    const dist = `${ROOT}packages/web/dist`;
+    const { bytes, gzipBytes } = firstPageJavaScript(dist);
+    const total = firstPageTotal(dist);
+    return {
+      'firstPage.js.kB': bytes / 1000,
+      'firstPage.js.gzip.kB': gzipBytes / 1000,
+      'firstPage.total.gzip.kB': total.gzipBytes / 1000,
+    };
   },
 };

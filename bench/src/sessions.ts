@@ -1,0 +1,180 @@
+/**
+ * Simulator sessions end to end (issue 11): the real server on 127.0.0.1 over the embedded SQLite file with the
+ * seeded demo content, scans on its thread queue (cores − 1 threads, SCAN_THREADS overrides). As the demo
+ * student, in the first module (the brain, SE allowed):
+ * - `runToImages.se20.ms`: run a 20-slice 256 × 256 SE on the fast engine (cpusim) through the API until its
+ *   images are fetchable (POST run, poll the pulse sequence, GET the series metadata and every slice's pixels);
+ * - `runToImages.bloch256.ms`: the same for one 256 × 256 SE slice on the Bloch engine (the module switched to
+ *   censol for the run).
+ * - `load.*`: the load run of sessions-load.ts (300 sessions with keepalives while 60 scans a minute run).
+ * Each run-to-images figure is the median of RUNS runs after one warm-up run (model build, thread start-up); `.cpu.ms` is the
+ * CPU time of the whole process in that run (server and scan threads), what the run costs on an idle machine.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@larmor/server';
+import { loadConfig } from '@larmor/server/config';
+import { openDatabase } from '@larmor/server/db/database';
+import { migrateToLatest } from '@larmor/server/db/migrate';
+import { seedDemoData } from '@larmor/server/db/seed';
+import { loadRun } from './sessions-load.ts';
+import type { BenchSuite } from './suite.ts';
+
+const RUNS = 3;
+const ACCOUNT = { username: 'student', password: 'larmor-student' };
+/** Longest a run may take before the bench gives up [ms]. */
+const RUN_TIMEOUT_MS = 120_000;
+
+interface Api {
+  get(url: string): Promise<unknown>;
+  send(method: string, url: string, body?: unknown): Promise<unknown>;
+  bytes(url: string): Promise<number>;
+}
+
+function api(address: string, token: string): Api {
+  const headers = { authorization: `Bearer ${token}` };
+  const check = async (res: Response, what: string) => {
+    if (!res.ok) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+    return res;
+  };
+  return {
+    get: async (url) => (await check(await fetch(`${address}/api/${url}`, { headers }), url)).json(),
+    send: async (method, url, body) =>
+      (
+        await check(
+          await fetch(`${address}/api/${url}`, {
+            method,
+            headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          }),
+          `${method} ${url}`,
+        )
+      ).json(),
+    bytes: async (url) =>
+      (await (await check(await fetch(`${address}${url}`, { headers }), url)).arrayBuffer()).byteLength,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** Opens a session, adds an SE with `parameters`, and answers a function that runs it until its images are read. */
+async function prepare(client: Api, labId: string, programId: string, parameters: Record<string, number>) {
+  const active = (await client.send('POST', 'v1/sessions', { labId, programId })) as {
+    session: { id: string };
+    collections: { id: string }[];
+  };
+  const sessionId = active.session.id;
+  const sequence = (await client.send('POST', `v1/sessions/${sessionId}/pulse-sequences`, {
+    pulseSequenceSchemeId: 5,
+    name: 'Bench SE',
+    collectionId: active.collections[0]?.id,
+  })) as { id: string };
+  await client.send('PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, { parameters });
+  const runOnce = async (): Promise<number> => {
+    const started = performance.now();
+    const scan = (await client.send(
+      'POST',
+      `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`,
+    )) as {
+      id: string;
+    };
+    for (;;) {
+      const state = (await client.get(`v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`)) as {
+        status: string;
+        lastScan: { errorMessage: string | null } | null;
+      };
+      if (state.status === 'finished') break;
+      if (state.status !== 'running')
+        throw new Error(`scan ended ${state.status}: ${state.lastScan?.errorMessage}`);
+      if (performance.now() - started > RUN_TIMEOUT_MS) throw new Error('scan timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const series = (await client.get(`v1/sessions/${sessionId}/reconstructed-images/${scan.id}`)) as {
+      slices: { url: string }[];
+    };
+    for (const slice of series.slices) await client.bytes(slice.url);
+    return performance.now() - started;
+  };
+  return { runOnce, close: () => client.send('PUT', `v1/sessions/${sessionId}/close`) };
+}
+
+/** Median wall time [ms] and median CPU time of the whole process, its scan threads included [ms]. */
+async function measure(runOnce: () => Promise<number>): Promise<{ wall: number; cpu: number }> {
+  await runOnce();
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = process.cpuUsage();
+    walls.push(await runOnce());
+    const used = process.cpuUsage(before);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(walls), cpu: median(cpus) };
+}
+
+export const sessionsSuite: BenchSuite = {
+  name: 'sessions',
+  async run() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larmor-bench-sessions-'));
+    const database = openDatabase({ sqlitePath: path.join(dataDir, 'bench.sqlite') });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    const app = await buildApp({ config, database });
+    try {
+      await migrateToLatest(database.db);
+      await seedDemoData(database.db);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const signIn = await fetch(`${address}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ACCOUNT),
+      });
+      const { accessToken } = (await signIn.json()) as { accessToken: string };
+      const client = api(address, accessToken);
+      const catalog = (await client.get('v1/catalog')) as { items: { program: { id: string } }[] };
+      const programId = catalog.items[0]?.program.id ?? '';
+      const program = (await client.get(`v1/programs/${programId}`)) as {
+        courses: { modules: { id: string }[] }[];
+      };
+      const labId = program.courses[0]?.modules[0]?.id ?? '';
+      const figures: Record<string, number> = {};
+
+      const fast = await prepare(client, labId, programId, {
+        matrixRead: 256,
+        matrixPhase: 256,
+        sliceCount: 20,
+      });
+      const se20 = await measure(fast.runOnce);
+      figures['runToImages.se20.ms'] = se20.wall;
+      figures['runToImages.se20.cpu.ms'] = se20.cpu;
+      await fast.close();
+
+      await database.db.updateTable('labs').set({ backend: 'censol' }).where('id', '=', labId).execute();
+      const bloch = await prepare(client, labId, programId, {
+        matrixRead: 256,
+        matrixPhase: 256,
+        sliceCount: 1,
+      });
+      const bloch256 = await measure(bloch.runOnce);
+      figures['runToImages.bloch256.ms'] = bloch256.wall;
+      figures['runToImages.bloch256.cpu.ms'] = bloch256.cpu;
+      await bloch.close();
+
+      await database.db.updateTable('labs').set({ backend: 'cpusim' }).where('id', '=', labId).execute();
+      Object.assign(figures, await loadRun(address, database.db, config, labId, programId));
+      return figures;
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -40,7 +40,14 @@ function restrict(patterns, message) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', 'packages/mri/assets/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.cache/**',
+      'data/**',
+      'packages/mri/assets/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -111,5 +118,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The web app's build tooling (Vite config and plugins) runs in Node at build time, never in the browser.
+    files: ['packages/web/vite.config.ts', 'packages/web/build/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(
+      ['@larmor/server', '@larmor/server/*', '**/packages/*/src/**'],
+      "The web app's build imports only @larmor/contracts and @larmor/mri (DESIGN.md §1).",
+    ),
   },
 );

@@ -189,7 +189,9 @@ describe('readImportFile of an XLSX workbook', () => {
   it('ends a parse that runs past its time limit and answers 400 {file: max}', async () => {
     // The largest legitimate workbook takes far longer than 1 ms to parse on any machine; a one-row workbook
     // could finish on a warm thread before a 1 ms timer fires (it did on a fast CI machine).
-    const refused = await readImportFile('xlsx', largestWorkbook(), { timeoutMs: 1 }).catch((e: unknown) => e);
+    const refused = await readImportFile('xlsx', largestWorkbook(), { timeoutMs: 1 }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ statusCode: 400, validation: { file: 'max' } });
     expect((refused as ApiError).message).toBe('The file took longer than 0.001 s to read');
   });

@@ -128,17 +128,34 @@ describe('simulator', () => {
       await expect
         .poll(() => tab.getByRole('main').getByText('Finished').first().isVisible(), { timeout: 90_000 })
         .toBe(true);
-      const series = tab.getByRole('img', { name: /^1 - T2-weighted TSE, slice \d+ of 20$/ });
+      // The shared series viewer (the image viewer's), named by its series description and slice.
+      const series = tab.getByTestId('simulator-series').getByTestId('series-viewer');
+      await expect.poll(() => series.getAttribute('data-ready'), { timeout: 60_000 }).toBe('true');
+      await expect
+        .poll(() => tab.getByRole('application', { name: /^T2-weighted TSE, slice \d+ of 20$/ }).isVisible())
+        .toBe(true);
       await expect
         .poll(
           () =>
-            series.evaluate((element: HTMLCanvasElement) => {
-              const data = element.getContext('2d')?.getImageData(0, 0, element.width, element.height).data;
-              return data ? Math.max(...Array.from(data).filter((_, i) => i % 4 === 0)) : 0;
+            series.evaluate((element: HTMLElement) => {
+              const canvas = element.querySelector('canvas');
+              const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+              let max = 0;
+              for (let i = 0; data && i < data.length; i += 4) max = Math.max(max, data[i] ?? 0);
+              return max;
             }),
           { timeout: 30_000 },
         )
         .toBeGreaterThan(200);
+      // Display Options' text on viewers: the corner text shows, and goes when the option is off.
+      await expect.poll(() => tab.getByTestId('simulator-series').getByTestId('corner-text').count()).toBe(1);
+      await tab.getByRole('button', { name: 'Tools' }).click();
+      await tab.getByRole('menuitem', { name: 'Display Options' }).click();
+      const display = tab.getByRole('dialog', { name: 'Display Options' });
+      await display.getByRole('switch', { name: 'Show text on viewers' }).click();
+      await tab.keyboard.press('Escape');
+      await display.waitFor({ state: 'detached' });
+      await expect.poll(() => tab.getByTestId('simulator-series').getByTestId('corner-text').count()).toBe(0);
       await keepSimulatorScreenshots(tab, 'simulator-finished-series');
 
       // Too short a TE: the input says so, the conflict offers a fix, and the fix clears both.

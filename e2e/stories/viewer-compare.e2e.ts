@@ -1,7 +1,8 @@
 /**
  * Compare mode of the image viewer in a real browser against the real server (issue 13): a student has a
  * T1-weighted SE and a T2-weighted TSE of the same five brain slices; in compare mode the two series sit side by
- * side, scrolling one scrolls the other to the same slice, and a table lists the parameters that differ. The
+ * side, scrolling one scrolls the other to the same slice, and a table lists the parameters that differ; the
+ * viewers' corner text follows the session's Display Options, and the viewer's switch saves it back. The
  * image viewer imposes the reading-room (dark) scheme: the screen is kept and checked with axe in it.
  */
 import path from 'node:path';
@@ -60,6 +61,11 @@ describe('image viewer: compare mode', () => {
       );
       await runToFinished(world, sessionId, t1.sequenceId);
       await runToFinished(world, sessionId, created.id);
+      // The student turned the viewers' text off in the simulator's Display Options.
+      await callAs(baseUrl, world.student, 'POST', `v1/sessions/${sessionId}/configuration`, {
+        configurationId: 'text_on_viewers',
+        value: 0,
+      });
 
       const { context, page } = await openPage();
       try {
@@ -85,6 +91,25 @@ describe('image viewer: compare mode', () => {
         await viewers.nth(1).focus();
         await page.keyboard.press('ArrowUp');
         await expect.poll(() => sliceIndices(page)).toEqual([target - 1, target - 1]);
+
+        // The viewer follows the session's Display Options: no corner text; its switch turns it on for both
+        // viewports and saves the option with the session.
+        const textSwitch = page.getByRole('switch', { name: 'Text on viewers' });
+        expect(await textSwitch.isChecked()).toBe(false);
+        expect(await page.getByTestId('corner-text').count()).toBe(0);
+        await textSwitch.click();
+        await expect.poll(() => page.getByTestId('corner-text').count()).toBe(2);
+        await expect
+          .poll(async () => {
+            const body = await callAs<{ configuration: { name: string; selectedValue: unknown }[] }>(
+              baseUrl,
+              world.student,
+              'GET',
+              `v1/sessions/${sessionId}`,
+            );
+            return body.configuration.find((c) => c.name === 'text_on_viewers')?.selectedValue;
+          })
+          .toBe(1);
 
         const table = page.getByRole('table', { name: 'Parameters that differ' });
         await expect.poll(() => table.isVisible()).toBe(true);

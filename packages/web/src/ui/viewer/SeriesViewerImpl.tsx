@@ -192,13 +192,18 @@ export function SeriesViewerImpl(props: SeriesViewerProps) {
   return (
     <Stack gap="xs" className="larmor-viewer" h={props.height ?? '100%'}>
       <Group gap="xs" justify="space-between" wrap="wrap">
-        <SegmentedControl
-          size="xs"
-          value={tool}
-          onChange={(value) => setTool(value as PrimaryTool)}
-          data={measurements ? TOOL_OPTIONS : TOOL_OPTIONS.slice(0, 1)}
-          aria-label="Left mouse button tool"
-        />
+        {/* Without measurements the left button only windows: no tool to choose. */}
+        {measurements ? (
+          <SegmentedControl
+            size="xs"
+            value={tool}
+            onChange={(value) => setTool(value as PrimaryTool)}
+            data={TOOL_OPTIONS}
+            aria-label="Left mouse button tool"
+          />
+        ) : (
+          <span />
+        )}
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => setCine((on) => !on)} aria-pressed={cine}>
             {cine ? 'Stop cine' : 'Cine'}

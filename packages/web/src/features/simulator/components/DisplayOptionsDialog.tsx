@@ -11,7 +11,7 @@ import {
   displayOptionChange,
   displayOptionsOf,
   type DisplayOptions,
-} from '../state/display-options.ts';
+} from '#entities/session/display-options.ts';
 import { settingBlockedReason } from '../state/settings.ts';
 import { Reason, SettingsDialogFoot, useSaving, type Change } from './SettingsDialogs.tsx';
 

@@ -20,7 +20,8 @@ import {
   patientSections,
   type RangedSetting,
 } from '../state/patient-settings.ts';
-import { settingBlockedReason, settingValue } from '../state/settings.ts';
+import { settingValue } from '#entities/session/configuration.ts';
+import { settingBlockedReason } from '../state/settings.ts';
 import { Reason, SettingsDialogFoot, useSaving, type Change } from './SettingsDialogs.tsx';
 import { SettingNumber } from './SettingNumber.tsx';
 

@@ -9,7 +9,8 @@ import { B0_FIELD_CHOICES_T, MAX_GRADIENT_CHOICES_MT_PER_M } from '@larmor/contr
 import type { ActiveSession, ConfigurationValue, SessionConfigurationName } from '@larmor/contracts/sessions';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { settingBlockedReason, settingValue } from '../state/settings.ts';
+import { settingValue } from '#entities/session/configuration.ts';
+import { settingBlockedReason } from '../state/settings.ts';
 import { LockIcon } from './LockIcon.tsx';
 
 const DIALOG_WIDTH_PX = 520;

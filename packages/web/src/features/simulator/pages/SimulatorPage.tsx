@@ -18,13 +18,14 @@ import type { Protocol } from '@larmor/mri/sequence/protocol';
 import { cancelPulseSequence } from '../api/cancel-pulse-sequence.ts';
 import { closeSession } from '../api/close-session.ts';
 import { createCollection } from '../api/create-collection.ts';
-import { sessionQueryKey } from '../api/keys.ts';
+import { sessionQueryKey } from '#entities/session/get-session.ts';
+import { settingValue } from '#entities/session/configuration.ts';
 import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
 import { useActiveSchemas } from '../api/list-active-schemas.ts';
 import { movePulseSequence } from '../api/move-pulse-sequence.ts';
 import { runPulseSequence } from '../api/run-pulse-sequence.ts';
 import { useSessionEvents } from '../api/session-events.ts';
-import { setConfiguration } from '../api/set-configuration.ts';
+import { setConfiguration } from '#entities/session/set-configuration.ts';
 import { updatePulseSequence } from '../api/update-pulse-sequence.ts';
 import { ConflictList } from '../components/ConflictList.tsx';
 import { DerivedPanel } from '../components/DerivedPanel.tsx';
@@ -45,10 +46,9 @@ import { setSimulatorScheme, useSimulatorScheme } from '../state/color-scheme.ts
 import { conflictsOf, derivedValues } from '../state/conflicts.ts';
 import { initialEditorState, protocolEditorReducer } from '../state/protocol-editor.ts';
 import { applyScanEvent, isScanRunning } from '../state/scan-events.ts';
-import { displayOptionChange, displayOptionsOf } from '../state/display-options.ts';
+import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
 import { otherStacks } from '../state/scan-list.ts';
-import { settingValue } from '../state/settings.ts';
 import { noiseLevelOf, protocolOf, scannerOf, systemSettings, unitsOf } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
@@ -332,7 +332,11 @@ function SequenceWorkspace(props: {
             </Text>
             <PreviewImage state={preview} description={description} />
           </Stack>
-          <SeriesViewport sessionId={active.session.id} sequence={sequence} />
+          <SeriesViewport
+            sessionId={active.session.id}
+            sequence={sequence}
+            preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
+          />
         </Box>
         {display.ecg && props.cardiac && (
           <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />

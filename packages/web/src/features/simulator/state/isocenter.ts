@@ -9,7 +9,7 @@ import {
   type ConfigurationItem,
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
-import { settingValue } from './settings.ts';
+import { settingValue } from '#entities/session/configuration.ts';
 
 export type IsocenterMode = 'whole-body' | 'regions';
 

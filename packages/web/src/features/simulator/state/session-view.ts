@@ -4,6 +4,7 @@
  * settings with their locks, and a pulse sequence's protocol for @larmor/mri.
  */
 import type { ConfigurationItem, PulseSequence } from '@larmor/contracts/sessions';
+import { configurationItem } from '#entities/session/configuration.ts';
 import {
   SEQUENCE_FAMILIES,
   type Protocol,
@@ -20,13 +21,6 @@ export const SCANNER_SLEW_RATE_T_PER_M_PER_S = 200;
 export const DEFAULT_COIL = 'body';
 
 const NOISE_NAMES = ['Off', 'Low', 'Medium', 'High'] as const;
-
-export function configurationItem(
-  configuration: readonly ConfigurationItem[],
-  name: string,
-): ConfigurationItem | undefined {
-  return configuration.find((c) => c.name === name);
-}
 
 function numberOf(configuration: readonly ConfigurationItem[], name: string, fallback: number): number {
   const value = configurationItem(configuration, name)?.selectedValue;

@@ -8,7 +8,7 @@ import {
   type ConfigurationItem,
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
-import { configurationItem } from './session-view.ts';
+import { configurationItem } from '#entities/session/configuration.ts';
 
 /** The simulation toggles that overwrite_simulation_settings disables. */
 export const SIMULATION_TOGGLES: readonly SessionConfigurationName[] = [
@@ -34,14 +34,4 @@ export function settingBlockedReason(
     return 'The module overwrites the simulation settings';
   }
   return undefined;
-}
-
-/** A setting's current value as a string (how choices are compared in the dialogs). */
-export function settingValue(
-  configuration: readonly ConfigurationItem[],
-  name: string,
-  fallback: string,
-): string {
-  const value = configurationItem(configuration, name)?.selectedValue;
-  return value === undefined ? fallback : String(value);
 }

@@ -6,12 +6,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
 import {
-  activeSessionSchema,
   SESSION_PATHS,
   tissueConfigurationSchema,
-  type ActiveSession,
   type ConfigurationValue,
 } from '@larmor/contracts/sessions';
+import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 
 export const bolusKeys = {
@@ -22,8 +21,7 @@ export const bolusKeys = {
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: bolusKeys.session(sessionId),
-    queryFn: (): Promise<ActiveSession> =>
-      api.request(apiPath(SESSION_PATHS.session, { sessionId }), { schema: activeSessionSchema }),
+    queryFn: () => getSession(sessionId),
     enabled: sessionId !== '',
     retry: false,
   });

@@ -7,12 +7,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPath } from '@larmor/contracts/programs';
 import {
-  activeSessionSchema,
   SESSION_PATHS,
   tissueConfigurationSchema,
-  type ActiveSession,
   type ConfigurationValue,
 } from '@larmor/contracts/sessions';
+import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 
 export type TissueCharacteristic = z.infer<typeof tissueConfigurationSchema>[number];
@@ -25,8 +24,7 @@ export const tissueKeys = {
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: tissueKeys.session(sessionId),
-    queryFn: (): Promise<ActiveSession> =>
-      api.request(apiPath(SESSION_PATHS.session, { sessionId }), { schema: activeSessionSchema }),
+    queryFn: () => getSession(sessionId),
     retry: false,
   });
 }

@@ -23,12 +23,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { PulseSequence, ReconstructedImages } from '@larmor/contracts/sessions';
+import { useViewerPreferences } from '#entities/session/use-viewer-preferences.ts';
 import { toolPaths } from '#lib/tool-paths.ts';
 import { SeriesViewer, type ViewerSeries } from '#ui/viewer/index.ts';
 import { usePulseSequences } from '../api/list-pulse-sequences.ts';
-import { seriesQueryOptions } from '../api/get-series.ts';
+import { seriesQueryOptions } from '#entities/series/get-series.ts';
 import { downloadExport, type ExportFormat } from '../api/download-export.ts';
-import { differingParameters } from '../state/series-from-api.ts';
+import { differingParameters } from '#entities/series/series-from-api.ts';
 import { SeriesThumbnail } from './SeriesThumbnail.tsx';
 
 const LAYOUTS = ['1', '2', '4'] as const;
@@ -50,7 +51,7 @@ export function ImageViewerPage() {
   const [slots, setSlots] = useState<number[]>([0, 1, 2, 3]);
   const [active, setActive] = useState(0);
   const [compare, setCompare] = useState(false);
-  const [showText, setShowText] = useState(true);
+  const preferences = useViewerPreferences(sessionId);
   const [exportError, setExportError] = useState<string | null>(null);
 
   if (sequences.isPending) return <Loader aria-label="Loading the session's series" m="xl" />;
@@ -153,8 +154,8 @@ export function ImageViewerPage() {
           />
           <Switch
             label="Text on viewers"
-            checked={showText}
-            onChange={(e) => setShowText(e.currentTarget.checked)}
+            checked={preferences.textOnViewers}
+            onChange={(e) => preferences.setTextOnViewers(e.currentTarget.checked)}
           />
           <Button size="xs" variant="default" onClick={() => download('dicom')}>
             Download DICOM
@@ -174,6 +175,11 @@ export function ImageViewerPage() {
             K-space of this series
           </Button>
         </Group>
+        {preferences.error && (
+          <Alert color="red" title="Text on viewers">
+            {preferences.error}
+          </Alert>
+        )}
         {exportError && (
           <Alert color="red" title="The download failed">
             {exportError}
@@ -199,7 +205,8 @@ export function ImageViewerPage() {
                   <SeriesViewer
                     series={shown.series}
                     height={count > 2 ? 380 : 620}
-                    showText={showText}
+                    showText={preferences.textOnViewers}
+                    distanceUnit={preferences.distanceUnit}
                     syncGroup={compare ? `compare-${sessionId}` : undefined}
                     measurements={count <= 2}
                   />

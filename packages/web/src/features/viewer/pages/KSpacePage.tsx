@@ -9,7 +9,7 @@ import { Alert, Group, Loader, NumberInput, Select, Text } from '@mantine/core';
 import type { PulseSequence, ReconstructedImages } from '@larmor/contracts/sessions';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useKSpaceSlice } from '../api/get-kspace-slice.ts';
-import { useSeriesMeta } from '../api/get-series.ts';
+import { useSeriesMeta } from '#entities/series/get-series.ts';
 import { usePulseSequences } from '../api/list-pulse-sequences.ts';
 import { KSpaceView } from '../components/KSpaceView.tsx';
 import { complexKSpace, kspaceFrameOf } from '../state/kspace.ts';

@@ -6,14 +6,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
-import {
-  activeSessionSchema,
-  anatomicalModelSchema,
-  reconstructedImagesSchema,
-  SESSION_PATHS,
-  type ActiveSession,
-} from '@larmor/contracts/sessions';
+import { anatomicalModelSchema, reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 import { fetchBytes } from '#lib/binary.ts';
 
@@ -25,8 +20,7 @@ const BRAIN_MODEL_ID = 1;
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['viewer3d', 'session', sessionId],
-    queryFn: (): Promise<ActiveSession> =>
-      api.request(apiPath(SESSION_PATHS.session, { sessionId }), { schema: activeSessionSchema }),
+    queryFn: () => getSession(sessionId),
     retry: false,
   });
 }

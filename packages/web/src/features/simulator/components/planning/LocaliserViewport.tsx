@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Loader, Text } from '@mantine/core';
 import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
-import type { PlanningView } from '../../state/display-options.ts';
+import type { PlanningView } from '#entities/session/display-options.ts';
 import { keyboardPlan, moveStack, projectStack, type Point } from '../../state/planning.ts';
 import { decodeUint8Base64, tissueAt } from '../../state/planning-scout.ts';
 import { windowToGrey } from '../../state/window.ts';

@@ -7,7 +7,7 @@
  */
 import { Box, Group, SegmentedControl, Text } from '@mantine/core';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
-import type { DisplayOptions, PlanningView } from '../../state/display-options.ts';
+import type { DisplayOptions, PlanningView } from '#entities/session/display-options.ts';
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 import { LocaliserViewport, type OtherStack } from './LocaliserViewport.tsx';
 

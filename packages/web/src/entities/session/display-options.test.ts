@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigurationItem } from '@larmor/contracts/sessions';
-import { displayOptionChange, displayOptionsOf } from './display-options.ts';
+import { displayOptionChange, displayOptionsOf, viewerPreferencesOf } from './display-options.ts';
 
 const item = (name: string, selectedValue: number) =>
   ({ id: 1, name, selectedValue, inBeta: false, locked: false }) as ConfigurationItem;
@@ -30,5 +30,17 @@ describe('Display Options persisted as configuration flags (simulator.md §2, §
     expect(displayOptionChange('view', 'box')).toEqual(['slice_box_view', 1]);
     expect(displayOptionChange('tissueOnHover', true)).toEqual(['show_tissue_hover', 1]);
     expect(displayOptionChange('intersections', false)).toEqual(['active_intersections', 0]);
+  });
+});
+
+describe('the viewers follow the session (issue 13: "The text on viewers display option hides it")', () => {
+  it('hide the corner text when text_on_viewers is 0 and measure in the preferred distance unit', () => {
+    expect(viewerPreferencesOf([])).toEqual({ textOnViewers: true, distanceUnit: 'mm' });
+    expect(viewerPreferencesOf([item('text_on_viewers', 0)])).toEqual({
+      textOnViewers: false,
+      distanceUnit: 'mm',
+    });
+    const cm = { id: 2, name: 'distance_unit', selectedValue: 'cm', inBeta: false, locked: false };
+    expect(viewerPreferencesOf([cm])).toEqual({ textOnViewers: true, distanceUnit: 'cm' });
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@larmor/contracts/sessions';
 import { api } from '#lib/api.ts';
 import { fetchFloat32 } from '#lib/binary.ts';
-import { viewerSeriesOf } from '../state/series-from-api.ts';
+import { viewerSeriesOf } from './series-from-api.ts';
 
 export function getReconstructedImages(sessionId: string, scanId: string): Promise<ReconstructedImages> {
   return api.request(apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId }), {

@@ -4,7 +4,8 @@
  * the session (so they persist with it). Pure: read from the configuration, and the change of one option.
  */
 import type { ConfigurationItem, SessionConfigurationName } from '@larmor/contracts/sessions';
-import { settingValue } from './settings.ts';
+import type { ViewerDistanceUnit } from '#ui/viewer/index.ts';
+import { settingValue } from './configuration.ts';
 
 export type PlanningView = 'box' | 'slice';
 
@@ -45,4 +46,17 @@ export function displayOptionChange<K extends keyof DisplayOptions>(
 ): [SessionConfigurationName, 0 | 1] {
   const on = key === 'view' ? value === 'box' : value === true;
   return [DISPLAY_OPTION_SETTINGS[key], on ? 1 : 0];
+}
+
+/** What the image viewers take from the session: the corner text (Display Options) and the distance unit. */
+export interface ViewerPreferences {
+  textOnViewers: boolean;
+  distanceUnit: ViewerDistanceUnit;
+}
+
+export function viewerPreferencesOf(configuration: readonly ConfigurationItem[]): ViewerPreferences {
+  return {
+    textOnViewers: displayOptionsOf(configuration).textOnViewers,
+    distanceUnit: settingValue(configuration, 'distance_unit', 'mm') === 'cm' ? 'cm' : 'mm',
+  };
 }

@@ -46,6 +46,11 @@ export interface SimulateOptions {
    * reuse it): gradient-echo scans then show susceptibility phase and T2* dephasing (./fieldMap.ts).
    */
   fieldMap?: FieldMap3d;
+  /**
+   * Also give every receive channel's k-space (`simulateSlice`'s coilKSpaces) when the coil has several: the
+   * k-space view per coil. Off for a scan's own run (one FFT more per channel).
+   */
+  keepCoilKSpaces?: boolean;
 }
 
 /** The result of a scan: one image and one k-space per slice, and where they lie in the patient. */
@@ -203,6 +208,17 @@ function preparePartition(
   return foldPrepared(parts);
 }
 
+/** One simulated slice: its image, its first channel's k-space, and how many channels received it. */
+export interface SliceSimulation {
+  image: RenderedImage;
+  /** Acquired k-space of the first receive channel, centred, [phase][read]. */
+  kspace: { re: Float32Array; im: Float32Array };
+  /** Receive channels that formed the image (1 for a single channel). */
+  receiveChannels: number;
+  /** Every channel's k-space, in the coil's element order, when asked for and there are several. */
+  coilKSpaces?: { re: Float32Array; im: Float32Array }[];
+}
+
 /**
  * Simulates slice `index` of the scan (partition `index` of a 3D slab: same image size, its own noise seed; the
  * noise level follows the slab's √N_partitions, ./noise.ts). Throws an InvalidProtocolError
@@ -216,7 +232,7 @@ export function simulateSlice(
   options: SimulateOptions,
   index: number,
   tissues = tissuesByLabel(anatomy, options),
-): { image: RenderedImage; kspace: { re: Float32Array; im: Float32Array } } {
+): SliceSimulation {
   assertPlayableProtocol(protocol, scanner);
   const planes = scanGeometry(protocol).slices;
   const plane = planes[index];
@@ -245,10 +261,11 @@ export function simulateSlice(
     ...(options.fieldMap ? { fieldMap: sliceFieldMap(options.fieldMap, frame) } : {}),
     prescanNormalize: options.prescanNormalize !== false,
     keepKSpace: true,
+    ...(options.keepCoilKSpaces === true ? { keepCoilKSpaces: true } : {}),
   });
-  const { kspace, ...rest } = image;
+  const { kspace, coilKSpaces, ...rest } = image;
   if (!kspace) throw new Error('renderContrast returned no k-space');
-  return { image: rest, kspace };
+  return { image: rest, kspace, receiveChannels: channels, ...(coilKSpaces ? { coilKSpaces } : {}) };
 }
 
 /** Simulates every slice of the scan, in order. */

@@ -77,6 +77,21 @@ describe('simulateSnapshot (fast engine)', () => {
     expect(a).not.toEqual(c);
   });
 
+  it('recomputes a finished slice with every coil channel: the first is the stored k-space, bit for bit', () => {
+    const snapshot = testSnapshot();
+    const stored = runScanPart(snapshot, knee, { kind: 'slice', slice: 1 });
+    const perCoil = runScanPart(snapshot, knee, { kind: 'slice', slice: 1, coilKSpaces: true });
+    if (stored.kind !== 'slice' || perCoil.kind !== 'slice') throw new Error('not slice outputs');
+    expect(stored.output.receiveChannels).toBe(8);
+    expect(stored.output.coilKSpaces).toBeUndefined();
+    expect(perCoil.output.coilKSpaces).toHaveLength(8);
+    expect(perCoil.output.coilKSpaces?.[0]?.re).toEqual(stored.output.kspaceRe);
+    expect(perCoil.output.coilKSpaces?.[0]?.im).toEqual(stored.output.kspaceIm);
+    expect(perCoil.output.magnitude).toEqual(stored.output.magnitude);
+    // Each channel sees the knee through its own sensitivity: the channels differ.
+    expect(perCoil.output.coilKSpaces?.[3]?.re).not.toEqual(stored.output.kspaceRe);
+  });
+
   it('refuses a model other than the one the snapshot names', () => {
     const snapshot = testSnapshot({ model: { id: 1 } });
     expect(() => runScanPart(snapshot, knee, { kind: 'slice', slice: 0 })).toThrow(/model 1/);

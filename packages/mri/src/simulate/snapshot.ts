@@ -89,7 +89,13 @@ export interface ScanSnapshot {
 
 /** One independent piece of a scan. */
 export type ScanPart =
-  { kind: 'slice'; slice: number } | { kind: 'spins'; slice: number; chunk: number; chunks: number };
+  | {
+      kind: 'slice';
+      slice: number;
+      /** Also give every receive channel's k-space (the k-space view per coil); a scan's own run never asks. */
+      coilKSpaces?: boolean;
+    }
+  | { kind: 'spins'; slice: number; chunk: number; chunks: number };
 
 /** One slice's image (display orientation) and acquired k-space ([phase][read], first receive channel). */
 export interface SliceOutput {
@@ -99,6 +105,10 @@ export interface SliceOutput {
   magnitude: Float32Array;
   kspaceRe: Float32Array;
   kspaceIm: Float32Array;
+  /** Receive channels that formed the image (1 for a single channel, and for the Bloch engine). */
+  receiveChannels: number;
+  /** Every channel's k-space ([phase][read]), when the part asked for it and there are several channels. */
+  coilKSpaces?: { re: Float32Array; im: Float32Array }[];
 }
 
 /** What a part gives: a finished slice (fast engine) or one spin chunk's signal (Bloch engine). */
@@ -213,11 +223,11 @@ export function runScanPart(
     if (snapshot.engine !== 'cpusim') throw new RangeError(`a slice part needs the cpusim engine`);
     const options = snapshotSimulateOptions(snapshot, model, context);
     const tissues = tissuesByLabel(model, options);
-    const { image, kspace } = simulateSlice(
+    const { image, kspace, receiveChannels, coilKSpaces } = simulateSlice(
       model,
       snapshot.protocol,
       snapshot.scanner,
-      options,
+      { ...options, ...(part.coilKSpaces === true ? { keepCoilKSpaces: true } : {}) },
       part.slice,
       tissues,
     );
@@ -228,6 +238,8 @@ export function runScanPart(
       magnitude: image.magnitude,
       kspaceRe: kspace.re,
       kspaceIm: kspace.im,
+      receiveChannels,
+      ...(coilKSpaces ? { coilKSpaces } : {}),
     };
     return { kind: 'slice', output };
   }

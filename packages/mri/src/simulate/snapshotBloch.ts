@@ -107,5 +107,6 @@ export function blochSliceImage(
     magnitude,
     kspaceRe: Float32Array.from(kspace.re),
     kspaceIm: Float32Array.from(kspace.im),
+    receiveChannels: 1,
   };
 }

@@ -86,7 +86,8 @@ export function applyGain(image: RenderedImage, gain: Float32Array): void {
  * image noise of σ_k/√N per pixel under the scaled inverse FFT, so the noise is added in the image and no
  * per-coil FFT is needed; the sum of squares and the combination come from the coil sums (output.ts
  * `receiveLines`), so no coil image is formed either; the prescan gain (options.prescanNormalize) is applied in the
- * same pass. Only the first coil's k-space is computed, when asked for.
+ * same pass. Only the first coil's k-space is computed when asked for (keepKSpace), or every coil's
+ * (keepCoilKSpaces).
  * `ideal`: the noiseless image x (centred, [phase][read]), field map already applied; read, not changed.
  */
 export function renderCoilArray(
@@ -97,28 +98,46 @@ export function renderCoilArray(
   ws: ContrastWorkspace,
   options: ContrastOptions,
 ): RenderedImage {
-  const n = ideal.re.length;
   const coils = coilStats(ws, maps, noise);
   const image = emptyDisplay(ws.frame);
   const gain = options.prescanNormalize === true ? prescanGain(ws, maps) : undefined;
   const rx = { sigma: sigmaImage, unit: undefined, coils, gain };
   receiveLines(ideal.re, ideal.im, 0, ws.frame.phaseCount, rx, ws.frame, image);
-  if (options.keepKSpace !== true || maps.length === 0) return image;
-  // The first coil's signal y_0 = s_0·x + σ·n_0, for its k-space.
-  const map = maps[0] as Float32Array;
-  const unit = noise[0];
+  const keepAll = options.keepCoilKSpaces === true;
+  if ((options.keepKSpace !== true && !keepAll) || maps.length === 0) return image;
+  // Coil c's signal y_c = s_c·x + σ·n_c, for its k-space: the first coil's, or every coil's when asked.
+  const kspaces = (keepAll ? maps : maps.slice(0, 1)).map((map, c) =>
+    coilKSpace(ideal, map, sigmaImage, noise[c], ws),
+  );
+  const first = kspaces[0] as { re: Float32Array; im: Float32Array };
+  return {
+    ...image,
+    ...(options.keepKSpace === true ? { kspace: first } : {}),
+    ...(keepAll ? { coilKSpaces: kspaces } : {}),
+  };
+}
+
+/** One coil's acquired k-space: the forward FFT of s·x + σ·n (no noise when `unit` is absent). */
+function coilKSpace(
+  ideal: ComplexArray,
+  map: Float32Array,
+  sigmaImage: number,
+  unit: UnitNoise | undefined,
+  ws: ContrastWorkspace,
+): { re: Float32Array; im: Float32Array } {
+  const n = ideal.re.length;
   const sigma = unit ? sigmaImage : 0;
   const unitRe = unit?.re ?? map;
   const unitIm = unit?.im ?? map;
-  const firstRe = new Float64Array(n);
-  const firstIm = new Float64Array(n);
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const s = map[i] as number;
-    firstRe[i] = s * (ideal.re[i] as number) + sigma * (unitRe[i] as number);
-    firstIm[i] = s * (ideal.im[i] as number) + sigma * (unitIm[i] as number);
+    re[i] = s * (ideal.re[i] as number) + sigma * (unitRe[i] as number);
+    im[i] = s * (ideal.im[i] as number) + sigma * (unitIm[i] as number);
   }
-  ws.fft.forward(firstRe, firstIm);
-  return { ...image, kspace: { re: Float32Array.from(firstRe), im: Float32Array.from(firstIm) } };
+  ws.fft.forward(re, im);
+  return { re: Float32Array.from(re), im: Float32Array.from(im) };
 }
 
 /** Σ_c s_c·z_c / Σ_c s_c² (real sensitivities): the complex coil combination with the sensitivity maps. */

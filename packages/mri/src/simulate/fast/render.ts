@@ -70,6 +70,11 @@ export interface ContrastOptions {
   prescanNormalize?: boolean;
   /** Also return the acquired k-space (first coil, centred, [phase][read]). */
   keepKSpace?: boolean;
+  /**
+   * Also return every receive channel's acquired k-space (`coilKSpaces`, only with coilMaps): the k-space view per
+   * coil. Costs one FFT per channel, so a scan's own run never asks for it.
+   */
+  keepCoilKSpaces?: boolean;
   /** Buffers reused between renders of the same frame (createContrastWorkspace). */
   workspace?: ContrastWorkspace;
 }
@@ -84,6 +89,8 @@ export interface RenderedImage {
   re: Float32Array;
   im: Float32Array;
   kspace?: { re: Float32Array; im: Float32Array };
+  /** Every receive channel's acquired k-space, in the coil's element order (ContrastOptions.keepCoilKSpaces). */
+  coilKSpaces?: { re: Float32Array; im: Float32Array }[];
 }
 
 /** Scratch buffers of one acquisition frame. */
@@ -173,7 +180,8 @@ export function renderContrast(
     if (field) applyFieldMap(re, im, field, frame, protocol.echoTime);
   };
   const maps = options.coilMaps;
-  const keepKSpace = options.keepKSpace === true;
+  // Every k-space comes from the k-space paths below (the image-domain path forms none).
+  const keepKSpace = options.keepKSpace === true || options.keepCoilKSpaces === true;
   if (acquired === nv && !motion && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
     if (!field && !keepKSpace) {
@@ -232,6 +240,8 @@ export function renderContrast(
   });
   const first = coilK[0] as ComplexArray;
   const kspace = options.keepKSpace ? toFloat32(first, acquired * nu) : undefined;
+  const coilKSpaces =
+    maps && options.keepCoilKSpaces === true ? coilK.map((kc) => toFloat32(kc, acquired * nu)) : undefined;
   const combined = maps ? combineWithSensitivities(coilImages, maps) : (coilImages[0] as ComplexArray);
   const image = displayImage(
     combined.re,
@@ -242,7 +252,7 @@ export function renderContrast(
     maps ? sumOfSquares(coilImages) : undefined,
   );
   if (maps && options.prescanNormalize === true) applyGain(image, prescanGain(ws, maps));
-  return kspace ? { ...image, kspace } : image;
+  return { ...image, ...(kspace ? { kspace } : {}), ...(coilKSpaces ? { coilKSpaces } : {}) };
 }
 
 /**

@@ -60,6 +60,13 @@ export const reconstructedImagesSchema = z.object({
   window: z.object({ center: z.number(), width: z.number() }),
   parameters: protocolSchema,
   seed: z.number().int(),
+  /**
+   * The receive coil's channels that formed the images (1: a single channel). Each slice's `kspaceUrl` serves the
+   * first channel's k-space; `?coil=c` (0 ≤ c < receiveChannels) serves channel c's.
+   */
+  receiveChannels: z.number().int().min(1),
+  /** The receive coil's name as the scanner settings show it (e.g. "Head (16 channels)"). */
+  receiveCoil: z.string(),
   slices: z.array(imageSliceSchema),
   dicomUrl: z.string(),
   niftiUrl: z.string(),
@@ -73,6 +80,8 @@ export const sliceParamsSchema = z.object({
   id: idSchema,
   index: z.coerce.number().int().min(0),
 });
+/** GET …/reconstructed-images/{id}/kspace/{index}[?coil]: one receive channel's k-space (default the first). */
+export const kspaceQuerySchema = z.object({ coil: z.coerce.number().int().min(0).max(127).optional() });
 /**
  * GET v1/sessions/{sessionId}/scout-images/{id}[?regionId]: a localiser through the isocenter (or the region's
  * centre) in plane `id` (axial, sagittal, coronal), with its geometry; `pixels` is base64 of little-endian

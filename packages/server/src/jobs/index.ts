@@ -18,10 +18,16 @@ export async function createScanQueue(
   blobs: BlobStore,
 ): Promise<ScanQueue> {
   if (!config.redisUrl) return createThreadQueue({ threads: config.scanThreads ?? serverThreadCount() });
-  // Parts run in `larmor worker`s; one thread here joins Bloch chunks off the event loop.
+  // Parts run in `larmor worker`s; one thread here joins Bloch chunks off the event loop and runs a finished
+  // scan's part again for a view it did not store (per-coil k-space).
   const assembler = createThreadQueue({ threads: 1 });
   try {
-    const queue = await createRedisQueue({ redisUrl: config.redisUrl, blobs, assemble: assembler.assemble });
+    const queue = await createRedisQueue({
+      redisUrl: config.redisUrl,
+      blobs,
+      assemble: assembler.assemble,
+      recompute: assembler.runPart,
+    });
     return {
       ...queue,
       close: async () => {

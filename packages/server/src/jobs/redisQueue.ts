@@ -38,6 +38,8 @@ export interface RedisQueueOptions {
   prefix?: string;
   /** Where a Bloch scan's outputs are joined (a thread of this process, `ThreadScanQueue.assemble`); default here. */
   assemble?: Assembler;
+  /** Where a finished scan's part is run again (`ScanQueue.recomputePart`); default the workers, through Redis. */
+  recompute?: PartRunner;
   /**
    * How often the parts in flight are looked up in Redis [ms] (default 5 s): a part whose job Redis no longer
    * holds (lost with a Redis that restarted empty) fails and is tried again; one whose completion or failure
@@ -172,6 +174,7 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
   return {
     backend: 'redis',
     concurrency: 0,
+    recomputePart: options.recompute ?? runPart,
     async submit(snapshot, submitOptions = {}) {
       if (closed) throw new QueueUnavailableError('the scan queue is closed');
       await assertRedisAlive(connection, redisUrl);

@@ -105,6 +105,7 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
     backend: 'threads',
     concurrency: threads,
     runPart,
+    recomputePart: runPart,
     assemble: assembleOnThread,
     async submit(snapshot, submitOptions = {}) {
       if (closed) throw new QueueUnavailableError('the scan queue is closed');

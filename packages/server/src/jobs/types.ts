@@ -48,6 +48,11 @@ export interface ScanQueue {
   readonly concurrency: number;
   /** Queues a scan. Rejects at once with QueueUnavailableError when the queue cannot take it (Redis down). */
   submit(snapshot: ScanSnapshot, options?: SubmitOptions): Promise<ScanJob>;
+  /**
+   * Runs one part of a finished scan's snapshot again, not queued as a scan: a view the scan did not store, e.g.
+   * one slice's k-space per receive channel. The API process runs it on its own threads (createScanQueue).
+   */
+  recomputePart: PartRunner;
   /** Cancels what is running and releases threads and connections. */
   close(): Promise<void>;
 }

@@ -12,6 +12,7 @@ import {
   sessionItemParamsSchema,
   scoutImageSchema,
   scoutParamsSchema,
+  kspaceQuerySchema,
   scoutQuerySchema,
   sliceParamsSchema,
 } from '@larmor/contracts';
@@ -27,6 +28,7 @@ import {
   type SimulatorPluginOptions,
 } from '../sessions/routes.ts';
 import type { SessionEvent } from './events.ts';
+import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
 import { latestScans } from './repository.ts';
 import { scoutImage } from './scouts.ts';
@@ -230,38 +232,53 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       ),
   );
 
-  for (const what of ['image', 'kspace'] as const) {
-    app.get(
-      what === 'image'
-        ? '/v1/sessions/:sessionId/reconstructed-images/:id/slices/:index'
-        : '/v1/sessions/:sessionId/reconstructed-images/:id/kspace/:index',
-      {
-        preHandler: authenticate,
-        schema: {
-          summary:
-            what === 'image'
-              ? 'One slice’s pixels: little-endian Float32, rows × columns, row by row'
-              : 'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]',
-          tags,
-          security,
-          params: sliceParamsSchema,
-        },
+  const sendSlice = (reply: FastifyReply, bytes: Uint8Array) =>
+    reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+  app.get(
+    '/v1/sessions/:sessionId/reconstructed-images/:id/slices/:index',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: 'One slice’s pixels: little-endian Float32, rows × columns, row by row',
+        tags,
+        security,
+        params: sliceParamsSchema,
       },
-      async (request, reply) => {
-        const context = await contextOf(request, request.params.sessionId);
-        const bytes = await sliceBytes(
-          root.db,
-          runtime,
-          context.session.id,
-          request.params.id,
-          request.params.index,
-          what,
-        );
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+    async (request, reply) => {
+      const { sessionId, id, index } = request.params;
+      const context = await contextOf(request, sessionId);
+      return sendSlice(reply, await sliceBytes(root.db, runtime, context.session.id, id, index, 'image'));
+    },
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/reconstructed-images/:id/kspace/:index',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]; the first receive ' +
+          'channel’s, or channel `coil` (0 ≤ coil < receiveChannels) computed again from the scan’s snapshot',
+        tags,
+        security,
+        params: sliceParamsSchema,
+        querystring: kspaceQuerySchema,
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const { sessionId, id, index } = request.params;
+      const context = await contextOf(request, sessionId);
+      const coil = request.query.coil;
+      const bytes =
+        coil === undefined
+          ? await sliceBytes(root.db, runtime, context.session.id, id, index, 'kspace')
+          : await coilKSpaceBytes(root.db, runtime, context.session.id, id, index, coil);
+      return sendSlice(reply, bytes);
+    },
+  );
 };

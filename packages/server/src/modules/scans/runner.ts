@@ -20,6 +20,8 @@ export interface ScanResultRecord {
   columns: number;
   kspaceRows: number;
   kspaceColumns: number;
+  /** Receive channels that formed the images (absent in records written before it was kept: 1). */
+  receiveChannels?: number;
   /** Distance between rows and between columns [m]; slice thickness [m]. */
   pixelSpacing: [number, number];
   sliceThickness: number;
@@ -72,6 +74,7 @@ async function storeResult(
     columns: first.columns,
     kspaceColumns,
     kspaceRows: Math.round(first.kspaceRe.length / kspaceColumns),
+    receiveChannels: first.receiveChannels,
     pixelSpacing: [plane.rowSpacing, plane.columnSpacing],
     sliceThickness: plane.sliceThickness,
     window: { center: window.center, width: window.width },

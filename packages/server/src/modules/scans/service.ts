@@ -10,6 +10,8 @@ import {
   type ReconstructedImages,
   type ScanSummary,
 } from '@larmor/contracts';
+import { modelInfo } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -114,7 +116,7 @@ export async function reconstructedImages(
   scanId: string,
 ): Promise<ReconstructedImages> {
   const { scan, result } = await loadFinishedScan(db, sessionId, scanId);
-  const snapshot = JSON.parse(scan.snapshot) as { protocol: unknown };
+  const snapshot = JSON.parse(scan.snapshot) as ScanSnapshot;
   const base = `${API_PREFIX}/${apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId })}`;
   const url = (path: string, index: number) =>
     `${API_PREFIX}/${apiPath(path, { sessionId, id: scanId, index: String(index) })}`;
@@ -131,6 +133,8 @@ export async function reconstructedImages(
     window: result.window,
     parameters: protocolSchema.parse(snapshot.protocol),
     seed: scan.seed,
+    receiveChannels: result.receiveChannels ?? 1,
+    receiveCoil: coilName(snapshot),
     slices: result.slices.map((s, index) => ({
       index,
       imagePositionPatient: s.position,
@@ -141,6 +145,12 @@ export async function reconstructedImages(
     dicomUrl: `${base}?format=dicom`,
     niftiUrl: `${base}?format=nifti`,
   };
+}
+
+/** The scan's receive coil as the scanner settings name it. */
+function coilName(snapshot: ScanSnapshot): string {
+  const coil = modelInfo(snapshot.model.id)?.coils.find((c) => c.uniqueName === snapshot.scanner.coil);
+  return coil?.shownName ?? snapshot.scanner.coil;
 }
 
 /** The bytes of slice `index`'s image or k-space (little-endian Float32); 404 beyond the series. */

@@ -3,7 +3,8 @@
  * of the brain opens the image viewer and follows its link to the k-space view of that series. Read from the
  * page's own canvases: the k-space centre is its brightest point, and the image of the centre-only mask is
  * blurred (lower relative gradient energy than the image of the whole k-space). A point picked from the
- * keyboard gives its (kx, ky) and stripes; the acquisition animation plays. Kept as screenshots in both schemes
+ * keyboard gives its (kx, ky) and stripes; the acquisition animation plays; another channel of the head coil
+ * shows its own k-space. Kept as screenshots in both schemes
  * of the viewers, checked with axe.
  */
 import path from 'node:path';
@@ -149,6 +150,23 @@ describe('k-space view', () => {
           .toBeGreaterThan(4);
         await page.getByRole('button', { name: 'Pause the acquisition' }).click();
         await expect.poll(() => page.getByTestId('kspace-ordering').textContent()).toMatch(/^Echo train/);
+
+        // The head coil's channels: another channel's k-space is computed on the server and drawn instead.
+        const coil = page.getByRole('combobox', { name: /^Coil: Head/ });
+        await expect.poll(() => coil.inputValue()).toBe('Channel 1 of 16');
+        const before = (await canvasGrey(page, 'kspace-display')).grey;
+        const channel5 = page.waitForResponse(
+          (response) => response.url().endsWith(`/kspace/0?coil=4`) && response.status() === 200,
+        );
+        await coil.click();
+        await page.getByRole('option', { name: 'Channel 5 of 16' }).click();
+        await channel5;
+        await expect
+          .poll(async () => {
+            const after = await canvasGrey(page, 'kspace-display');
+            return after.width === MATRIX && after.grey.some((v, i) => v !== before[i]);
+          })
+          .toBe(true);
 
         await keepBothSchemes(page, 'viewer-kspace');
       } finally {

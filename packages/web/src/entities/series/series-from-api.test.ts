@@ -20,6 +20,8 @@ function meta(parameters: ReconstructedImages['parameters'], pixels: Float32Arra
     window: { center: window.center, width: window.width },
     parameters,
     seed: 1,
+    receiveChannels: 1,
+    receiveCoil: 'Head (16 channels)',
     slices: pixels.map((_, index) => ({
       index,
       imagePositionPatient: [-0.1, -0.12, 0.006 * index] as [number, number, number],

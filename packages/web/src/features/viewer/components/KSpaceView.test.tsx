@@ -15,7 +15,7 @@ const FRAME = kspaceFrameOf(META);
 function renderView() {
   render(
     <MantineProvider>
-      <KSpaceView meta={META} frame={FRAME} kspace={squarePhantom(FRAME)} />
+      <KSpaceView meta={META} frame={FRAME} kspace={squarePhantom(FRAME)} coil={0} />
     </MantineProvider>,
   );
 }

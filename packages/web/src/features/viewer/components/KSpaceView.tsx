@@ -29,7 +29,13 @@ const FIRST_PICK_OFFSET: KPoint = { row: -3, column: 5 };
 
 type Display = 'magnitude' | 'phase';
 
-export function KSpaceView(props: { meta: ReconstructedImages; frame: KSpaceFrame; kspace: ComplexArray }) {
+export function KSpaceView(props: {
+  meta: ReconstructedImages;
+  frame: KSpaceFrame;
+  kspace: ComplexArray;
+  /** The receive channel shown [0, meta.receiveChannels). */
+  coil: number;
+}) {
   const { meta, frame, kspace } = props;
   const [display, setDisplay] = useState<Display>('magnitude');
   const [picked, setPicked] = useState<KPoint>({
@@ -77,7 +83,10 @@ export function KSpaceView(props: { meta: ReconstructedImages; frame: KSpaceFram
               ? 'Grey scale: log(1 + |K| / (10⁻³ · peak)), black = 0, white = the peak.'
               : 'Grey scale: phase of K, black = −π, mid grey = 0, white = +π.'}{' '}
             {`${frame.columns} read × ${frame.rows} phase samples, Δkx = ${(1 / frame.fovRead).toFixed(2)} 1/m, ` +
-              `Δky = ${(1 / frame.fovPhase).toFixed(2)} 1/m; first receive channel.`}
+              `Δky = ${(1 / frame.fovPhase).toFixed(2)} 1/m; ` +
+              (meta.receiveChannels > 1
+                ? `receive channel ${props.coil + 1} of ${meta.receiveChannels}.`
+                : 'one receive channel.')}
           </Text>
         </Group>
         <Group gap="md" align="flex-start">

@@ -1,7 +1,7 @@
 /**
  * The k-space view (simulator.md §2, /session/:sessionId/k-space; issue 13): choose a finished series (the
- * `series` query names one, as the image viewer's link does) and a slice; its k-space is fetched as raw Float32
- * and taught in KSpaceView. Loading, "No data" (no finished series) and error states.
+ * `series` query names one, as the image viewer's link does), a slice and, for a coil array, a receive channel;
+ * its k-space is fetched as raw Float32 and taught in KSpaceView. Loading, "No data" (no finished series) and error states.
  */
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -18,9 +18,14 @@ const TITLE = 'K-space';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function SliceKSpace(props: { meta: ReconstructedImages; slice: number }) {
+/** Channel `coil`'s k-space URL: the slice's own for the first channel (the stored one), else with `?coil`. */
+function coilUrl(kspaceUrl: string | undefined, coil: number): string | undefined {
+  return kspaceUrl === undefined || coil === 0 ? kspaceUrl : `${kspaceUrl}?coil=${coil}`;
+}
+
+function SliceKSpace(props: { meta: ReconstructedImages; slice: number; coil: number }) {
   const { meta } = props;
-  const url = meta.slices[props.slice]?.kspaceUrl;
+  const url = coilUrl(meta.slices[props.slice]?.kspaceUrl, props.coil);
   const raw = useKSpaceSlice(url);
   const loaded = useMemo(() => {
     if (!raw.data) return null;
@@ -44,7 +49,7 @@ function SliceKSpace(props: { meta: ReconstructedImages; slice: number }) {
         {loaded.error}
       </Alert>
     );
-  return <KSpaceView key={url} meta={meta} frame={loaded.frame} kspace={loaded.kspace} />;
+  return <KSpaceView key={url} meta={meta} frame={loaded.frame} kspace={loaded.kspace} coil={props.coil} />;
 }
 
 function SeriesKSpace(props: { sessionId: string; sequences: PulseSequence[] }) {
@@ -54,8 +59,11 @@ function SeriesKSpace(props: { sessionId: string; sequences: PulseSequence[] }) 
   const scanId = chosen?.lastScan?.id;
   const meta = useSeriesMeta(props.sessionId, scanId);
   const [slices, setSlices] = useState<Record<string, number>>({});
+  const [coils, setCoils] = useState<Record<string, number>>({});
   const count = meta.data?.slices.length ?? 0;
   const slice = Math.min(slices[scanId ?? ''] ?? Math.floor(count / 2), Math.max(0, count - 1));
+  const channels = meta.data?.receiveChannels ?? 1;
+  const coil = Math.min(coils[scanId ?? ''] ?? 0, channels - 1);
 
   return (
     <>
@@ -83,16 +91,30 @@ function SeriesKSpace(props: { sessionId: string; sequences: PulseSequence[] }) 
             typeof v === 'number' && scanId && setSlices((s) => ({ ...s, [scanId]: Math.round(v) - 1 }))
           }
         />
-        <Text size="sm" c="dimmed" maw={420}>
-          Coil: the first receive channel (the session stores one k-space per slice).
-        </Text>
+        {channels > 1 ? (
+          <Select
+            label={`Coil: ${meta.data?.receiveCoil ?? ''}`}
+            w={260}
+            allowDeselect={false}
+            value={String(coil)}
+            data={Array.from({ length: channels }, (_, c) => ({
+              value: String(c),
+              label: `Channel ${c + 1} of ${channels}`,
+            }))}
+            onChange={(v) => v !== null && scanId && setCoils((c) => ({ ...c, [scanId]: Number(v) }))}
+          />
+        ) : (
+          <Text size="sm" maw={420}>
+            Coil: {meta.data?.receiveCoil ?? '…'}, one receive channel.
+          </Text>
+        )}
       </Group>
       {meta.isError ? (
         <Alert color="red" title="The series could not be loaded">
           {meta.error.message}
         </Alert>
       ) : meta.data ? (
-        <SliceKSpace meta={meta.data} slice={slice} />
+        <SliceKSpace meta={meta.data} slice={slice} coil={coil} />
       ) : (
         <Loader aria-label="Loading the series" />
       )}

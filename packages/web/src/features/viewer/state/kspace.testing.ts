@@ -36,6 +36,8 @@ export function seriesMeta(
     window: { center: 1, width: 2 },
     parameters: protocol as ReconstructedImages['parameters'],
     seed: 1,
+    receiveChannels: 1,
+    receiveCoil: 'Head (16 channels)',
     slices: [],
     dicomUrl: '',
     niftiUrl: '',

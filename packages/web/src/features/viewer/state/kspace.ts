@@ -1,6 +1,6 @@
 /**
  * One slice's k-space as the k-space view uses it (issue 13): the API's interleaved Float32 (re, im) pairs of the
- * acquired lines ([phase][read], first receive channel; reconstructedImagesSchema) padded to the full centred
+ * acquired lines ([phase][read], of one receive channel; reconstructedImagesSchema) padded to the full centred
  * k-space, the k-space coordinates of a sample, the centre-only and edge-only masks, the lines acquired after n
  * steps of the acquisition, and the magnitude image a (masked) k-space gives.
  *

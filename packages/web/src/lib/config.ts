@@ -13,8 +13,20 @@ const ENVIRONMENTS: readonly Environment[] = [
   'testing',
 ];
 
+/**
+ * The environment the server runs in, from the meta tag it writes into index.html (packages/server
+ * plugins/web.ts); else VITE_LARMOR_ENV at build time; else the build's mode.
+ */
 function readEnvironment(value: unknown): Environment {
-  return ENVIRONMENTS.find((e) => e === value) ?? (env.PROD ? 'production' : 'development');
+  const served =
+    typeof document === 'undefined'
+      ? undefined
+      : document.querySelector('meta[name="larmor-environment"]')?.getAttribute('content');
+  return (
+    ENVIRONMENTS.find((e) => e === served) ??
+    ENVIRONMENTS.find((e) => e === value) ??
+    (env.PROD ? 'production' : 'development')
+  );
 }
 
 function readString(value: unknown, fallback: string): string {

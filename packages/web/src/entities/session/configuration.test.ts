@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveSession, ConfigurationItem } from '@larmor/contracts/sessions';
+import type { ActiveSession } from '@larmor/contracts/sessions';
 import { settingValue, withConfigurationValue } from './configuration.ts';
-
-const item = (name: string, selectedValue: number | string): ConfigurationItem => ({
-  id: 1,
-  name,
-  selectedValue,
-  inBeta: false,
-  locked: false,
-});
+import { configurationItemOf as item } from './configuration.testing.ts';
 
 describe('a session configuration (simulator.md §3)', () => {
   it('reads a setting as a string, or the fallback when the session has none', () => {

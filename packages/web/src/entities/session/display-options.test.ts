@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigurationItem } from '@larmor/contracts/sessions';
 import { displayOptionChange, displayOptionsOf, viewerPreferencesOf } from './display-options.ts';
-
-const item = (name: string, selectedValue: number) =>
-  ({ id: 1, name, selectedValue, inBeta: false, locked: false }) as ConfigurationItem;
+import { configurationItemOf as item } from './configuration.testing.ts';
 
 describe('Display Options persisted as configuration flags (simulator.md §2, §3)', () => {
   it('reads each option from its flag, with box view, text and intersections on by default', () => {

@@ -3,14 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ActiveSession, ConfigurationItem } from '@larmor/contracts/sessions';
 import { PatientSettingsDialog } from './PatientSettingsDialog.tsx';
-
-const item = (name: string, selectedValue: number | string): ConfigurationItem => ({
-  id: 1,
-  name,
-  selectedValue,
-  inBeta: false,
-  locked: false,
-});
+import { configurationItemOf as item } from '#entities/session/configuration.testing.ts';
 
 function renderDialog(modelId: number, features: string[] | undefined, configuration: ConfigurationItem[]) {
   const onChange = vi.fn(() => Promise.resolve());

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigurationItem } from '@larmor/contracts/sessions';
 import { currentIsocenter, isocenterChanges, isocentreKeyOf, regionLabel } from './isocenter.ts';
-
-const item = (name: string, selectedValue: number) =>
-  ({ id: 1, name, selectedValue, inBeta: false, locked: false }) as ConfigurationItem;
+import { configurationItemOf as item } from '#entities/session/configuration.testing.ts';
 
 describe('Set iso-center (simulator.md §4, §9)', () => {
   it('whole body sets isocenter and resets selected_region to 0; a region sets selected_region', () => {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigurationItem } from '@larmor/contracts/sessions';
 import { noiseLevelOf, scannerOf, systemSettings, unitsOf } from './session-view.ts';
-
-const item = (
-  name: string,
-  selectedValue: ConfigurationItem['selectedValue'],
-  locked = false,
-): ConfigurationItem => ({
-  id: 1,
-  name,
-  selectedValue,
-  inBeta: false,
-  locked,
-});
+import { configurationItemOf as item } from '#entities/session/configuration.testing.ts';
 
 describe('session view', () => {
   it('the scanner follows b0field [T], maxGr [mT/m] and coil, with the defaults of simulator.md §9', () => {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigurationItem } from '@larmor/contracts/sessions';
 import { settingBlockedReason } from './settings.ts';
-
-const item = (
-  name: string,
-  selectedValue: ConfigurationItem['selectedValue'],
-  locked = false,
-): ConfigurationItem => ({
-  id: 1,
-  name,
-  selectedValue,
-  inBeta: false,
-  locked,
-});
+import { configurationItemOf as item } from '#entities/session/configuration.testing.ts';
 
 describe('which settings a student may change', () => {
   it('a locked preset is blocked with the reason, on either back end', () => {

@@ -5,11 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
-import {
-  SESSION_PATHS,
-  tissueConfigurationSchema,
-  type ConfigurationValue,
-} from '@larmor/contracts/sessions';
+import { SESSION_PATHS, tissueConfigurationSchema } from '@larmor/contracts/sessions';
 import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 
@@ -39,17 +35,5 @@ export function tissueKeysQueryOptions(sessionId: string, labId: string | undefi
       return list.map((t) => t.id);
     },
     enabled: labId !== undefined,
-  });
-}
-
-/** POST v1/sessions/{sessionId}/configuration. */
-export function setSessionConfiguration(
-  sessionId: string,
-  name: string,
-  value: ConfigurationValue,
-): Promise<unknown> {
-  return api.request(apiPath(SESSION_PATHS.configuration, { sessionId }), {
-    method: 'POST',
-    body: { configurationId: name, value },
   });
 }

@@ -26,12 +26,7 @@ import {
 import type { ActiveSession } from '@larmor/contracts/sessions';
 import { CURVE_COLORS, CurvePlot, type CurveMarker } from '#ui/charts/CurvePlot.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import {
-  bolusKeys,
-  sessionQueryOptions,
-  setSessionConfiguration,
-  tissueKeysQueryOptions,
-} from '../api/bolus.ts';
+import { bolusKeys, sessionQueryOptions, tissueKeysQueryOptions } from '../api/bolus.ts';
 import {
   concentrationCurve,
   doseOf,
@@ -42,6 +37,7 @@ import {
   testBolus,
   valueAt,
 } from '../state/bolus-plan.ts';
+import { setConfiguration } from '#entities/session/set-configuration.ts';
 
 const DEFAULT_KSPACE_CENTRE_S = 10;
 const MARKER_COLOR = '#c92a2a';
@@ -107,8 +103,8 @@ function TimingBolus({ sessionId, active }: { sessionId: string; active: ActiveS
 
   const save = useMutation({
     mutationFn: async (seconds: number) => {
-      if (!contrastOn) await setSessionConfiguration(sessionId, 'activate_contrast', 1);
-      await setSessionConfiguration(sessionId, 'contrast_scan_delay', seconds);
+      if (!contrastOn) await setConfiguration(sessionId, 'activate_contrast', 1);
+      await setConfiguration(sessionId, 'contrast_scan_delay', seconds);
     },
     onSettled: () => client.invalidateQueries({ queryKey: bolusKeys.session(sessionId) }),
   });

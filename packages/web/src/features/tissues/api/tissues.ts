@@ -6,11 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPath } from '@larmor/contracts/programs';
-import {
-  SESSION_PATHS,
-  tissueConfigurationSchema,
-  type ConfigurationValue,
-} from '@larmor/contracts/sessions';
+import { SESSION_PATHS, tissueConfigurationSchema } from '@larmor/contracts/sessions';
 import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 
@@ -66,17 +62,5 @@ export function resetSessionTissues(sessionId: string, labId: string): Promise<T
     method: 'DELETE',
     query: { sessionId },
     schema: tissueConfigurationSchema,
-  });
-}
-
-/** POST v1/sessions/{sessionId}/configuration. */
-export function setSessionConfiguration(
-  sessionId: string,
-  name: string,
-  value: ConfigurationValue,
-): Promise<unknown> {
-  return api.request(apiPath(SESSION_PATHS.configuration, { sessionId }), {
-    method: 'POST',
-    body: { configurationId: name, value },
   });
 }

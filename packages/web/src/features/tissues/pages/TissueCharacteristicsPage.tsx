@@ -18,7 +18,6 @@ import {
   editSessionTissue,
   resetSessionTissues,
   sessionQueryOptions,
-  setSessionConfiguration,
   tissueKeys,
   tissuesQueryOptions,
   type TissueCharacteristic,
@@ -26,6 +25,7 @@ import {
 import { TissueTable } from '../components/TissueTable.tsx';
 import { RelaxationCurves } from '../components/RelaxationCurves.tsx';
 import { tissueRows } from '../state/tissue-rows.ts';
+import { setConfiguration } from '#entities/session/set-configuration.ts';
 
 const MODE_FLAG = 'customTissueMagneticProperties';
 const PLOTTED_FIRST = ['greyMatter', 'whiteMatter', 'csf'];
@@ -62,7 +62,7 @@ export function TissueCharacteristicsPage() {
   });
   const switchMode = useMutation({
     mutationFn: async (toAdvanced: boolean) => {
-      await setSessionConfiguration(sessionId, MODE_FLAG, toAdvanced ? 1 : 0);
+      await setConfiguration(sessionId, MODE_FLAG, toAdvanced ? 1 : 0);
       if (!toAdvanced) setTissues(await resetSessionTissues(sessionId, labId ?? ''));
     },
     onSettled: () => client.invalidateQueries({ queryKey: tissueKeys.session(sessionId) }),

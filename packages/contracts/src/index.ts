@@ -24,3 +24,4 @@ export * from './scan-snapshot.ts';
 export * from './sessions.ts';
 export * from './analytics.ts';
 export * from './activity.ts';
+export * from './error-reports.ts';

@@ -20,6 +20,7 @@ import { scanResultsRoutes } from './scan-results/routes.ts';
 import { attemptsRoutes } from './attempts/routes.ts';
 import { studentsRoutes } from './students/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { errorReportsRoutes } from './error-reports/routes.ts';
 
 /**
  * The API's domain modules, registered under /api in this order. Add a module by adding one line:
@@ -48,4 +49,5 @@ export const modules: FastifyPluginAsync[] = [
   attemptsRoutes,
   studentsRoutes,
   analyticsRoutes,
+  errorReportsRoutes,
 ];

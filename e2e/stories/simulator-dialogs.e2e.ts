@@ -151,6 +151,23 @@ describe('simulator dialogs', () => {
         await tab.getByRole('button', { name: 'Tools' }).click();
         expect(await tab.getByRole('menuitem', { name: /Isocenter: Whole Body/ }).isDisabled()).toBe(true);
         await tab.keyboard.press('Escape');
+
+        // Twelve more WebGL contexts in this tab (as twelve viewers would hold): the check every 10 s shows the
+        // Performance Warning banner and sends one error report.
+        const report = tab.waitForRequest(
+          (request) => request.url().endsWith('/api/v1/error-reports') && request.method() === 'POST',
+          { timeout: 25_000 },
+        );
+        await tab.evaluate(() => {
+          const held: unknown[] = [];
+          for (let i = 0; i < 12; i++) held.push(document.createElement('canvas').getContext('webgl'));
+          Object.assign(window, { heldWebGlContexts: held });
+        });
+        const sent = await report;
+        expect(sent.postDataJSON()).toMatchObject({ name: 'WebGLContextLimit' });
+        await expect
+          .poll(() => tab.getByTestId('performance-warning').textContent())
+          .toMatch(/^Performance warning\d+ image views/);
       } finally {
         await context.close();
       }

@@ -13,6 +13,9 @@ import { api } from '#lib/api.ts';
 import { fetchFloat32 } from '#lib/binary.ts';
 import { viewerSeriesOf } from './series-from-api.ts';
 
+/** Every series' images query starts with this key (the simulator's idle timer waits while one loads). */
+export const SERIES_IMAGES_QUERY_KEY = ['series', 'images'] as const;
+
 export function getReconstructedImages(sessionId: string, scanId: string): Promise<ReconstructedImages> {
   return api.request(apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId }), {
     schema: reconstructedImagesSchema,
@@ -33,7 +36,7 @@ export async function getSeries(sessionId: string, scanId: string, name: string,
 
 export function seriesQueryOptions(sessionId: string, scanId: string, name: string, seriesNumber: number) {
   return queryOptions({
-    queryKey: ['viewer', 'series', sessionId, scanId],
+    queryKey: [...SERIES_IMAGES_QUERY_KEY, sessionId, scanId],
     queryFn: () => getSeries(sessionId, scanId, name, seriesNumber),
     staleTime: Infinity,
   });
@@ -49,7 +52,7 @@ export function useSeries(sessionId: string, scanId: string | undefined, name: s
 /** The series metadata alone (the k-space view reads its slices' k-space, not their pixels). */
 export function seriesMetaQueryOptions(sessionId: string, scanId: string) {
   return queryOptions({
-    queryKey: ['viewer', 'series-meta', sessionId, scanId],
+    queryKey: ['series', 'meta', sessionId, scanId],
     queryFn: () => getReconstructedImages(sessionId, scanId),
     staleTime: Infinity,
   });

@@ -1,8 +1,8 @@
 /**
  * The wrapper's dialogs (simulator.md §2, §8): Session expired (Dismiss or Close module) and WebGL Not Supported
- * (Close goes to /dashboard). Both are forced: only their buttons close them.
+ * (Close goes to /dashboard), both forced: only their buttons close them; and the Performance Warning banner.
  */
-import { Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { Dialog } from '#ui/Dialog.tsx';
 
 const DIALOG_WIDTH_PX = 440;
@@ -73,5 +73,24 @@ export function LeaveDialog(props: { opened: boolean; onStay: () => void; onLeav
         <Button onClick={props.onLeave}>Leave</Button>
       </Group>
     </Dialog>
+  );
+}
+
+/** The Performance Warning banner: `contexts` WebGL contexts are open in this tab (simulator.md §4). */
+export function PerformanceWarningBanner(props: { contexts: number | undefined }) {
+  if (props.contexts === undefined) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="filled"
+      title="Performance warning"
+      role="status"
+      data-testid="performance-warning"
+      style={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 300 }}
+      maw={560}
+    >
+      {props.contexts} image views (WebGL contexts) are open in this tab. The browser may stop drawing the
+      oldest ones: close the viewers and tabs you no longer need.
+    </Alert>
   );
 }

@@ -11,14 +11,17 @@ import type { ActiveSession } from '@larmor/contracts/sessions';
 import { ApiError } from '#lib/api-error.ts';
 import { useImposeColorScheme } from '#lib/forced-color-scheme.ts';
 import { openSession } from '../api/open-session.ts';
+import { SERIES_IMAGES_QUERY_KEY } from '#entities/series/get-series.ts';
 import { sessionQueryKey, useActiveSession } from '#entities/session/get-session.ts';
 import { closeSession } from '../api/close-session.ts';
 import { keepalive } from '../api/keepalive.ts';
 import { useIdle } from '../components/use-idle.ts';
+import { useWebGlWatch } from '../components/use-webgl-watch.ts';
 import {
   InactivityDialog,
   LeaveDialog,
   SessionExpiredDialog,
+  PerformanceWarningBanner,
   WebGlNotSupportedDialog,
 } from '../components/WrapperDialogs.tsx';
 import { countdownText, mayIdle } from '../state/idle.ts';
@@ -114,7 +117,8 @@ export function SessionPage() {
     else proceed();
   };
 
-  const imagesLoading = useIsFetching({ queryKey: ['simulator', 'slice-pixels'] }) > 0;
+  const webGlWarning = useWebGlWatch();
+  const imagesLoading = useIsFetching({ queryKey: SERIES_IMAGES_QUERY_KEY }) > 0;
   const idle = useIdle({
     eligible:
       active !== undefined &&
@@ -179,6 +183,7 @@ export function SessionPage() {
         countdown={idle.countdown === undefined ? undefined : countdownText(idle.countdown)}
         onStay={idle.stay}
       />
+      <PerformanceWarningBanner contexts={webGlWarning} />
       <WebGlNotSupportedDialog
         opened={state.webGl === 'unsupported'}
         onClose={() => void navigate('/dashboard')}

@@ -12,7 +12,10 @@ export function moduleReturnPath(ids: { programId?: string; courseId?: string; l
 export function detectWebGl(doc: Document = document): boolean {
   try {
     const canvas = doc.createElement('canvas');
-    return (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) !== null;
+    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    // Given back at once: the test context must not count against the tab's WebGL contexts.
+    context?.getExtension('WEBGL_lose_context')?.loseContext();
+    return context !== null;
   } catch {
     return false;
   }

@@ -1,0 +1,12 @@
+/**
+ * Error reports (contracts error-reports.ts): what went wrong that the user may not see, sent to the server,
+ * which attaches the signed-in user's id and logs it for the operators. Fire and forget: a report that cannot be
+ * sent is dropped (there is nobody to tell), never thrown at the page that reported it.
+ */
+import { ERROR_REPORTS_PATH, type ErrorReport } from '@larmor/contracts/error-reports';
+import { api } from './api.ts';
+
+export function reportError(report: Omit<ErrorReport, 'page'>): void {
+  const page = typeof window === 'undefined' ? '' : window.location.pathname;
+  api.request(ERROR_REPORTS_PATH, { method: 'POST', body: { ...report, page } }).catch(() => undefined);
+}

@@ -340,6 +340,8 @@ function SequenceWorkspace(props: {
         <PlanningViewports
           sessionId={active.session.id}
           protocol={protocol}
+          scanner={scanner}
+          units={units}
           sequenceName={sequence.name}
           disabled={sequence.status === 'running'}
           dispatch={dispatch}
@@ -347,6 +349,7 @@ function SequenceWorkspace(props: {
           onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
           others={others}
           isocentreKey={isocentreKeyOf(active.configuration)}
+          regions={active.regions}
         />
       </Box>
       <Box

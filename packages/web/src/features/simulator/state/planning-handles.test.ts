@@ -122,6 +122,10 @@ describe('the rotation handle', () => {
     const handle = rotationHandle(axialStack(), axial, 20);
     expect(handle?.base).toEqual({ x: expect.closeTo(128, TOL), y: expect.closeTo(28, TOL) });
     expect(handle?.tip).toEqual({ x: expect.closeTo(128, TOL), y: expect.closeTo(8, TOL) });
+    // A 250 mm FOV leaves 3 px above the top edge: the stick turns inwards to stay on the image.
+    const wide = rotationHandle(axialStack({ fovPhase: 0.25 }), axial, 20);
+    expect(wide?.base.y).toBeCloseTo(3, TOL);
+    expect(wide?.tip.y).toBeCloseTo(23, TOL);
     expect(rotationHandle(axialStack(), sagittal, 20)).toBeUndefined();
     expect(rotationHandle(axialStack(), coronal, 20)).toBeUndefined();
   });

@@ -158,7 +158,8 @@ export interface RotationHandle {
 
 /**
  * The rotation handle on a localiser parallel to the slices (where in-plane rotation shows), `length` viewBox
- * units beyond the top edge (the edge towards −columnDirection, the top of the stack's own images).
+ * units beyond the top edge (the edge towards −columnDirection, the top of the stack's own images); turned inwards
+ * when it would leave the image, so it can always be grabbed.
  */
 export function rotationHandle(
   protocol: Protocol,
@@ -174,7 +175,9 @@ export function rotationHandle(
     add(protocol.geometry.center, scale(first.columnDirection, (-first.rows * first.rowSpacing) / 2)),
   );
   const up = unit({ x: base.x - center.x, y: base.y - center.y });
-  return { base, tip: { x: base.x + up.x * length, y: base.y + up.y * length } };
+  const outside = { x: base.x + up.x * length, y: base.y + up.y * length };
+  const inImage = outside.x >= 0 && outside.y >= 0 && outside.x <= scout.columns && outside.y <= scout.rows;
+  return { base, tip: inImage ? outside : { x: base.x - up.x * length, y: base.y - up.y * length } };
 }
 
 /** An angle brought into (−π, π] [rad]. */

@@ -58,6 +58,7 @@ describe('simulator planning', () => {
       const leftRight = await tab.getByRole('textbox', { name: /^Position L/ }).inputValue();
 
       // Drag the stack's body 40 screen pixels up: head-ward (+H) by 40 px × the scout's mm per screen pixel.
+      await stack.locator('polygon').scrollIntoViewIfNeeded();
       const box = await stack.locator('polygon').boundingBox();
       if (!box) throw new Error('the stack is not drawn');
       const x = box.x + box.width / 2;

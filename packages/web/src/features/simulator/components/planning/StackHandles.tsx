@@ -173,7 +173,12 @@ export function StackHandles(props: {
       {resizing && (
         <text
           data-testid={`resize-value-${props.orientation}`}
-          x={Math.min(Math.max(resizing.at.x + square, 4), scout.columns * 0.55)}
+          x={
+            resizing.at.x > scout.columns / 2
+              ? Math.min(resizing.at.x - square, scout.columns - 4)
+              : Math.max(resizing.at.x + square, 4)
+          }
+          textAnchor={resizing.at.x > scout.columns / 2 ? 'end' : 'start'}
           y={Math.min(Math.max(resizing.at.y - square, scout.rows * 0.12), scout.rows * 0.95)}
           fill={TEXT_COLOUR}
           stroke="#000"

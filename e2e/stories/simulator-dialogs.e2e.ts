@@ -131,6 +131,7 @@ describe('simulator dialogs', () => {
         await expect.poll(() => tab.getByTestId('viewer-text-sagittal').count()).toBe(0);
         // Tissue name on hover over a localiser.
         await expect.poll(() => setting(student, sessionId, 'show_tissue_hover')).toBe(1);
+        await tab.getByTestId('localiser-sagittal').scrollIntoViewIfNeeded();
         const localiser = await tab.getByTestId('localiser-sagittal').boundingBox();
         if (!localiser) throw new Error('no sagittal localiser');
         await tab.mouse.move(localiser.x + localiser.width / 2, localiser.y + localiser.height / 2, {

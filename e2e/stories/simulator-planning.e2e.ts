@@ -1,8 +1,10 @@
 /**
  * Planning on the localisers in a real browser against the real server (issue 12): a student adds a T2-weighted
  * TSE (an axial stack), drags it up on the sagittal localiser and sees the Geometry card's head-foot position
- * follow, nudges it with the arrow keys, and the spatials reach the server after the settings debounce. The
- * screen is checked with axe in both themes, as the simulator story does.
+ * follow, nudges it with the arrow keys, and the spatials reach the server after the settings debounce; then
+ * widens the FOV by dragging a phase edge on the axial localiser, turns the stack with the rotation handle (Shift
+ * snaps to 5°), and sees the fold-over zone hatched where phase encoding lies in plane. The screen is checked with
+ * axe in both themes, as the simulator story does.
  */
 import { brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
@@ -22,7 +24,7 @@ async function positionH(page: Page): Promise<number> {
 }
 
 describe('simulator planning', () => {
-  it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm, and the spatials are saved", async () => {
+  it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm, the spatials are saved, an FOV edge and the rotation handle follow into the card, and the fold-over zone is hatched", async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'stu');
@@ -56,6 +58,7 @@ describe('simulator planning', () => {
       const leftRight = await tab.getByRole('textbox', { name: /^Position L/ }).inputValue();
 
       // Drag the stack's body 40 screen pixels up: head-ward (+H) by 40 px × the scout's mm per screen pixel.
+      await stack.locator('polygon').scrollIntoViewIfNeeded();
       const box = await stack.locator('polygon').boundingBox();
       if (!box) throw new Error('the stack is not drawn');
       const x = box.x + box.width / 2;
@@ -113,9 +116,65 @@ describe('simulator planning', () => {
       const linesInBoxView = await stack.locator('line').count();
       await tab.getByText('Slice View', { exact: true }).click();
       await expect.poll(() => stack.locator('line').count()).toBeGreaterThan(linesInBoxView + 1);
+
+      // The fold-over zone: phase encoding runs A → P, in the axial localiser's plane, so the strips beyond the
+      // unaliased phase extent are hatched there, with a title that says what they mean.
+      const foldOver = tab.getByTestId('fold-over-axial');
+      await expect.poll(() => foldOver.count()).toBe(1);
+      expect(await foldOver.locator('polygon').count()).toBeGreaterThan(0);
+      expect(await foldOver.locator('polygon title').first().textContent()).toBe(
+        'Fold-over zone: anatomy here wraps into the image along the phase direction',
+      );
+      expect(await tab.getByTestId('fold-over-coronal').count()).toBe(0);
+
+      // Dragging the posterior phase edge outwards on the axial localiser widens the Geometry card's FOV phase,
+      // symmetrically about the centre (the position stays).
+      const fovPhase = tab.getByRole('textbox', { name: /^FOV phase/ });
+      const fovBefore = Number(await fovPhase.inputValue());
+      const positionBefore = await positionH(tab);
+      const edge = tab.getByTestId('edge-handle-axial-phase-plus');
+      await edge.scrollIntoViewIfNeeded();
+      const edgeBox = await edge.boundingBox();
+      if (!edgeBox) throw new Error('the phase edge handle is not drawn');
+      const ex = edgeBox.x + edgeBox.width / 2;
+      const ey = edgeBox.y + edgeBox.height / 2;
+      await tab.mouse.move(ex, ey);
+      await tab.mouse.down();
+      await tab.mouse.move(ex, ey + 6, { steps: 3 });
+      await tab.mouse.move(ex, ey + 12, { steps: 3 });
+      await tab.mouse.up();
+      await expect.poll(async () => Number(await fovPhase.inputValue())).toBeGreaterThan(fovBefore + 5);
+      expect(await positionH(tab)).toBe(positionBefore);
+
+      // The rotation handle beyond the stack's top edge, dragged a twelfth of a turn with Shift held: the
+      // Geometry card's rotation is a whole multiple of 5°.
+      const knob = tab.getByTestId('rotation-handle-axial').locator('circle');
+      await knob.scrollIntoViewIfNeeded();
+      const knobBox = await knob.boundingBox();
+      const outline = await tab.getByTestId('stack-axial').locator('polygon').boundingBox();
+      if (!knobBox || !outline) throw new Error('the rotation handle is not drawn');
+      const kx = knobBox.x + knobBox.width / 2;
+      const ky = knobBox.y + knobBox.height / 2;
+      const cx = outline.x + outline.width / 2;
+      const cy = outline.y + outline.height / 2;
+      const radius = Math.hypot(kx - cx, ky - cy);
+      await tab.mouse.move(kx, ky);
+      await tab.keyboard.down('Shift');
+      await tab.mouse.down();
+      for (const degrees of [10, 20, 32]) {
+        const angle = (degrees * Math.PI) / 180;
+        await tab.mouse.move(cx + radius * Math.sin(angle), cy - radius * Math.cos(angle), { steps: 2 });
+      }
+      await tab.mouse.up();
+      await tab.keyboard.up('Shift');
+      await expect.poll(async () => Number(await rotation.inputValue())).toBeGreaterThan(20);
+      const turned = Number(await rotation.inputValue());
+      expect(turned % 5).toBe(0);
+      expect(turned).toBeLessThanOrEqual(40);
+
       await keepSimulatorScreenshots(tab, 'simulator-planning');
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 });

@@ -344,6 +344,8 @@ function SequenceWorkspace(props: {
         <PlanningViewports
           sessionId={active.session.id}
           protocol={protocol}
+          scanner={scanner}
+          units={units}
           sequenceName={sequence.name}
           disabled={sequence.status === 'running'}
           dispatch={dispatch}
@@ -351,6 +353,7 @@ function SequenceWorkspace(props: {
           onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
           others={others}
           isocentreKey={isocentreKeyOf(active.configuration)}
+          regions={active.regions}
         />
       </Box>
       <Box

@@ -27,6 +27,17 @@ describe('parameter cards', () => {
     expect(cardParameters('Routine', se).map((d) => d.key)).toContain('echoTime');
   });
 
+  it('the Geometry card holds the slices and the FOV that the localisers drag', () => {
+    const se = parameterDefinitions(defaultProtocol('SE', scanner), scanner);
+    expect(cardParameters('Geometry', se).map((d) => d.key)).toEqual([
+      'sliceCount',
+      'sliceThickness',
+      'sliceGap',
+      'fovRead',
+      'fovPhase',
+    ]);
+  });
+
   it('Diffusion shows for DWI only, Physio for cardiac and balanced scans', () => {
     expect(cardsFor('DWI')).toContain('Diffusion');
     expect(cardsFor('TSE')).not.toContain('Diffusion');

@@ -32,7 +32,8 @@ const CARD_PARAMETERS: Readonly<Record<CardName, readonly ParameterKey[]>> = {
   ],
   Contrast: ['repetitionTime', 'echoTime', 'inversionTime', 'flipAngle'],
   Resolution: ['matrixRead', 'matrixPhase', 'phaseOversampling', 'partialFourier'],
-  Geometry: ['sliceCount', 'sliceThickness', 'sliceGap'],
+  // As on Siemens' Geometry card, the FOV sits beside the slices (the localisers' edges drag both).
+  Geometry: ['sliceCount', 'sliceThickness', 'sliceGap', 'fovRead', 'fovPhase'],
   Sequence: ['bandwidthPerPixel', 'echoTrainLength', 'echoSpacing'],
   System: [],
   Physio: [],

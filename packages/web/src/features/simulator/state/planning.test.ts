@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri/sequence/protocol';
 import {
   keyboardPlan,
   moveStack,
@@ -10,39 +9,10 @@ import {
   toImage,
   type ScoutPlane,
 } from './planning.ts';
+import { axial, axialStack, sagittal } from './planning.test-support.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
 /** Distances compared to 1e-9 viewBox units (pixels): the formulas are exact up to rounding. */
 const TOL = 9;
-
-/** A 256 × 256 sagittal scout of 1 mm pixels centred on the isocentre: right = posterior (+y), down = foot. */
-const sagittal: ScoutPlane = {
-  rows: 256,
-  columns: 256,
-  pixelSpacing: [0.001, 0.001],
-  imagePositionPatient: [0, -0.128 + 0.0005, 0.128 - 0.0005],
-  imageOrientationPatient: [0, 1, 0, 0, 0, -1],
-};
-/** The matching axial scout: right = left (+x), down = posterior (+y). */
-const axial: ScoutPlane = {
-  ...sagittal,
-  imagePositionPatient: [-0.128 + 0.0005, -0.128 + 0.0005, 0],
-  imageOrientationPatient: [1, 0, 0, 0, 1, 0],
-};
-
-function axialStack(): Protocol {
-  const p = defaultProtocol('SE', scanner);
-  return {
-    ...p,
-    fovRead: 0.2,
-    fovPhase: 0.2,
-    sliceCount: 5,
-    sliceThickness: 0.004,
-    sliceGap: 0.001,
-    phaseDirection: 'column',
-    geometry: { orientation: 'axial', center: [0, 0, 0.01] },
-  };
-}
 
 describe('projecting a slice stack onto a localiser', () => {
   it('places the isocentre at the centre of the image and 1 mm one pixel further', () => {

@@ -38,7 +38,8 @@ export interface StackProjection {
   phaseArrow: Point | undefined;
 }
 
-function axes(scout: ScoutPlane): { row: Vec3; column: Vec3; normal: Vec3; origin: Vec3 } {
+/** The scout's row and column directions, its normal (row × column) and its first pixel's centre, patient [m]. */
+export function scoutAxes(scout: ScoutPlane): { row: Vec3; column: Vec3; normal: Vec3; origin: Vec3 } {
   const o = scout.imageOrientationPatient;
   const row: Vec3 = [o[0], o[1], o[2]];
   const column: Vec3 = [o[3], o[4], o[5]];
@@ -48,7 +49,7 @@ function axes(scout: ScoutPlane): { row: Vec3; column: Vec3; normal: Vec3; origi
 
 /** A patient point [m] orthogonally projected onto the scout, in viewBox units. */
 export function toImage(scout: ScoutPlane, point: Vec3): Point {
-  const { row, column, origin } = axes(scout);
+  const { row, column, origin } = scoutAxes(scout);
   const d = add(point, scale(origin, -1));
   return {
     x: dot(d, row) / scout.pixelSpacing[1] + 0.5,
@@ -58,12 +59,12 @@ export function toImage(scout: ScoutPlane, point: Vec3): Point {
 
 /** A displacement in viewBox units turned into one in patient coordinates [m] (in the scout's plane). */
 export function toPatientDelta(scout: ScoutPlane, dx: number, dy: number): Vec3 {
-  const { row, column } = axes(scout);
+  const { row, column } = scoutAxes(scout);
   return add(scale(row, dx * scout.pixelSpacing[1]), scale(column, dy * scout.pixelSpacing[0]));
 }
 
 /** Andrew's monotone chain: the convex hull of points, counter-clockwise in viewBox units. */
-function convexHull(points: readonly Point[]): Point[] {
+export function convexHull(points: readonly Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   if (sorted.length < 3) return sorted;
   const turn = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -131,7 +132,7 @@ function cutRectangle(
 /** The protocol's slice stack seen on a scout (Box View outline, Slice View lines, phase arrow). */
 export function projectStack(protocol: Protocol, scout: ScoutPlane): StackProjection {
   const geometry = scanGeometry(protocol);
-  const { normal: scoutNormal, origin } = axes(scout);
+  const { normal: scoutNormal, origin } = scoutAxes(scout);
   const first = geometry.slices[0];
   const center = toImage(scout, protocol.geometry.center);
   if (!first) return { outline: [], sliceLines: [], center, phaseArrow: undefined };

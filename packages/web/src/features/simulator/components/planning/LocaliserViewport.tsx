@@ -2,15 +2,22 @@
  * One localiser with the selected sequence's slice stack drawn over it in SVG (viewBox in image pixels, STACK.md):
  * Box View draws the stack's outline, Slice View each slice's line; the phase-encoding arrow starts at the stack's
  * centre. The stack is a focusable control: drag its body (pointer capture, screen → image through
- * getScreenCTM().inverse()) or press arrows to move it 1 mm, Shift+arrows to rotate it 5°.
+ * getScreenCTM().inverse()) or press arrows to move it 1 mm, Shift+arrows to rotate it 5°. Focused or hovered, it
+ * shows its edge and rotation handles (StackHandles); beneath it the fold-over zone is hatched where phase encoding
+ * runs in this plane (FoldOverZone).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Loader, Text } from '@mantine/core';
+import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
 import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
 import type { PlanningView } from '#entities/session/display-options.ts';
 import { keyboardPlan, moveStack, projectStack, type Point } from '../../state/planning.ts';
+import { foldOverZones, type ResizeResult } from '../../state/planning-handles.ts';
 import { decodeUint8Base64, tissueAt } from '../../state/planning-scout.ts';
+import type { UnitPreferences } from '../../state/units.ts';
 import { windowToGrey } from '../../state/window.ts';
+import { FoldOverZone } from './FoldOverZone.tsx';
+import { StackHandles } from './StackHandles.tsx';
 import { useScoutImage, type LocaliserOrientation } from './use-scout-image.ts';
 
 /** Another sequence's stack, drawn dashed where it crosses this localiser. */
@@ -49,15 +56,25 @@ export function LocaliserViewport(props: {
   tissueOnHover: boolean;
   others: readonly OtherStack[];
   isocentreKey: string;
+  /** The region picked for the localisers (absent: the session's isocentre). */
+  regionId?: number | undefined;
+  /** Where the localisers pass, in words: "the isocentre", "the centre of the Pelvis region". */
+  through: string;
+  /** The editor's parameter ranges, which the edge handles clamp to. */
+  definitions: readonly ParameterDefinition[];
+  units: UnitPreferences;
   disabled: boolean;
   onGeometry: (geometry: SliceGeometry) => void;
+  /** An edge dragged: the FOV or slice count it sets (already clamped to `definitions`). */
+  onResize: (result: ResizeResult) => void;
 }) {
   const { protocol, orientation, onGeometry } = props;
-  const scout = useScoutImage(props.sessionId, orientation, props.isocentreKey);
+  const scout = useScoutImage(props.sessionId, orientation, props.isocentreKey, props.regionId);
   const canvas = useRef<HTMLCanvasElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<{ start: Point; geometry: SliceGeometry } | undefined>(undefined);
   const [focused, setFocused] = useState(false);
+  const [stackHover, setStackHover] = useState(false);
   const [hover, setHover] = useState<{ at: Point; name: string } | undefined>(undefined);
   const image = scout.data;
 
@@ -81,6 +98,7 @@ export function LocaliserViewport(props: {
   }, [image]);
 
   const projection = useMemo(() => (image ? projectStack(protocol, image) : undefined), [protocol, image]);
+  const foldOver = useMemo(() => (image ? foldOverZones(protocol, image) : []), [protocol, image]);
   const otherOutlines = useMemo(
     () =>
       image
@@ -160,7 +178,7 @@ export function LocaliserViewport(props: {
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`${title} through the isocentre, with the slice stack of ${props.sequenceName}`}
+          aria-label={`${title} through ${props.through}, with the slice stack of ${props.sequenceName}`}
           data-testid={`localiser-${orientation}`}
           style={{ width: '100%', height: '100%', display: 'block' }}
         />
@@ -185,6 +203,11 @@ export function LocaliserViewport(props: {
                 <path d="M 0 0 L 10 5 L 0 10 z" fill={ARROW_COLOUR} />
               </marker>
             </defs>
+            <FoldOverZone
+              orientation={orientation}
+              zones={foldOver}
+              side={Math.min(image.columns, image.rows)}
+            />
             {otherOutlines.map((o, i) => (
               <polygon
                 key={i}
@@ -226,57 +249,71 @@ export function LocaliserViewport(props: {
                 {hover.name}
               </text>
             )}
-            <g
-              role="button"
-              tabIndex={props.disabled ? -1 : 0}
-              aria-roledescription="slice stack"
-              aria-label={`Slice stack of ${props.sequenceName} on the ${orientation} localiser: drag or press arrows to move it, Shift+arrows to rotate it`}
-              aria-disabled={props.disabled || undefined}
-              data-testid={`stack-${orientation}`}
-              style={{ cursor: props.disabled ? 'default' : 'move', outline: 'none' }}
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-              onKeyDown={onKeyDown}
-              onFocus={() => setFocused(true)}
-              onBlur={() => setFocused(false)}
-            >
-              <polygon
-                points={points(projection.outline)}
-                fill={STACK_COLOUR}
-                fillOpacity={focused ? 0.22 : 0.1}
-                stroke={STACK_COLOUR}
-                strokeWidth={focused ? 2.5 : 1.2}
-                strokeDasharray={focused ? '4 2' : undefined}
-                vectorEffect="non-scaling-stroke"
-              />
-              {props.view === 'slice' &&
-                projection.sliceLines.map(([a, b], i) => (
-                  <line
-                    key={i}
-                    x1={a.x}
-                    y1={a.y}
-                    x2={b.x}
-                    y2={b.y}
-                    stroke={STACK_COLOUR}
-                    strokeWidth={1}
-                    vectorEffect="non-scaling-stroke"
-                  />
-                ))}
-              {projection.phaseArrow && (
-                <line
-                  data-testid={`phase-arrow-${orientation}`}
-                  x1={projection.center.x}
-                  y1={projection.center.y}
-                  x2={projection.center.x + projection.phaseArrow.x * arrowLength}
-                  y2={projection.center.y + projection.phaseArrow.y * arrowLength}
-                  stroke={ARROW_COLOUR}
-                  strokeWidth={2}
+            <g onPointerEnter={() => setStackHover(true)} onPointerLeave={() => setStackHover(false)}>
+              <g
+                role="button"
+                tabIndex={props.disabled ? -1 : 0}
+                aria-roledescription="slice stack"
+                aria-label={`Slice stack of ${props.sequenceName} on the ${orientation} localiser: drag or press arrows to move it, Shift+arrows to rotate it`}
+                aria-disabled={props.disabled || undefined}
+                data-testid={`stack-${orientation}`}
+                style={{ cursor: props.disabled ? 'default' : 'move', outline: 'none' }}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerCancel={onPointerUp}
+                onKeyDown={onKeyDown}
+                onFocus={() => setFocused(true)}
+                onBlur={() => setFocused(false)}
+              >
+                <polygon
+                  points={points(projection.outline)}
+                  fill={STACK_COLOUR}
+                  fillOpacity={focused ? 0.22 : 0.1}
+                  stroke={STACK_COLOUR}
+                  strokeWidth={focused ? 2.5 : 1.2}
+                  strokeDasharray={focused ? '4 2' : undefined}
                   vectorEffect="non-scaling-stroke"
-                  markerEnd={`url(#phase-head-${orientation})`}
                 />
-              )}
+                {props.view === 'slice' &&
+                  projection.sliceLines.map(([a, b], i) => (
+                    <line
+                      key={i}
+                      x1={a.x}
+                      y1={a.y}
+                      x2={b.x}
+                      y2={b.y}
+                      stroke={STACK_COLOUR}
+                      strokeWidth={1}
+                      vectorEffect="non-scaling-stroke"
+                    />
+                  ))}
+                {projection.phaseArrow && (
+                  <line
+                    data-testid={`phase-arrow-${orientation}`}
+                    x1={projection.center.x}
+                    y1={projection.center.y}
+                    x2={projection.center.x + projection.phaseArrow.x * arrowLength}
+                    y2={projection.center.y + projection.phaseArrow.y * arrowLength}
+                    stroke={ARROW_COLOUR}
+                    strokeWidth={2}
+                    vectorEffect="non-scaling-stroke"
+                    markerEnd={`url(#phase-head-${orientation})`}
+                  />
+                )}
+              </g>
+              <StackHandles
+                orientation={orientation}
+                scout={image}
+                protocol={protocol}
+                definitions={props.definitions}
+                units={props.units}
+                active={focused || stackHover}
+                disabled={props.disabled}
+                toViewBox={toImage}
+                onResize={props.onResize}
+                onGeometry={onGeometry}
+              />
             </g>
           </svg>
         )}

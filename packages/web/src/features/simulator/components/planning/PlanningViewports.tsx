@@ -1,21 +1,31 @@
 /**
- * Planning: the three localisers (sagittal, coronal, axial), taken through the session's isocentre, with the
- * selected sequence's slice stack in Box View or Slice View (a Display Option, saved with the session), the
- * other sequences' stacks where they intersect (when that option is on) and the viewers' text (likewise).
- * Moves dispatch the parameter panel's own `geometry` action, so the Geometry card follows and the workspace
- * saves the spatials SETTINGS_DEBOUNCE_MS after the last move.
+ * Planning: the three localisers (sagittal, coronal, axial), taken through the session's isocentre or through the
+ * centre of the region picked above them, with the selected sequence's slice stack in Box View or Slice View (a
+ * Display Option, saved with the session), the fold-over zone, the other sequences' stacks where they intersect
+ * (when that option is on) and the viewers' text (likewise).
+ * Moves and rotations dispatch the parameter panel's own `geometry` action, and dragged edges its `edit` action
+ * for FOV read, FOV phase or the slice count (values already clamped to the editor's ranges), so validation,
+ * conflicts and the cards follow, and the workspace saves SETTINGS_DEBOUNCE_MS after the last change.
  */
-import { Box, Group, SegmentedControl, Text } from '@mantine/core';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { useMemo, useState } from 'react';
+import { Box, Group, SegmentedControl, Select, Text } from '@mantine/core';
+import type { ActiveSession } from '@larmor/contracts/sessions';
+import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
+import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { DisplayOptions, PlanningView } from '#entities/session/display-options.ts';
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
+import type { UnitPreferences } from '../../state/units.ts';
 import { LocaliserViewport, type OtherStack } from './LocaliserViewport.tsx';
 
 const ORIENTATIONS = ['sagittal', 'coronal', 'axial'] as const;
+/** The region picker's value for the session's own isocentre (no regionId). */
+const ISOCENTRE = 'isocentre';
 
 export function PlanningViewports(props: {
   sessionId: string;
   protocol: Protocol;
+  scanner: Scanner;
+  units: UnitPreferences;
   sequenceName: string;
   disabled: boolean;
   dispatch: (action: ProtocolEditorAction) => void;
@@ -25,24 +35,46 @@ export function PlanningViewports(props: {
   others: readonly OtherStack[];
   /** Changes when the isocentre does, so the localisers are fetched again. */
   isocentreKey: string;
+  /** The anatomical model's regions (the region picker's choices). */
+  regions: ActiveSession['regions'];
 }) {
+  const { protocol, scanner, dispatch } = props;
   const view = props.display.view;
+  const [picked, setPicked] = useState(ISOCENTRE);
+  const region = props.regions.find((r) => String(r.id) === picked);
+  const definitions = useMemo(() => parameterDefinitions(protocol, scanner), [protocol, scanner]);
   return (
     <Box component="section" aria-labelledby="planning-title" data-tour="planning" mt="md">
-      <Group justify="space-between" mb={6}>
+      <Group justify="space-between" mb={6} gap="xs">
         <Text id="planning-title" fw={600} size="sm">
           Planning
         </Text>
-        <SegmentedControl
-          size="xs"
-          aria-label="Stack display"
-          value={view}
-          onChange={(v) => props.onView(v === 'slice' ? 'slice' : 'box')}
-          data={[
-            { value: 'box', label: 'Box View' },
-            { value: 'slice', label: 'Slice View' },
-          ]}
-        />
+        <Group gap="xs">
+          {props.regions.length > 0 && (
+            <Select
+              size="xs"
+              label="Localiser region"
+              allowDeselect={false}
+              value={region ? picked : ISOCENTRE}
+              onChange={(value) => setPicked(value ?? ISOCENTRE)}
+              data={[
+                { value: ISOCENTRE, label: 'Whole body (isocentre)' },
+                ...props.regions.map((r) => ({ value: String(r.id), label: r.name })),
+              ]}
+              styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 } }}
+            />
+          )}
+          <SegmentedControl
+            size="xs"
+            aria-label="Stack display"
+            value={view}
+            onChange={(v) => props.onView(v === 'slice' ? 'slice' : 'box')}
+            data={[
+              { value: 'box', label: 'Box View' },
+              { value: 'slice', label: 'Slice View' },
+            ]}
+          />
+        </Group>
       </Group>
       <Box style={{ display: 'grid', gap: 8, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
         {ORIENTATIONS.map((orientation) => (
@@ -50,15 +82,23 @@ export function PlanningViewports(props: {
             key={orientation}
             sessionId={props.sessionId}
             orientation={orientation}
-            protocol={props.protocol}
+            protocol={protocol}
             sequenceName={props.sequenceName}
             view={view}
             showText={props.display.textOnViewers}
             tissueOnHover={props.display.tissueOnHover}
             others={props.display.intersections ? props.others : []}
             isocentreKey={props.isocentreKey}
+            regionId={region?.id}
+            through={region ? `the centre of the ${region.name} region` : 'the isocentre'}
+            definitions={definitions}
+            units={props.units}
             disabled={props.disabled}
-            onGeometry={(geometry) => props.dispatch({ type: 'geometry', geometry })}
+            onGeometry={(geometry) => dispatch({ type: 'geometry', geometry })}
+            onResize={(result) => {
+              if (protocol[result.key] !== result.value)
+                dispatch({ type: 'edit', key: result.key, value: result.value });
+            }}
           />
         ))}
       </Box>

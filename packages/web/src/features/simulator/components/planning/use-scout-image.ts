@@ -1,7 +1,7 @@
 /**
- * GET v1/sessions/{sessionId}/scout-images/{id}: a localiser through the session's isocentre (its selected region,
- * or the whole-body height) with its geometry; its
- * pixels (base64 of little-endian Float32) decoded once per image.
+ * GET v1/sessions/{sessionId}/scout-images/{id}, optional regionId: a localiser through the session's isocentre
+ * (its selected region, or the whole-body height), or through the centre of region `regionId` (the planning's
+ * region picker), with its geometry; its pixels (base64 of little-endian Float32) decoded once per image.
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
@@ -15,12 +15,32 @@ export interface ScoutImage extends ScoutImageBody {
   values: Float32Array;
 }
 
-/** `isocentreKey` names the session's isocentre: a new one fetches the localisers through it. */
-export function useScoutImage(sessionId: string, orientation: LocaliserOrientation, isocentreKey: string) {
+/** The request's path: `?regionId=N` only when a region is picked (absent: the session's isocentre). */
+export function scoutImagePath(
+  sessionId: string,
+  orientation: LocaliserOrientation,
+  regionId: number | undefined,
+): string {
+  const path = apiPath(SESSION_PATHS.scoutImages, { sessionId, id: orientation });
+  return regionId === undefined
+    ? path
+    : `${path}?${new URLSearchParams({ regionId: String(regionId) }).toString()}`;
+}
+
+/**
+ * `isocentreKey` names the session's isocentre: a new one fetches the localisers through it. `regionId` picks a
+ * region's localisers instead (part of the query key, so each region's are cached on their own).
+ */
+export function useScoutImage(
+  sessionId: string,
+  orientation: LocaliserOrientation,
+  isocentreKey: string,
+  regionId?: number,
+) {
   return useQuery({
-    queryKey: ['simulator', 'scout-image', sessionId, orientation, isocentreKey],
+    queryKey: ['simulator', 'scout-image', sessionId, orientation, isocentreKey, regionId ?? null],
     queryFn: async (): Promise<ScoutImage> => {
-      const body = await api.request(apiPath(SESSION_PATHS.scoutImages, { sessionId, id: orientation }), {
+      const body = await api.request(scoutImagePath(sessionId, orientation, regionId), {
         schema: scoutImageSchema,
       });
       return { ...body, values: decodeFloat32Base64(body.pixels) };

@@ -65,6 +65,9 @@ export async function keepSimulatorScreenshots(page: Page, name: string): Promis
       (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
       scheme,
     );
+    // The menu's closing and the controls' colour transitions (200 ms) end before the capture.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.${scheme}.png`), fullPage: true });
     await expectAccessible(page, `screen "${name}" (${scheme})`);
   }

@@ -18,21 +18,24 @@ describe('WebGL contexts counted every 10 s (simulator.md §4: banner at 6, erro
     expect(webGlCheck(14, true)).toEqual({ banner: true, report: false });
   });
 
-  it('counts the WebGL contexts created after install, not 2D ones, and forgets lost ones', () => {
-    /** A canvas prototype whose getContext answers a fake context of the kind asked for. */
-    const contexts: { kind: string; lost: boolean; isContextLost: () => boolean }[] = [];
+  it('counts the WebGL contexts of canvases in the document, not 2D ones, detached or lost ones', () => {
+    /** Canvases whose getContext answers a fake context of the kind asked for, drawing on `this`. */
+    const contexts: { lost: boolean; isContextLost: () => boolean }[] = [];
     const proto = {
-      getContext(kind: string) {
-        const context = { kind, lost: false, isContextLost: () => context.lost };
+      getContext(this: { isConnected: boolean }, kind: string) {
+        const context = { kind, canvas: this, lost: false, isContextLost: () => context.lost };
         contexts.push(context);
         return context;
       },
-    } as unknown as HTMLCanvasElement;
-    installWebGlCounter(proto);
+    };
+    installWebGlCounter(proto as unknown as HTMLCanvasElement);
+    const canvas = (isConnected: boolean) =>
+      Object.assign(Object.create(proto) as typeof proto, { isConnected });
     const before = countWebGlContexts();
-    proto.getContext('webgl2');
-    proto.getContext('webgl');
-    proto.getContext('2d');
+    canvas(true).getContext('webgl2');
+    canvas(true).getContext('webgl');
+    canvas(true).getContext('2d');
+    canvas(false).getContext('webgl');
     expect(countWebGlContexts()).toBe(before + 2);
     const first = contexts[0];
     if (first) first.lost = true;

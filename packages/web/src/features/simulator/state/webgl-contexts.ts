@@ -3,9 +3,10 @@
  * or more the Performance Warning banner shows, at WEBGL_ERROR_CONTEXTS or more an error is reported (once).
  * Browsers keep about 16 contexts a page and silently lose the oldest beyond that, which blanks a viewer.
  *
- * A context is counted from its creation (HTMLCanvasElement.prototype.getContext, observed once the counter is
- * installed) until it is lost or garbage-collected (held by a WeakRef): a viewer that released its context, or
- * whose canvas has gone, stops counting.
+ * A context is observed from its creation (HTMLCanvasElement.prototype.getContext, once the counter is installed)
+ * and counted while its canvas is in the document and it is not lost: a viewer that released its context, or whose
+ * canvas has gone, stops counting, and so do the throwaway contexts libraries create to probe what the GPU can do
+ * (never attached). Held by WeakRefs, so observing keeps nothing alive.
  */
 
 export const WEBGL_CHECK_INTERVAL_MS = 10_000;
@@ -22,11 +23,14 @@ export function webGlCheck(contexts: number, alreadyReported: boolean): { banner
   };
 }
 
-interface LosableContext {
+/** What the count reads of a WebGL context: whether it is lost, and its canvas. */
+interface ObservedContext {
   isContextLost(): boolean;
+  readonly canvas: { readonly isConnected?: boolean };
 }
 
-const live = new Set<WeakRef<LosableContext>>();
+/** The contexts themselves are held weakly (a wrapper object would be collected at once, and forgotten). */
+const live = new Set<WeakRef<ObservedContext>>();
 let installed = false;
 
 /** Starts observing the contexts this tab creates (idempotent). */
@@ -37,19 +41,19 @@ export function installWebGlCounter(proto: HTMLCanvasElement = HTMLCanvasElement
   // getContext's overloads cannot be named one by one here; the wrapper passes every argument through.
   const counting = function (this: HTMLCanvasElement, ...args: Parameters<typeof original>) {
     const context = original.apply(this, args) as unknown;
-    if (context !== null && WEBGL_KINDS.has(args[0])) live.add(new WeakRef(context as LosableContext));
+    if (context !== null && WEBGL_KINDS.has(args[0])) live.add(new WeakRef(context as ObservedContext));
     return context;
   };
   proto.getContext = counting as typeof original;
 }
 
-/** The contexts alive and not lost now; forgets the others. */
+/** The contexts in use now (canvas in the document, context not lost); forgets the lost and collected ones. */
 export function countWebGlContexts(): number {
   let count = 0;
   for (const ref of live) {
     const context = ref.deref();
     if (context === undefined || context.isContextLost()) live.delete(ref);
-    else count++;
+    else if (context.canvas.isConnected === true) count++;
   }
   return count;
 }

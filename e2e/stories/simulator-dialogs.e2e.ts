@@ -153,7 +153,14 @@ describe('simulator dialogs', () => {
         expect(await tab.getByRole('menuitem', { name: /Isocenter: Whole Body/ }).isDisabled()).toBe(true);
         await tab.keyboard.press('Escape');
 
-        // Twelve more WebGL contexts in this tab (as twelve viewers would hold): the check every 10 s shows the
+        // The columns resize from the keyboard: the separator after the scan list takes the arrow keys.
+        const list = tab.getByRole('navigation', { name: 'Scan list' });
+        const narrow = (await list.boundingBox())?.width ?? 0;
+        await tab.getByRole('separator', { name: 'Resize the scan list' }).focus();
+        for (let i = 0; i < 5; i++) await tab.keyboard.press('ArrowRight');
+        await expect.poll(async () => (await list.boundingBox())?.width ?? 0).toBeGreaterThan(narrow + 20);
+
+        // Twelve more WebGL canvases in this tab (as twelve viewers would be): the check every 10 s shows the
         // Performance Warning banner and sends one error report.
         const report = tab.waitForRequest(
           (request) => request.url().endsWith('/api/v1/error-reports') && request.method() === 'POST',
@@ -161,7 +168,11 @@ describe('simulator dialogs', () => {
         );
         await tab.evaluate(() => {
           const held: unknown[] = [];
-          for (let i = 0; i < 12; i++) held.push(document.createElement('canvas').getContext('webgl'));
+          for (let i = 0; i < 12; i++) {
+            const canvas = document.body.appendChild(document.createElement('canvas'));
+            canvas.width = canvas.height = 1;
+            held.push(canvas.getContext('webgl'));
+          }
           Object.assign(window, { heldWebGlContexts: held });
         });
         const sent = await report;

@@ -4,7 +4,7 @@
  * Session state lives in the active-session query (one place); the editor is a pure reducer over the selected
  * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
@@ -37,6 +37,7 @@ import { DeleteSequenceDialog } from '../components/DeleteSequenceDialog.tsx';
 import { RenameDialog } from '../components/RenameDialog.tsx';
 import { RunControls } from '../components/RunControls.tsx';
 import { SeriesViewport } from '../components/SeriesViewport.tsx';
+import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { SequenceList } from '../components/SequenceList.tsx';
 import { SimulatorDialogs } from '../components/SimulatorDialogs.tsx';
 import { TopBar, type SettingsDialog } from '../components/TopBar.tsx';
@@ -119,6 +120,24 @@ export function SimulatorPage() {
     }
   };
 
+  const scanList = (
+    <SequenceList
+      active={active}
+      selectedId={selected?.id}
+      schemes={schemes.data ?? []}
+      adding={commands.adding}
+      onAdd={(id) => void commands.add(id)}
+      actions={{
+        onSelect: setSelectedId,
+        onMove: (id, position) => void movePulseSequence(sessionId, id, position).then(refresh),
+        onRename: setRenaming,
+        onDuplicate: (sequence) => void commands.duplicate(sequence),
+        onDelete: setDeleting,
+        onCopyGeometry: setCopyingTo,
+      }}
+    />
+  );
+
   return (
     <Box h="100vh" style={{ display: 'grid', gridTemplateRows: 'auto 1fr' }}>
       <TopBar
@@ -178,59 +197,40 @@ export function SimulatorPage() {
         onChange={changeSetting}
         onClose={() => setDialog(undefined)}
       />
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: '280px minmax(320px, 1fr) minmax(420px, 520px)',
-          minHeight: 0,
-        }}
-      >
-        <Box
-          component="nav"
-          aria-label="Scan list"
-          data-tour="scan-list"
-          style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <SequenceList
-            active={active}
-            selectedId={selected?.id}
-            schemes={schemes.data ?? []}
-            adding={commands.adding}
-            onAdd={(id) => void commands.add(id)}
-            actions={{
-              onSelect: setSelectedId,
-              onMove: (id, position) => void movePulseSequence(sessionId, id, position).then(refresh),
-              onRename: setRenaming,
-              onDuplicate: (sequence) => void commands.duplicate(sequence),
-              onDelete: setDeleting,
-              onCopyGeometry: setCopyingTo,
-            }}
-          />
-        </Box>
-        {selected && selectedProtocol ? (
-          <SequenceWorkspace
-            key={`${selected.id}:${editorEpoch}`}
-            active={active}
-            sequence={selected}
-            initial={selectedProtocol}
-            units={units}
-            onSaved={refresh}
-            onSetting={changeSetting}
-            cardiac={model.data?.features.includes('Default cardiac phase') === true}
-          />
-        ) : (
-          <Stack p="xl" style={{ gridColumn: 'span 2' }}>
-            <Title order={1} size="h3">
-              {active.lab.name}
-            </Title>
-            <Text>
-              {selected
-                ? "This sequence's family is not one the simulator can run."
-                : 'Add a sequence from the scan list to set its parameters and watch its live preview.'}
+      {selected && selectedProtocol ? (
+        <SequenceWorkspace
+          key={`${selected.id}:${editorEpoch}`}
+          active={active}
+          sequence={selected}
+          initial={selectedProtocol}
+          units={units}
+          onSaved={refresh}
+          onSetting={changeSetting}
+          cardiac={model.data?.features.includes('Default cardiac phase') === true}
+          scanList={scanList}
+        />
+      ) : (
+        <SimulatorColumns
+          scanList={scanList}
+          workspace={
+            <Stack p="xl">
+              <Title order={1} size="h3">
+                {active.lab.name}
+              </Title>
+              <Text>
+                {selected
+                  ? "This sequence's family is not one the simulator can run."
+                  : 'Add a sequence from the scan list to set its parameters and watch its live preview.'}
+              </Text>
+            </Stack>
+          }
+          parameters={
+            <Text p="md" size="sm">
+              The selected sequence&apos;s parameters appear here.
             </Text>
-          </Stack>
-        )}
-      </Box>
+          }
+        />
+      )}
     </Box>
   );
 }
@@ -242,6 +242,8 @@ function SequenceWorkspace(props: {
   units: UnitPreferences;
   onSaved: () => unknown;
   onSetting: (name: SessionConfigurationName, value: ConfigurationValue) => Promise<void>;
+  /** The scan list, the first column. */
+  scanList: ReactNode;
   /** The model has a cardiac phase (the ECG display option draws it). */
   cardiac: boolean;
 }) {
@@ -309,71 +311,70 @@ function SequenceWorkspace(props: {
   };
   const description = `${sequence.name}, centre slice, TR ${formatTime(protocol.repetitionTime, units)}, TE ${formatTime(protocol.echoTime, units)}`;
   return (
-    <>
-      <Box p="md" style={{ overflowY: 'auto' }}>
-        <Group justify="space-between" mb="sm" wrap="nowrap">
-          <Title order={1} size="h4">
-            {sequence.name}
-          </Title>
-          <RunControls
-            sequence={sequence}
-            canRun={canRun}
-            busy={busy}
-            onRun={() => void run()}
-            onCancel={() => void cancel()}
-          />
-        </Group>
-        <Box
-          style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}
-        >
-          <Stack gap={6}>
-            <Text fw={600} size="sm">
-              Live preview: centre slice
-            </Text>
-            <PreviewImage state={preview} description={description} />
-          </Stack>
-          <SeriesViewport
+    <SimulatorColumns
+      scanList={props.scanList}
+      workspace={
+        <Box p="md">
+          <Group justify="space-between" mb="sm" wrap="nowrap">
+            <Title order={1} size="h4">
+              {sequence.name}
+            </Title>
+            <RunControls
+              sequence={sequence}
+              canRun={canRun}
+              busy={busy}
+              onRun={() => void run()}
+              onCancel={() => void cancel()}
+            />
+          </Group>
+          <Box
+            style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}
+          >
+            <Stack gap={6}>
+              <Text fw={600} size="sm">
+                Live preview: centre slice
+              </Text>
+              <PreviewImage state={preview} description={description} />
+            </Stack>
+            <SeriesViewport
+              sessionId={active.session.id}
+              sequence={sequence}
+              preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
+            />
+          </Box>
+          {display.ecg && props.cardiac && (
+            <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
+          )}
+          <PlanningViewports
             sessionId={active.session.id}
-            sequence={sequence}
-            preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
+            protocol={protocol}
+            scanner={scanner}
+            units={units}
+            sequenceName={sequence.name}
+            disabled={sequence.status === 'running'}
+            dispatch={dispatch}
+            display={display}
+            onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
+            others={others}
+            isocentreKey={isocentreKeyOf(active.configuration)}
+            regions={active.regions}
           />
         </Box>
-        {display.ecg && props.cardiac && (
-          <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
-        )}
-        <PlanningViewports
-          sessionId={active.session.id}
-          protocol={protocol}
-          scanner={scanner}
-          units={units}
-          sequenceName={sequence.name}
-          disabled={sequence.status === 'running'}
-          dispatch={dispatch}
-          display={display}
-          onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
-          others={others}
-          isocentreKey={isocentreKeyOf(active.configuration)}
-          regions={active.regions}
-        />
-      </Box>
-      <Box
-        component="section"
-        aria-label="Parameters"
-        data-tour="parameters"
-        p="md"
-        style={{ overflowY: 'auto', borderLeft: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Stack gap="sm">
-          <DerivedPanel derived={derived} units={units} />
-          <ConflictList conflicts={conflicts} onFix={(change) => dispatch({ type: 'apply', change })} />
-          <ParameterPanel
-            editor={editor}
-            dispatch={dispatch}
-            units={units}
-            system={systemSettings(active.configuration)}
-          />
-        </Stack>
-      </Box>
-    </>
+      }
+      parameters={
+        <Box p="md">
+          <Stack gap="sm">
+            <DerivedPanel derived={derived} units={units} />
+            <ConflictList conflicts={conflicts} onFix={(change) => dispatch({ type: 'apply', change })} />
+            <ParameterPanel
+              editor={editor}
+              dispatch={dispatch}
+              units={units}
+              system={systemSettings(active.configuration)}
+            />
+          </Stack>
+        </Box>
+      }
+    />
   );
 }

@@ -25,6 +25,7 @@ export type ParameterKey =
   | 'echoTime'
   | 'inversionTime'
   | 'flipAngle'
+  | 'refocusingFlipAngle'
   | 'echoTrainLength'
   | 'echoSpacing'
   | 'bandwidthPerPixel'
@@ -54,6 +55,8 @@ export interface ParameterDefinition {
   minReason: string;
   /** Why the maximum is what it is. */
   maxReason: string;
+  /** The value the engine uses when the protocol leaves the field out (e.g. 180° refocusing), if any. */
+  absentValue?: number;
 }
 
 /** Static ranges [SI]: the tested ranges of the research note's parameter table. */
@@ -162,6 +165,20 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
     max: degToRad(spinEchoFlip ? 180 : 90),
     step: degToRad(1),
   });
+  if (spinEchoFlip) {
+    // Every spin echo is refocused: β < 180° cuts SAR (derived.ts); a single echo keeps sin²(β/2) of its signal.
+    defs.push({
+      key: 'refocusingFlipAngle',
+      label: 'Refocusing flip angle',
+      unit: 'rad',
+      min: degToRad(90),
+      max: Math.PI,
+      step: degToRad(1),
+      minReason: 'for a spin echo',
+      maxReason: 'for a spin echo',
+      absentValue: Math.PI,
+    });
+  }
   if (kind === 'spinEcho' || isEpi || family === 'MPRAGE') {
     const lines = acquiredPhaseLines(protocol);
     const maxEtl =

@@ -18,7 +18,8 @@ export function ParameterInput(props: {
 }) {
   const { def, protocol } = props;
   const unit = displayUnit(def.key, def.unit, props.units);
-  const valueSi = protocol[def.key];
+  // A field the protocol leaves out shows the value the engine then uses (e.g. 180° refocusing).
+  const valueSi = protocol[def.key] ?? def.absentValue;
   const value = props.draft ?? (valueSi === undefined ? '' : shownValue(valueSi, unit));
   return (
     <NumberField

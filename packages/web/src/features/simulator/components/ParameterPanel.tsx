@@ -11,6 +11,7 @@ import { cardParameters, cardsFor, type CardName } from '../state/cards.ts';
 import { phaseDirectionLabel } from '../state/phase-direction.ts';
 import type { ProtocolEditorAction, ProtocolEditorState } from '../state/protocol-editor.ts';
 import type { UnitPreferences } from '../state/units.ts';
+import { EchoTimesInput } from './EchoTimesInput.tsx';
 import { LockIcon } from './LockIcon.tsx';
 import { ParameterInput } from './ParameterInput.tsx';
 import { StackPosition } from './planning/StackPosition.tsx';
@@ -89,13 +90,16 @@ export function ParameterPanel(props: {
 
   const extras: Partial<Record<CardName, React.ReactNode>> = {
     Contrast: (
-      <Switch
-        mt="sm"
-        label="Fat saturation"
-        checked={protocol.fatSaturation}
-        disabled={props.disabled}
-        onChange={(e) => dispatch({ type: 'fatSaturation', on: e.currentTarget.checked })}
-      />
+      <>
+        <EchoTimesInput protocol={protocol} units={units} disabled={props.disabled} dispatch={dispatch} />
+        <Switch
+          mt="sm"
+          label="Fat saturation"
+          checked={protocol.fatSaturation}
+          disabled={props.disabled}
+          onChange={(e) => dispatch({ type: 'fatSaturation', on: e.currentTarget.checked })}
+        />
+      </>
     ),
     Geometry: (
       <Stack gap="xs" mt="sm">

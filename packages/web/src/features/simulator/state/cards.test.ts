@@ -21,6 +21,7 @@ describe('parameter cards', () => {
       'echoTime',
       'inversionTime',
       'flipAngle',
+      'refocusingFlipAngle',
     ]);
     const se = parameterDefinitions(defaultProtocol('SE', scanner), scanner);
     expect(cardParameters('Contrast', se).map((d) => d.key)).not.toContain('inversionTime');

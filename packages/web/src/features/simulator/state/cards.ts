@@ -30,7 +30,7 @@ const CARD_PARAMETERS: Readonly<Record<CardName, readonly ParameterKey[]>> = {
     'echoTime',
     'nex',
   ],
-  Contrast: ['repetitionTime', 'echoTime', 'inversionTime', 'flipAngle'],
+  Contrast: ['repetitionTime', 'echoTime', 'inversionTime', 'flipAngle', 'refocusingFlipAngle'],
   Resolution: ['matrixRead', 'matrixPhase', 'phaseOversampling', 'partialFourier'],
   // As on Siemens' Geometry card, the FOV sits beside the slices (the localisers' edges drag both).
   Geometry: ['sliceCount', 'sliceThickness', 'sliceGap', 'fovRead', 'fovPhase'],

@@ -34,6 +34,8 @@ export type ProtocolEditorAction =
   /** The stack planned on a localiser or typed in the Geometry card (centre [m], rotation [rad]). */
   | { type: 'geometry'; geometry: SliceGeometry }
   | { type: 'bValues'; values: readonly number[] }
+  /** A multi-echo scan's echo times [s], ascending; TE is the first of them. */
+  | { type: 'echoTimes'; values: readonly number[] }
   | { type: 'scanner'; scanner: Scanner };
 
 export function initialEditorState(protocol: Protocol, scanner: Scanner): ProtocolEditorState {
@@ -103,6 +105,15 @@ export function protocolEditorReducer(
       return { ...state, protocol: { ...state.protocol, geometry: action.geometry } };
     case 'bValues':
       return { ...state, protocol: { ...state.protocol, bValues: action.values } };
+    case 'echoTimes':
+      return {
+        ...state,
+        protocol: {
+          ...state.protocol,
+          echoTimes: action.values,
+          echoTime: action.values[0] ?? state.protocol.echoTime,
+        },
+      };
     case 'scanner':
       return { ...state, scanner: action.scanner };
   }

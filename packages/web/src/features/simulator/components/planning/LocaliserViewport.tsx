@@ -19,6 +19,7 @@ import { windowToGrey } from '../../state/window.ts';
 import { FoldOverZone } from './FoldOverZone.tsx';
 import { StackHandles } from './StackHandles.tsx';
 import { useScoutImage, type LocaliserOrientation } from './use-scout-image.ts';
+import { LocaliserLabel } from './LocaliserLabel.tsx';
 
 /** Another sequence's stack, drawn dashed where it crosses this localiser. */
 export interface OtherStack {
@@ -235,19 +236,14 @@ export function LocaliserViewport(props: {
               </text>
             )}
             {hover && props.tissueOnHover && (
-              <text
-                data-testid={`tissue-hover-${orientation}`}
+              <LocaliserLabel
+                testId={`tissue-hover-${orientation}`}
                 x={Math.min(hover.at.x + 6, image.columns * 0.7)}
                 y={Math.max(hover.at.y - 6, image.rows * 0.12)}
-                fill={TEXT_COLOUR}
-                stroke="#000"
-                strokeWidth={image.rows * 0.006}
-                paintOrder="stroke"
-                fontSize={image.rows * 0.05}
-                pointerEvents="none"
+                rows={image.rows}
               >
                 {hover.name}
-              </text>
+              </LocaliserLabel>
             )}
             <g onPointerEnter={() => setStackHover(true)} onPointerLeave={() => setStackHover(false)}>
               <g

@@ -19,10 +19,10 @@ import {
 } from '../../state/planning-handles.ts';
 import type { Point, ScoutPlane } from '../../state/planning.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from '../../state/units.ts';
+import { LocaliserLabel } from './LocaliserLabel.tsx';
 
 const HANDLE_COLOUR = '#ffd43b';
 const HANDLE_EDGE = '#000000';
-const TEXT_COLOUR = '#ffffff';
 /** Handle sizes as fractions of the localiser's shorter side. */
 const SQUARE_FRACTION = 0.035;
 const KNOB_FRACTION = 0.028;
@@ -171,24 +171,19 @@ export function StackHandles(props: {
         </rect>
       ))}
       {resizing && (
-        <text
-          data-testid={`resize-value-${props.orientation}`}
+        <LocaliserLabel
+          testId={`resize-value-${props.orientation}`}
           x={
             resizing.at.x > scout.columns / 2
               ? Math.min(resizing.at.x - square, scout.columns - 4)
               : Math.max(resizing.at.x + square, 4)
           }
-          textAnchor={resizing.at.x > scout.columns / 2 ? 'end' : 'start'}
+          anchor={resizing.at.x > scout.columns / 2 ? 'end' : 'start'}
           y={Math.min(Math.max(resizing.at.y - square, scout.rows * 0.12), scout.rows * 0.95)}
-          fill={TEXT_COLOUR}
-          stroke="#000"
-          strokeWidth={scout.rows * 0.006}
-          paintOrder="stroke"
-          fontSize={scout.rows * 0.05}
-          pointerEvents="none"
+          rows={scout.rows}
         >
           {resizing.text}
-        </text>
+        </LocaliserLabel>
       )}
     </g>
   );

@@ -150,6 +150,7 @@ export const PARAMETER_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
   echoTime: { slug: 'timing-parameters', anchor: 'echo-time' },
   inversionTime: { slug: 'timing-parameters', anchor: 'inversion-time' },
   flipAngle: { slug: 'timing-parameters', anchor: 'flip-angle' },
+  refocusingFlipAngle: { slug: 'timing-parameters', anchor: 'refocusing-flip-angle' },
   echoTrainLength: { slug: 'timing-parameters', anchor: 'echo-train-length' },
   echoSpacing: { slug: 'timing-parameters', anchor: 'echo-spacing' },
   fovRead: { slug: 'resolution-and-coverage', anchor: 'field-of-view' },

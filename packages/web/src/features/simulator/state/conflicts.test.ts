@@ -74,4 +74,19 @@ describe('derived values', () => {
     expect(doubled.scanTimeS / derived.scanTimeS).toBeCloseTo(2, 9);
     expect(doubled.snrPercent / derived.snrPercent).toBeCloseTo(Math.SQRT2, 9);
   });
+
+  it('a TSE over the SAR limit at 3 T is offered a lower refocusing flip angle, which clears it', () => {
+    const at3T: Scanner = { ...scanner, b0: 3 };
+    const tse = {
+      ...defaultProtocol('TSE', at3T),
+      refocusingFlipAngle: Math.PI,
+      repetitionTime: 1.5,
+      sliceCount: 40,
+    };
+    const sar = conflictsOf(tse, at3T, DEFAULT_UNITS).find((c) => c.violation.parameter === 'sar');
+    const fix = sar?.fixes.find((f) => 'refocusingFlipAngle' in f.change);
+    expect(fix?.label).toMatch(/^Lower refocusing flip angle to \d+°$/);
+    const fixed = { ...tse, ...fix?.change };
+    expect(validateProtocol(fixed, at3T).some((v) => v.parameter === 'sar')).toBe(false);
+  });
 });

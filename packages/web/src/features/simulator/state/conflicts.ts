@@ -95,6 +95,8 @@ const LEVERS: Readonly<Record<string, readonly Lever[]>> = {
   'sar:sar-limit': [
     { key: 'repetitionTime', direction: 1 },
     { key: 'flipAngle', direction: -1 },
+    // As on 3 T consoles: lower refocusing pulses deposit less energy.
+    { key: 'refocusingFlipAngle', direction: -1 },
     { key: 'sliceCount', direction: -1 },
     { key: 'echoTrainLength', direction: -1 },
   ],
@@ -129,7 +131,7 @@ function searchLever(
   lever: Lever,
   def: ParameterDefinition,
 ): number | undefined {
-  const current = protocol[lever.key];
+  const current = protocol[lever.key] ?? def.absentValue;
   if (current === undefined) return undefined;
   const bound = lever.direction > 0 ? def.max : def.min;
   if ((bound - current) * lever.direction <= 0) return undefined;

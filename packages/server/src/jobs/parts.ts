@@ -30,11 +30,24 @@ export function pickKernels(): KernelFactory {
   }
 }
 
+/**
+ * `pickKernels` on the first Bloch part, not when the thread starts: a thread that is terminated while it starts
+ * (a pool closing, a hung part's replacement) is then never in the middle of compiling WebAssembly, which Node
+ * has crashed on (SIGSEGV/SIGABRT, nodejs/node#47748); fast-engine threads never compile the Bloch kernels.
+ */
+export function lazyKernels(): KernelFactory {
+  let picked: KernelFactory | undefined;
+  return (spins, samples) => {
+    picked ??= pickKernels();
+    return picked(spins, samples);
+  };
+}
+
 /** A part runner with its own model and field-map caches (one per thread). */
 export function createPartRunner(): (task: PartTask) => PartOutput {
   const models = createModelStore({ maxEntries: 2 });
   const fieldMaps = new Map<string, FieldMap3d>();
-  const kernels = pickKernels();
+  const kernels = lazyKernels();
 
   const fieldMapFor = (snapshot: ScanSnapshot, build: () => FieldMap3d): FieldMap3d => {
     const key = JSON.stringify([snapshot.model, snapshot.scanner.b0, snapshot.tissueOverrides]);

@@ -6,11 +6,11 @@
 import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
 import type { BlochSignal } from '@larmor/mri/simulate/bloch/scan';
 import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate/snapshot';
-import { createPartRunner, pickKernels } from './parts.ts';
+import { createPartRunner, lazyKernels } from './parts.ts';
 import type { ThreadTask } from './threadQueue.ts';
 
 const runPart = createPartRunner();
-const kernels = pickKernels();
+const kernels = lazyKernels();
 
 export default function runThreadTask(task: ThreadTask): PartOutput | BlochSignal | SnapshotResult {
   if ('blochScan' in task) return simulateFast(task.blochScan, { kernels });

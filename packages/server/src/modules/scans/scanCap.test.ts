@@ -142,4 +142,18 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
       expect(errorOf(a.body).cause).toBe(ERROR_CAUSES.TOO_MANY_SCANS);
     expect(await runningScans()).toBe(MAX_ACTIVE_SCANS_PER_USER);
   });
+
+  it('runs one sequence once when the same run is sent many times at once: one 202, the rest 409, one scan stored', async () => {
+    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    const world = await createSimulatorWorld(t.app, t.db);
+    const h = world.a.studentHeaders;
+    const { sessionId, ids } = await sessionWithSequences(world, h, 1);
+    const id = ids[0] ?? '';
+    const answers = await Promise.all(Array.from({ length: 6 }, () => run(h, sessionId, id)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([202, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(errorOf(a.body).cause).toBe(ERROR_CAUSES.CONFLICT);
+    expect(await runningScans()).toBe(1);
+  });
 });

@@ -80,8 +80,6 @@ export async function runPulseSequence(
     JSON.parse(row.spatials),
   );
   assertRunnable(protocol, scanner, context.freePlan);
-  const latest = (await latestScans(db, [row.id])).get(row.id);
-  if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
   const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
   const scan: ScanRow = {
     id: newId(),
@@ -99,6 +97,9 @@ export async function runPulseSequence(
   };
   await db.transaction().execute(async (trx) => {
     await assertScanAllowed(trx, context.session.user_id);
+    // Under the user's lock, so two runs of one sequence sent at once cannot both be stored.
+    const latest = (await latestScans(trx, [row.id])).get(row.id);
+    if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
     await insertScan(trx, scan);
     await trx
       .updateTable('sim_pulse_sequences')

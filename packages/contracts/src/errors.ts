@@ -45,6 +45,8 @@ export const ERROR_CAUSES = {
   NOT_FOUND: 'not_found',
   CONFLICT: 'conflict',
   RATE_LIMITED: 'rate_limited',
+  /** The user has MAX_ACTIVE_SCANS_PER_USER scans queued or running; a run is refused until one ends (429). */
+  TOO_MANY_SCANS: 'too_many_scans',
   UNAUTHENTICATED: 'unauthenticated',
   FORBIDDEN: 'forbidden',
   INTERNAL: 'internal',

@@ -76,6 +76,12 @@ export const SESSION_IDLE_COUNTDOWN_S = 300;
 export const SESSION_REAP_AFTER_MS = SESSION_IDLE_TIMEOUT_MS + SESSION_IDLE_COUNTDOWN_S * 1_000;
 /** Active sessions one user may hold at once (v2/sessions/max-allowed). */
 export const SESSION_MAX_ACTIVE = 3;
+/**
+ * Scans one user may have queued or running at once, across all their sessions (issue 19.2); a further run
+ * answers 429. A student compares a handful of contrasts of one region at a time (T1, T2, PD, FLAIR): four
+ * covers that, while one user's backlog stays small next to the scan threads every other user shares.
+ */
+export const MAX_ACTIVE_SCANS_PER_USER = 4;
 /** Most pulse sequences one session holds, and most created by one pulse-sequences-many call. */
 export const SESSION_PULSE_SEQUENCES_MAX = 200;
 export const PULSE_SEQUENCES_MANY_MAX = 20;

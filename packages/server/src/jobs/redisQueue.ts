@@ -5,7 +5,9 @@
  * coordinator reads it when the queue's events say the job completed. A cancel removes the part's job if it
  * still waits and tells the workers (pub/sub) to stop it if it runs. A part whose worker dies is moved back to
  * the queue by BullMQ's stalled-job check and taken by another worker; past `maxStalledCount` it fails with
- * BullMQ's message, and the coordinator tries it again as a new job up to its attempts.
+ * BullMQ's message, and the coordinator tries it again as a new job up to its attempts. Each part's BullMQ
+ * priority is its place in its owner's backlog (fairScheduler.ts `backlogPriority`), so that workers take a
+ * light scan's parts before the depths of another user's backlog.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
@@ -13,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { PartOutput } from '@larmor/mri/simulate/snapshot';
 import type { BlobStore } from '../blobs/types.ts';
 import { startScan, type Assembler } from './coordinator.ts';
+import { backlogPriority, NO_OWNER } from './fairScheduler.ts';
 import {
   assertRedisAlive,
   cancelChannel,
@@ -130,10 +133,24 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
   };
   const checker = setInterval(() => void check(), options.checkIntervalMs ?? 5_000);
 
-  const runPart: PartRunner = (task, signal) =>
+  /** Parts of each owner this coordinator has in Redis, not yet settled: their place sets a part's priority. */
+  const backlogs = new Map<string, number>();
+  /** Runs `owner`'s part as a job of its own in Redis. */
+  const runPart = (task: PartTask, signal: AbortSignal, owner: string) =>
     new Promise<PartOutput>((resolve, reject) => {
       const jobId = randomUUID();
+      const backlog = backlogs.get(owner) ?? 0;
+      backlogs.set(owner, backlog + 1);
+      let inBacklog = true;
+      const leaveBacklog = (): void => {
+        if (!inBacklog) return;
+        inBacklog = false;
+        const left = (backlogs.get(owner) ?? 1) - 1;
+        if (left > 0) backlogs.set(owner, left);
+        else backlogs.delete(owner);
+      };
       const onAbort = (): void => {
+        leaveBacklog();
         if (waiting.delete(jobId)) abandoned.add(jobId);
         reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
         // Drop the job if it still waits; a worker running it hears the cancel and stops its thread.
@@ -145,7 +162,10 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      const settle = (): void => signal.removeEventListener('abort', onAbort);
+      const settle = (): void => {
+        leaveBacklog();
+        signal.removeEventListener('abort', onAbort);
+      };
       const entry: Waiting = {
         added: false,
         resolve: (o) => (settle(), resolve(o)),
@@ -155,6 +175,7 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
       queue
         .add('part', task, {
           jobId,
+          priority: backlogPriority(backlog),
           attempts: 1,
           removeOnComplete: { age: KEEP_COMPLETED_S },
           removeOnFail: { age: 24 * 3600 },
@@ -174,7 +195,7 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
   return {
     backend: 'redis',
     concurrency: 0,
-    recomputePart: options.recompute ?? runPart,
+    recomputePart: options.recompute ?? ((task, signal) => runPart(task, signal, NO_OWNER)),
     async submit(snapshot, submitOptions = {}) {
       if (closed) throw new QueueUnavailableError('the scan queue is closed');
       await assertRedisAlive(connection, redisUrl);
@@ -182,7 +203,7 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
       const job = startScan(
         randomUUID(),
         checked,
-        runPart,
+        (task, signal) => runPart(task, signal, submitOptions.owner ?? NO_OWNER),
         submitOptions.attempts,
         checked.engine === 'censol' ? options.assemble : undefined,
       );

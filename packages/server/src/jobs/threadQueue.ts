@@ -1,11 +1,13 @@
 /**
  * The thread back end of the scan queue: parts run on a piscina pool of worker threads in this process (the
- * embedded default of `npm start`, DESIGN.md §2; the CLI and the bench). piscina queues parts beyond its threads,
- * replaces a thread that crashes (the part is then retried by the coordinator). A cancel sets the part's shared
- * stop flag, which the engine checks every few blocks, so the thread stops within milliseconds and stays warm
- * (its models and field maps kept). Only a part that does not stop within HARD_STOP_AFTER_MS (a hung thread, or
+ * embedded default of `npm start`, DESIGN.md §2; the CLI and the bench). piscina replaces a thread that crashes
+ * (the part is then retried by the coordinator). A cancel sets the part's shared stop flag, which the engine
+ * checks every few blocks, so the thread stops within milliseconds and stays warm (its models and field maps
+ * kept). Only a part that does not stop within HARD_STOP_AFTER_MS (a hung thread, or
  * a model still being built) has its thread terminated: terminating a thread in the middle of WebAssembly is
- * the rare path, since Node has aborted the whole process on it (nodejs/node#47748).
+ * the rare path, since Node has aborted the whole process on it (nodejs/node#47748). Scans' parts reach the pool
+ * through a FairScheduler (fairScheduler.ts): no more at once than there are threads, the rest waiting their
+ * turn round-robin over the users who ran them, rather than first come first served in piscina's queue.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import {
 } from '@larmor/mri/simulate/bloch/scan';
 import type { PartOutput, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
 import { startScan, type Assembler } from './coordinator.ts';
+import { createFairScheduler, NO_OWNER } from './fairScheduler.ts';
 import {
   checkedSnapshot,
   QueueUnavailableError,
@@ -91,6 +94,8 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
     idleTimeout: Infinity,
   });
   const runPart = stoppablePart(pool);
+  // Scans' parts take the threads in turns by owner; piscina gets no more than it has threads.
+  const fair = createFairScheduler(runPart, threads);
   let closed = false;
   let lost = 0;
   pool.on('workerDestroy', () => {
@@ -110,10 +115,11 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
     async submit(snapshot, submitOptions = {}) {
       if (closed) throw new QueueUnavailableError('the scan queue is closed');
       const checked = checkedSnapshot(snapshot);
+      const owner = submitOptions.owner ?? NO_OWNER;
       const job = startScan(
         randomUUID(),
         checked,
-        runPart,
+        (task, signal) => fair.run(owner, task, signal),
         submitOptions.attempts,
         checked.engine === 'censol' ? assembleOnThread : undefined,
       );

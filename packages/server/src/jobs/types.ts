@@ -39,6 +39,11 @@ export interface ScanJob {
 export interface SubmitOptions {
   /** Tries per part before the scan fails (a crashed thread or a killed worker counts as a try); default 2. */
   attempts?: number;
+  /**
+   * Whose scan it is (the user who ran it): the back ends share their threads fairly between owners, part by
+   * part (fairScheduler.ts), so one owner's backlog never holds another's scan back. Default: one shared owner.
+   */
+  owner?: string;
 }
 
 export interface ScanQueue {

@@ -3,7 +3,8 @@
  * seed is CRASH_SEED kills its thread the first time, a part of a scan whose seed is HANG_SEED never returns, and
  * one whose seed is HANG_ONCE_SEED never returns the first time (until its thread or process is killed). Marker
  * files under the folder in LARMOR_TEST_MARKER_DIR record what happened: `crashed-S`, `hanging-S`, `hung-S` for
- * slice S.
+ * slice S. When LARMOR_TEST_GATE names a file, every part first waits until that file exists: a test holds the
+ * thread while it queues work, then opens the gate.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,16 @@ function spin(): never {
   for (;;) Math.sqrt(Date.now());
 }
 
+/** Waits (blocking this thread) until the file LARMOR_TEST_GATE names exists; at once without one. */
+function waitAtGate(): void {
+  const gate = process.env['LARMOR_TEST_GATE'];
+  if (!gate) return;
+  const pause = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  while (!existsSync(gate)) Atomics.wait(pause, 0, 0, 20);
+}
+
 export default function misbehave(task: PartTask): ReturnType<typeof run> {
+  waitAtGate();
   const { seed } = task.snapshot;
   if (seed === HANG_SEED) {
     writeFileSync(marker('hanging', task), '');

@@ -1,5 +1,5 @@
 /** SQL of scans: one row per acquisition, its snapshot immutable once written. */
-import type { Db } from '../../db/database.ts';
+import { toCount, type Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { SimScansTable } from '../../db/schema.ts';
 
@@ -76,4 +76,39 @@ export async function runningScans(db: Db, sessionIds?: readonly string[]): Prom
     query = query.where('session_id', 'in', [...sessionIds]);
   }
   return query.execute();
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction `trx` (PostgreSQL: the row lock of an UPDATE, held
+ * until commit; SQLite: transactions already run one at a time), so that parallel runs of one user count their
+ * active scans one after the other. The UPDATE changes nothing.
+ */
+export async function lockUserForScans(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Scans of `userId` queued or running (status `running`), across all the user's sessions. */
+export async function activeScanCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sim_scans')
+    .innerJoin('sim_sessions', 'sim_sessions.id', 'sim_scans.session_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('sim_sessions.user_id', '=', userId)
+    .where('sim_scans.status', '=', 'running')
+    .executeTakeFirst();
+  return toCount(row?.count as string | number | undefined);
+}
+
+/** The user whose session `sessionId` is: the owner whose turn a scan's parts take in the queue. */
+export async function sessionOwner(db: Db, sessionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sim_sessions')
+    .select('user_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.user_id;
 }

@@ -73,7 +73,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         tags,
         security,
         params: sessionItemParamsSchema,
-        response: { 202: scanSummarySchema, ...errors },
+        response: { 202: scanSummarySchema, ...errors, 429: errors[400] },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { ScanCancelledError } from '../../jobs/index.ts';
 import { isoNow } from '../auth/opaque-tokens.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
-import { releaseLease, runningScans, updateRunningScan, type ScanRow } from './repository.ts';
+import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
 
 /** What a finished scan stores in `sim_scans.result` (its pixels are blobs). */
 export interface ScanResultRecord {
@@ -136,7 +136,7 @@ export async function coordinateScan(
   };
   try {
     const queue = await runtime.queue();
-    const job = await queue.submit(snapshot);
+    const job = await queue.submit(snapshot, { owner: await sessionOwner(db, scan.session_id) });
     runtime.running.set(scan.id, job);
     let lastPercent = 0;
     job.onProgress(({ done, total }) => {

@@ -5,6 +5,9 @@
 import {
   API_PREFIX,
   apiPath,
+  ERROR_CAUSES,
+  ERROR_CODES,
+  MAX_ACTIVE_SCANS_PER_USER,
   protocolSchema,
   SESSION_PATHS,
   type ReconstructedImages,
@@ -14,14 +17,21 @@ import { modelInfo } from '@larmor/mri';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
 import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
 import { loadPulseSequence } from '../sequences/service.ts';
 import { scannerOf, type SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
-import { findScan, insertScan, latestScans, type ScanRow } from './repository.ts';
+import {
+  activeScanCount,
+  findScan,
+  insertScan,
+  latestScans,
+  lockUserForScans,
+  type ScanRow,
+} from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
 import { buildSnapshot } from './snapshot.ts';
@@ -35,7 +45,26 @@ export async function sessionTissuesOf(db: Db, sessionId: string) {
     .execute();
 }
 
-/** POST …/pulse-sequences/{id}/run: 400 when the protocol breaks a limit, 409 while it runs; else 202. */
+/**
+ * Refuses (429) a run of `userId` who has MAX_ACTIVE_SCANS_PER_USER scans queued or running. Call it inside the
+ * transaction that stores the scan: it takes the user's lock first, so a burst of parallel runs cannot all
+ * count the same scans.
+ */
+async function assertScanAllowed(trx: Db, userId: string): Promise<void> {
+  await lockUserForScans(trx, userId);
+  if ((await activeScanCount(trx, userId)) < MAX_ACTIVE_SCANS_PER_USER) return;
+  throw new ApiError(
+    429,
+    ERROR_CODES.BAD_REQUEST,
+    `At most ${MAX_ACTIVE_SCANS_PER_USER} scans may be queued or running at once: wait for one to finish or cancel one`,
+    ERROR_CAUSES.TOO_MANY_SCANS,
+  );
+}
+
+/**
+ * POST …/pulse-sequences/{id}/run: 400 when the protocol breaks a limit, 409 while it runs, 429 when the user has
+ * MAX_ACTIVE_SCANS_PER_USER scans queued or running; else 202.
+ */
 export async function runPulseSequence(
   db: Db,
   runtime: SimulatorRuntime,
@@ -51,8 +80,6 @@ export async function runPulseSequence(
     JSON.parse(row.spatials),
   );
   assertRunnable(protocol, scanner, context.freePlan);
-  const latest = (await latestScans(db, [row.id])).get(row.id);
-  if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
   const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
   const scan: ScanRow = {
     id: newId(),
@@ -69,6 +96,10 @@ export async function runPulseSequence(
     lease_until: leaseUntil(runtime.scanLeaseMs),
   };
   await db.transaction().execute(async (trx) => {
+    await assertScanAllowed(trx, context.session.user_id);
+    // Under the user's lock, so two runs of one sequence sent at once cannot both be stored.
+    const latest = (await latestScans(trx, [row.id])).get(row.id);
+    if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
     await insertScan(trx, scan);
     await trx
       .updateTable('sim_pulse_sequences')

@@ -1,0 +1,119 @@
+/**
+ * Fair shares through the run call (issue 19.2): a scan's parts take the scan threads in turns by the user who
+ * ran it. On one scan thread, held closed until every scan is queued, user A runs the most scans a user may
+ * (4 × 12 slices: 48 parts), then user B a one-slice scan; B's scan finishes while all of A's are still running,
+ * where first come first served would finish A's four first. The assertions are on states, never on time.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_ACTIVE_SCANS_PER_USER, pulseSequenceSchema, type PulseSequence } from '@larmor/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createThreadQueue } from '../../jobs/threadQueue.ts';
+import { databases, useTestApp } from '../../test/helper.ts';
+import {
+  call,
+  createSimulatorWorld,
+  openSession,
+  testDataDir,
+  type Headers,
+} from '../sessions/world.test-support.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+
+const dataDir = testDataDir();
+/** Longest a one-slice scan may take on a loaded CI machine [ms]. */
+const SCAN_TIMEOUT_MS = 60_000;
+const BACKLOG_SLICES = 12;
+/** The scan thread's parts wait until this file exists (jobs/testing/misbehavingThread.ts). */
+const gate = path.join(dataDir, 'gate');
+const gatedThread = new URL('../../jobs/testing/misbehavingThread.ts', import.meta.url);
+
+beforeAll(() => {
+  process.env['LARMOR_TEST_GATE'] = gate;
+});
+afterAll(() => {
+  delete process.env['LARMOR_TEST_GATE'];
+});
+
+describe.each(databases)('fair shares of the scan threads through the run call on %s', (kind) => {
+  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+
+  /** `count` tiny spin echoes (32 × 32, `slices` slices) in a new session of `h`. */
+  async function sequences(
+    world: Parameters<typeof openSession>[1],
+    h: Headers,
+    count: number,
+    slices: number,
+  ) {
+    const active = await openSession(t.app, world, h);
+    const sessionId = active.session.id;
+    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
+      pulseSequences: Array.from({ length: count }, (_, i) => ({
+        pulseSequenceSchemeId: 5,
+        name: `SE ${i + 1}`,
+        collectionId: active.collections[0]?.id,
+      })),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ids: string[] = [];
+    for (const s of pulseSequenceSchema.array().parse(created.body)) {
+      const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${s.id}`, h, {
+        parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: slices },
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      ids.push(s.id);
+    }
+    return { sessionId, ids };
+  }
+
+  const run = (h: Headers, sessionId: string, id: string) =>
+    call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
+
+  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
+    const deadline = Date.now() + SCAN_TIMEOUT_MS;
+    for (;;) {
+      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
+      const sequence = pulseSequenceSchema.parse(res.body);
+      if (sequence.status !== 'running') return sequence;
+      if (Date.now() > deadline) throw new Error('scan did not settle');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
+    const queue = createThreadQueue({ threads: 1, filename: gatedThread });
+    const runtime = simulatorRuntimeOf(t.app);
+    vi.spyOn(runtime, 'queue').mockResolvedValue(queue);
+    const submitted = async (count: number) => {
+      const deadline = Date.now() + SCAN_TIMEOUT_MS;
+      while (runtime.running.size < count) {
+        if (Date.now() > deadline) throw new Error(`${count} scans never reached the queue`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      const world = await createSimulatorWorld(t.app, t.db);
+      const a = world.a.studentHeaders;
+      const b = world.a.teacherHeaders;
+      const backlog = await sequences(world, a, MAX_ACTIVE_SCANS_PER_USER, BACKLOG_SLICES);
+      const light = await sequences(world, b, 1, 1);
+      for (const id of backlog.ids) expect((await run(a, backlog.sessionId, id)).status).toBe(202);
+      await submitted(MAX_ACTIVE_SCANS_PER_USER);
+      expect((await run(b, light.sessionId, light.ids[0] ?? '')).status).toBe(202);
+      await submitted(MAX_ACTIVE_SCANS_PER_USER + 1);
+      writeFileSync(gate, '');
+
+      expect((await untilSettled(b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
+      const states = await t.db
+        .selectFrom('sim_scans')
+        .select('status')
+        .where('session_id', '=', backlog.sessionId)
+        .execute();
+      expect(states.map((s) => s.status)).toEqual(Array<string>(MAX_ACTIVE_SCANS_PER_USER).fill('running'));
+      for (const id of backlog.ids)
+        await call(t.app, 'POST', `v1/sessions/${backlog.sessionId}/pulse-sequences/${id}/cancel`, a);
+    } finally {
+      await queue.close();
+      rmSync(gate, { force: true });
+    }
+  });
+});

@@ -79,6 +79,17 @@ export const SESSION_MAX_ACTIVE = 3;
 /** Most pulse sequences one session holds, and most created by one pulse-sequences-many call. */
 export const SESSION_PULSE_SEQUENCES_MAX = 200;
 export const PULSE_SEQUENCES_MANY_MAX = 20;
+/**
+ * Most collections ("Scan N") one session holds: a long clinical examination has a few dozen series, each
+ * collection at least one of the session's SESSION_PULSE_SEQUENCES_MAX pulse sequences.
+ */
+export const SESSION_COLLECTIONS_MAX = 50;
+/**
+ * Most event streams (v1/sessions/{sessionId}/events) one user holds open at once on an API process: a
+ * simulator tab per active session (SESSION_MAX_ACTIVE), their tools' tabs, and a reconnect that overlaps the
+ * stream it replaces. One more answers 429.
+ */
+export const SESSION_EVENT_STREAMS_PER_USER_MAX = 10;
 /** Longest pulse-sequence or collection name [characters]. */
 export const PULSE_SEQUENCE_NAME_MAX_LENGTH = 100;
 /** Patient weight [kg] (simulator.md §9: dose = concentration × volume / 80). */

@@ -8,8 +8,11 @@ import { ApiError } from '../../plugins/errors.ts';
 
 export class StreamSlots {
   private readonly open = new Map<string, number>();
+  private readonly max: number;
 
-  constructor(private readonly max = SESSION_EVENT_STREAMS_PER_USER_MAX) {}
+  constructor(max = SESSION_EVENT_STREAMS_PER_USER_MAX) {
+    this.max = max;
+  }
 
   /**
    * Takes a slot of `userId`, or throws a 429 when the user holds the most already. Answers the function that

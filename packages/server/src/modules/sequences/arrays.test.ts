@@ -13,6 +13,7 @@ import {
   openSession,
   refused,
   testDataDir,
+  type Headers,
 } from '../sessions/world.test-support.ts';
 
 const dataDir = testDataDir();
@@ -39,14 +40,14 @@ describe.each(databases)('echo times and b-values of a pulse sequence on %s', (k
       })),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const [gre, se, dwi] = (res.body as unknown[]).map((s) => pulseSequenceSchema.parse(s));
+    const [gre, se, dwi] = (res.body as unknown as unknown[]).map((s) => pulseSequenceSchema.parse(s));
     const url = (id: string | undefined) => `v1/sessions/${sessionId}/pulse-sequences/${id ?? ''}`;
     return { h, gre: url(gre?.id), se: url(se?.id), dwi: url(dwi?.id) };
   }
 
   /** PATCH `url` with `parameters`; expects 400 naming `field` with `rule`, and the sequence unchanged. */
   async function refusedPatch(
-    h: Record<string, string>,
+    h: Headers,
     url: string,
     parameters: Record<string, unknown>,
     field: string,

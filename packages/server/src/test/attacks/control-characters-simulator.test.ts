@@ -163,7 +163,7 @@ describe.each(databases)('control characters in the simulator and module text fi
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const sequenceId = (created.body as { id: string }).id;
     const coils = await call(t.app, 'GET', `v1/sessions/${sessionId}/coils`, student);
-    const coil = (coils.body as { unique_name: string }[])[0]?.unique_name ?? '';
+    const coil = (coils.body as unknown as { unique_name: string }[])[0]?.unique_name ?? '';
     expect(coil).not.toBe('');
     return { world, student, teacher: world.a.teacherHeaders, sessionId, collectionId, sequenceId, coil };
   }

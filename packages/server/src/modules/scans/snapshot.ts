@@ -54,8 +54,9 @@ function motionOf(context: SessionContext, protocol: Protocol): ScanSnapshotBody
  * The contrast agent of the configuration (simulator.md §5) when the model has contrast and it is active: a
  * bolus-timed scan `contrast_scan_delay` [s] after the start of the injection (timing-bolus tool), else the
  * late phase `time_after_contrast` [min] after it. The timing-bolus model (223) has no patient-settings
- * contrast: its only injection is the tool's, a first pass `contrast_scan_delay` [s] before the scan (none at 0),
- * of the configuration's (default or preset) concentration and volume.
+ * contrast: its only injection is the tool's, given `contrast_scan_delay` [s] before the scan starts (a first
+ * pass; none at 0), of the configuration's concentration and volume (the defaults: no preset or change reaches
+ * them on this model).
  */
 function contrastOf(context: SessionContext): ScanSnapshotBody['simulation']['contrast'] {
   const c = context.configuration;

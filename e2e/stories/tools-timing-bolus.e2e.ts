@@ -69,7 +69,8 @@ describe('tools: timing bolus injection', () => {
           `v1/sessions/${scan.sessionId}`,
         );
         const setting = (name: string) => active.configuration.find((c) => c.name === name)?.selectedValue;
-        expect(setting('activate_contrast')).toBe(1);
+        // The tool's own injection: the patient-settings contrast stays off on model 223 (simulator.md §5).
+        expect(setting('activate_contrast')).toBe(0);
         expect(Number(setting('contrast_scan_delay'))).toBeCloseTo(peakS, 1);
 
         const arterial = await runToFinished(world, scan.sessionId, scan.sequenceId);

@@ -67,7 +67,7 @@ export const scanResultSchema = z.object({
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
 const answersSchema = z
-  .record(z.string().trim().min(1).max(64), multiLineTextSchema.max(ANSWER_MAX_LENGTH))
+  .record(textSchema.trim().min(1).max(64), multiLineTextSchema.max(ANSWER_MAX_LENGTH))
   .refine((answers) => Object.keys(answers).length <= ANSWERS_MAX, {
     message: `At most ${ANSWERS_MAX} answers`,
     params: { rule: 'max' },
@@ -89,7 +89,7 @@ export type AttemptSubmit = z.infer<typeof attemptSubmitSchema>;
 
 /** One rubric criterion's score: an objective's id overrides its automatic score; other ids are the teacher's. */
 export const criterionScoreSchema = z.object({
-  id: z.string().trim().min(1).max(64),
+  id: textSchema.trim().min(1).max(64),
   title: textSchema.trim().max(200).optional(),
   points: z.number().min(0).max(1000),
   maxPoints: z.number().min(0).max(1000),
@@ -98,7 +98,7 @@ export const criterionScoreSchema = z.object({
 
 /** Feedback drawn on an image: an arrow (two points) or a region (a closed polygon) on one slice [pixels]. */
 export const annotationSchema = z.object({
-  criterionId: z.string().trim().min(1).max(64),
+  criterionId: textSchema.trim().min(1).max(64),
   scanResultId: idSchema,
   slice: z.number().int().min(0),
   kind: z.enum(['arrow', 'roi']),

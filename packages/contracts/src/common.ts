@@ -29,6 +29,19 @@ function hasControl(text: string, allowed: ReadonlySet<number> = new Set()): boo
 }
 
 /**
+ * `text` with each control character (but tab, LF and CR when `multiLine`) replaced by U+FFFD, for text the
+ * client did not type and must still send, such as an error's message in an error report.
+ */
+export function replaceControlCharacters(text: string, multiLine = false): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    out += isControl(code) && !(multiLine && LINE_CONTROLS.has(code)) ? '\uFFFD' : text.charAt(i);
+  }
+  return out;
+}
+
+/**
  * Single-line text: refuses every control character (issue 8 item 9). A CR/LF in a name would write
  * arbitrary lines into a mail, and PostgreSQL cannot store NUL. Every text field of a request starts here.
  */

@@ -4,6 +4,7 @@
  * contexts). The server attaches the caller's user id and writes the report to its log for the operators.
  */
 import { z } from 'zod';
+import { multiLineTextSchema, textSchema } from './common.ts';
 
 export const ERROR_REPORTS_PATH = 'v1/error-reports';
 
@@ -13,15 +14,15 @@ export const ERROR_REPORT_DETAILS_MAX = 20_000;
 
 export const errorReportSchema = z.object({
   /** What kind of error, e.g. "WebGLContextLimit" or an Error's name. */
-  name: z.string().min(1).max(200),
-  message: z.string().max(ERROR_REPORT_MESSAGE_MAX),
+  name: textSchema.min(1).max(200),
+  message: multiLineTextSchema.max(ERROR_REPORT_MESSAGE_MAX),
   /** A stack, a component stack or other detail. */
-  details: z.string().max(ERROR_REPORT_DETAILS_MAX).optional(),
+  details: multiLineTextSchema.max(ERROR_REPORT_DETAILS_MAX).optional(),
   /** The app's path when it happened (no origin). */
-  page: z.string().max(2_000),
+  page: textSchema.max(2_000),
   /** A few facts about the situation (e.g. the number of WebGL contexts). */
   context: z
-    .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]))
+    .record(textSchema.max(100), z.union([textSchema.max(500), z.number(), z.boolean()]))
     .refine((c) => Object.keys(c).length <= 20, { message: 'At most 20 facts' })
     .optional(),
 });

@@ -4,6 +4,7 @@
  * student may not change (locked), and tissue overrides (the tissue characteristics page's T1 and T2).
  */
 import { z } from 'zod';
+import { textSchema } from './common.ts';
 
 /** Field strengths the scanner offers [T] (simulator.md §9). */
 export const B0_FIELD_CHOICES_T = [0.25, 0.31, 0.4, 0.55, 1.5, 3] as const;
@@ -42,7 +43,7 @@ export const labPresetsSchema = z
   .object({
     b0field: oneOf(B0_FIELD_CHOICES_T, 'b0field'),
     maxGr: oneOf(MAX_GRADIENT_CHOICES_MT_PER_M, 'maxGr'),
-    coil: z.string().trim().min(1).max(64),
+    coil: textSchema.trim().min(1).max(64),
     noise: oneOf(NOISE_LEVELS, 'noise'),
     motion: z.enum(MOTION_TYPES),
     motion_rot_angle: z.number().int().min(1).max(45),
@@ -77,7 +78,7 @@ export const TISSUE_OVERRIDES_MAX = 64;
  * library's values at the module's field strength. `tissue` is a tissue key of `@larmor/mri` (e.g. `csf`, `whiteMatter`); the server checks it.
  */
 export const tissueOverrideSchema = z.object({
-  tissue: z.string().trim().min(1).max(TISSUE_KEY_MAX_LENGTH),
+  tissue: textSchema.trim().min(1).max(TISSUE_KEY_MAX_LENGTH),
   /** Longitudinal relaxation time [ms]. */
   t1Ms: z.number().positive().max(10_000),
   /** Transverse relaxation time [ms]; never longer than T1. */

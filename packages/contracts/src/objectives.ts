@@ -13,7 +13,7 @@ export const OBJECTIVE_POINTS_MAX = 100;
 export const OBJECTIVE_FEEDBACK_MAX_LENGTH = 1000;
 export const OBJECTIVE_TITLE_MAX_LENGTH = 200;
 /** A tissue key of the library (tissue/library.ts keys such as `csf`, `whiteMatter`, `fat`). */
-const tissueKeySchema = z.string().trim().min(1).max(64);
+const tissueKeySchema = textSchema.trim().min(1).max(64);
 
 /** Image weightings the grading engine recognises from TR, TE, TI, flip angle and b-values. */
 export const WEIGHTINGS = ['T1', 'T2', 'PD', 'T2*', 'diffusion'] as const;
@@ -38,7 +38,7 @@ export const partialCreditSchema = z.object({ marginFraction: z.number().gt(0).m
 
 const objectiveBase = {
   /** Stable id within the module (rubric criteria and results refer to it). */
-  id: z.string().trim().min(1).max(64),
+  id: textSchema.trim().min(1).max(64),
   title: textSchema.trim().max(OBJECTIVE_TITLE_MAX_LENGTH).optional(),
   points: z.number().min(0).max(OBJECTIVE_POINTS_MAX),
   partialCredit: partialCreditSchema.optional(),
@@ -70,7 +70,7 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
   check('chemicalShiftMax', { maxPixels: z.number().min(0).max(100) }),
   check('noMotion', {}),
   // Diagnose and fix: name the planted artifact (answer to `questionId`) and submit a series without it.
-  check('diagnoseFix', { artifact: plantedArtifactSchema, questionId: z.string().trim().min(1).max(64) }),
+  check('diagnoseFix', { artifact: plantedArtifactSchema, questionId: textSchema.trim().min(1).max(64) }),
 ]);
 export type Objective = z.infer<typeof objectiveSchema>;
 export type ObjectiveKind = Objective['kind'];

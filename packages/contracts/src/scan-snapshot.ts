@@ -5,7 +5,7 @@
  * of a protocol on a scanner are `validateProtocol`'s.
  */
 import { z } from 'zod';
-import { SIMULATOR_BACKENDS } from './lab-presets.ts';
+import { SIMULATOR_BACKENDS, TISSUE_KEY_MAX_LENGTH } from './lab-presets.ts';
 
 /** Pulse-sequence families of @larmor/mri (sequence/protocol.ts `SEQUENCE_FAMILIES`). */
 export const SEQUENCE_FAMILY_NAMES = [
@@ -32,6 +32,16 @@ const count = z.number().int().min(1);
 /** Isochromats per pixel a snapshot may ask for (the T2* setting uses 89: @larmor/mri T2_STAR_ISOCHROMATS). */
 const MAX_ISOCHROMATS = 128;
 const vec3 = z.tuple([finite, finite, finite]).readonly();
+/**
+ * Most echo times of one multi-echo protocol: a clinical multi-echo GRE (T2* or QSM mapping, SWI) takes up to
+ * about 16 echoes, Dixon 2 or 3 (reference/simulator-console-research.md); the rest is headroom.
+ */
+export const PROTOCOL_ECHO_TIMES_MAX = 32;
+/**
+ * Most b-values of one DWI protocol: a clinical DWI takes 2–4 (b 0, 500, 1000 s/mm²), an IVIM or kurtosis
+ * protocol up to about 10–16.
+ */
+export const PROTOCOL_B_VALUES_MAX = 16;
 
 /** Slice geometry in patient coordinates (LPS) [m]; rotation about the stack normal [rad]. */
 export const sliceGeometrySchema = z.object({
@@ -62,8 +72,10 @@ export const protocolSchema = z.object({
   phaseOversampling: nonNegative,
   fatSaturation: z.boolean(),
   partialFourier: positive.refine((v) => v <= 1, 'must be ≤ 1'),
-  bValues: z.array(nonNegative).readonly().optional(),
-  echoTimes: z.array(nonNegative).readonly().optional(),
+  /** Diffusion weightings [s/m²]: DWI only (@larmor/mri validateProtocol refuses them elsewhere). */
+  bValues: z.array(nonNegative).max(PROTOCOL_B_VALUES_MAX).readonly().optional(),
+  /** Echo times of a multi-echo GRE, Dixon or SWI [s] (@larmor/mri MULTI_ECHO_FAMILIES). */
+  echoTimes: z.array(nonNegative).max(PROTOCOL_ECHO_TIMES_MAX).readonly().optional(),
   is3d: z.boolean().optional(),
   echoSpacing: positive.optional(),
   refocusingFlipAngle: nonNegative.optional(),
@@ -74,7 +86,7 @@ export const scannerSchema = z.object({
   b0: positive,
   maxGradient: positive,
   maxSlewRate: positive,
-  coil: z.string().min(1),
+  coil: z.string().min(1).max(64),
 });
 
 /** Patient motion (@larmor/mri `Motion`): amplitude [m] or [rad], frequency [Hz], unit direction (LPS). */
@@ -137,7 +149,7 @@ export const scanSnapshotSchema = z.object({
   protocol: protocolSchema,
   scanner: scannerSchema,
   simulation: snapshotSimulationSchema,
-  tissueOverrides: z.record(z.string(), tissueValuesSchema),
+  tissueOverrides: z.record(z.string().min(1).max(TISSUE_KEY_MAX_LENGTH), tissueValuesSchema),
   /** Seed of the scan's noise, an unsigned 32-bit integer. */
   seed: z.number().int().min(0).max(0xffffffff),
 });

@@ -15,7 +15,7 @@
  * - `reconstructed-images/{id}` and the slice and k-space calls take a scan id (`PulseSequence.lastScan.id`).
  */
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common.ts';
+import { idSchema, textSchema, timestampSchema } from './common.ts';
 import {
   B0_FIELD_CHOICES_T,
   CONTRAST_CONCENTRATION_CHOICES_MMOL_PER_ML,
@@ -85,6 +85,17 @@ export const MAX_ACTIVE_SCANS_PER_USER = 4;
 /** Most pulse sequences one session holds, and most created by one pulse-sequences-many call. */
 export const SESSION_PULSE_SEQUENCES_MAX = 200;
 export const PULSE_SEQUENCES_MANY_MAX = 20;
+/**
+ * Most collections ("Scan N") one session holds: a long clinical examination has a few dozen series, each
+ * collection at least one of the session's SESSION_PULSE_SEQUENCES_MAX pulse sequences.
+ */
+export const SESSION_COLLECTIONS_MAX = 50;
+/**
+ * Most event streams (v1/sessions/{sessionId}/events) one user holds open at once on an API process: a
+ * simulator tab per active session (SESSION_MAX_ACTIVE), their tools' tabs, and a reconnect that overlaps the
+ * stream it replaces. One more answers 429.
+ */
+export const SESSION_EVENT_STREAMS_PER_USER_MAX = 10;
 /** Longest pulse-sequence or collection name [characters]. */
 export const PULSE_SEQUENCE_NAME_MAX_LENGTH = 100;
 /** Patient weight [kg] (simulator.md §9: dose = concentration × volume / 80). */
@@ -138,7 +149,7 @@ export const SESSION_CONFIGURATION_VALUES = {
   selected_region: z.number().int().min(0).max(1_000),
   b0field: choice(B0_FIELD_CHOICES_T),
   maxGr: choice(MAX_GRADIENT_CHOICES_MT_PER_M),
-  coil: z.string().trim().min(1).max(64),
+  coil: textSchema.trim().min(1).max(64),
   noise: choice(NOISE_LEVELS),
   motion: z.enum(MOTION_TYPES),
   motion_rot_angle: inRange('motion_rot_angle').int(),
@@ -209,7 +220,7 @@ export function configurationIdOf(name: string): number | undefined {
   return index < 0 ? undefined : index + 1;
 }
 
-export const configurationValueSchema = z.union([z.number(), z.string(), z.boolean()]);
+export const configurationValueSchema = z.union([z.number(), textSchema.max(64), z.boolean()]);
 export type ConfigurationValue = z.infer<typeof configurationValueSchema>;
 
 /** A configuration item (simulator.md §3). */
@@ -225,7 +236,7 @@ export type ConfigurationItem = z.infer<typeof configurationItemSchema>;
 
 /** POST v1/sessions/{sessionId}/configuration: `configurationId` is the numeric id or the name. */
 export const configurationChangeSchema = z.object({
-  configurationId: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  configurationId: z.union([z.number().int().positive(), textSchema.min(1).max(64)]),
   value: configurationValueSchema,
 });
 export type ConfigurationChange = z.infer<typeof configurationChangeSchema>;
@@ -239,7 +250,7 @@ export const sessionItemParamsSchema = z.object({ sessionId: idSchema, id: idSch
 export const sessionCreateSchema = z.object({
   labId: idSchema,
   programId: idSchema,
-  instanceId: z.string().trim().min(1).max(64).optional(),
+  instanceId: textSchema.trim().min(1).max(64).optional(),
 });
 export type SessionCreate = z.infer<typeof sessionCreateSchema>;
 
@@ -312,13 +323,13 @@ export type Collection = z.infer<typeof collectionSchema>;
 export const collectionListSchema = z.array(collectionSchema);
 /** POST v2/sessions/{sessionId}/pulse-sequences/collections; without a name the next "Scan N". */
 export const collectionCreateSchema = z.object({
-  name: z.string().trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH).optional(),
+  name: textSchema.trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH).optional(),
 });
 
 /** POST v1/sessions/{sessionId}/pulse-sequences: defaults of the scheme for this session's scanner. */
 export const pulseSequenceCreateSchema = z.object({
   pulseSequenceSchemeId: z.number().int(),
-  name: z.string().trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH),
+  name: textSchema.trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH),
   collectionId: idSchema,
 });
 export type PulseSequenceCreate = z.infer<typeof pulseSequenceCreateSchema>;
@@ -328,7 +339,7 @@ export const pulseSequencesManySchema = z.object({
 });
 /** PATCH v1/sessions/{sessionId}/pulse-sequences/{id}: 400 with a validation map when a limit is broken. */
 export const pulseSequencePatchSchema = z.object({
-  name: z.string().trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH).optional(),
+  name: textSchema.trim().min(1).max(PULSE_SEQUENCE_NAME_MAX_LENGTH).optional(),
   parameters: sequenceParametersSchema.partial().strict().optional(),
   spatials: spatialsSchema.optional(),
 });
@@ -428,7 +439,7 @@ export const tissueConfigurationSchema = z.array(tissueCharacteristicSchema);
  * `session_id` changes only that session. t1 and t2 [ms].
  */
 export const tissueEditSchema = z.object({
-  tissue_characteristic_id: z.string().trim().min(1).max(64),
+  tissue_characteristic_id: textSchema.trim().min(1).max(64),
   lab_id: idSchema,
   session_id: idSchema.optional(),
   t1: z.number().positive().max(10_000),

@@ -68,7 +68,7 @@ export function analyseWeighting(
   const t1s = soft.map((t) => Math.abs(logSensitivity(protocol, t, scanner, 't1')));
   const t2s = soft.map((t) => Math.abs(logSensitivity(protocol, t, scanner, 't2')));
   const t2stars = soft.map((t) => Math.abs(logSensitivity(protocol, t, scanner, 't2star')));
-  const maxB = Math.max(0, ...(protocol.bValues ?? []));
+  const maxB = (protocol.bValues ?? []).reduce((max, b) => Math.max(max, b), 0);
   const diffusions = soft.map((t) => maxB * t.adc);
   const sensitivity = {
     t1: median(t1s),

@@ -90,7 +90,7 @@ function trainOrder(
   }
   if (centric)
     for (const group of byEcho) group.sort((a, b) => centricRank(a, centre) - centricRank(b, centre));
-  const shots = Math.max(...byEcho.map((g) => g.length));
+  const shots = byEcho.reduce((most, g) => Math.max(most, g.length), 0);
   const lines: AcquiredLine[] = [];
   for (let shot = 0; shot < shots; shot++) {
     byEcho.forEach((group, echo) => {

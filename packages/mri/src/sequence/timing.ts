@@ -172,7 +172,8 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
   const inversionLead = INVERSION_PULSE_DURATION_S / 2 + spoiler;
 
   const te = protocol.echoTime;
-  const lastEcho = Math.max(te, ...(protocol.echoTimes ?? []));
+  // A loop, not a spread: a spread passes every echo as an argument, and a long list overflows the stack.
+  const lastEcho = (protocol.echoTimes ?? []).reduce((last, t) => Math.max(last, t), te);
   let minEchoSpacing = 0;
   let minEchoTime = 0;
   let readoutSliceTime = 0;
@@ -221,7 +222,8 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
       if (kind === 'epiGradientEcho') {
         minEchoTime = excitationHalf + toCentre;
       } else {
-        const bMax = Math.max(0, ...(protocol.family === 'DWI' ? (protocol.bValues ?? []) : []));
+        const bs = protocol.family === 'DWI' ? (protocol.bValues ?? []) : [];
+        const bMax = bs.reduce((max, b) => Math.max(max, b), 0);
         const gap = 2 * crusher + 2 * refocusHalf;
         diffusionLobe = diffusionLobeDuration(bMax, scanner.maxGradient, gap);
         const diffusion = diffusionLobe > 0 ? diffusionLobe + rampTime(scanner.maxGradient, scanner) : 0;

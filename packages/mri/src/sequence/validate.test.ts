@@ -178,6 +178,27 @@ describe('validateProtocol', () => {
     expect(rules).toContain('nex:integer');
     expect(rules).toContain('bValues:range');
   });
+
+  it('times and validates a protocol with 200,000 echo times or b-values without exhausting the stack (issue 19 item 4)', () => {
+    const many = (value: number) => Array.from({ length: 200_000 }, () => value);
+    const gre = { ...defaultProtocol('GRE', STANDARD), echoTimes: many(0.005) };
+    expect(protocolTiming(gre, STANDARD).minEchoTime).toBeGreaterThan(0);
+    expect(validateProtocol(gre, STANDARD).map((v) => v.parameter)).toContain('echoTimes');
+    const dwi = { ...defaultProtocol('DWI', STANDARD), bValues: many(1e9) };
+    expect(protocolTiming(dwi, STANDARD).minEchoTime).toBeGreaterThan(0);
+  });
+
+  it('refuses echo times on a family without a multi-echo readout and b-values outside DWI, with rule "family"', () => {
+    const rulesOf = (p: Protocol) => validateProtocol(p, STANDARD).map((v) => `${v.parameter}:${v.rule}`);
+    expect(rulesOf({ ...defaultProtocol('SE', STANDARD), bValues: [0, 1e9] })).toContain('bValues:family');
+    expect(rulesOf({ ...defaultProtocol('TSE', STANDARD), echoTimes: [0.01, 0.02] })).toContain(
+      'echoTimes:family',
+    );
+    // The families that use them keep them; an empty list is no list.
+    expect(rulesOf(defaultProtocol('Dixon', STANDARD))).toEqual([]);
+    expect(rulesOf(defaultProtocol('DWI', STANDARD))).toEqual([]);
+    expect(rulesOf({ ...defaultProtocol('SE', STANDARD), bValues: [], echoTimes: [] })).toEqual([]);
+  });
 });
 
 describe('validateFreePlan', () => {

@@ -117,7 +117,23 @@ function crossViolations(protocol: Protocol, scanner: Scanner): ProtocolViolatio
       out.push({ parameter: 'inversionTime', rule: 'ti-below-tr', message: 'TI must be shorter than TR' });
     }
   }
-  if (protocol.echoTimes && protocol.echoTimes.length > 0) out.push(...echoTimeViolations(protocol, scanner));
+  if (protocol.echoTimes && protocol.echoTimes.length > 0) {
+    if (MULTI_ECHO_FAMILIES.includes(family)) out.push(...echoTimeViolations(protocol, scanner));
+    else {
+      out.push({
+        parameter: 'echoTimes',
+        rule: 'family',
+        message: `${family} acquires one echo: echo times are for ${MULTI_ECHO_FAMILIES.join(', ')}`,
+      });
+    }
+  }
+  if (family !== 'DWI' && protocol.bValues && protocol.bValues.length > 0) {
+    out.push({
+      parameter: 'bValues',
+      rule: 'family',
+      message: `${family} has no diffusion weighting: b-values are for DWI`,
+    });
+  }
   if (family === 'DWI') {
     const bs = protocol.bValues ?? [];
     if (bs.length === 0) {
@@ -146,6 +162,9 @@ function crossViolations(protocol: Protocol, scanner: Scanner): ProtocolViolatio
   }
   return out;
 }
+
+/** The families whose readout takes a list of echo times (multi-echo spoiled GRE: build/gradientEcho.ts). */
+export const MULTI_ECHO_FAMILIES: readonly SequenceFamily[] = ['GRE', 'Dixon', 'SWI'];
 
 /** Largest diffusion weighting offered [s/m²] (3000 s/mm²). */
 export const MAX_B_VALUE_S_PER_M2 = 3e9;

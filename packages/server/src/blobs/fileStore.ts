@@ -23,7 +23,8 @@ async function walk(root: string, dir: string): Promise<string[]> {
   const keys: string[] = [];
   for (const e of entries) {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) keys.push(...(await walk(root, full)));
+    // One by one: a spread passes every key as an argument, and a store of many scans overflows the stack.
+    if (e.isDirectory()) for (const key of await walk(root, full)) keys.push(key);
     else if (e.isFile() && !e.name.includes('.tmp-'))
       keys.push(path.relative(root, full).split(path.sep).join('/'));
   }

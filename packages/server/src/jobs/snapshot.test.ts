@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { scanSnapshotSchema, type ProtocolBody, type ScanSnapshotBody } from '@larmor/contracts';
+import {
+  PROTOCOL_B_VALUES_MAX,
+  PROTOCOL_ECHO_TIMES_MAX,
+  scanSnapshotSchema,
+  type ProtocolBody,
+  type ScanSnapshotBody,
+} from '@larmor/contracts';
 import type { Protocol } from '@larmor/mri';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { testBlochSnapshot, testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
@@ -38,6 +44,20 @@ describe('the scan snapshot schema of @larmor/contracts is @larmor/mri ScanSnaps
       { ...good, engine: 'gpu' },
       { ...good, seed: 1.5 },
       { ...good, protocol: { ...good.protocol, sliceCount: 0 } },
+    ];
+    for (const b of bad) expect(scanSnapshotSchema.safeParse(b).success).toBe(false);
+  });
+
+  it('is bounded: more than PROTOCOL_B_VALUES_MAX b-values or PROTOCOL_ECHO_TIMES_MAX echo times, or a tissue key past its length, is not a snapshot (issue 19 item 5)', () => {
+    const good = testSnapshot();
+    const list = (length: number) => Array.from({ length }, (_, i) => i * 1e-3);
+    const ok = { ...good, protocol: { ...good.protocol, bValues: list(PROTOCOL_B_VALUES_MAX) } };
+    expect(scanSnapshotSchema.safeParse(ok).success).toBe(true);
+    const bad: unknown[] = [
+      { ...good, protocol: { ...good.protocol, bValues: list(PROTOCOL_B_VALUES_MAX + 1) } },
+      { ...good, protocol: { ...good.protocol, bValues: list(250_000) } },
+      { ...good, protocol: { ...good.protocol, echoTimes: list(PROTOCOL_ECHO_TIMES_MAX + 1) } },
+      { ...good, tissueOverrides: { ['m'.repeat(65)]: { t1: 1 } } },
     ];
     for (const b of bad) expect(scanSnapshotSchema.safeParse(b).success).toBe(false);
   });

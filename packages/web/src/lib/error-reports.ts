@@ -3,10 +3,19 @@
  * which attaches the signed-in user's id and logs it for the operators. Fire and forget: a report that cannot be
  * sent is dropped (there is nobody to tell), never thrown at the page that reported it.
  */
+import { replaceControlCharacters } from '@larmor/contracts/common';
 import { ERROR_REPORTS_PATH, type ErrorReport } from '@larmor/contracts/error-reports';
 import { api } from './api.ts';
 
+/** Sends `report`; control characters (which the server refuses in every text field) are replaced first. */
 export function reportError(report: Omit<ErrorReport, 'page'>): void {
   const page = typeof window === 'undefined' ? '' : window.location.pathname;
-  api.request(ERROR_REPORTS_PATH, { method: 'POST', body: { ...report, page } }).catch(() => undefined);
+  const body: ErrorReport = {
+    ...report,
+    name: replaceControlCharacters(report.name),
+    message: replaceControlCharacters(report.message, true),
+    ...(report.details === undefined ? {} : { details: replaceControlCharacters(report.details, true) }),
+    page: replaceControlCharacters(page),
+  };
+  api.request(ERROR_REPORTS_PATH, { method: 'POST', body }).catch(() => undefined);
 }

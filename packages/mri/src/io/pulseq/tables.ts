@@ -298,7 +298,7 @@ export function parseShapes(section: SeqSection | undefined): Map<number, RawSha
     i += 2;
     while (i < lines.length && (lines[i] as SeqLine).tokens[0] !== 'shape_id') {
       const l = lines[i] as SeqLine;
-      stored.push(...numbers(l, 'SHAPES', [1]));
+      for (const value of numbers(l, 'SHAPES', [1])) stored.push(value);
       i++;
     }
     let samples: Float64Array;

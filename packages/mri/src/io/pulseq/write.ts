@@ -223,11 +223,22 @@ export function writeSeq(timeline: SequenceTimeline): string {
   const blocks = timeline.blocks.map((b, i) => w.block(b, i + 1));
   const [major, minor, revision] = PULSEQ_WRITE_VERSION.split('.');
   const out: string[] = ['# Pulseq sequence file', '# Created by Larmor', ''];
+  // Lines are appended one by one: a spread passes each as an argument, and a long scan's blocks overflow the stack.
+  const append = (lines: readonly string[]): void => {
+    for (const line of lines) out.push(line);
+  };
   out.push('[VERSION]', `major ${major}`, `minor ${minor}`, `revision ${revision}`, '');
-  out.push('[DEFINITIONS]', ...definitionLines(timeline), '');
-  out.push('# Format of blocks:', '# NUM DUR RF  GX  GY  GZ  ADC  EXT', '[BLOCKS]', ...blocks, '');
+  out.push('[DEFINITIONS]');
+  append(definitionLines(timeline));
+  out.push('', '# Format of blocks:', '# NUM DUR RF  GX  GY  GZ  ADC  EXT', '[BLOCKS]');
+  append(blocks);
+  out.push('');
   const section = (name: string, comment: string[], lines: string[]): void => {
-    if (lines.length > 0) out.push(...comment, `[${name}]`, ...lines, '');
+    if (lines.length === 0) return;
+    append(comment);
+    out.push(`[${name}]`);
+    append(lines);
+    out.push('');
   };
   section(
     'RF',

@@ -52,7 +52,7 @@ export function buildEpi(ctx: BuildContext): SequenceTimeline {
     ctx.raster.block,
   );
   const crush = 2 / p.sliceThickness;
-  const bValue = p.family === 'DWI' ? Math.max(0, ...(p.bValues ?? [0])) : 0;
+  const bValue = p.family === 'DWI' ? (p.bValues ?? []).reduce((max, b) => Math.max(max, b), 0) : 0;
   const lobe = diffusionLobe(ctx, bValue, ref.centre + ref.tail);
   const prephase = Math.max(
     trapezoidDuration(area(ctx, line.prephaseArea)),

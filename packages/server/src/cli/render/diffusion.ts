@@ -68,7 +68,12 @@ export async function diffusionSeries(
   }
   if (series.length >= 2) {
     const lowest = series[0]?.images ?? [];
-    const floor = ADC_BACKGROUND_FRACTION * Math.max(...lowest.map((i) => Math.max(...i.magnitude)));
+    // Loops, not spreads: a spread passes every pixel as an argument and overflows the stack on a large image.
+    const peak = lowest.reduce(
+      (max, image) => image.magnitude.reduce((m, v) => Math.max(m, v), max),
+      -Infinity,
+    );
+    const floor = ADC_BACKGROUND_FRACTION * peak;
     const images = lowest.map((image, slice) => {
       const adc = adcMap(
         series.map((s) => (s.images[slice] as SeriesImage).magnitude),

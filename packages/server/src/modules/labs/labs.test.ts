@@ -198,6 +198,8 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
     for (const engine of listModels()) expect(byId.get(engine.id)?.engineModelId).toBe(engine.id);
     for (const id of [202, 203, 204, 207])
       expect(byId.get(id)).toMatchObject({ contrast: true, free: false });
+    // simulator.md §5: Contrast is shown for models 202, 203, 204 and 207 only, and for no other (issue 19.16).
+    expect(options.anatomicalModels.filter((m) => m.contrast).map((m) => m.id)).toEqual([202, 203, 204, 207]);
     expect(byId.get(202)).toMatchObject({ engineModelName: 'Brain', brainCondition: 'tumor' });
     expect(byId.get(223)).toMatchObject({ timingBolus: true, engineModelName: 'Abdomen' });
     expect(byId.get(223)?.tissues).toContain('blood');

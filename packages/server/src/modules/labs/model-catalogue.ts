@@ -7,7 +7,9 @@
  *   enhance with the kinetics of `tissue/contrast.ts`.
  * - 223: the timing-bolus model. `@larmor/mri` has no separate vessel model, so it is the abdomen with its
  *   aorta (`blood`), whose signal follows the arterial input function `plasmaConcentration` (the Tofts–Kermode
- *   bi-exponential plasma curve of tissue/contrast.ts).
+ *   bi-exponential plasma curve of tissue/contrast.ts). It is no contrast model (simulator.md §5 shows the
+ *   patient-settings Contrast for 202, 203, 204 and 207 only): its injection is the timing-bolus tool's own,
+ *   a bolus `contrast_scan_delay` seconds before the next scan (scans/snapshot.ts).
  * - 100001: reading-only: a module that shows prepared series of the brain; no New Scan, no sequences.
  */
 import {
@@ -87,7 +89,6 @@ const SPECIAL_MODELS: readonly SpecialModel[] = [
     id: TIMING_BOLUS_MODEL_ID,
     name: 'Aorta timing bolus (abdomen)',
     engineKey: 'abdomen',
-    contrast: true,
     timingBolus: true,
     description:
       'The abdomen with its aorta: a test bolus arrives following the arterial input function (Tofts–Kermode ' +

@@ -90,7 +90,7 @@ describe.each(databases)('bolus timing: the chosen scan delay and the next scan 
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 
-    expect((await configure(h, sessionId, 'activate_contrast', 1)).status).toBe(200);
+    // The tool's own injection: its delay alone (the model has no patient-settings contrast).
     expect((await configure(h, sessionId, 'contrast_scan_delay', 2)).status).toBe(200);
     const early = await runScan(h, sessionId, sequence.id);
     expect(early.snapshot.simulation.contrast).toEqual({
@@ -106,19 +106,49 @@ describe.each(databases)('bolus timing: the chosen scan delay and the next scan 
     // The aorta, kidneys and spleen take up the bolus: T1 shortening brightens the spoiled GRE.
     expect(peak.mean).toBeGreaterThan(1.2 * early.mean);
 
-    // Back to the late phase (0 = time_after_contrast, 5 min by default).
+    // No delay, no injection: the model has no late-phase contrast of the patient settings.
     expect((await configure(h, sessionId, 'contrast_scan_delay', 0)).status).toBe(200);
-    const late = await runScan(h, sessionId, sequence.id);
-    expect(late.snapshot.simulation.contrast).toMatchObject({ secondsAfterInjection: 300, firstPass: false });
+    const none = await runScan(h, sessionId, sequence.id);
+    expect(none.snapshot.simulation.contrast).toBeUndefined();
     const rows = await t.db
       .selectFrom('sim_scans')
       .select('snapshot')
       .where('session_id', '=', sessionId)
       .execute();
     const delays = rows
-      .map((r) => (JSON.parse(r.snapshot) as ScanSnapshot).simulation.contrast?.secondsAfterInjection)
-      .sort((a, b) => (a ?? 0) - (b ?? 0));
-    expect(delays).toEqual([2, 18, 300]);
+      .map((r) => (JSON.parse(r.snapshot) as ScanSnapshot).simulation.contrast?.secondsAfterInjection ?? 0)
+      .sort((a, b) => a - b);
+    expect(delays).toEqual([0, 2, 18]);
+  });
+
+  it("the timing-bolus model refuses the patient-settings contrast as model 1 does (simulator.md §5: contrast for 202, 203, 204 and 207 only), and keeps the tool's delay", async () => {
+    const world = await createSimulatorWorld(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
+    const h = world.a.studentHeaders;
+    const { session } = await openSession(t.app, world, h);
+    const plain = await anotherProgram(t.app, world.a.teacherHeaders, {}, { anatomicalModelId: 1 });
+    const other = await openSession(t.app, plain, h);
+    const changes: [string, number][] = [
+      ['activate_contrast', 1],
+      ['contrast_concentration', 1],
+      ['contrast_volume', 10],
+      ['time_after_contrast', 3],
+    ];
+    for (const [name, value] of changes) {
+      const onPlain = await refused(t.app, t.db, 'POST', `v1/sessions/${other.session.id}/configuration`, h, {
+        configurationId: name,
+        value,
+      });
+      const onBolus = await refused(t.app, t.db, 'POST', `v1/sessions/${session.id}/configuration`, h, {
+        configurationId: name,
+        value,
+      });
+      expect(onPlain.status, name).toBe(400);
+      expect(onBolus.status, name).toBe(400);
+      expect(onBolus.body, name).toEqual(onPlain.body);
+      expect(errorOf(onBolus.body).validation).toEqual({ configurationId: 'contrast' });
+    }
+    const delay = await configure(h, session.id, 'contrast_scan_delay', 20);
+    expect(delay.status, JSON.stringify(delay.body)).toBe(200);
   });
 
   it('a delay outside 0–120 s, or on a model without contrast, writes nothing', async () => {

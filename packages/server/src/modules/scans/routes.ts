@@ -32,6 +32,7 @@ import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
 import { latestScans } from './repository.ts';
 import { scoutImage } from './scouts.ts';
+import { StreamSlots } from './stream-slots.ts';
 import {
   cancelPulseSequence,
   loadFinishedScan,
@@ -60,6 +61,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   const contextOf = (request: FastifyRequest, sessionId: string) =>
     loadSessionContext(root.db, runtime, callerOf(request), sessionId);
   const streams = new Set<ServerResponse>();
+  const slots = new StreamSlots();
   root.addHook('onClose', async () => {
     for (const raw of streams) raw.end();
   });
@@ -111,7 +113,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       schema: {
         summary:
           'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
-          'reconnect with Last-Event-ID',
+          'reconnect with Last-Event-ID; 429 past SESSION_EVENT_STREAMS_PER_USER_MAX open streams of the user',
         tags,
         security,
         params: sessionIdParamsSchema,
@@ -121,6 +123,8 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       const context = await contextOf(request, request.params.sessionId);
       const sessionId = context.session.id;
       const lastEventId = request.headers['last-event-id'];
+      // Before the stream starts, so that a refusal is an ordinary error answer; given back by stop().
+      const releaseSlot = slots.take(callerOf(request).userId);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -140,6 +144,20 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         stop();
         raw.end(sessionClosedFrame);
       });
+      // Whichever way the stream ends (the client goes away, the session closes, the server stops), once.
+      let stopped = false;
+      function stop(): void {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        offClosed();
+        streams.delete(raw);
+        releaseSlot();
+      }
+      request.raw.on('close', stop);
+      raw.on('close', stop);
+      if (raw.destroyed) stop();
       if (typeof lastEventId === 'string' && lastEventId.length > 0) {
         const missed = runtime.events.since(sessionId, lastEventId);
         if (missed) for (const e of missed) raw.write(sseFrame(e));
@@ -169,13 +187,6 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
           }
         }
       }
-      function stop(): void {
-        clearInterval(heartbeat);
-        unsubscribe();
-        offClosed();
-        streams.delete(raw);
-      }
-      request.raw.on('close', stop);
     },
   );
 

@@ -53,12 +53,24 @@ function motionOf(context: SessionContext, protocol: Protocol): ScanSnapshotBody
 /**
  * The contrast agent of the configuration (simulator.md §5) when the model has contrast and it is active: a
  * bolus-timed scan `contrast_scan_delay` [s] after the start of the injection (timing-bolus tool), else the
- * late phase `time_after_contrast` [min] after it.
+ * late phase `time_after_contrast` [min] after it. The timing-bolus model (223) has no patient-settings
+ * contrast: its only injection is the tool's, given `contrast_scan_delay` [s] before the scan starts (a first
+ * pass; none at 0), of the configuration's concentration and volume (the defaults: no preset or change reaches
+ * them on this model).
  */
 function contrastOf(context: SessionContext): ScanSnapshotBody['simulation']['contrast'] {
   const c = context.configuration;
-  if (!context.model.contrast || Number(c.activate_contrast) !== 1) return undefined;
   const delayS = Number(c.contrast_scan_delay ?? 0);
+  if (context.model.timingBolus && !context.model.contrast) {
+    if (!(delayS > 0)) return undefined;
+    return {
+      concentrationMmolPerMl: Number(c.contrast_concentration),
+      volumeMl: Number(c.contrast_volume),
+      secondsAfterInjection: delayS,
+      firstPass: true,
+    };
+  }
+  if (!context.model.contrast || Number(c.activate_contrast) !== 1) return undefined;
   return {
     concentrationMmolPerMl: Number(c.contrast_concentration),
     volumeMl: Number(c.contrast_volume),

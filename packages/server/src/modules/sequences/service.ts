@@ -4,6 +4,7 @@
  * transaction, so a refused call writes nothing.
  */
 import {
+  SESSION_COLLECTIONS_MAX,
   SESSION_PULSE_SEQUENCES_MAX,
   sequenceTypeOf,
   type Collection,
@@ -199,8 +200,13 @@ export function newCollectionRow(sessionId: string, position: number, name?: str
   };
 }
 
+/** Adds a collection ("Scan N" or `name`); 409 when the session holds SESSION_COLLECTIONS_MAX already. */
 export async function createCollection(db: Db, sessionId: string, name?: string): Promise<Collection> {
-  const position = (await collectionsOf(db, sessionId)).length + 1;
+  const count = (await collectionsOf(db, sessionId)).length;
+  if (count >= SESSION_COLLECTIONS_MAX) {
+    throw conflict(`A session holds at most ${SESSION_COLLECTIONS_MAX} collections`);
+  }
+  const position = count + 1;
   const row = newCollectionRow(sessionId, position, name);
   await insertCollection(db, row);
   return presentCollection(row);

@@ -150,7 +150,9 @@ export function checkConfigurationChange(
     'time_after_contrast',
     'contrast_scan_delay',
   ];
-  if (contrastNames.includes(name) && !context.model.contrast) {
+  // The timing-bolus tool's own injection (model 223) is its delay; the rest is the patient settings' contrast.
+  const toolInjection = name === 'contrast_scan_delay' && context.model.timingBolus;
+  if (contrastNames.includes(name) && !context.model.contrast && !toolInjection) {
     throw refuse(
       'configurationId',
       'contrast',

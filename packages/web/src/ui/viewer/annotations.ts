@@ -39,7 +39,9 @@ function regionOf(
   const index = points.map((p) => patientMmToPixelIndex(slice, series.pixelSpacingMm, [p[0], p[1], p[2]]));
   const xs = index.map((p) => p[0]);
   const ys = index.map((p) => p[1]);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const low = (values: number[]) => values.reduce((m, v) => Math.min(m, v), Infinity);
+  const high = (values: number[]) => values.reduce((m, v) => Math.max(m, v), -Infinity);
+  const [x0, x1, y0, y1] = [low(xs), high(xs), low(ys), high(ys)];
   return kind === 'rectangle'
     ? { kind, column0: x0, row0: y0, column1: x1, row1: y1 }
     : {

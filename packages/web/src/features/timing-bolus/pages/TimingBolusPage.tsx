@@ -5,8 +5,9 @@
  * time to peak), and the scan delay, saved as the session's contrast_scan_delay so the next contrast-enhanced
  * scan starts that long after the injection.
  *
- * Our decisions: the spec's path has no session, so the simulator passes it in the query; "Use for the next
- * scan" also turns contrast on (activate_contrast = 1), since a delay without an injection means nothing.
+ * Our decisions: the spec's path has no session, so the simulator passes it in the query. The tool's injection
+ * is its own: model 223 has no patient-settings contrast (simulator.md §5: models 202, 203, 204 and 207 only),
+ * so a delay above 0 is the injection (of the configuration's concentration and volume) and 0 is none.
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -83,7 +84,6 @@ function TimingBolus({ sessionId, active }: { sessionId: string; active: ActiveS
   const concentration = configNumber(active, 'contrast_concentration', 0.5);
   const volume = configNumber(active, 'contrast_volume', 15);
   const savedDelay = configNumber(active, 'contrast_scan_delay', 0);
-  const contrastOn = configNumber(active, 'activate_contrast', 0) === 1;
   const dose = doseOf(concentration, volume);
 
   const { vessels, tissues } = useMemo(() => enhancingTissues(keys.data ?? []), [keys.data]);
@@ -103,7 +103,6 @@ function TimingBolus({ sessionId, active }: { sessionId: string; active: ActiveS
 
   const save = useMutation({
     mutationFn: async (seconds: number) => {
-      if (!contrastOn) await setConfiguration(sessionId, 'activate_contrast', 1);
       await setConfiguration(sessionId, 'contrast_scan_delay', seconds);
     },
     onSettled: () => client.invalidateQueries({ queryKey: bolusKeys.session(sessionId) }),
@@ -135,9 +134,10 @@ function TimingBolus({ sessionId, active }: { sessionId: string; active: ActiveS
       <Stack gap="md">
         <Text>
           {active.lab.name}: {volume} ml of {concentration} mmol/ml gadolinium ({dose.toFixed(3)} mmol/kg for
-          80 kg). Contrast is {contrastOn ? 'on' : 'off'}; the next contrast-enhanced scan starts{' '}
-          {savedDelay > 0 ? `${savedDelay} s after the injection` : 'in the late phase (time after contrast)'}
-          .
+          80 kg).{' '}
+          {savedDelay > 0
+            ? `The next scan starts ${savedDelay} s after the injection.`
+            : 'No injection yet: choose a scan delay and use it for the next scan.'}
         </Text>
         {keys.isPending ? (
           <Loader aria-label="Loading the model’s tissues" />
@@ -256,7 +256,11 @@ function TimingBolus({ sessionId, active }: { sessionId: string; active: ActiveS
           </Alert>
         )}
         {save.isSuccess && (
-          <Text role="status">The next contrast-enhanced scan starts {delayS} s after the injection.</Text>
+          <Text role="status">
+            {delayS > 0
+              ? `The next contrast-enhanced scan starts ${delayS} s after the injection.`
+              : 'The next scan has no injection.'}
+          </Text>
         )}
       </Stack>
     </PageFrame>

@@ -111,7 +111,7 @@ function median(values: readonly number[]): number {
  * region around TR; zoom by dragging across the plot.
  */
 function axisEnd(constantsMs: readonly number[], markMs: number | undefined): number {
-  const longest = Math.max(...constantsMs, 0);
+  const longest = constantsMs.reduce((max, t) => Math.max(max, t), 0);
   const wanted = Math.max(3 * (markMs ?? 0), 3 * median(constantsMs));
   return Math.max(Math.min(wanted, 5 * longest), 1.2 * (markMs ?? 0), 1);
 }

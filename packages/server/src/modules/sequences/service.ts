@@ -21,7 +21,7 @@ import { anatomicalModelOf } from '../labs/model-catalogue.ts';
 import { newId, isoNow } from '../auth/opaque-tokens.ts';
 import { latestScans } from '../scans/repository.ts';
 import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
-import { collectionsOf, insertCollection, type CollectionRow } from '../sessions/repository.ts';
+import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
 import {
   allowedScheme,
@@ -84,11 +84,7 @@ export async function createPulseSequences(
     throw invalidField('pulseSequenceSchemeId', 'reading_only', 'This module shows prepared series only');
   }
   const now = isoNow();
-  const count = await countPulseSequences(db, sessionId);
-  if (count + creates.length > SESSION_PULSE_SEQUENCES_MAX) {
-    throw conflict(`A session holds at most ${SESSION_PULSE_SEQUENCES_MAX} pulse sequences`);
-  }
-  const rows = creates.map((create, index): PulseSequenceRow => {
+  const drafts = creates.map((create, index): Omit<PulseSequenceRow, 'seqnum'> => {
     const prefix = creates.length > 1 ? `pulseSequences.${index}.` : '';
     const type = allowedScheme(
       create.pulseSequenceSchemeId,
@@ -110,7 +106,6 @@ export async function createPulseSequences(
       collection_id: create.collectionId,
       scheme_id: create.pulseSequenceSchemeId,
       name: create.name,
-      seqnum: count + index + 1,
       parameters: JSON.stringify(split.parameters),
       spatials: JSON.stringify(split.spatials),
       changed_since_scan: 0,
@@ -118,7 +113,20 @@ export async function createPulseSequences(
       updated_at: now,
     };
   });
-  await db.transaction().execute((trx) => insertPulseSequences(trx, rows));
+  // Counted under the session's lock, so parallel calls can neither pass the cap nor share a seqnum.
+  const rows = await db.transaction().execute(async (trx) => {
+    await lockSession(trx, sessionId);
+    const count = await countPulseSequences(trx, sessionId);
+    if (count + drafts.length > SESSION_PULSE_SEQUENCES_MAX) {
+      throw conflict(`A session holds at most ${SESSION_PULSE_SEQUENCES_MAX} pulse sequences`);
+    }
+    const numbered = drafts.map((draft, index): PulseSequenceRow => ({
+      ...draft,
+      seqnum: count + index + 1,
+    }));
+    await insertPulseSequences(trx, numbered);
+    return numbered;
+  });
   return rows.map((row) => presentPulseSequence(row, undefined));
 }
 
@@ -202,13 +210,17 @@ export function newCollectionRow(sessionId: string, position: number, name?: str
 
 /** Adds a collection ("Scan N" or `name`); 409 when the session holds SESSION_COLLECTIONS_MAX already. */
 export async function createCollection(db: Db, sessionId: string, name?: string): Promise<Collection> {
-  const count = (await collectionsOf(db, sessionId)).length;
-  if (count >= SESSION_COLLECTIONS_MAX) {
-    throw conflict(`A session holds at most ${SESSION_COLLECTIONS_MAX} collections`);
-  }
-  const position = count + 1;
-  const row = newCollectionRow(sessionId, position, name);
-  await insertCollection(db, row);
+  // Counted under the session's lock, so a burst of parallel calls cannot pass the cap.
+  const row = await db.transaction().execute(async (trx) => {
+    await lockSession(trx, sessionId);
+    const count = (await collectionsOf(trx, sessionId)).length;
+    if (count >= SESSION_COLLECTIONS_MAX) {
+      throw conflict(`A session holds at most ${SESSION_COLLECTIONS_MAX} collections`);
+    }
+    const created = newCollectionRow(sessionId, count + 1, name);
+    await insertCollection(trx, created);
+    return created;
+  });
   return presentCollection(row);
 }
 

@@ -45,6 +45,18 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
   await db.insertInto('sim_sessions').values(row).execute();
 }
 
+/**
+ * Takes the session's row lock until the transaction ends (PostgreSQL; SQLite runs one transaction at a time), so
+ * checks of a per-session cap and the writes they guard cannot interleave with a parallel call's.
+ */
+export async function lockSession(trx: Db, id: string): Promise<void> {
+  await trx
+    .updateTable('sim_sessions')
+    .set((eb) => ({ last_keepalive_at: eb.ref('last_keepalive_at') }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function touchSession(db: Db, id: string, now: string): Promise<void> {
   await db.updateTable('sim_sessions').set({ last_keepalive_at: now }).where('id', '=', id).execute();
 }

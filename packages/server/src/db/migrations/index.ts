@@ -7,6 +7,7 @@ import { attemptsMigration } from './0005_attempts.ts';
 import { scanLeasesMigration } from './0006_scan_leases.ts';
 import { labReferencesMigration } from './0007_lab_references.ts';
 import { sessionActivityMigration } from './0008_session_activity.ts';
+import { boundedListsMigration } from './0009_bounded_lists.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_scan_leases': scanLeasesMigration,
   '0007_lab_references': labReferencesMigration,
   '0008_session_activity': sessionActivityMigration,
+  '0009_bounded_lists': boundedListsMigration,
 };

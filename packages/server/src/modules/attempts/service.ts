@@ -10,12 +10,12 @@ import {
   type AttemptSubmit,
   type LabAttempt,
 } from '@larmor/contracts';
-import type { Db } from '../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { findCourse } from '../courses/repository.ts';
 import { gradeScanResults } from '../grading/service.ts';
 import { findLab, type LabRecord } from '../labs/repository.ts';
+import { checkOpenToLearner } from '../labs/service.ts';
 import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
 import { loadVisibleProgram } from '../programs/service.ts';
 import { findScanResults } from '../scan-results/repository.ts';
@@ -80,8 +80,9 @@ async function loadReviewable(db: Db, scope: ContentScope, id: string): Promise<
 }
 
 /**
- * Starts the caller's next attempt on a module they can see, or answers the one in progress. 409 when the
- * module allows no more attempts or is not open yet.
+ * Starts the caller's next attempt on a module they can see, or answers the one in progress (also when a
+ * parallel start made it). 403 on the free plan for a module beyond it; 409 when the module allows no more
+ * attempts or is not open yet.
  */
 export async function startAttempt(
   db: Db,
@@ -90,8 +91,7 @@ export async function startAttempt(
 ): Promise<{ created: boolean; attempt: LabAttempt }> {
   const lab = await loadLab(db, labId);
   const program = await loadVisibleProgram(db, scope, lab.program_id);
-  const course = await findCourse(db, lab.course_id);
-  if (lab.archived === 1 || course?.archived === 1) throw notFound('Module');
+  await checkOpenToLearner(db, scope, lab);
   const clientId = await attemptOrganisation(db, scope, program);
   const now = isoNow();
   if (lab.available_from !== null && Date.parse(lab.available_from) > Date.parse(now))
@@ -117,7 +117,15 @@ export async function startAttempt(
     regrade_requested_at: null,
     updated_at: now,
   };
-  await insertAttempt(db, row);
+  try {
+    await insertAttempt(db, row);
+  } catch (error) {
+    // A parallel start of the same student numbered its attempt first (unique lab, user, number): answer it.
+    if (!isUniqueViolation(error)) throw error;
+    const raced = (await attemptsOf(db, scope.userId, labId)).find((a) => a.state === 'inProgress');
+    if (!raced) throw conflict('Another attempt on this module was started at the same time');
+    return { created: false, attempt: await present(db, scope, raced) };
+  }
   return { created: true, attempt: await present(db, scope, row) };
 }
 

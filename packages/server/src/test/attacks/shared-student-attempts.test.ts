@@ -7,16 +7,18 @@
 import { labAttemptSchema, scanResultSchema, type LabAttempt } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { finishedScan } from '../../modules/scan-results/world.test-support.ts';
+import { publishedProgram } from '../../modules/programs/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
+  errorOf,
   refused,
   testDataDir,
   type Headers,
   type SimulatorWorld,
 } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
-import { addMembership } from '../fixtures.ts';
+import { addIndividualAccess, addMembership } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 
 const dataDir = testDataDir();
@@ -133,57 +135,55 @@ describe.each(databases)('an attempt of a student shared by two organisations on
 });
 
 describe.each(databases)(
-  'an attempt on a global program, of a student shared by two organisations, on %s',
+  'an attempt on a global program, of a student of two organisations, on %s',
   (kind) => {
     const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
-    it('belongs to the assigned organisation the student is a member of, not to the identity they act in', async () => {
+    /** A published global program with open enrolment assigned to `assigned`, A's student enrolled, also in B. */
+    async function arrange(assigned: (world: SimulatorWorld) => string[]) {
       const world = await createSimulatorWorld(t.app, t.db);
-      const program = await call(t.app, 'POST', 'v1/programs', world.platformHeaders, {
-        title: 'Global knee',
-        global: true,
-        enrollment: 'open',
-        assignedClientIds: [world.a.clientId],
-      });
-      expect(program.status, JSON.stringify(program.body)).toBe(201);
-      const programId = String(program.body?.['id']);
-      const course = await call(t.app, 'POST', `v1/programs/${programId}/courses`, world.platformHeaders, {
-        title: 'Knee',
-      });
-      const lab = await call(
+      const ids = await publishedProgram(
+        t.app,
+        world.platformHeaders,
+        { title: 'Global knee', global: true, enrollment: 'open', assignedClientIds: assigned(world) },
+        { anatomicalModelId: 2, sequenceTypes: [5], backend: 'cpusim' },
+      );
+      const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
+      const enrolled = await call(
         t.app,
         'POST',
-        `v1/courses/${String(course.body?.['id'])}/modules`,
-        world.platformHeaders,
-        {
-          title: 'Knee SE',
-          anatomicalModelId: 2,
-          sequenceTypes: [5],
-          backend: 'cpusim',
-        },
+        `v1/programs/${ids.programId}/enrollments`,
+        world.a.studentHeaders,
+        {},
       );
-      expect(lab.status, JSON.stringify(lab.body)).toBe(201);
-      const labId = String(lab.body?.['id']);
-      expect(
-        (await call(t.app, 'POST', `v1/programs/${programId}/publish`, world.platformHeaders, {})).status,
-      ).toBe(200);
-      const asB = await (async () => {
-        const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-        const enrolled = await call(
-          t.app,
-          'POST',
-          `v1/programs/${programId}/enrollments`,
-          world.a.studentHeaders,
-          {},
-        );
-        expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
-        return headersAs(world.a.student, 'Student', identityB);
-      })();
+      expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+      return { world, ...ids, asB: await headersAs(world.a.student, 'Student', identityB) };
+    }
+
+    it('belongs to the assigned organisation the student is a member of, not to the identity they act in', async () => {
+      const { world, labId, asB } = await arrange((w) => [w.a.clientId]);
       const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, asB, {});
       expect(started.status, JSON.stringify(started.body)).toBe(201);
       const url = `v1/attempts/${labAttemptSchema.parse(started.body).id}`;
       expect((await call(t.app, 'GET', url, world.b.teacherHeaders)).status).toBe(403);
       expect((await call(t.app, 'GET', url, world.a.teacherHeaders)).status).toBe(200);
+    });
+
+    it('assigned to both: the organisation the student acts in; acting in neither, 409 and nothing written', async () => {
+      const { world, labId, asB } = await arrange((w) => [w.a.clientId, w.b.clientId]);
+      const individual = await headersAs(
+        world.a.student,
+        'Student',
+        await addIndividualAccess(t.db, world.a.student.id, 'paid'),
+      );
+      const ambiguous = await refused(t.app, t.db, 'POST', `v1/modules/${labId}/attempts`, individual, {});
+      expect(ambiguous.status).toBe(409);
+      expect(errorOf(ambiguous.body).cause).not.toBeNull();
+      const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, asB, {});
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const url = `v1/attempts/${labAttemptSchema.parse(started.body).id}`;
+      expect((await call(t.app, 'GET', url, world.b.teacherHeaders)).status).toBe(200);
+      expect((await call(t.app, 'GET', url, world.a.teacherHeaders)).status).toBe(403);
     });
   },
 );

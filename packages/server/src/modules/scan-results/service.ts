@@ -21,6 +21,7 @@ import {
   findScanResultOfScan,
   insertScanResult,
   isMemberOf,
+  submittedOutside,
   type ScanResultRow,
 } from './repository.ts';
 
@@ -78,7 +79,8 @@ export async function keepScan(
 /**
  * Whether the caller may read the scan result `row`: its owner, platform admins, and the staff of the
  * organisation whose work it is: the one owning the module's program, or for a global program an organisation
- * it is assigned to that the student is a member of. Never another organisation the student also belongs to.
+ * it is assigned to that the student is a member of, unless the student submitted it in an attempt that is not
+ * that organisation's. Never another organisation the student also belongs to.
  */
 export async function mayReadScanResult(db: Db, scope: ContentScope, row: ScanResultRow): Promise<boolean> {
   if (scope.userId === row.user_id || scope.platformAdmin) return true;
@@ -86,7 +88,11 @@ export async function mayReadScanResult(db: Db, scope: ContentScope, row: ScanRe
   if (!lab) return false;
   const hold = await staffHoldOf(db, scope, await loadProgram(db, lab.program_id));
   if (hold === 'owner') return true;
-  return hold === 'assigned' && scope.clientId !== null && isMemberOf(db, row.user_id, scope.clientId);
+  if (hold !== 'assigned' || scope.clientId === null) return false;
+  return (
+    (await isMemberOf(db, row.user_id, scope.clientId)) &&
+    !(await submittedOutside(db, row.id, scope.clientId))
+  );
 }
 
 /** The scan result `id` if the caller may read it: 404 when there is none, 403 when it is not theirs to read. */

@@ -144,7 +144,9 @@ export async function clientsOf(db: Db, userId: string, clientId: string | null)
 
 /**
  * The scan results of `userId`, newest first, with their module's title and series description: of every
- * module, or (`clientId`) of the modules of the programs that organisation holds.
+ * module, or (`clientId`) those that organisation's staff read (scan-results/service.ts `mayReadScanResult`):
+ * of its own programs' modules, and of the global ones assigned to it unless submitted in an attempt that is
+ * not its own.
  */
 export async function scanResultsOf(db: Db, userId: string, clientId: string | null) {
   let query = db
@@ -155,12 +157,36 @@ export async function scanResultsOf(db: Db, userId: string, clientId: string | n
     .select(['r.id', 'r.lab_id', 'l.title as lab_title', 'p.name as description', 'r.created_at'])
     .where('r.user_id', '=', userId);
   if (clientId !== null) {
-    query = query.where('l.course_id', 'in', (eb) =>
-      eb
-        .selectFrom('courses')
-        .select('courses.id')
-        .where('courses.program_id', 'in', programIdsHeldBy(db, clientId)),
-    );
+    query = query
+      .where('l.course_id', 'in', (eb) =>
+        eb
+          .selectFrom('courses')
+          .select('courses.id')
+          .where('courses.program_id', 'in', programIdsHeldBy(db, clientId)),
+      )
+      .where((eb) =>
+        eb.or([
+          eb(
+            'l.course_id',
+            'in',
+            eb
+              .selectFrom('courses as oc')
+              .innerJoin('programs as op', 'op.id', 'oc.program_id')
+              .select('oc.id')
+              .where('op.client_id', '=', clientId),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('attempt_scan_results as sub')
+                .innerJoin('lab_attempts as sa', 'sa.id', 'sub.attempt_id')
+                .select('sa.id')
+                .whereRef('sub.scan_result_id', '=', 'r.id')
+                .where((w) => w.or([w('sa.client_id', 'is', null), w('sa.client_id', '!=', clientId)])),
+            ),
+          ),
+        ]),
+      );
   }
   return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
 }

@@ -143,3 +143,48 @@ describe.each(databases)('the students calls on a student shared by two organisa
     expect(own.items.map((s) => s.id)).toEqual([shared.id]);
   });
 });
+
+describe.each(databases)('scan results on a global program of two organisations on %s', (kind) => {
+  const t = useTestApp(kind);
+  const get = async (url: string, headers: Headers) => {
+    const res = await call(t.app, 'GET', url, headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('a scan result submitted in A’s attempt is 403 to B’s teacher and left out of B’s view of the student, as the attempt is; an unsubmitted one is in both organisations’ views', async () => {
+    const world = await createContentWorld(t.db);
+    const shared = world.a.student;
+    await addMembership(t.db, shared.id, world.b.clientId, 'Student');
+    const g = await publishedProgram(t.app, world.platformHeaders, {
+      title: 'Global',
+      global: true,
+      assignedClientIds: [world.a.clientId, world.b.clientId],
+    });
+    const submitted = await gradedWork(t.db, shared, g.labId, world.a.clientId);
+    await t.db
+      .insertInto('attempt_scan_results')
+      .values({ attempt_id: submitted.attemptId, scan_result_id: submitted.scanResultId, position: 0 })
+      .execute();
+    const kept = newId();
+    await t.db
+      .insertInto('scan_results')
+      .values({
+        id: kept,
+        user_id: shared.id,
+        lab_id: g.labId,
+        scan_id: null,
+        snapshot: '{}',
+        result: '{}',
+        created_at: isoNow(),
+      })
+      .execute();
+    const b = world.b.teacherHeaders;
+    expect((await call(t.app, 'GET', `v1/attempts/${submitted.attemptId}`, b)).status).toBe(403);
+    expect((await call(t.app, 'GET', `v1/scan-results/${submitted.scanResultId}`, b)).status).toBe(403);
+    const listed = async (headers: Headers) =>
+      studentDetailSchema.parse(await get(`v2/users/${shared.id}`, headers)).scanResults.map((r) => r.id);
+    expect(await listed(b)).toEqual([kept]);
+    expect((await listed(world.a.teacherHeaders)).sort()).toEqual([kept, submitted.scanResultId].sort());
+  });
+});

@@ -3,7 +3,7 @@
  * within the attempt — after the previous attempt's submission (scanning before the first "start" belongs to
  * the first attempt) up to this one's (open-ended while in progress) — with each run's end (finished, failed,
  * or cancelled without a cancel call, e.g. by closing the session) read from the scan itself. Readers: the
- * attempt's student, their organisation's teachers and admins, platform admins.
+ * attempt's student, the attempt's organisation's teachers and admins (attempts/organisation.ts), platform admins.
  */
 import {
   activityKindSchema,
@@ -14,8 +14,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { attemptsOf, findAttempt } from '../attempts/repository.ts';
+import { mayReadAttempt } from '../attempts/organisation.ts';
 import type { ContentScope } from '../programs/access.ts';
-import { canReview } from '../scan-results/service.ts';
 import { presentChange, type RawChange } from './describe.ts';
 import { activityOfSessions, scanEnds, type ActivityRow } from './repository.ts';
 
@@ -111,7 +111,7 @@ async function scanEndEntries(db: Db, runs: { row: ActivityRow; detail: Detail }
 export async function attemptTimeline(db: Db, scope: ContentScope, id: string): Promise<AttemptTimeline> {
   const attempt = await findAttempt(db, id);
   if (!attempt) throw notFound('Attempt');
-  if (!(await canReview(db, scope, attempt.user_id, attempt.client_id))) throw forbidden();
+  if (!(await mayReadAttempt(db, scope, attempt))) throw forbidden();
   const earlier = (await attemptsOf(db, attempt.user_id, attempt.lab_id))
     .filter((a) => a.number < attempt.number && a.submitted_at !== null)
     .map((a) => a.submitted_at as string)

@@ -10,16 +10,16 @@ import {
   type AttemptSubmit,
   type LabAttempt,
 } from '@larmor/contracts';
-import type { Db } from '../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { findCourse } from '../courses/repository.ts';
 import { gradeScanResults } from '../grading/service.ts';
 import { findLab, type LabRecord } from '../labs/repository.ts';
+import { checkOpenToLearner } from '../labs/service.ts';
 import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
 import { loadVisibleProgram } from '../programs/service.ts';
 import { findScanResults } from '../scan-results/repository.ts';
-import { canReview } from '../scan-results/service.ts';
+import { attemptOrganisation, attemptReach, mayReadAttempt, reviewsAttempt } from './organisation.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import { presentAttempt } from './presenter.ts';
 import {
@@ -71,17 +71,18 @@ async function present(db: Db, scope: ContentScope, attempt: AttemptRow): Promis
   );
 }
 
-/** A reviewer of the attempt other than its student: staff of the student's organisation, platform admins. */
+/** A reviewer of the attempt other than its student: staff of the attempt's organisation, platform admins. */
 async function loadReviewable(db: Db, scope: ContentScope, id: string): Promise<AttemptRow> {
   const attempt = await loadAttempt(db, id);
   if (!isStaff(scope) || attempt.user_id === scope.userId) throw forbidden();
-  if (!(await canReview(db, scope, attempt.user_id, attempt.client_id))) throw forbidden();
+  if (!(await reviewsAttempt(db, scope, attempt))) throw forbidden();
   return attempt;
 }
 
 /**
- * Starts the caller's next attempt on a module they can see, or answers the one in progress. 409 when the
- * module allows no more attempts or is not open yet.
+ * Starts the caller's next attempt on a module they can see, or answers the one in progress (also when a
+ * parallel start made it). 403 on the free plan for a module beyond it; 409 when the module allows no more
+ * attempts or is not open yet.
  */
 export async function startAttempt(
   db: Db,
@@ -89,9 +90,9 @@ export async function startAttempt(
   labId: string,
 ): Promise<{ created: boolean; attempt: LabAttempt }> {
   const lab = await loadLab(db, labId);
-  await loadVisibleProgram(db, scope, lab.program_id);
-  const course = await findCourse(db, lab.course_id);
-  if (lab.archived === 1 || course?.archived === 1) throw notFound('Module');
+  const program = await loadVisibleProgram(db, scope, lab.program_id);
+  await checkOpenToLearner(db, scope, lab);
+  const clientId = await attemptOrganisation(db, scope, program);
   const now = isoNow();
   if (lab.available_from !== null && Date.parse(lab.available_from) > Date.parse(now))
     throw conflict('The module is not open yet');
@@ -104,7 +105,7 @@ export async function startAttempt(
     id: newId(),
     lab_id: labId,
     user_id: scope.userId,
-    client_id: scope.clientId,
+    client_id: clientId,
     number: attempts.length + 1,
     state: 'inProgress',
     answers: '{}',
@@ -116,7 +117,15 @@ export async function startAttempt(
     regrade_requested_at: null,
     updated_at: now,
   };
-  await insertAttempt(db, row);
+  try {
+    await insertAttempt(db, row);
+  } catch (error) {
+    // A parallel start of the same student numbered its attempt first (unique lab, user, number): answer it.
+    if (!isUniqueViolation(error)) throw error;
+    const raced = (await attemptsOf(db, scope.userId, labId)).find((a) => a.state === 'inProgress');
+    if (!raced) throw conflict('Another attempt on this module was started at the same time');
+    return { created: false, attempt: await present(db, scope, raced) };
+  }
   return { created: true, attempt: await present(db, scope, row) };
 }
 
@@ -126,12 +135,13 @@ export async function startAttempt(
  */
 export async function listAttempts(db: Db, scope: ContentScope, labId: string): Promise<LabAttempt[]> {
   const lab = await loadLab(db, labId);
-  await loadVisibleProgram(db, scope, lab.program_id);
-  const filter = scope.platformAdmin
-    ? {}
-    : isOrganisationStaff(scope) && scope.clientId !== null
-      ? { clientId: scope.clientId }
-      : { userId: scope.userId };
+  const reach = await attemptReach(db, scope, await loadVisibleProgram(db, scope, lab.program_id));
+  const filter =
+    reach.kind === 'all'
+      ? {}
+      : reach.kind === 'organisation'
+        ? { clientId: reach.clientId }
+        : { userId: scope.userId };
   const rows = await attemptsOfLab(db, labId, filter);
   const { grades, results } = await gradesAndResultsOf(
     db,
@@ -150,7 +160,7 @@ export async function listAttempts(db: Db, scope: ContentScope, labId: string): 
 
 export async function getAttempt(db: Db, scope: ContentScope, id: string): Promise<LabAttempt> {
   const attempt = await loadAttempt(db, id);
-  if (!(await canReview(db, scope, attempt.user_id, attempt.client_id))) throw forbidden();
+  if (!(await mayReadAttempt(db, scope, attempt))) throw forbidden();
   return present(db, scope, attempt);
 }
 
@@ -295,7 +305,10 @@ export async function releaseAttempt(db: Db, scope: ContentScope, id: string): P
   return present(db, scope, await loadAttempt(db, id));
 }
 
-/** Releases every graded attempt of a module: the caller's organisation's students (all, for platform admins). */
+/**
+ * Releases every graded attempt of a module that the caller reviews: all of them for the owning organisation's
+ * staff and platform admins, its own for an organisation a global program is assigned to.
+ */
 export async function releaseModule(
   db: Db,
   scope: ContentScope,
@@ -303,8 +316,10 @@ export async function releaseModule(
 ): Promise<{ released: number }> {
   if (!isStaff(scope)) throw forbidden();
   const lab = await loadLab(db, labId);
-  await loadVisibleProgram(db, scope, lab.program_id);
-  const released = await releaseGradedOfLab(db, labId, scope.platformAdmin ? null : scope.clientId, isoNow());
+  const reach = await attemptReach(db, scope, await loadVisibleProgram(db, scope, lab.program_id));
+  if (reach.kind === 'none') throw forbidden();
+  const clientId = reach.kind === 'organisation' ? reach.clientId : null;
+  const released = await releaseGradedOfLab(db, labId, clientId, isoNow());
   return { released };
 }
 

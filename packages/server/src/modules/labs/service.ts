@@ -61,6 +61,16 @@ async function loadEditableLab(db: Db, scope: ContentScope, id: string): Promise
 }
 
 /**
+ * Whether a learner may work on `lab` of a program they see (its page, an attempt): 404 when the module or its
+ * course is archived, 403 on the free plan for a module beyond it (platform-shell.md §9).
+ */
+export async function checkOpenToLearner(db: Db, scope: ContentScope, lab: LabRecord): Promise<void> {
+  const course = await findCourse(db, lab.course_id);
+  if (lab.archived === 1 || course?.archived === 1) throw notFound('Module');
+  if (freeOnly(scope) && !isFreeLab(lab)) throw forbidden('This module is not part of the free plan');
+}
+
+/**
  * A module as the caller may see it. Learners: 404 for an archived module or course, 403 on the free plan for
  * a module beyond it; their read records the module as the one they opened last. Attempts used come from
  * programs/progress.ts.
@@ -69,9 +79,7 @@ export async function getLab(db: Db, scope: ContentScope, id: string): Promise<L
   const lab = await loadLab(db, id);
   const program = await loadVisibleProgram(db, scope, lab.program_id);
   if (canEdit(scope, program)) return presentLab(lab, null);
-  const course = await findCourse(db, lab.course_id);
-  if (lab.archived === 1 || course?.archived === 1) throw notFound('Module');
-  if (freeOnly(scope) && !isFreeLab(lab)) throw forbidden('This module is not part of the free plan');
+  await checkOpenToLearner(db, scope, lab);
   await recordVisit(db, lab.id, scope.userId, isoNow());
   return presentLab(lab, await attemptsUsed(db, scope.userId, lab.id));
 }

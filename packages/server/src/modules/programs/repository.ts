@@ -105,6 +105,29 @@ export async function relationsOf(
   return relations;
 }
 
+/**
+ * The ids of the programs organisation `clientId` holds, as a subquery: its own and the global ones assigned
+ * to it. What an organisation's staff read of a student who also belongs elsewhere stays within these.
+ */
+export function programIdsHeldBy(db: Db, clientId: string) {
+  return db
+    .selectFrom('programs as held')
+    .select('held.id')
+    .where((eb) =>
+      eb.or([
+        eb('held.client_id', '=', clientId),
+        eb(
+          'held.id',
+          'in',
+          eb
+            .selectFrom('program_assignments as pa')
+            .select('pa.program_id')
+            .where('pa.client_id', '=', clientId),
+        ),
+      ]),
+    );
+}
+
 export async function relationOf(db: Db, scope: ContentScope, id: string): Promise<ProgramRelation> {
   return (await relationsOf(db, scope, [id])).get(id) ?? { assignedToCaller: false, enrolled: false };
 }

@@ -54,6 +54,22 @@ export async function loadVisibleProgram(db: Db, scope: ContentScope, id: string
   return program;
 }
 
+/**
+ * How the caller's active organisation holds `program` as its staff: `owner` (its own program), `assigned` (a
+ * global program assigned to it), or null (not a teacher or administrator there, or not its program). The
+ * students' work on a program is its organisation's: a teacher reaches it through this, never through the
+ * identity the student acted in.
+ */
+export async function staffHoldOf(
+  db: Db,
+  scope: ContentScope,
+  program: Pick<ProgramRow, 'id' | 'client_id'>,
+): Promise<'owner' | 'assigned' | null> {
+  if (!isOrganisationStaff(scope)) return null;
+  if (program.client_id !== null) return program.client_id === scope.clientId ? 'owner' : null;
+  return (await relationOf(db, scope, program.id)).assignedToCaller ? 'assigned' : null;
+}
+
 /** Teachers and administrators of an organisation, and platform administrators, manage content (else 403). */
 export function requireContentStaff(scope: ContentScope): void {
   if (!scope.platformAdmin && !isOrganisationStaff(scope)) throw forbidden();

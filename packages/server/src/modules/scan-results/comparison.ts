@@ -1,8 +1,9 @@
 /**
  * A scan result against its module's reference scan (issue 14): the parameters that differ with the consequence
  * of each (@larmor/mri grading/compare.ts), and the absolute difference of the two series' centre slices when
- * their geometry matches, else why not (grading/difference.ts). The reference applies to the reader's
- * organisation (reference.ts); its images are read here for the difference map only.
+ * their geometry matches, else why not (grading/difference.ts). The reference is the one of the module's
+ * organisation as the reader sees it (reference.ts `referenceOrganisation`); its images are read here for the
+ * difference map only.
  */
 import {
   API_PREFIX,
@@ -25,7 +26,9 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { ContentScope } from '../programs/access.ts';
 import { recordOf } from './images.ts';
-import { referenceFor } from './reference.ts';
+import { findLab } from '../labs/repository.ts';
+import { loadProgram } from '../programs/service.ts';
+import { referenceFor, referenceOrganisation } from './reference.ts';
 import { findScanResult, type ScanResultRow } from './repository.ts';
 import { readableScanResult, scanResultImageKey } from './service.ts';
 
@@ -38,7 +41,10 @@ async function centrePixels(blobs: BlobStore, row: ScanResultRow): Promise<Float
 
 async function loadPair(db: Db, scope: ContentScope, id: string) {
   const row = await readableScanResult(db, scope, id);
-  const reference = await referenceFor(db, row.lab_id, scope.clientId);
+  const lab = await findLab(db, row.lab_id);
+  if (!lab) throw notFound('Module');
+  const clientId = await referenceOrganisation(db, scope, await loadProgram(db, lab.program_id));
+  const reference = await referenceFor(db, row.lab_id, clientId);
   const referenceRow = reference ? await findScanResult(db, reference.scanResultId) : undefined;
   return { row, reference, referenceRow };
 }

@@ -1,7 +1,7 @@
 /**
  * A scan result's series as the shared viewer reads it (issue 14): metadata with geometry and a URL per slice,
  * and each slice's raw pixels, the same shapes as a session's reconstructed-images calls (scans/service.ts)
- * less k-space and downloads. Readable by whoever may read the scan result (service.ts `canReview`).
+ * less k-space and downloads. Readable by whoever may read the scan result (service.ts `mayReadScanResult`).
  */
 import {
   API_PREFIX,

@@ -1,23 +1,23 @@
 /**
  * A module's reference scan (issue 14): a teacher (or administrator) marks one of their own scan results of the
  * module as the reference their organisation's students' scan results are compared with. One per module and
- * organisation (migration 0007); a platform administrator's is the fallback for every organisation.
+ * organisation (migration 0007); a platform administrator's is the fallback for every organisation. Which
+ * organisation's applies follows the module's program (`referenceOrganisation`), never the identity a student
+ * acts in; only the staff of an organisation holding the program mark one.
  */
 import type { ModuleReference } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import type { LabReferencesTable } from '../../db/schema.ts';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { isoNow } from '../auth/opaque-tokens.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
+import type { ContentScope } from '../programs/access.ts';
 import { findLab } from '../labs/repository.ts';
-import { loadVisibleProgram } from '../programs/service.ts';
+import { relationOf, type ProgramRow } from '../programs/repository.ts';
+import { loadVisibleProgram, staffHoldOf } from '../programs/service.ts';
 import { findScanResult } from './repository.ts';
 
 /** The owner key of a platform administrator's references. */
 export const PLATFORM_OWNER = 'platform';
-
-const ownerKeyOf = (scope: ContentScope): string | null =>
-  isOrganisationStaff(scope) ? scope.clientId : scope.platformAdmin ? PLATFORM_OWNER : null;
 
 const present = (row: LabReferencesTable): ModuleReference => ({
   labId: row.lab_id,
@@ -46,25 +46,42 @@ export async function referenceFor(
   return row ? present(row) : null;
 }
 
-/** 404 for an unknown module, 403 for one the caller may not see. */
-async function assertVisibleModule(db: Db, scope: ContentScope, labId: string): Promise<void> {
+/**
+ * The organisation whose reference applies to the caller's view of `program`'s modules: the organisation that
+ * owns it; for a global program, the caller's when it is assigned the program; else none (the platform's).
+ */
+export async function referenceOrganisation(
+  db: Db,
+  scope: ContentScope,
+  program: Pick<ProgramRow, 'id' | 'client_id'>,
+): Promise<string | null> {
+  if (program.client_id !== null) return program.client_id;
+  return (await relationOf(db, scope, program.id)).assignedToCaller ? scope.clientId : null;
+}
+
+/** The module's program if the caller sees it: 404 for an unknown module, 403 for one the caller may not see. */
+async function visibleProgramOfModule(db: Db, scope: ContentScope, labId: string): Promise<ProgramRow> {
   const lab = await findLab(db, labId);
   if (!lab) throw notFound('Module');
-  await loadVisibleProgram(db, scope, lab.program_id);
+  return loadVisibleProgram(db, scope, lab.program_id);
 }
 
-/** The staff caller's organisation key for a module they see; 404 for an unknown module, 403 for learners. */
+/**
+ * The owner key of the references the caller marks on a module they see: their organisation's when it holds the
+ * module's program (owns it, or is assigned it), the platform's for platform administrators; 404 for an unknown
+ * module, 403 for anyone else (learners, and staff of an organisation that does not hold the program).
+ */
 async function staffOwnerKey(db: Db, scope: ContentScope, labId: string): Promise<string> {
-  await assertVisibleModule(db, scope, labId);
-  const key = ownerKeyOf(scope);
-  if (key === null) throw forbidden('Only teachers and administrators mark reference scans');
-  return key;
+  const program = await visibleProgramOfModule(db, scope, labId);
+  if ((await staffHoldOf(db, scope, program)) !== null && scope.clientId !== null) return scope.clientId;
+  if (scope.platformAdmin) return PLATFORM_OWNER;
+  throw forbidden('Only teachers and administrators of the module’s organisation mark reference scans');
 }
 
-/** GET v1/modules/{labId}/reference: the reference that applies to the caller's organisation. */
+/** GET v1/modules/{labId}/reference: the reference that applies to the caller's view of the module. */
 export async function getModuleReference(db: Db, scope: ContentScope, labId: string) {
-  await assertVisibleModule(db, scope, labId);
-  return { reference: await referenceFor(db, labId, scope.clientId) };
+  const program = await visibleProgramOfModule(db, scope, labId);
+  return { reference: await referenceFor(db, labId, await referenceOrganisation(db, scope, program)) };
 }
 
 /** PUT v1/modules/{labId}/reference: the caller's own scan result of this module becomes its reference. */

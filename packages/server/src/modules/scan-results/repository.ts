@@ -31,3 +31,19 @@ export async function isMemberOf(db: Db, userId: string, clientId: string): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Whether scan result `id` was submitted in an attempt that is not organisation `clientId`'s (another
+ * organisation's, or an individual learner's): work on a global program that the student did through another
+ * organisation assigned the program.
+ */
+export async function submittedOutside(db: Db, id: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('attempt_scan_results as s')
+    .innerJoin('lab_attempts as a', 'a.id', 's.attempt_id')
+    .select('a.id')
+    .where('s.scan_result_id', '=', id)
+    .where((eb) => eb.or([eb('a.client_id', 'is', null), eb('a.client_id', '!=', clientId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,13 +2,16 @@
  * Scan results (issue 14): a student keeps a finished scan of their own session; the scan result copies its
  * immutable snapshot, its result record and its images (blob store, `scan-results/{id}/image-{slice}.f32`), so
  * it outlives the session and what a teacher reviews is what the student saw. Readable by its owner, by the
- * teachers and administrators of an organisation the owner belongs to, and by platform administrators.
+ * teachers and administrators of the organisation whose work it is (`mayReadScanResult`), and by platform
+ * administrators.
  */
 import { scanSnapshotSchema, type ScanResult } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
+import { findLab } from '../labs/repository.ts';
+import type { ContentScope } from '../programs/access.ts';
+import { loadProgram, staffHoldOf } from '../programs/service.ts';
 import { findScanById } from '../scans/repository.ts';
 import { imageKey, type ScanResultRecord } from '../scans/runner.ts';
 import { findSession } from '../sessions/repository.ts';
@@ -18,6 +21,7 @@ import {
   findScanResultOfScan,
   insertScanResult,
   isMemberOf,
+  submittedOutside,
   type ScanResultRow,
 } from './repository.ts';
 
@@ -72,19 +76,30 @@ export async function keepScan(
   return { created: true, result: presentScanResult(row) };
 }
 
-/** Whether the caller may read `ownerId`'s work: themself, their organisation's staff, platform admins. */
-export async function canReview(db: Db, scope: ContentScope, ownerId: string, clientId: string | null) {
-  if (scope.userId === ownerId || scope.platformAdmin) return true;
-  if (!isOrganisationStaff(scope) || scope.clientId === null) return false;
-  if (clientId !== null) return clientId === scope.clientId;
-  return isMemberOf(db, ownerId, scope.clientId);
+/**
+ * Whether the caller may read the scan result `row`: its owner, platform admins, and the staff of the
+ * organisation whose work it is: the one owning the module's program, or for a global program an organisation
+ * it is assigned to that the student is a member of, unless the student submitted it in an attempt that is not
+ * that organisation's. Never another organisation the student also belongs to.
+ */
+export async function mayReadScanResult(db: Db, scope: ContentScope, row: ScanResultRow): Promise<boolean> {
+  if (scope.userId === row.user_id || scope.platformAdmin) return true;
+  const lab = await findLab(db, row.lab_id);
+  if (!lab) return false;
+  const hold = await staffHoldOf(db, scope, await loadProgram(db, lab.program_id));
+  if (hold === 'owner') return true;
+  if (hold !== 'assigned' || scope.clientId === null) return false;
+  return (
+    (await isMemberOf(db, row.user_id, scope.clientId)) &&
+    !(await submittedOutside(db, row.id, scope.clientId))
+  );
 }
 
 /** The scan result `id` if the caller may read it: 404 when there is none, 403 when it is not theirs to read. */
 export async function readableScanResult(db: Db, scope: ContentScope, id: string): Promise<ScanResultRow> {
   const row = await findScanResult(db, id);
   if (!row) throw notFound('Scan result');
-  if (!(await canReview(db, scope, row.user_id, null))) throw forbidden();
+  if (!(await mayReadScanResult(db, scope, row))) throw forbidden();
   return row;
 }
 

@@ -6,6 +6,7 @@ import type { StudentListQuery } from '@larmor/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { toCount, type Db } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
+import { programIdsHeldBy } from '../programs/repository.ts';
 
 export type StudentRow = Pick<
   UsersTable,
@@ -38,12 +39,16 @@ function isStudentOf(eb: ExpressionBuilder<Database, 'users'>, clientId: string)
   );
 }
 
-/** The programs of `courseIds` (archived courses only when `includeArchived`). */
-function programsOfCourses(db: Db, courseIds: readonly string[], includeArchived: boolean) {
+/**
+ * The programs of `courseIds` that `clientId` holds (archived courses only when `includeArchived`): another
+ * organisation's course filters nobody in.
+ */
+function programsOfCourses(db: Db, clientId: string, courseIds: readonly string[], includeArchived: boolean) {
   let query = db
     .selectFrom('courses')
     .select('courses.program_id')
-    .where('courses.id', 'in', [...courseIds]);
+    .where('courses.id', 'in', [...courseIds])
+    .where('courses.program_id', 'in', programIdsHeldBy(db, clientId));
   if (!includeArchived) query = query.where('courses.archived', '=', 0);
   return query;
 }
@@ -88,7 +93,11 @@ export async function listStudents(
             .selectFrom('enrollments as e')
             .select('e.user_id')
             .whereRef('e.user_id', '=', 'users.id')
-            .where('e.program_id', 'in', programsOfCourses(db, query.courseIds, query.includeArchived)),
+            .where(
+              'e.program_id',
+              'in',
+              programsOfCourses(db, clientId, query.courseIds, query.includeArchived),
+            ),
         ),
       );
     }
@@ -133,23 +142,61 @@ export async function clientsOf(db: Db, userId: string, clientId: string | null)
   return query.orderBy('c.name').execute();
 }
 
-/** The scan results of `userId`, newest first, with their module's title and series description. */
-export async function scanResultsOf(db: Db, userId: string) {
-  return db
+/**
+ * The scan results of `userId`, newest first, with their module's title and series description: of every
+ * module, or (`clientId`) those that organisation's staff read (scan-results/service.ts `mayReadScanResult`):
+ * of its own programs' modules, and of the global ones assigned to it unless submitted in an attempt that is
+ * not its own.
+ */
+export async function scanResultsOf(db: Db, userId: string, clientId: string | null) {
+  let query = db
     .selectFrom('scan_results as r')
     .innerJoin('labs as l', 'l.id', 'r.lab_id')
     .leftJoin('sim_scans as s', 's.id', 'r.scan_id')
     .leftJoin('sim_pulse_sequences as p', 'p.id', 's.pulse_sequence_id')
     .select(['r.id', 'r.lab_id', 'l.title as lab_title', 'p.name as description', 'r.created_at'])
-    .where('r.user_id', '=', userId)
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
+    .where('r.user_id', '=', userId);
+  if (clientId !== null) {
+    query = query
+      .where('l.course_id', 'in', (eb) =>
+        eb
+          .selectFrom('courses')
+          .select('courses.id')
+          .where('courses.program_id', 'in', programIdsHeldBy(db, clientId)),
+      )
+      .where((eb) =>
+        eb.or([
+          eb(
+            'l.course_id',
+            'in',
+            eb
+              .selectFrom('courses as oc')
+              .innerJoin('programs as op', 'op.id', 'oc.program_id')
+              .select('oc.id')
+              .where('op.client_id', '=', clientId),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('attempt_scan_results as sub')
+                .innerJoin('lab_attempts as sa', 'sa.id', 'sub.attempt_id')
+                .select('sa.id')
+                .whereRef('sub.scan_result_id', '=', 'r.id')
+                .where((w) => w.or([w('sa.client_id', 'is', null), w('sa.client_id', '!=', clientId)])),
+            ),
+          ),
+        ]),
+      );
+  }
+  return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
 }
 
-/** The courses (with program) of the programs `userId` is enrolled in, in program and course order. */
-export async function enrolledCourses(db: Db, userId: string) {
-  return db
+/**
+ * The courses (with program) of the programs `userId` is enrolled in, in program and course order: every
+ * program, or (`clientId`) those that organisation holds.
+ */
+export async function enrolledCourses(db: Db, userId: string, clientId: string | null) {
+  let query = db
     .selectFrom('enrollments as e')
     .innerJoin('programs as p', 'p.id', 'e.program_id')
     .innerJoin('courses as c', 'c.program_id', 'p.id')
@@ -161,11 +208,9 @@ export async function enrolledCourses(db: Db, userId: string) {
       'p.title as program_title',
       'p.status as program_status',
     ])
-    .where('e.user_id', '=', userId)
-    .orderBy('p.title')
-    .orderBy('c.position')
-    .orderBy('c.id')
-    .execute();
+    .where('e.user_id', '=', userId);
+  if (clientId !== null) query = query.where('p.id', 'in', programIdsHeldBy(db, clientId));
+  return query.orderBy('p.title').orderBy('c.position').orderBy('c.id').execute();
 }
 
 /** The modules of `courseIds`, in course order. */
@@ -180,10 +225,19 @@ export async function labsOfCourses(db: Db, courseIds: readonly string[]) {
     .execute();
 }
 
-/** Every attempt of `userId` on `labIds` with its grade's score, oldest first. */
-export async function attemptsWithScores(db: Db, userId: string, labIds: readonly string[]) {
+/**
+ * Every attempt of `userId` on `labIds` with its grade's score, oldest first; with `clientId`, only those that
+ * organisation reviews: every attempt on its own programs' modules, its own on global programs' (attempts/
+ * organisation.ts).
+ */
+export async function attemptsWithScores(
+  db: Db,
+  userId: string,
+  labIds: readonly string[],
+  clientId: string | null,
+) {
   if (labIds.length === 0) return [];
-  return db
+  let query = db
     .selectFrom('lab_attempts as a')
     .leftJoin('attempt_grades as g', 'g.attempt_id', 'a.id')
     .select([
@@ -198,12 +252,28 @@ export async function attemptsWithScores(db: Db, userId: string, labIds: readonl
       'g.max_score',
     ])
     .where('a.user_id', '=', userId)
-    .where('a.lab_id', 'in', [...labIds])
-    .orderBy('a.number')
-    .execute();
+    .where('a.lab_id', 'in', [...labIds]);
+  if (clientId !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('a.client_id', '=', clientId),
+        eb(
+          'a.lab_id',
+          'in',
+          eb
+            .selectFrom('labs as ol')
+            .innerJoin('courses as oc', 'oc.id', 'ol.course_id')
+            .innerJoin('programs as op', 'op.id', 'oc.program_id')
+            .select('ol.id')
+            .where('op.client_id', '=', clientId),
+        ),
+      ]),
+    );
+  }
+  return query.orderBy('a.number').execute();
 }
 
-/** The courses students of `clientId` are enrolled in, with how many of them. */
+/** The courses of the programs `clientId` holds that its students are enrolled in, with how many of them. */
 export async function coursesOfClientStudents(db: Db, clientId: string, includeArchived: boolean) {
   let query = db
     .selectFrom('enrollments as e')
@@ -212,6 +282,7 @@ export async function coursesOfClientStudents(db: Db, clientId: string, includeA
     )
     .innerJoin('programs as p', 'p.id', 'e.program_id')
     .innerJoin('courses as c', 'c.program_id', 'p.id')
+    .where('p.id', 'in', programIdsHeldBy(db, clientId))
     .select((eb) => [
       'c.id as course_id',
       'c.title',

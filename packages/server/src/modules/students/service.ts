@@ -3,7 +3,8 @@
  * - the list and the organisation's courses: teachers and administrators acting in that organisation, and
  *   platform administrators (any organisation); students and other organisations' staff get 403;
  * - one student (details, scan results, courses overview): the student themself, staff of an organisation
- *   they are a student of (seeing that organisation's cohorts and membership only), platform administrators.
+ *   they are a member of (seeing that organisation's cohorts and membership, and only the programs it owns or
+ *   is assigned, their modules' scan results and the attempts it reviews), platform administrators.
  * A student sees a score only once it is released; staff see it as soon as it exists.
  */
 import {
@@ -102,7 +103,7 @@ export async function listStudents(
 export async function studentDetail(db: Db, scope: ContentScope, userId: string): Promise<StudentDetail> {
   const { row, clientId } = await readableStudent(db, scope, userId);
   const cohorts = await cohortsOf(db, [row.id], clientId);
-  const results = await scanResultsOf(db, row.id);
+  const results = await scanResultsOf(db, row.id, clientId);
   return {
     ...summaryOf(
       row,
@@ -147,8 +148,8 @@ export async function coursesOverview(
   scope: ContentScope,
   userId: string,
 ): Promise<CoursesOverviewResponse> {
-  const { row } = await readableStudent(db, scope, userId);
-  const courses = await enrolledCourses(db, row.id);
+  const { row, clientId } = await readableStudent(db, scope, userId);
+  const courses = await enrolledCourses(db, row.id, clientId);
   const labs = (
     await labsOfCourses(
       db,
@@ -159,6 +160,7 @@ export async function coursesOverview(
     db,
     row.id,
     labs.map((l) => l.id),
+    clientId,
   );
   const showUnreleased = scope.userId !== row.id;
   return {

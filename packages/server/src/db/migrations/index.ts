@@ -8,6 +8,7 @@ import { scanLeasesMigration } from './0006_scan_leases.ts';
 import { labReferencesMigration } from './0007_lab_references.ts';
 import { sessionActivityMigration } from './0008_session_activity.ts';
 import { boundedListsMigration } from './0009_bounded_lists.ts';
+import { attemptOrganisationsMigration } from './0010_attempt_organisations.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_lab_references': labReferencesMigration,
   '0008_session_activity': sessionActivityMigration,
   '0009_bounded_lists': boundedListsMigration,
+  '0010_attempt_organisations': attemptOrganisationsMigration,
 };

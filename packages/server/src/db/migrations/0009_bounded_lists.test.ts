@@ -8,7 +8,7 @@ import {
   testDataDir,
 } from '../../modules/sessions/world.test-support.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { boundedLists, boundedListsMigration } from './0009_bounded_lists.ts';
+import { boundedLists, boundedListsMigration, type Lists } from './0009_bounded_lists.ts';
 
 describe('migration 0009_bounded_lists: stored echo times and b-values within their bounds and families', () => {
   it('drops the b-values of a spin echo (250,000 stored by an attack) and keeps its other parameters', () => {
@@ -26,7 +26,8 @@ describe('migration 0009_bounded_lists: stored echo times and b-values within th
   it('leaves lists within their bounds on their families unchanged (null: nothing to write)', () => {
     expect(boundedLists({ bValues: [0, 1000] }, 'DWI')).toBeNull();
     expect(boundedLists({ echoTimes: [0.0023, 0.0046] }, 'Dixon')).toBeNull();
-    expect(boundedLists({ echoTime: 0.1 } as { echoTime: number }, 'TSE')).toBeNull();
+    const spinEcho: Lists & { echoTime: number } = { echoTime: 0.1 };
+    expect(boundedLists(spinEcho, 'TSE')).toBeNull();
   });
 
   it('drops echo times of a single-echo family and a list that is not a list', () => {

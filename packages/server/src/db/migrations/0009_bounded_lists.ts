@@ -12,7 +12,7 @@ import type { Migration } from 'kysely/migration';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-interface Lists {
+export interface Lists {
   echoTimes?: unknown;
   bValues?: unknown;
 }

@@ -2,15 +2,16 @@
  * Fair shares between users on both back ends (issue 19.2): user A queues a backlog of three 8-slice scans
  * (24 parts), then user B a one-slice scan; B's scan finishes while most of A's backlog still waits, where a
  * first-come first-served queue would run B's part after all 24. One thread (one worker thread for Redis), so
- * the order is the queue's alone; the assertions are on parts done, never on time.
+ * the order is the queue's alone; the assertions are on parts done, never on time. On Redis the worker's thread
+ * is gated so that it stops after B's part: its parts keep finishing while B's result travels back otherwise.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
 import { createFileBlobStore } from '../blobs/fileStore.ts';
 import { SCAN_QUEUE } from './redis.ts';
@@ -22,6 +23,16 @@ import type { ScanJob, ScanQueue } from './types.ts';
 const redisUrl = process.env['REDIS_URL'];
 const temp = mkdtempSync(path.join(os.tmpdir(), 'larmor-fair-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** The gated worker thread's parts wait for this file (testing/misbehavingThread.ts). */
+const gate = path.join(temp, 'gate');
+const gatedThread = new URL('./testing/misbehavingThread.ts', import.meta.url);
+beforeAll(() => {
+  process.env['LARMOR_TEST_GATE'] = gate;
+});
+afterAll(() => {
+  delete process.env['LARMOR_TEST_GATE'];
+});
 
 const BACKLOG_SCANS = 3;
 const BACKLOG_SLICES = 8;
@@ -87,11 +98,22 @@ describe('fair shares between users', () => {
           if (Date.now() > deadline) throw new Error(`Redis never held the ${parts} parts`);
           await new Promise((r) => setTimeout(r, 50));
         }
-        worker = await startRedisWorker({ redisUrl: url, blobs, prefix, threads: 1 });
+        // The worker's thread lets two parts through and then holds: A's first (added first at the same
+        // priority) and B's; first come first served would run two of A's, and B's scan would never finish.
+        writeFileSync(gate, '2');
+        worker = await startRedisWorker({
+          redisUrl: url,
+          blobs,
+          prefix,
+          threads: 1,
+          threadFile: gatedThread,
+        });
         await b.result;
-        expect(a.partsDone()).toBeLessThanOrEqual(PARTS_AHEAD_OF_B);
+        expect(a.partsDone()).toBeLessThanOrEqual(1);
+        writeFileSync(gate, '');
         for (const job of a.jobs) job.cancel();
       } finally {
+        writeFileSync(gate, '');
         await worker?.close();
         await queue.close();
         await observer.close();

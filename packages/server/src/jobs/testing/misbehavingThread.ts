@@ -4,9 +4,11 @@
  * one whose seed is HANG_ONCE_SEED never returns the first time (until its thread or process is killed). Marker
  * files under the folder in LARMOR_TEST_MARKER_DIR record what happened: `crashed-S`, `hanging-S`, `hung-S` for
  * slice S. When LARMOR_TEST_GATE names a file, every part first waits until that file exists: a test holds the
- * thread while it queues work, then opens the gate.
+ * thread while it queues work, then opens the gate. A gate file holding a number n lets n parts through on this
+ * thread and holds the rest until the file is rewritten with a larger number (or emptied: no limit), so a test can
+ * stop the thread after a known sequence of parts and look at the state in between.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPartRunner } from '../parts.ts';
 import type { PartTask } from '../types.ts';
@@ -25,12 +27,26 @@ function spin(): never {
   for (;;) Math.sqrt(Date.now());
 }
 
-/** Waits (blocking this thread) until the file LARMOR_TEST_GATE names exists; at once without one. */
+/** Parts this thread has let through the gate. */
+let passed = 0;
+
+/** Whether the gate lets one more part through: it exists, and holds no number or one above `passed`. */
+function gateOpen(gate: string): boolean {
+  if (!existsSync(gate)) return false;
+  const text = readFileSync(gate, 'utf8').trim();
+  return text === '' || passed < Number(text);
+}
+
+/**
+ * Waits (blocking this thread) until the gate file LARMOR_TEST_GATE names lets this part through; at once
+ * without one.
+ */
 function waitAtGate(): void {
   const gate = process.env['LARMOR_TEST_GATE'];
   if (!gate) return;
   const pause = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  while (!existsSync(gate)) Atomics.wait(pause, 0, 0, 20);
+  while (!gateOpen(gate)) Atomics.wait(pause, 0, 0, 20);
+  passed++;
 }
 
 export default function misbehave(task: PartTask): ReturnType<typeof run> {

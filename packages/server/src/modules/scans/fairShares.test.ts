@@ -1,8 +1,10 @@
 /**
  * Fair shares through the run call (issue 19.2): a scan's parts take the scan threads in turns by the user who
  * ran it. On one scan thread, held closed until every scan is queued, user A runs the most scans a user may
- * (4 × 12 slices: 48 parts), then user B a one-slice scan; B's scan finishes while all of A's are still running,
- * where first come first served would finish A's four first. The assertions are on states, never on time.
+ * (4 × 12 slices: 48 parts), then user B a one-slice scan. The gate then lets three parts through and holds the
+ * thread: A's first (already on the thread), A's second and, in turn, B's only part, so B's scan finishes while
+ * all of A's are still running with two parts done between them; first come first served would run three of A's.
+ * The thread stays held while the test looks, so the assertions are on states, never on time.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,9 +100,12 @@ describe.each(databases)('fair shares of the scan threads through the run call o
       const light = await sequences(world, b, 1, 1);
       for (const id of backlog.ids) expect((await run(a, backlog.sessionId, id)).status).toBe(202);
       await submitted(MAX_ACTIVE_SCANS_PER_USER);
+      let backlogPartsDone = 0;
+      for (const job of runtime.running.values()) job.onProgress(() => backlogPartsDone++);
       expect((await run(b, light.sessionId, light.ids[0] ?? '')).status).toBe(202);
       await submitted(MAX_ACTIVE_SCANS_PER_USER + 1);
-      writeFileSync(gate, '');
+      // A's first part is on the thread at the gate; in turn come A's second and B's only part.
+      writeFileSync(gate, '3');
 
       expect((await untilSettled(b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
       const states = await t.db
@@ -109,6 +114,8 @@ describe.each(databases)('fair shares of the scan threads through the run call o
         .where('session_id', '=', backlog.sessionId)
         .execute();
       expect(states.map((s) => s.status)).toEqual(Array<string>(MAX_ACTIVE_SCANS_PER_USER).fill('running'));
+      expect(backlogPartsDone).toBe(2);
+      writeFileSync(gate, '');
       for (const id of backlog.ids)
         await call(t.app, 'POST', `v1/sessions/${backlog.sessionId}/pulse-sequences/${id}/cancel`, a);
     } finally {

@@ -1,8 +1,10 @@
 /**
  * What the Redis back end's producer (redisQueue.ts) and consumer (redisWorker.ts, `larmor worker`) share: the
  * queue's name and key prefix, the channel cancels go out on, where a part's output waits in the blob store, and
- * connecting with a clear error (ioredis with enableOfflineQueue off, so a missing Redis fails a call at once
- * instead of queueing it; STACK.md).
+ * connecting with a clear error. Producer connections (ioredis with enableOfflineQueue off) fail a call at once
+ * while Redis is away instead of queueing it (STACK.md); the connections of workers and event listeners keep
+ * ioredis's offline queue and retry without limit, so they wait for Redis to come back rather than spin on
+ * errors (BullMQ's advice for workers: maxRetriesPerRequest null).
  */
 import { deserialize, serialize } from 'node:v8';
 import { Redis, type RedisOptions } from 'ioredis';
@@ -63,15 +65,15 @@ export async function assertRedisAlive(connection: Redis, url: string): Promise<
 
 /**
  * An ioredis connection to `url`, connected, failing with QueueUnavailableError naming the address when Redis
- * cannot be reached. `blocking`: for BullMQ workers and queue events, which wait on Redis (no retry limit per
- * request).
+ * cannot be reached. `blocking`: for BullMQ workers, queue events and subscribers, which wait on Redis: their
+ * calls wait through an outage (offline queue, no retry limit per request) and go on when Redis is back. A
+ * worker's connection without the offline queue has BullMQ's main loop retry a failing call at once, for ever,
+ * starving the process (no reconnect, no signal handled). Otherwise a call fails at once while Redis is away.
  */
 export async function connectRedis(url: string, blocking: boolean): Promise<Redis> {
-  const options: RedisOptions = {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    ...(blocking ? { maxRetriesPerRequest: null } : {}),
-  };
+  const options: RedisOptions = blocking
+    ? { lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: null }
+    : { lazyConnect: true, enableOfflineQueue: false };
   const connection = new Redis(url, options);
   // Errors surface through the calls that fail; without a listener ioredis would print each reconnect attempt.
   connection.on('error', () => undefined);
@@ -85,4 +87,16 @@ export async function connectRedis(url: string, blocking: boolean): Promise<Redi
     );
   }
   return connection;
+}
+
+/** Node's socket error codes that mean the connection to Redis is gone (not a failed command). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** Whether `error` says that Redis cannot be reached (the connection, not the command, failed). */
+export function isConnectionError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    (code !== undefined && CONNECTION_ERROR_CODES.has(code)) ||
+    /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET/.test(error.message)
+  );
 }

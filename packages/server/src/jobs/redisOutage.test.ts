@@ -4,14 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateSnapshot } from '@larmor/mri/simulate/snapshot';
+import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
 import { createModelStore } from '../anatomy/modelStore.ts';
 import { createFileBlobStore } from '../blobs/fileStore.ts';
 import { createRedisQueue } from './redisQueue.ts';
 import { startRedisWorker } from './redisWorker.ts';
 import { HANG_ONCE_SEED } from './testing/misbehavingThread.ts';
-import { QueueUnavailableError } from './types.ts';
+import { QueueUnavailableError, type ScanJob, type ScanQueue } from './types.ts';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const temp = mkdtempSync(path.join(os.tmpdir(), 'larmor-redis-outage-'));
@@ -26,11 +26,44 @@ afterAll(() => {
   rmSync(temp, { recursive: true, force: true });
 });
 
+/** How long the outage of the worker test lasts [ms]. */
+const OUTAGE_MS = 1_500;
+/** A generous bound on a one-slice scan once Redis is back [ms]. */
+const SCAN_BOUND_MS = 30_000;
+
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Submits `snapshot` as soon as the queue takes it again (Redis back), within 15 s. */
+async function submitWhenBack(queue: ScanQueue, snapshot: ScanSnapshot): Promise<ScanJob> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await queue.submit(snapshot);
+    } catch (error) {
+      if (!(error instanceof QueueUnavailableError) || Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** `work`, or a rejection when it has not settled within `ms`. */
+async function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -93,18 +126,54 @@ describe.skipIf(!hasRedisServer)('Redis queue when Redis goes away and comes bac
       expect(performance.now() - started).toBeLessThan(200);
 
       redis = await startRedis(port);
-      const end = Date.now() + 15_000;
-      let job;
-      while (!job) {
-        job = await queue.submit(snapshot).catch((error: unknown) => {
-          if (!(error instanceof QueueUnavailableError) || Date.now() > end) throw error;
-          return new Promise<undefined>((r) => setTimeout(() => r(undefined), 100));
-        });
-      }
+      const job = await submitWhenBack(queue, snapshot);
       await expect(job.result).resolves.toBeDefined();
     } finally {
       await queue.close();
       await worker.close();
+      await stopRedis(redis);
+    }
+  });
+
+  it('keeps a worker alive through a Redis outage: it logs the lost connection once, takes new scans when Redis returns, and closes', async () => {
+    const port = await freePort();
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    let redis = await startRedis(port);
+    const blobs = createFileBlobStore(path.join(temp, 'blobs-restart'));
+    const lines: string[] = [];
+    const worker = await startRedisWorker({
+      redisUrl,
+      blobs,
+      prefix: 'restart',
+      threads: 1,
+      log: (line) => lines.push(line),
+    });
+    const queue = await createRedisQueue({ redisUrl, blobs, prefix: 'restart', checkIntervalMs: 300 });
+    try {
+      const snapshot = testSnapshot({ protocol: { sliceCount: 1 } });
+      const long = testSnapshot({ protocol: { sliceCount: 16, matrixRead: 128, matrixPhase: 128 } });
+      const running = await queue.submit(long);
+      let partsDone = 0;
+      running.onProgress(({ done }) => (partsDone = done));
+      await until(() => partsDone > 0, 15_000);
+      await stopRedis(redis);
+      // Long enough for a worker that retries a failing call at once to spin thousands of times.
+      await new Promise((r) => setTimeout(r, OUTAGE_MS));
+      redis = await startRedis(port);
+      const job = await submitWhenBack(queue, snapshot);
+      expect(await withinMs(running.result, SCAN_BOUND_MS)).toEqual(
+        simulateSnapshot(long, createModelStore().get(2)),
+      );
+      expect(await withinMs(job.result, SCAN_BOUND_MS)).toEqual(
+        simulateSnapshot(snapshot, createModelStore().get(2)),
+      );
+      expect(lines.filter((l) => l.includes('lost its Redis connection'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes("Stream isn't writeable"))).toEqual([]);
+    } finally {
+      await queue.close();
+      const closing = performance.now();
+      await worker.close();
+      expect(performance.now() - closing).toBeLessThan(10_000);
       await stopRedis(redis);
     }
   });

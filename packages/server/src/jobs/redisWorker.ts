@@ -14,6 +14,7 @@ import {
   connectRedis,
   DEFAULT_QUEUE_PREFIX,
   encodePartOutput,
+  isConnectionError,
   partOutputKey,
   SCAN_QUEUE,
 } from './redis.ts';
@@ -100,7 +101,21 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
       ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
     },
   );
-  worker.on('error', (error) => log(`worker: ${error.message}`));
+  // An outage is logged once when it starts and once when it ends, not for every call that fails meanwhile.
+  let connectionLost = false;
+  worker.on('error', (error) => {
+    if (connection.status === 'ready' && !isConnectionError(error)) return log(`worker: ${error.message}`);
+    if (connectionLost) return;
+    connectionLost = true;
+    log(
+      `worker: lost its Redis connection to ${options.redisUrl} (${error.message}); waiting for it to come back`,
+    );
+  });
+  connection.on('ready', () => {
+    if (!connectionLost) return;
+    connectionLost = false;
+    log('worker: Redis connection is back; taking scan parts again');
+  });
   worker.on('failed', (job, error) => log(`worker: part ${job?.id ?? '?'} failed: ${error.message}`));
   await subscriber.subscribe(cancelChannel(prefix));
   subscriber.on('message', (_channel: string, jobId: string) => {

@@ -1,6 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +6,12 @@ import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapsh
 import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
 import { createModelStore } from '../anatomy/modelStore.ts';
 import { createFileBlobStore } from '../blobs/fileStore.ts';
+import { freePort, hasRedisServer, startRedis, stopRedis } from './private-redis.test-support.ts';
 import { createRedisQueue } from './redisQueue.ts';
 import { startRedisWorker } from './redisWorker.ts';
 import { HANG_ONCE_SEED } from './testing/misbehavingThread.ts';
 import { QueueUnavailableError, type ScanJob, type ScanQueue } from './types.ts';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const temp = mkdtempSync(path.join(os.tmpdir(), 'larmor-redis-outage-'));
 const markers = path.join(temp, 'markers');
 const threadFile = new URL('./testing/misbehavingThread.ts', import.meta.url);
@@ -65,45 +63,6 @@ async function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** A TCP port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-/** Every redis-server this file started, killed at the end even when a test fails half-way. */
-const servers: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** A private redis-server on `port` (never the shared one on 6379), resolved once it answers. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  servers.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on(
-      'data',
-      (d: Buffer) => d.toString().includes('Ready to accept connections') && resolve(),
-    );
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 describe.skipIf(!hasRedisServer)('Redis queue when Redis goes away and comes back', () => {

@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import { scanEventSchema, type ScanEvent } from '@larmor/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { connectRedis } from '../../jobs/redis.ts';
+import { assertRedisAlive, connectRedis } from '../../jobs/redis.ts';
 
 /** Events kept per session for Last-Event-ID replay. */
 const REPLAY_BUFFER = 200;
@@ -49,6 +49,11 @@ export interface SessionEventHub {
   sessionsClosed(sessionIds: readonly string[]): Promise<void>;
   /** Calls `listener` once when `sessionId` is closed (on any node); returns the unsubscribe function. */
   onSessionClosed(sessionId: string, listener: () => void): () => void;
+  /**
+   * Resolves when events can be published now; rejects with QueueUnavailableError while Redis (which carries
+   * the events and the scan queue) cannot be reached. Without Redis, always resolves.
+   */
+  assertAvailable(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +128,9 @@ export async function createSessionEventHub(redisUrl: string | undefined): Promi
     onSessionClosed(sessionId, listener) {
       local.once(closedKey(sessionId), listener);
       return () => local.off(closedKey(sessionId), listener);
+    },
+    async assertAvailable() {
+      if (publisher && redisUrl) await assertRedisAlive(publisher, redisUrl);
     },
     async close() {
       local.removeAllListeners();

@@ -54,6 +54,10 @@ export async function runPulseSequence(
   const latest = (await latestScans(db, [row.id])).get(row.id);
   if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
   const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
+  // A run that cannot be queued is refused before anything is stored (503, QueueUnavailableError): Redis
+  // carries both the scan queue and the events.
+  await runtime.queue();
+  await runtime.events.assertAvailable();
   const scan: ScanRow = {
     id: newId(),
     session_id: context.session.id,
@@ -76,13 +80,17 @@ export async function runPulseSequence(
       .where('id', '=', row.id)
       .execute();
   });
-  await runtime.events.publish(scan.session_id, {
-    scanId: scan.id,
-    pulseSequenceId: row.id,
-    status: 'running',
-    progress: 0,
-    errorMessage: null,
-  });
+  // Stored means accepted: should Redis go away just now, the scan still runs to its end (or ends in error
+  // with a message) and the event streams catch up with the stored state when Redis is back (events.ts).
+  await runtime.events
+    .publish(scan.session_id, {
+      scanId: scan.id,
+      pulseSequenceId: row.id,
+      status: 'running',
+      progress: 0,
+      errorMessage: null,
+    })
+    .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan start event not published'));
   startScan(db, runtime, log, scan, snapshot);
   return presentScanSummary(scan);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { ERROR_CAUSES, ERROR_CODES, scanSummarySchema } from '@larmor/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,15 @@ import { hasRedisServer, privateRedis, type PrivateRedis } from '../../jobs/priv
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { call, errorOf, refused, testDataDir } from '../sessions/world.test-support.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
+import { leaseUntil } from './leases.ts';
 
 const dataDir = testDataDir();
 /** A generous bound on Redis being reachable again after it restarts [ms]. */
 const RECONNECT_BOUND_MS = 15_000;
+/** A lease that outlives the test [ms]. */
+const LIVE_LEASE_MS = 600_000;
 
 describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes away', (kind) => {
   let redis: PrivateRedis;
@@ -21,6 +26,71 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     await redis.stop();
   });
   const t = useTestApp(kind, () => ({ dataDir, redisUrl: redis.url, scanThreads: 1 }));
+
+  it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
+    const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
+    const runtime = simulatorRuntimeOf(t.app);
+    // A scan that another API process coordinates (its lease is live, so nobody takes it over).
+    const scanId = crypto.randomUUID();
+    await t.db
+      .insertInto('sim_scans')
+      .values({
+        id: scanId,
+        session_id: sessionId,
+        pulse_sequence_id: sequenceId,
+        snapshot: '{}',
+        seed: 1,
+        status: 'running',
+        progress: 40,
+        error_message: null,
+        result: null,
+        created_at: new Date().toISOString(),
+        finished_at: null,
+        lease_until: leaseUntil(LIVE_LEASE_MS),
+      })
+      .execute();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
+      headers: h,
+      signal: controller.signal,
+    });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"finished"`;
+    const reading = (async () => {
+      while (!text.includes(ended)) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value);
+      }
+    })();
+    try {
+      await redis.stop();
+      // Its coordinator ends it while Redis is away: the end is stored, its event cannot be published.
+      await t.db
+        .updateTable('sim_scans')
+        .set({ status: 'finished', progress: 100, finished_at: new Date().toISOString() })
+        .where('id', '=', scanId)
+        .execute();
+      await expect(
+        runtime.events.publish(sessionId, {
+          scanId,
+          pulseSequenceId: sequenceId,
+          status: 'finished',
+          progress: 100,
+          errorMessage: null,
+        }),
+      ).rejects.toThrow();
+      expect(text).not.toContain(ended);
+      await redis.start();
+      await untilTrue(async () => text.includes(ended), RECONNECT_BOUND_MS, 'the stream shows the end');
+    } finally {
+      controller.abort();
+      await reading.catch(() => undefined);
+    }
+  });
 
   it('refuses a run while Redis is down with 503 and the error body, storing nothing; the same run is accepted and finishes once Redis is back', async () => {
     const { h, runUrl } = await smallSequence(t.app, t.db);

@@ -30,7 +30,7 @@ import {
 import type { SessionEvent } from './events.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
-import { latestScans } from './repository.ts';
+import { storedState } from './repository.ts';
 import { scoutImage } from './scouts.ts';
 import {
   cancelPulseSequence,
@@ -140,39 +140,27 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         stop();
         raw.end(sessionClosedFrame);
       });
+      /** Sends each pulse sequence's latest scan as the database holds it. */
+      const sendStoredState = async (): Promise<void> => {
+        for (const e of await storedState(root.db, sessionId)) if (streams.has(raw)) raw.write(sseFrame(e));
+      };
+      // Events lost while Redis was away: the stream catches up with the stored state (events.ts).
+      const offResync = runtime.events.onResync(sessionId, () => {
+        sendStoredState().catch((error: unknown) =>
+          request.log.warn({ err: error, sessionId }, 'event stream not brought up to date'),
+        );
+      });
       if (typeof lastEventId === 'string' && lastEventId.length > 0) {
         const missed = runtime.events.since(sessionId, lastEventId);
         if (missed) for (const e of missed) raw.write(sseFrame(e));
-        else {
-          // This node no longer holds that event: send each pulse sequence's latest scan as it stands.
-          const ids = (
-            await root.db
-              .selectFrom('sim_pulse_sequences')
-              .select('id')
-              .where('session_id', '=', sessionId)
-              .execute()
-          ).map((r) => r.id);
-          for (const scan of (await latestScans(root.db, ids)).values()) {
-            raw.write(
-              sseFrame({
-                id: `state-${scan.id}-${scan.progress}`,
-                sessionId,
-                event: {
-                  scanId: scan.id,
-                  pulseSequenceId: scan.pulse_sequence_id,
-                  status: scan.status as 'running',
-                  progress: scan.progress,
-                  errorMessage: scan.error_message,
-                },
-              }),
-            );
-          }
-        }
+        // This node no longer holds that event: send each pulse sequence's latest scan as it stands.
+        else await sendStoredState();
       }
       function stop(): void {
         clearInterval(heartbeat);
         unsubscribe();
         offClosed();
+        offResync();
         streams.delete(raw);
       }
       request.raw.on('close', stop);

@@ -131,8 +131,13 @@ export async function coordinateScan(
       result: result ? JSON.stringify(result) : null,
       finished_at: isoNow(),
     });
-    if (ended)
-      await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage);
+    if (!ended) return;
+    // The end is stored: an event that cannot be published now (Redis away) fails nothing, and the streams
+    // catch up with the stored state when Redis is back (events.ts).
+    await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage).catch(
+      (error: unknown) =>
+        log.warn({ err: error, scanId: scan.id, status }, 'scan end stored; its event was not published'),
+    );
   };
   try {
     const queue = await runtime.queue();

@@ -27,10 +27,8 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
   });
   const t = useTestApp(kind, () => ({ dataDir, redisUrl: redis.url, scanThreads: 1 }));
 
-  it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
-    const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
-    const runtime = simulatorRuntimeOf(t.app);
-    // A scan that another API process coordinates (its lease is live, so nobody takes it over).
+  /** Stores a running scan of `sequenceId` that another API process coordinates (a live lease: nobody takes it over). */
+  async function runningElsewhere(sessionId: string, sequenceId: string): Promise<string> {
     const scanId = crypto.randomUUID();
     await t.db
       .insertInto('sim_scans')
@@ -49,6 +47,37 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
         lease_until: leaseUntil(LIVE_LEASE_MS),
       })
       .execute();
+    return scanId;
+  }
+
+  it('cancels a scan while Redis is down: 200 with the scan cancelled, as stored, though its coordinator cannot be told', async () => {
+    const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
+    const scanId = await runningElsewhere(sessionId, sequenceId);
+    await redis.stop();
+    try {
+      const res = await call(
+        t.app,
+        'POST',
+        `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}/cancel`,
+        h,
+      );
+      expect(res.status).toBe(200);
+      expect(scanSummarySchema.parse(res.body)).toMatchObject({ id: scanId, status: 'cancelled' });
+      const row = await t.db
+        .selectFrom('sim_scans')
+        .select('status')
+        .where('id', '=', scanId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
+    } finally {
+      await redis.start();
+    }
+  });
+
+  it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
+    const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
+    const runtime = simulatorRuntimeOf(t.app);
+    const scanId = await runningElsewhere(sessionId, sequenceId);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {

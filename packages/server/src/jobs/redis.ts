@@ -100,3 +100,19 @@ export function isConnectionError(error: Error): boolean {
     /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET/.test(error.message)
   );
 }
+
+/** How long closing waits for BullMQ to let go of its connections [ms]. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits for BullMQ's `closing` at most CLOSE_TIMEOUT_MS: with Redis gone, its close waits for a connection that
+ * may never come back, and a process must still stop (the caller then disconnects its connections).
+ */
+export async function closeWithin(closing: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    closing.catch(() => undefined),
+    new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
+}

@@ -155,6 +155,20 @@ describe.skipIf(!hasRedisServer)('Redis queue when Redis goes away and comes bac
     expect(performance.now() - closing).toBeLessThan(CLOSE_BOUND_MS);
   });
 
+  it('closes a queue within seconds while Redis is still down (an API process stops)', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    const blobs = createFileBlobStore(path.join(temp, 'blobs-queue-down'));
+    const queue = await createRedisQueue({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      blobs,
+      prefix: 'queue-down',
+    });
+    await stopRedis(redis);
+    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    await withinMs(queue.close(), CLOSE_BOUND_MS);
+  });
+
   it('runs again a part that a Redis restarted empty has lost: the scan ends with its images, not stuck running', async () => {
     const port = await freePort();
     const redisUrl = `redis://127.0.0.1:${port}`;

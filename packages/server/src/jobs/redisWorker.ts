@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { BlobStore } from '../blobs/types.ts';
 import {
   cancelChannel,
+  closeWithin,
   connectRedis,
   DEFAULT_QUEUE_PREFIX,
   encodePartOutput,
@@ -39,9 +40,6 @@ export const WORKER_LOCK_MS = 5_000;
  * WORKER_LOCK_MS a killed worker's part runs again within 8 s (BullMQ's default is 30 s).
  */
 export const WORKER_STALLED_INTERVAL_MS = 3_000;
-
-/** How long closing waits for BullMQ to let go of its jobs [ms]. */
-const CLOSE_TIMEOUT_MS = 5_000;
 
 export interface RedisWorkerOptions {
   redisUrl: string;
@@ -139,13 +137,7 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
     async close() {
       stopping = true;
       worker.cancelAllJobs('worker stopping');
-      // With Redis gone, BullMQ's close waits for a connection that may never come back: give it a few seconds.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        worker.close().catch(() => undefined),
-        new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
+      await closeWithin(worker.close());
       await threads.close();
       subscriber.disconnect();
       connection.disconnect();

@@ -74,6 +74,55 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     }
   });
 
+  it('closes a session while Redis is down: 200 with the session closed, and its open stream ends with the closed frame once Redis is back', async () => {
+    const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
+    const scanId = await runningElsewhere(sessionId, sequenceId);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
+      headers: h,
+      signal: controller.signal,
+    });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let ended = false;
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return (ended = true);
+        text += decoder.decode(value);
+      }
+    })();
+    await redis.stop();
+    let redisBack = false;
+    try {
+      const res = await call(t.app, 'PUT', `v1/sessions/${sessionId}/close`, h);
+      expect(res.status).toBe(200);
+      const session = await t.db
+        .selectFrom('sim_sessions')
+        .select('closed_at')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      expect(session.closed_at).not.toBeNull();
+      const scan = await t.db
+        .selectFrom('sim_scans')
+        .select('status')
+        .where('id', '=', scanId)
+        .executeTakeFirstOrThrow();
+      expect(scan.status).toBe('cancelled');
+      await redis.start();
+      redisBack = true;
+      await untilTrue(async () => ended, RECONNECT_BOUND_MS, 'the stream ends');
+    } finally {
+      if (!redisBack) await redis.start();
+      controller.abort();
+      await reading.catch(() => undefined);
+    }
+    expect(text).toContain('event: closed');
+    expect(text).toContain(`"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"cancelled"`);
+  });
+
   it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
     const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
     const runtime = simulatorRuntimeOf(t.app);

@@ -21,6 +21,7 @@ import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { loadSessionContext } from '../sessions/context.ts';
+import { findSession } from '../sessions/repository.ts';
 import {
   SESSION_CALL_ERRORS,
   SIMULATOR_SECURITY,
@@ -140,9 +141,13 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         stop();
         raw.end(sessionClosedFrame);
       });
-      /** Sends each pulse sequence's latest scan as the database holds it. */
+      /** Sends each pulse sequence's latest scan as the database holds it; ends the stream of a closed session. */
       const sendStoredState = async (): Promise<void> => {
         for (const e of await storedState(root.db, sessionId)) if (streams.has(raw)) raw.write(sseFrame(e));
+        if (streams.has(raw) && (await findSession(root.db, sessionId))?.closed_at) {
+          stop();
+          raw.end(sessionClosedFrame);
+        }
       };
       // Events lost while Redis was away: the stream catches up with the stored state (events.ts).
       const offResync = runtime.events.onResync(sessionId, () => {

@@ -129,6 +129,7 @@ describe.skipIf(!hasRedisServer)('Redis queue when Redis goes away and comes bac
         simulateSnapshot(snapshot, createModelStore().get(2)),
       );
       expect(lines.filter((l) => l.includes('lost its Redis connection'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('Redis connection is back'))).toHaveLength(1);
       expect(lines.filter((l) => l.includes("Stream isn't writeable"))).toEqual([]);
     } finally {
       await queue.close();

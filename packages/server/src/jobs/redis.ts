@@ -32,6 +32,17 @@ export const partOutputKey = (jobId: string): string => `${PART_OUTPUT_PREFIX}${
 export const encodePartOutput = (output: PartOutput): Uint8Array => serialize(output);
 export const decodePartOutput = (bytes: Uint8Array): PartOutput => deserialize(bytes) as PartOutput;
 
+/** `url` as messages name it: its password, if any, masked (messages reach logs and a scan's error message). */
+export function shownRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(an unparsable REDIS_URL)';
+  }
+}
+
 /** How long a liveness check of Redis may take before the queue counts it as unreachable [ms]. */
 const PING_TIMEOUT_MS = 1_000;
 
@@ -55,7 +66,7 @@ export async function assertRedisAlive(connection: Redis, url: string): Promise<
     ]);
   } catch (error) {
     throw new QueueUnavailableError(
-      `Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); try again`,
+      `Redis at ${shownRedisUrl(url)} is unreachable (${error instanceof Error ? error.message : String(error)}); try again`,
       { cause: error },
     );
   } finally {
@@ -82,7 +93,7 @@ export async function connectRedis(url: string, blocking: boolean): Promise<Redi
   } catch (error) {
     connection.disconnect();
     throw new QueueUnavailableError(
-      `cannot reach Redis at ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      `cannot reach Redis at ${shownRedisUrl(url)}: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }

@@ -69,6 +69,12 @@ describe('createRedisQueue', () => {
       /cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
     );
   });
+
+  it("names the address without its password (the message reaches logs and a scan's error)", async () => {
+    const refused = createRedisQueue({ redisUrl: 'redis://larmor:s3cret@127.0.0.1:1', blobs });
+    await expect(refused).rejects.toThrow(/cannot reach Redis at redis:\/\/larmor:\*\*\*@127\.0\.0\.1:1/);
+    await expect(refused).rejects.not.toThrow(/s3cret/);
+  });
 });
 
 describe.skipIf(!redisUrl)('Redis queue (BullMQ) with larmor workers', () => {

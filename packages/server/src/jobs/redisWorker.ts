@@ -18,6 +18,7 @@ import {
   isConnectionError,
   partOutputKey,
   SCAN_QUEUE,
+  shownRedisUrl,
 } from './redis.ts';
 import { createThreadQueue, type ThreadQueueOptions } from './threadQueue.ts';
 import { checkedSnapshot, type PartTask } from './types.ts';
@@ -118,7 +119,7 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
     if (connectionLost) return;
     connectionLost = true;
     log(
-      `worker: lost its Redis connection to ${options.redisUrl} (${error.message}); waiting for it to come back`,
+      `worker: lost its Redis connection to ${shownRedisUrl(options.redisUrl)} (${error.message}); waiting for it to come back`,
     );
   });
   connection.on('ready', () => {

@@ -55,7 +55,7 @@ export interface ServerConfig {
   sessionReapAfterMs?: number;
   /** How often the server looks for such sessions [ms]; default 30 s. */
   sessionReapIntervalMs?: number;
-  /** How long an API process holds a running scan without renewing its lease [ms] (SCAN_LEASE_MS); default 30 s. */
+  /** How long an API process holds a running scan without renewing its lease [ms] (SCAN_LEASE_MS); default 6 s. */
   scanLeaseMs?: number;
   /** The environment (LARMOR_ENV); absent: development. Analytics and achievements are off in production. */
   environment?: Environment;

@@ -2,8 +2,9 @@
  * Blobs in S3-compatible object storage (AWS S3, MinIO, …; s3rver in tests), one object per key in one bucket,
  * path-style addressing. S3_URL names endpoint, credentials, bucket and region in one string:
  * `http(s)://ACCESS_KEY:SECRET_KEY@host:port/bucket[/prefix][?region=eu-west-1]` (region default us-east-1).
- * Requests time out after a few seconds and are tried twice, so a store that has gone away fails a scan with a
- * BlobStoreError rather than holding it.
+ * Every call is bounded as a whole (BLOB_CALL_TIMEOUT_MS, its tries and the body included), so a store that has
+ * gone away or stopped answering fails the call with a BlobStoreError within seconds rather than holding it: a
+ * scan ends in error with that message, an image read answers 503.
  */
 import {
   DeleteObjectCommand,
@@ -49,9 +50,34 @@ export function parseS3Url(url: string): S3Location {
   };
 }
 
-/** Request timeouts [ms]: connecting, and a whole request. */
+/** How long connecting to the store may take [ms]. */
 const CONNECT_TIMEOUT_MS = 2_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The longest one call to the store may take, both tries and reading the body included [ms]: a scan's slice is
+ * a few MiB at most, which a working store moves in well under a second.
+ */
+export const BLOB_CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * Runs `work` with a signal that aborts it after BLOB_CALL_TIMEOUT_MS, and rejects then even when `work` does
+ * not heed the signal (a body stream that never ends).
+ */
+async function bounded<T>(work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`no answer within ${BLOB_CALL_TIMEOUT_MS / 1000} s`);
+      controller.abort(error);
+      reject(error);
+    }, BLOB_CALL_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function createS3BlobStore(location: S3Location): BlobStore {
   const client = new S3Client({
@@ -60,7 +86,11 @@ export function createS3BlobStore(location: S3Location): BlobStore {
     forcePathStyle: true,
     credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: BLOB_CALL_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
   });
   const Bucket = location.bucket;
   const objectKey = (key: string): string => {
@@ -75,7 +105,9 @@ export function createS3BlobStore(location: S3Location): BlobStore {
     async put(key, data) {
       const Key = objectKey(key);
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key, Body: data }));
+        await bounded((abortSignal) =>
+          client.send(new PutObjectCommand({ Bucket, Key, Body: data }), { abortSignal }),
+        );
       } catch (error) {
         throw storeError('write', key, error);
       }
@@ -83,9 +115,11 @@ export function createS3BlobStore(location: S3Location): BlobStore {
     async get(key) {
       const Key = objectKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key }));
-        if (!answer.Body) throw new Error('empty answer');
-        return await answer.Body.transformToByteArray();
+        return await bounded(async (abortSignal) => {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key }), { abortSignal });
+          if (!answer.Body) throw new Error('empty answer');
+          return answer.Body.transformToByteArray();
+        });
       } catch (error) {
         if (missing(error)) throw new BlobNotFoundError(key);
         throw storeError('read', key, error);
@@ -94,7 +128,9 @@ export function createS3BlobStore(location: S3Location): BlobStore {
     async delete(key) {
       const Key = objectKey(key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key }));
+        await bounded((abortSignal) =>
+          client.send(new DeleteObjectCommand({ Bucket, Key }), { abortSignal }),
+        );
       } catch (error) {
         if (!missing(error)) throw storeError('delete', key, error);
       }
@@ -104,9 +140,12 @@ export function createS3BlobStore(location: S3Location): BlobStore {
       let ContinuationToken: string | undefined;
       try {
         do {
-          const page = await client.send(
-            new ListObjectsV2Command({ Bucket, Prefix: `${location.prefix}${prefix}`, ContinuationToken }),
-          );
+          const command = new ListObjectsV2Command({
+            Bucket,
+            Prefix: `${location.prefix}${prefix}`,
+            ContinuationToken,
+          });
+          const page = await bounded((abortSignal) => client.send(command, { abortSignal }));
           for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key.slice(location.prefix.length));
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (ContinuationToken);

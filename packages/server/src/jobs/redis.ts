@@ -1,8 +1,10 @@
 /**
  * What the Redis back end's producer (redisQueue.ts) and consumer (redisWorker.ts, `larmor worker`) share: the
  * queue's name and key prefix, the channel cancels go out on, where a part's output waits in the blob store, and
- * connecting with a clear error (ioredis with enableOfflineQueue off, so a missing Redis fails a call at once
- * instead of queueing it; STACK.md).
+ * connecting with a clear error. Producer connections (ioredis with enableOfflineQueue off) fail a call at once
+ * while Redis is away instead of queueing it (STACK.md); the connections of workers and event listeners keep
+ * ioredis's offline queue and retry without limit, so they wait for Redis to come back rather than spin on
+ * errors (BullMQ's advice for workers: maxRetriesPerRequest null).
  */
 import { deserialize, serialize } from 'node:v8';
 import { Redis, type RedisOptions } from 'ioredis';
@@ -30,6 +32,17 @@ export const partOutputKey = (jobId: string): string => `${PART_OUTPUT_PREFIX}${
 export const encodePartOutput = (output: PartOutput): Uint8Array => serialize(output);
 export const decodePartOutput = (bytes: Uint8Array): PartOutput => deserialize(bytes) as PartOutput;
 
+/** `url` as messages name it: its password, if any, masked (messages reach logs and a scan's error message). */
+export function shownRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(an unparsable REDIS_URL)';
+  }
+}
+
 /** How long a liveness check of Redis may take before the queue counts it as unreachable [ms]. */
 const PING_TIMEOUT_MS = 1_000;
 
@@ -53,7 +66,7 @@ export async function assertRedisAlive(connection: Redis, url: string): Promise<
     ]);
   } catch (error) {
     throw new QueueUnavailableError(
-      `Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); try again`,
+      `Redis at ${shownRedisUrl(url)} is unreachable (${error instanceof Error ? error.message : String(error)}); try again`,
       { cause: error },
     );
   } finally {
@@ -63,15 +76,15 @@ export async function assertRedisAlive(connection: Redis, url: string): Promise<
 
 /**
  * An ioredis connection to `url`, connected, failing with QueueUnavailableError naming the address when Redis
- * cannot be reached. `blocking`: for BullMQ workers and queue events, which wait on Redis (no retry limit per
- * request).
+ * cannot be reached. `blocking`: for BullMQ workers, queue events and subscribers, which wait on Redis: their
+ * calls wait through an outage (offline queue, no retry limit per request) and go on when Redis is back. A
+ * worker's connection without the offline queue has BullMQ's main loop retry a failing call at once, for ever,
+ * starving the process (no reconnect, no signal handled). Otherwise a call fails at once while Redis is away.
  */
 export async function connectRedis(url: string, blocking: boolean): Promise<Redis> {
-  const options: RedisOptions = {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    ...(blocking ? { maxRetriesPerRequest: null } : {}),
-  };
+  const options: RedisOptions = blocking
+    ? { lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: null }
+    : { lazyConnect: true, enableOfflineQueue: false };
   const connection = new Redis(url, options);
   // Errors surface through the calls that fail; without a listener ioredis would print each reconnect attempt.
   connection.on('error', () => undefined);
@@ -80,9 +93,37 @@ export async function connectRedis(url: string, blocking: boolean): Promise<Redi
   } catch (error) {
     connection.disconnect();
     throw new QueueUnavailableError(
-      `cannot reach Redis at ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      `cannot reach Redis at ${shownRedisUrl(url)}: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }
   return connection;
+}
+
+/** Node's socket error codes that mean the connection to Redis is gone (not a failed command). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** Whether `error` says that Redis cannot be reached (the connection, not the command, failed). */
+export function isConnectionError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    (code !== undefined && CONNECTION_ERROR_CODES.has(code)) ||
+    /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET/.test(error.message)
+  );
+}
+
+/** How long closing waits for BullMQ to let go of its connections [ms]. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/**
+ * Waits for BullMQ's `closing` at most CLOSE_TIMEOUT_MS: with Redis gone, its close waits for a connection that
+ * may never come back, and a process must still stop (the caller then disconnects its connections).
+ */
+export async function closeWithin(closing: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    closing.catch(() => undefined),
+    new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
 }

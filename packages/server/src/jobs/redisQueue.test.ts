@@ -37,6 +37,13 @@ afterAll(() => {
   rmSync(temp, { recursive: true, force: true });
 });
 
+/**
+ * How soon, at most, a killed worker's part completes on another worker with the default lock [ms]: by design
+ * under 10 s (WORKER_LOCK_MS plus WORKER_STALLED_INTERVAL_MS); the bound leaves room for a loaded machine, and
+ * BullMQ's default 30 s lock never came in under 15 s.
+ */
+const TAKEOVER_BOUND_MS = 13_000;
+
 /** A queue prefix of its own per test, so tests never see each other's jobs. */
 const newPrefix = (): string => `larmor-test-${randomUUID()}`;
 
@@ -61,6 +68,12 @@ describe('createRedisQueue', () => {
     await expect(createRedisQueue({ redisUrl: 'redis://127.0.0.1:1', blobs })).rejects.toThrow(
       /cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
     );
+  });
+
+  it("names the address without its password (the message reaches logs and a scan's error)", async () => {
+    const refused = createRedisQueue({ redisUrl: 'redis://larmor:s3cret@127.0.0.1:1', blobs });
+    await expect(refused).rejects.toThrow(/cannot reach Redis at redis:\/\/larmor:\*\*\*@127\.0\.0\.1:1/);
+    await expect(refused).rejects.not.toThrow(/s3cret/);
   });
 });
 
@@ -211,25 +224,49 @@ describe.skipIf(!redisUrl)('Redis queue (BullMQ) with larmor workers', () => {
     }
   });
 
+  /** A worker process (testing/workerProcess.ts) on `prefix`, resolved once it takes jobs. */
+  const startWorkerProcess = async (
+    prefix: string,
+    env: Record<string, string> = {},
+  ): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, [new URL('./testing/workerProcess.ts', import.meta.url).pathname], {
+      env: { ...process.env, REDIS_URL: url, QUEUE_PREFIX: prefix, BLOB_DIR: blobDir, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+    return child;
+  };
+
+  it("with the default lock, a killed worker's part runs on another worker within seconds (not BullMQ's 30 s lock)", async () => {
+    const prefix = newPrefix();
+    prefixes.push(prefix);
+    const dir = mkdtempSync(path.join(temp, 'default-lock-'));
+    const env = { DEFAULT_LOCK: '1', LARMOR_TEST_MARKER_DIR: dir };
+    const queue = await createRedisQueue({ redisUrl: url, blobs, prefix });
+    try {
+      const first = await startWorkerProcess(prefix, env);
+      const snapshot = testSnapshot({ seed: HANG_ONCE_SEED, protocol: { sliceCount: 1 } });
+      const job = await queue.submit(snapshot);
+      await until(() => existsSync(path.join(dir, 'hung-0')), 15_000);
+      await startWorkerProcess(prefix, env);
+      const killed = performance.now();
+      first.kill('SIGKILL');
+      const result = await Promise.race([job.result, new Promise((r) => setTimeout(r, TAKEOVER_BOUND_MS))]);
+      expect(performance.now() - killed).toBeLessThan(TAKEOVER_BOUND_MS);
+      expect(result).toEqual(simulateSnapshot(snapshot, knee));
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('loses nothing when a worker process is killed mid-part: another worker takes the part over', async () => {
     const prefix = newPrefix();
     prefixes.push(prefix);
-    const startWorker = async (): Promise<ChildProcess> => {
-      const child = spawn(
-        process.execPath,
-        [new URL('./testing/workerProcess.ts', import.meta.url).pathname],
-        {
-          env: { ...process.env, REDIS_URL: url, QUEUE_PREFIX: prefix, BLOB_DIR: blobDir },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      children.push(child);
-      await new Promise<void>((resolve, reject) => {
-        child.stdout?.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-        child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-      });
-      return child;
-    };
+    const startWorker = () => startWorkerProcess(prefix);
     const queue = await createRedisQueue({ redisUrl: url, blobs, prefix });
     try {
       const first = await startWorker();

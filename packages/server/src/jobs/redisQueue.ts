@@ -19,6 +19,7 @@ import { backlogPriority, NO_OWNER } from './fairScheduler.ts';
 import {
   assertRedisAlive,
   cancelChannel,
+  closeWithin,
   connectRedis,
   decodePartOutput,
   DEFAULT_QUEUE_PREFIX,
@@ -216,8 +217,7 @@ export async function createRedisQueue(options: RedisQueueOptions): Promise<Scan
       for (const job of running) job.cancel();
       await Promise.allSettled([...running].map((j) => j.result));
       clearInterval(checker);
-      await events.close();
-      await queue.close();
+      await closeWithin(Promise.all([events.close(), queue.close()]));
       connection.disconnect();
       eventsConnection.disconnect();
     },

@@ -11,11 +11,14 @@ import { z } from 'zod';
 import type { BlobStore } from '../blobs/types.ts';
 import {
   cancelChannel,
+  closeWithin,
   connectRedis,
   DEFAULT_QUEUE_PREFIX,
   encodePartOutput,
+  isConnectionError,
   partOutputKey,
   SCAN_QUEUE,
+  shownRedisUrl,
 } from './redis.ts';
 import { createThreadQueue, type ThreadQueueOptions } from './threadQueue.ts';
 import { checkedSnapshot, type PartTask } from './types.ts';
@@ -27,8 +30,17 @@ const scanPartSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('spins'), slice: index, chunk: index, chunks: z.number().int().min(1) }),
 ]);
 
-/** How long closing waits for BullMQ to let go of its jobs [ms]. */
-const CLOSE_TIMEOUT_MS = 5_000;
+/**
+ * How long a worker's lock on a running part lasts without renewal [ms]; BullMQ renews it every half of that
+ * while the part runs (the part computes on a thread, so the event loop that renews is free). A killed worker's
+ * part is free again at most this long after its death: BullMQ's default is 30 s.
+ */
+export const WORKER_LOCK_MS = 5_000;
+/**
+ * How often every worker looks for parts whose lock has lapsed and hands them to the next worker [ms]. With
+ * WORKER_LOCK_MS a killed worker's part runs again within 8 s (BullMQ's default is 30 s).
+ */
+export const WORKER_STALLED_INTERVAL_MS = 3_000;
 
 export interface RedisWorkerOptions {
   redisUrl: string;
@@ -38,9 +50,9 @@ export interface RedisWorkerOptions {
   threads?: number;
   /** The thread module (tests); default the engine's. */
   threadFile?: ThreadQueueOptions['filename'];
-  /** How long a job stays locked without renewal [ms]; BullMQ's default 30 s. */
+  /** How long a job stays locked without renewal [ms]; default WORKER_LOCK_MS. */
   lockDurationMs?: number;
-  /** How often stalled jobs are looked for [ms]; BullMQ's default 30 s. */
+  /** How often stalled jobs are looked for [ms]; default WORKER_STALLED_INTERVAL_MS. */
   stalledIntervalMs?: number;
   /** Times a job may stall before it fails (BullMQ default 1). */
   maxStalledCount?: number;
@@ -95,12 +107,26 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
       connection,
       prefix,
       concurrency: threads.concurrency,
-      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
-      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+      lockDuration: options.lockDurationMs ?? WORKER_LOCK_MS,
+      stalledInterval: options.stalledIntervalMs ?? WORKER_STALLED_INTERVAL_MS,
       ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
     },
   );
-  worker.on('error', (error) => log(`worker: ${error.message}`));
+  // An outage is logged once when it starts and once when it ends, not for every call that fails meanwhile.
+  let connectionLost = false;
+  worker.on('error', (error) => {
+    if (connection.status === 'ready' && !isConnectionError(error)) return log(`worker: ${error.message}`);
+    if (connectionLost) return;
+    connectionLost = true;
+    log(
+      `worker: lost its Redis connection to ${shownRedisUrl(options.redisUrl)} (${error.message}); waiting for it to come back`,
+    );
+  });
+  connection.on('ready', () => {
+    if (!connectionLost) return;
+    connectionLost = false;
+    log('worker: Redis connection is back; taking scan parts again');
+  });
   worker.on('failed', (job, error) => log(`worker: part ${job?.id ?? '?'} failed: ${error.message}`));
   await subscriber.subscribe(cancelChannel(prefix));
   subscriber.on('message', (_channel: string, jobId: string) => {
@@ -112,13 +138,7 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
     async close() {
       stopping = true;
       worker.cancelAllJobs('worker stopping');
-      // With Redis gone, BullMQ's close waits for a connection that may never come back: give it a few seconds.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        worker.close().catch(() => undefined),
-        new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
+      await closeWithin(worker.close());
       await threads.close();
       subscriber.disconnect();
       connection.disconnect();

@@ -11,7 +11,9 @@ import {
 } from '@larmor/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BlobStoreError } from '../blobs/types.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
+import { QueueUnavailableError } from '../jobs/types.ts';
 
 /** Seconds a client is asked to wait (Retry-After) before retrying a call that met an unavailable database. */
 const DATABASE_RETRY_AFTER_S = 5;
@@ -158,6 +160,20 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; cause: string; mes
  */
 const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
 
+/** Seconds a client is asked to wait before retrying a call that met an unavailable scan queue or blob store. */
+const SERVICE_RETRY_AFTER_S = 5;
+
+/**
+ * The service, in words, that an error says is unreachable or not answering (the scan queue's Redis, the blob
+ * store); undefined for any other error. The answer names the service, never its address (the error's own
+ * message, with the address, goes to the log).
+ */
+function unavailableService(error: unknown): string | undefined {
+  if (error instanceof QueueUnavailableError) return 'scan queue';
+  if (error instanceof BlobStoreError) return 'image store';
+  return undefined;
+}
+
 /** Installs the error handler on the root instance. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -197,6 +213,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ERROR_CAUSES.VALIDATION,
       );
       return reply.status(400).send(body.toBody());
+    }
+    const unavailable = unavailableService(thrown);
+    if (unavailable) {
+      request.log.warn({ err: error }, `${unavailable} unavailable`);
+      const body = new ApiError(
+        503,
+        ERROR_CODES.DOWNSTREAM_SERVICE_ERROR,
+        `The ${unavailable} is unavailable; try again shortly`,
+        ERROR_CAUSES.UNAVAILABLE,
+      );
+      return reply.status(503).header('retry-after', SERVICE_RETRY_AFTER_S).send(body.toBody());
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

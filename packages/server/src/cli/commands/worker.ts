@@ -1,7 +1,7 @@
 import { ENV } from '@larmor/contracts';
 import { createBlobStore } from '../../blobs/index.ts';
 import { loadConfig } from '../../config.ts';
-import { SCAN_QUEUE } from '../../jobs/redis.ts';
+import { SCAN_QUEUE, shownRedisUrl } from '../../jobs/redis.ts';
 import { startRedisWorker, type RedisWorkerOptions } from '../../jobs/redisWorker.ts';
 import { parseFlags, UsageError, type CliCommand } from '../command.ts';
 
@@ -17,7 +17,7 @@ export async function runWorker(
 ): Promise<void> {
   const worker = await startRedisWorker({ ...options, log });
   log(
-    `worker: running scan parts on ${worker.threads} thread(s) from queue '${SCAN_QUEUE}' at ${options.redisUrl}; ` +
+    `worker: running scan parts on ${worker.threads} thread(s) from queue '${SCAN_QUEUE}' at ${shownRedisUrl(options.redisUrl)}; ` +
       `outputs to the ${options.blobs.kind === 's3' ? 'S3' : 'file'} blob store; waiting for scan jobs`,
   );
   await new Promise<void>((resolve) => {

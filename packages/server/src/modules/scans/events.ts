@@ -6,13 +6,18 @@
  * reconnects with Last-Event-ID gets what it missed. The same channel carries cancel requests, so a scan started
  * through one node can be cancelled through another, and the news that sessions were closed (PUT close, the
  * reaper on any node), which ends those sessions' streams on every node.
+ *
+ * Redis may drop events (a publish while it is away, a subscriber that is reconnecting), so streams converge on
+ * the stored state instead: when this node's subscriber connection comes back, every open stream is told to
+ * resync (send its session's scans as the database holds them), and the sessions whose events this node could
+ * not publish are announced (a `resync` message) to every node once its publisher is back.
  */
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { scanEventSchema, type ScanEvent } from '@larmor/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { connectRedis } from '../../jobs/redis.ts';
+import { assertRedisAlive, connectRedis } from '../../jobs/redis.ts';
 
 /** Events kept per session for Last-Event-ID replay. */
 const REPLAY_BUFFER = 200;
@@ -31,6 +36,7 @@ const wireSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event'), id: z.string(), sessionId: z.string(), event: scanEventSchema }),
   z.object({ kind: z.literal('cancel'), scanId: z.string() }),
   z.object({ kind: z.literal('closed'), sessionIds: z.array(z.string()) }),
+  z.object({ kind: z.literal('resync'), sessionIds: z.array(z.string()) }),
 ]);
 type Wire = z.infer<typeof wireSchema>;
 
@@ -49,11 +55,24 @@ export interface SessionEventHub {
   sessionsClosed(sessionIds: readonly string[]): Promise<void>;
   /** Calls `listener` once when `sessionId` is closed (on any node); returns the unsubscribe function. */
   onSessionClosed(sessionId: string, listener: () => void): () => void;
+  /**
+   * Calls `listener` whenever the events of `sessionId` may have been lost (Redis was away): the stream then
+   * sends the stored state. Returns the unsubscribe function.
+   */
+  onResync(sessionId: string, listener: () => void): () => void;
+  /**
+   * Resolves when events can be published now; rejects with QueueUnavailableError while Redis (which carries
+   * the events and the scan queue) cannot be reached. Without Redis, always resolves.
+   */
+  assertAvailable(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The local emitter's key of a session's closing (event keys are the bare session ids). */
 const closedKey = (sessionId: string): string => `closed:${sessionId}`;
+/** The local emitter's keys of a resync of one session, and of every session (this node's subscriber is back). */
+const resyncKey = (sessionId: string): string => `resync:${sessionId}`;
+const RESYNC_ALL = 'resync:*';
 
 const newEventId = (): string => `${Date.now().toString(36)}-${crypto.randomBytes(4).toString('hex')}`;
 
@@ -67,6 +86,10 @@ export async function createSessionEventHub(redisUrl: string | undefined): Promi
   const dispatch = (wire: Wire): void => {
     if (wire.kind === 'cancel') {
       for (const l of cancelListeners) l(wire.scanId);
+      return;
+    }
+    if (wire.kind === 'resync') {
+      for (const id of wire.sessionIds) local.emit(resyncKey(id));
       return;
     }
     if (wire.kind === 'closed') {
@@ -98,10 +121,36 @@ export async function createSessionEventHub(redisUrl: string | undefined): Promi
     });
   }
 
+  /** Sessions whose events this node failed to publish, announced to every node once Redis is back. */
+  const lost = new Set<string>();
   const send = async (wire: Wire): Promise<void> => {
-    if (publisher) await publisher.publish(CHANNEL, JSON.stringify(wire));
-    else dispatch(wire);
+    if (!publisher) return dispatch(wire);
+    try {
+      await publisher.publish(CHANNEL, JSON.stringify(wire));
+    } catch (error) {
+      if (wire.kind === 'event') lost.add(wire.sessionId);
+      throw error;
+    }
   };
+  if (publisher && subscriber) {
+    const announceLost = (): void => {
+      if (lost.size === 0) return;
+      const sessionIds = [...lost];
+      lost.clear();
+      send({ kind: 'resync', sessionIds }).catch(() => {
+        for (const id of sessionIds) lost.add(id);
+      });
+    };
+    publisher.on('ready', announceLost);
+    // ioredis subscribes again by itself on reconnecting; what was published meanwhile never arrives here.
+    let subscriberLost = false;
+    subscriber.on('close', () => (subscriberLost = true));
+    subscriber.on('ready', () => {
+      if (!subscriberLost) return;
+      subscriberLost = false;
+      local.emit(RESYNC_ALL);
+    });
+  }
 
   return {
     publish: (sessionId, event) => send({ kind: 'event', id: newEventId(), sessionId, event }),
@@ -123,6 +172,17 @@ export async function createSessionEventHub(redisUrl: string | undefined): Promi
     onSessionClosed(sessionId, listener) {
       local.once(closedKey(sessionId), listener);
       return () => local.off(closedKey(sessionId), listener);
+    },
+    onResync(sessionId, listener) {
+      local.on(resyncKey(sessionId), listener);
+      local.on(RESYNC_ALL, listener);
+      return () => {
+        local.off(resyncKey(sessionId), listener);
+        local.off(RESYNC_ALL, listener);
+      };
+    },
+    async assertAvailable() {
+      if (publisher && redisUrl) await assertRedisAlive(publisher, redisUrl);
     },
     async close() {
       local.removeAllListeners();

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { databases, testConfig, useTestApp } from '../../test/helper.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
+import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { claimScan, leaseRound, leaseUntil } from './leases.ts';
 
 const dataDir = testDataDir();
@@ -147,4 +148,51 @@ describe.each(databases)('scan leases on %s', (kind) => {
       if (!closed) await leaving.close();
     }
   });
+});
+
+/**
+ * How soon, at most, a dead coordinator's scan is taken over with the default lease [ms]: by design under 10 s
+ * (DEFAULT_SCAN_LEASE_MS, 6 s, plus a lease round every 2 s); the bound leaves room for a loaded machine.
+ */
+const TAKEOVER_BOUND_MS = 12_000;
+
+describe.each(databases)('scan leases on %s with the default lease', (kind) => {
+  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+
+  it('a scan whose coordinator died just after renewing its lease is taken over within seconds and finishes', async () => {
+    const { h, runUrl } = await smallSequence(t.app, t.db);
+    const first = await scanEnded(
+      t.db,
+      scanSummarySchema.parse((await call(t.app, 'POST', runUrl, h)).body).id,
+    );
+    expect(first.status).toBe('finished');
+    const runtime = simulatorRuntimeOf(t.app);
+    // As if another API process coordinated it and died right after renewing its lease.
+    const orphan = {
+      ...first,
+      id: crypto.randomUUID(),
+      status: 'running',
+      progress: 0,
+      result: null,
+      finished_at: null,
+      lease_until: leaseUntil(runtime.scanLeaseMs),
+    };
+    const died = performance.now();
+    await t.db.insertInto('sim_scans').values(orphan).execute();
+    const orphanStatus = async () =>
+      (
+        await t.db
+          .selectFrom('sim_scans')
+          .select('status')
+          .where('id', '=', orphan.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await untilTrue(
+      async () => runtime.coordinating.has(orphan.id) || (await orphanStatus()) !== 'running',
+      TAKEOVER_BOUND_MS + 30_000,
+      'the orphan is taken over',
+    );
+    expect(performance.now() - died).toBeLessThan(TAKEOVER_BOUND_MS);
+    expect((await scanEnded(t.db, orphan.id)).status).toBe('finished');
+  }, 60_000);
 });

@@ -15,8 +15,13 @@ import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import type { ScanRow } from './repository.ts';
 import { startScan } from './runner.ts';
 
-/** How long a coordinator holds a running scan without renewing [ms]; SCAN_LEASE_MS overrides it. */
-export const DEFAULT_SCAN_LEASE_MS = 30_000;
+/**
+ * How long a coordinator holds a running scan without renewing [ms]; SCAN_LEASE_MS overrides it. Renewed every
+ * third of it (2 s) and looked for as often, so a dead coordinator's scan is taken over within 8 s. A
+ * coordinator that stalls longer (a database slower than the lease) may see its scan taken over too: both write
+ * the same bytes and the first end wins, so that costs work, never images.
+ */
+export const DEFAULT_SCAN_LEASE_MS = 6_000;
 
 /** The end of a lease of `leaseMs` taken at `nowMs`. */
 export const leaseUntil = (leaseMs: number, nowMs: number = Date.now()): string =>

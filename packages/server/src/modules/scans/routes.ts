@@ -21,6 +21,7 @@ import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { loadSessionContext } from '../sessions/context.ts';
+import { findSession } from '../sessions/repository.ts';
 import {
   SESSION_CALL_ERRORS,
   SIMULATOR_SECURITY,
@@ -30,7 +31,7 @@ import {
 import type { SessionEvent } from './events.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
-import { latestScans } from './repository.ts';
+import { storedState } from './repository.ts';
 import { scoutImage } from './scouts.ts';
 import { StreamSlots } from './stream-slots.ts';
 import {
@@ -144,6 +145,20 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         stop();
         raw.end(sessionClosedFrame);
       });
+      /** Sends each pulse sequence's latest scan as the database holds it; ends the stream of a closed session. */
+      const sendStoredState = async (): Promise<void> => {
+        for (const e of await storedState(root.db, sessionId)) if (streams.has(raw)) raw.write(sseFrame(e));
+        if (streams.has(raw) && (await findSession(root.db, sessionId))?.closed_at) {
+          stop();
+          raw.end(sessionClosedFrame);
+        }
+      };
+      // Events lost while Redis was away: the stream catches up with the stored state (events.ts).
+      const offResync = runtime.events.onResync(sessionId, () => {
+        sendStoredState().catch((error: unknown) =>
+          request.log.warn({ err: error, sessionId }, 'event stream not brought up to date'),
+        );
+      });
       // Whichever way the stream ends (the client goes away, the session closes, the server stops), once.
       let stopped = false;
       function stop(): void {
@@ -152,6 +167,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         clearInterval(heartbeat);
         unsubscribe();
         offClosed();
+        offResync();
         streams.delete(raw);
         releaseSlot();
       }
@@ -161,31 +177,8 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       if (typeof lastEventId === 'string' && lastEventId.length > 0) {
         const missed = runtime.events.since(sessionId, lastEventId);
         if (missed) for (const e of missed) raw.write(sseFrame(e));
-        else {
-          // This node no longer holds that event: send each pulse sequence's latest scan as it stands.
-          const ids = (
-            await root.db
-              .selectFrom('sim_pulse_sequences')
-              .select('id')
-              .where('session_id', '=', sessionId)
-              .execute()
-          ).map((r) => r.id);
-          for (const scan of (await latestScans(root.db, ids)).values()) {
-            raw.write(
-              sseFrame({
-                id: `state-${scan.id}-${scan.progress}`,
-                sessionId,
-                event: {
-                  scanId: scan.id,
-                  pulseSequenceId: scan.pulse_sequence_id,
-                  status: scan.status as 'running',
-                  progress: scan.progress,
-                  errorMessage: scan.error_message,
-                },
-              }),
-            );
-          }
-        }
+        // This node no longer holds that event: send each pulse sequence's latest scan as it stands.
+        else await sendStoredState();
       }
     },
   );

@@ -131,8 +131,13 @@ export async function coordinateScan(
       result: result ? JSON.stringify(result) : null,
       finished_at: isoNow(),
     });
-    if (ended)
-      await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage);
+    if (!ended) return;
+    // The end is stored: an event that cannot be published now (Redis away) fails nothing, and the streams
+    // catch up with the stored state when Redis is back (events.ts).
+    await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage).catch(
+      (error: unknown) =>
+        log.warn({ err: error, scanId: scan.id, status }, 'scan end stored; its event was not published'),
+    );
   };
   try {
     const queue = await runtime.queue();
@@ -201,15 +206,19 @@ export function startScan(
 
 /**
  * Cancels a running scan: writes `cancelled` at once (so the answer and the events say so), stops the job here
- * or, when another API process coordinates it, asks that process over the event hub.
+ * or, when another API process coordinates it, asks that process over the event hub. Once `cancelled` is
+ * stored the cancel has happened: should Redis be away, the other process is not told and finishes its work,
+ * but its end is not written (only a running scan ends), and the streams catch up with the stored state.
  */
 export async function cancelScan(db: Db, runtime: SimulatorRuntime, scan: ScanRow): Promise<boolean> {
   const cancelled = await updateRunningScan(db, scan.id, { status: 'cancelled', finished_at: isoNow() });
   if (!cancelled) return false;
+  const unsent = (what: string) => (error: unknown) =>
+    runtime.log.warn({ err: error, scanId: scan.id }, `scan cancelled; ${what} not sent`);
   const job = runtime.running.get(scan.id);
   if (job) job.cancel();
-  else await runtime.events.requestCancel(scan.id);
-  await publish(runtime, scan, 'cancelled', scan.progress, null);
+  else await runtime.events.requestCancel(scan.id).catch(unsent('the cancel request to its coordinator'));
+  await publish(runtime, scan, 'cancelled', scan.progress, null).catch(unsent('its event'));
   return true;
 }
 

@@ -81,6 +81,10 @@ export async function runPulseSequence(
   );
   assertRunnable(protocol, scanner, context.freePlan);
   const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
+  // A run that cannot be queued is refused before anything is stored (503, QueueUnavailableError): Redis
+  // carries both the scan queue and the events.
+  await runtime.queue();
+  await runtime.events.assertAvailable();
   const scan: ScanRow = {
     id: newId(),
     session_id: context.session.id,
@@ -107,13 +111,17 @@ export async function runPulseSequence(
       .where('id', '=', row.id)
       .execute();
   });
-  await runtime.events.publish(scan.session_id, {
-    scanId: scan.id,
-    pulseSequenceId: row.id,
-    status: 'running',
-    progress: 0,
-    errorMessage: null,
-  });
+  // Stored means accepted: should Redis go away just now, the scan still runs to its end (or ends in error
+  // with a message) and the event streams catch up with the stored state when Redis is back (events.ts).
+  await runtime.events
+    .publish(scan.session_id, {
+      scanId: scan.id,
+      pulseSequenceId: row.id,
+      status: 'running',
+      progress: 0,
+      errorMessage: null,
+    })
+    .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan start event not published'));
   startScan(db, runtime, log, scan, snapshot);
   return presentScanSummary(scan);
 }

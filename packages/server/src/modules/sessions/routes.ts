@@ -56,7 +56,18 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   const runtime = await createSimulatorRuntime(root);
   runtime.onSessionsClosed((ids) => cancelScansOfSessions(root.db, runtime, ids));
   // After their scans' `cancelled` events: the closed sessions' event streams end, on every node.
-  runtime.onSessionsClosed((ids) => runtime.events.sessionsClosed(ids));
+  // Should Redis be away, the closing is stored all the same: each node's streams see it when they catch up
+  // with the stored state (scans/routes.ts).
+  runtime.onSessionsClosed((ids) =>
+    runtime.events
+      .sessionsClosed(ids)
+      .catch((error: unknown) =>
+        root.log.warn(
+          { err: error, sessionIds: ids },
+          'sessions closed; the news was not sent to the streams',
+        ),
+      ),
+  );
   startScanLeases(root, runtime);
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = SIMULATOR_TAGS;

@@ -5,7 +5,7 @@
  * idle time 600 s plus countdown 300 s; configurable for tests).
  */
 import { SESSION_REAP_AFTER_MS } from '@larmor/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createBlobStore, type BlobStore } from '../../blobs/index.ts';
 import { createScanQueue, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
 import { createSessionEventHub, type SessionEventHub } from '../scans/events.ts';
@@ -16,6 +16,8 @@ import { reapStaleSessions } from './repository.ts';
 const DEFAULT_REAP_INTERVAL_MS = 30_000;
 
 export interface SimulatorRuntime {
+  /** The app's logger, for work that outlives the call that started it. */
+  readonly log: FastifyBaseLogger;
   readonly blobs: BlobStore;
   readonly events: SessionEventHub;
   /** The scan queue, created on first use. */
@@ -90,6 +92,7 @@ export async function createSimulatorRuntime(app: FastifyInstance): Promise<Simu
   });
 
   const runtime: SimulatorRuntime = {
+    log: app.log,
     blobs,
     events,
     queue() {

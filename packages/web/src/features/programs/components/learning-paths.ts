@@ -44,6 +44,17 @@ export function dashboardPrograms(items: readonly CatalogItem[]): CatalogItem[] 
     });
 }
 
+/**
+ * What a learner in no program can start with: the programs of the catalogue they may open but are not in (the free
+ * catalogue on the free plan), free-catalogue ones first, then open enrolment, then by title.
+ */
+export function catalogueToJoin(items: readonly CatalogItem[]): CatalogItem[] {
+  const rank = (item: CatalogItem) => (item.program.freeCatalogue ? 0 : 2) + (item.canEnroll ? 0 : 1);
+  return items
+    .filter((item) => !item.enrolled)
+    .sort((a, b) => rank(a) - rank(b) || a.program.title.localeCompare(b.program.title));
+}
+
 /** "Continue where you left off": the module opened most recently across the enrolled programs, if any. */
 export function continueWhereLeftOff(
   items: readonly CatalogItem[],

@@ -76,6 +76,49 @@ describe('student pages', () => {
     expect(await screen.findByText(NO_PROGRAMS, {}, FIND)).toBeTruthy();
   });
 
+  it('the dashboard of a free-plan user in no program shows the free catalogue and a link to it, not "ask your teacher" (issue 20.12a)', async () => {
+    const free: CatalogResponse = {
+      freePlan: true,
+      items: [
+        {
+          program: {
+            id: 'free1',
+            title: 'MRI basics (free)',
+            summary: 'Spin echo and gradient echo of the brain.',
+            coverImageUrl: null,
+            clientId: null,
+            clientName: null,
+            global: true,
+            status: 'published',
+            enrollment: 'open',
+            freeCatalogue: true,
+            courseCount: 1,
+            moduleCount: 2,
+            enrolledCount: 0,
+            canEdit: false,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+          },
+          enrolled: false,
+          enrolledAt: null,
+          canEnroll: true,
+          enrollment: 'open',
+          progress: { modulesTotal: 2, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
+        },
+      ],
+    };
+    stubApi({ 'v1/catalog': { status: 200, body: free } });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    const section = await screen.findByRole('region', { name: 'Start with the free catalogue' }, FIND);
+    expect(section.textContent).toContain('MRI basics (free)');
+    expect(section.textContent).toContain('2 modules');
+    const view = screen.getByRole('link', { name: 'View MRI basics (free)' });
+    expect(view.getAttribute('href')).toBe('/program/free1');
+    const all = screen.getByRole('link', { name: 'Browse the whole catalogue' });
+    expect(all.getAttribute('href')).toBe('/courses');
+    expect(screen.queryByText(NO_PROGRAMS)).toBeNull();
+  });
+
   it('the dashboard of a teacher in no program points to program management instead', async () => {
     const payload = btoa(
       JSON.stringify({ uid: 't1', scope: 'Teacher', exp: Math.floor(Date.now() / 1000) + 3600 }),

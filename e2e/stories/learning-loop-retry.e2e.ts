@@ -1,7 +1,7 @@
 /**
  * The student's learning loop, trying again (issue 20.1 and 20.12) in a real browser against the real server:
- * a student who has scanned opens the attempt page and is told so (not "not started"), starts an attempt with the
- * scan, submits it, reads the failed automatic check and starts a new attempt at once — no teacher in between —
+ * a student who has scanned (after opening the attempt page once, as the simulator's tab does) comes back to the
+ * attempt page and is told so (not "not started"), starts an attempt with the scan; a student submits, reads the failed automatic check and starts a new attempt at once — no teacher in between —
  * seeing "Attempts left" count down; a free-plan user in no program finds the free catalogue on the dashboard;
  * and the keyboard focus ring of the dark simulator stands out 3:1 from what surrounds it. No story leaves an
  * uncaught error in the page.
@@ -18,7 +18,7 @@ import {
 } from '../support/keyboard.ts';
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
 import { brainModule, keepSimulatorScreenshots } from './simulator-support.ts';
-import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
+import { callAs, runToFinished, sessionWithSequence, toolsWorld, type ToolsWorld } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
@@ -37,12 +37,17 @@ function uncaughtErrors(page: Page): string[] {
 }
 
 /** A brain module allowing three attempts whose one objective (T2 weighting) a short-TR, short-TE SE fails. */
-async function moduleWithAFinishedScan() {
+async function retryModule(): Promise<ToolsWorld> {
   const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
   await callAs(baseUrl, world.teacher, 'PATCH', `v1/modules/${world.labId}`, {
     attemptsAllowed: 3,
     objectives: [{ id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' }],
   });
+  return world;
+}
+
+/** A T1-weighted spin echo scanned to Finished in a session of the module, as the simulator's tab does. */
+async function scanInTheSimulator(world: ToolsWorld): Promise<void> {
   const scan = await sessionWithSequence(world, T1_SE, {
     repetitionTime: 0.5,
     echoTime: 0.015,
@@ -51,23 +56,39 @@ async function moduleWithAFinishedScan() {
     matrixPhase: 64,
   });
   await runToFinished(world, scan.sessionId, scan.sequenceId);
-  return world;
+}
+
+/** The module page's "Attempts left" fact. */
+function moduleAttemptsLeft(page: Page): Promise<string | null> {
+  return page
+    .getByText('Attempts left', { exact: true })
+    .locator('xpath=following-sibling::*[1]')
+    .textContent();
 }
 
 describe('the learning loop: trying again', () => {
   it('a student who scanned opens the attempt page: it says they scanned and starts an attempt with their scan (issue 20.12b)', async () => {
-    const world = await moduleWithAFinishedScan();
+    const world = await retryModule();
     const { context, page } = await openPage();
     const errors = uncaughtErrors(page);
     try {
       await signInToDashboard(page, world.student);
       await page.goto(`/courses/${world.courseId}/modules/${world.labId}`);
-      await page.getByRole('link', { name: 'Your attempt: submit and feedback' }).click();
+      const yourAttempt = page.getByRole('link', { name: 'Your attempt: submit and feedback' });
+      // Before scanning: nothing started, nothing scanned.
+      await yourAttempt.click();
+      const notStarted = page.getByText('You have not started this module yet', { exact: false });
+      await expect.poll(() => notStarted.isVisible()).toBe(true);
+      // Back on the module page the student scans in the simulator's tab, then comes back to the attempt page.
+      await page.goBack();
+      await expect.poll(() => yourAttempt.isVisible()).toBe(true);
+      await scanInTheSimulator(world);
+      await yourAttempt.click();
       const scanned = page.getByText(
         'You have scanned this module (1 finished scan) but not started an attempt yet. Start one to submit your scans.',
       );
       await expect.poll(() => scanned.isVisible()).toBe(true);
-      expect(await page.getByText('You have not started this module yet', { exact: false }).count()).toBe(0);
+      expect(await notStarted.count()).toBe(0);
       expect(await page.getByText('Attempts left: 3').isVisible()).toBe(true);
       await keepScreenshot(page, 'learning-loop-scanned-not-started');
       await page.getByRole('button', { name: 'Start attempt' }).click();
@@ -82,13 +103,16 @@ describe('the learning loop: trying again', () => {
   });
 
   it('a student submits an attempt that fails its automatic check and starts a new one at once, without a teacher, seeing the attempts left count down (issue 20.1)', async () => {
-    const world = await moduleWithAFinishedScan();
+    const world = await retryModule();
+    await scanInTheSimulator(world);
     await callAs(baseUrl, world.student, 'POST', `v1/modules/${world.labId}/attempts`, {});
     const { context, page } = await openPage();
     const errors = uncaughtErrors(page);
     try {
       await signInToDashboard(page, world.student);
-      await page.goto(`/courses/${world.courseId}/modules/${world.labId}/moduleAttempts/latest`);
+      await page.goto(`/courses/${world.courseId}/modules/${world.labId}`);
+      await expect.poll(() => moduleAttemptsLeft(page)).toBe('2');
+      await page.getByRole('link', { name: 'Your attempt: submit and feedback' }).click();
       await expect.poll(() => page.getByText('Attempt 1', { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText('Attempts left: 2').isVisible()).toBe(true);
       // Nothing to start while this one is in progress.
@@ -111,6 +135,10 @@ describe('the learning loop: trying again', () => {
       expect(await page.getByText('In progress', { exact: true }).isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Attempts left: 1').isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).not.toBe(firstPath);
+
+      // The module page counts the attempt just started.
+      await page.getByRole('link', { name: 'Back to the module' }).click();
+      await expect.poll(() => moduleAttemptsLeft(page)).toBe('1');
 
       // The first attempt keeps its own state and points at the one in progress.
       await page.goto(firstPath);

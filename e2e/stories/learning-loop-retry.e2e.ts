@@ -1,8 +1,9 @@
 /**
  * The student's learning loop, trying again (issue 20.1 and 20.12) in a real browser against the real server:
- * a student who has scanned (after opening the attempt page once, as the simulator's tab does) comes back to the
- * attempt page and is told so (not "not started"), starts an attempt with the scan; a student submits, reads the failed automatic check and starts a new attempt at once — no teacher in between —
- * seeing "Attempts left" count down; a free-plan user in no program finds the free catalogue on the dashboard;
+ * a student who opened the attempt page, then scanned (as in the simulator's tab), comes back to it and is told
+ * they scanned (not "not started") and starts an attempt with the scan; a student submits, reads the failed
+ * automatic check and starts a new attempt at once — no teacher in between — seeing "Attempts left" count down
+ * on the attempt and module pages; a free-plan user in no program finds the free catalogue on the dashboard;
  * and the keyboard focus ring of the dark simulator stands out 3:1 from what surrounds it. No story leaves an
  * uncaught error in the page.
  */

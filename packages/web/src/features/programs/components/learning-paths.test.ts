@@ -112,6 +112,8 @@ describe('student pages', () => {
       'Available from 06 Dec 2026',
     );
     expect(startBlockedReason({ availableFrom: null, attemptsLeft: 0 }, now)).toBe('No attempts left');
+    // The last attempt, in progress: scanning for it goes on.
+    expect(startBlockedReason({ availableFrom: null, attemptsLeft: 0 }, now, true)).toBeUndefined();
     expect(
       startBlockedReason({ availableFrom: '2026-12-01T00:00:00Z', attemptsLeft: null }, now),
     ).toBeUndefined();

@@ -77,14 +77,18 @@ export function continueWhereLeftOff(
   };
 }
 
-/** Whether a module can be started now: not before it is available, and while attempts are left. */
+/**
+ * Whether a module can be started now: not before it is available, and while attempts are left or the last one is
+ * still in progress (`attemptsLeft` counts it as used).
+ */
 export function startBlockedReason(
   lab: { availableFrom: string | null; attemptsLeft: number | null },
   nowMs: number,
+  attemptInProgress = false,
 ): string | undefined {
   if (lab.availableFrom !== null && Date.parse(lab.availableFrom) > nowMs) {
     return `Available from ${dateLabel(lab.availableFrom)}`;
   }
-  if (lab.attemptsLeft === 0) return 'No attempts left';
+  if (lab.attemptsLeft === 0 && !attemptInProgress) return 'No attempts left';
   return undefined;
 }

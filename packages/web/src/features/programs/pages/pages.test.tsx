@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LabAttempt } from '@larmor/contracts/attempts';
 import type { CatalogResponse } from '@larmor/contracts/catalog';
 import type { Lab } from '@larmor/contracts/programs';
 import { CatalogPage } from './CatalogPage.tsx';
@@ -66,6 +67,24 @@ const LAB: Lab = {
   objectives: [],
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+/** The student's third attempt on LAB, in progress. */
+const ATTEMPT: LabAttempt = {
+  id: '00000000-0000-4000-8000-000000000003',
+  labId: '00000000-0000-4000-8000-00000000000a',
+  userId: '00000000-0000-4000-8000-00000000000b',
+  number: 3,
+  state: 'inProgress',
+  answers: {},
+  scanResultIds: [],
+  late: false,
+  startedAt: '2026-11-01T00:00:00.000Z',
+  submittedAt: null,
+  releasedAt: null,
+  regradeReason: null,
+  grade: null,
+  feedback: null,
 };
 
 describe('student pages', () => {
@@ -213,8 +232,22 @@ describe('student pages', () => {
     expect(settings.textContent).toContain('Tissue values set by your teacher: csf.');
   });
 
+  it('the module page offers Start scanning during the last attempt while it is in progress (issue 20.1)', async () => {
+    stubApi({
+      'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } },
+      'v1/modules/lab1/attempts': { status: 200, body: [ATTEMPT] },
+    });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    const start = await screen.findByRole('link', { name: 'Start scanning' }, FIND);
+    expect(start.getAttribute('href')).toBe('/session/-1/simulator?programId=prog1&labId=lab1');
+    expect(screen.queryByText('No attempts left')).toBeNull();
+  });
+
   it('the module page does not offer Start scanning when no attempts are left', async () => {
-    stubApi({ 'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } } });
+    stubApi({
+      'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } },
+      'v1/modules/lab1/attempts': { status: 200, body: [{ ...ATTEMPT, state: 'submitted' }] },
+    });
     renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
     expect(await screen.findByText('No attempts left', {}, FIND)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Start scanning' })).toBeNull();

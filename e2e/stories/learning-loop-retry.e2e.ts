@@ -59,6 +59,13 @@ async function scanInTheSimulator(world: ToolsWorld): Promise<void> {
   await runToFinished(world, scan.sessionId, scan.sequenceId);
 }
 
+/** Submits the attempt shown with the module's one scan and waits until it reads Submitted. */
+async function submitTheScan(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /^Tools scan/ }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => page.getByText('Submitted', { exact: true }).isVisible()).toBe(true);
+}
+
 /** The module page's "Attempts left" fact. */
 function moduleAttemptsLeft(page: Page): Promise<string | null> {
   return page
@@ -120,9 +127,7 @@ describe('the learning loop: trying again', () => {
       expect(await page.getByRole('button', { name: 'Start a new attempt' }).count()).toBe(0);
       const firstPath = new URL(page.url()).pathname;
 
-      await page.getByRole('checkbox', { name: /^Tools scan/ }).check();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => page.getByText('Submitted', { exact: true }).isVisible()).toBe(true);
+      await submitTheScan(page);
       const failed = page.getByRole('listitem', { name: 'T2 weighting: failed' });
       await expect.poll(() => failed.isVisible()).toBe(true);
       // No teacher has graded or released it: the feedback is there, and so is the next attempt.
@@ -149,6 +154,27 @@ describe('the learning loop: trying again', () => {
       await expect.poll(() => resume.isVisible()).toBe(true);
       await resume.click();
       await expect.poll(() => page.getByText('Attempt 2', { exact: true }).isVisible()).toBe(true);
+
+      // The last attempt: while it is in progress the module page still lets the student scan for it.
+      await submitTheScan(page);
+      await page.getByRole('button', { name: 'Start a new attempt' }).click();
+      await expect.poll(() => page.getByText('Attempt 3', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Attempts left: 0').isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Back to the module' }).click();
+      await expect.poll(() => moduleAttemptsLeft(page)).toBe('0');
+      await expect.poll(() => page.getByRole('link', { name: 'Start scanning' }).isVisible()).toBe(true);
+      expect(await page.getByText('No attempts left', { exact: true }).count()).toBe(0);
+
+      // Once it is submitted, none is left: the page says so and offers none.
+      await page.getByRole('link', { name: 'Your attempt: submit and feedback' }).click();
+      await expect.poll(() => page.getByText('Attempt 3', { exact: true }).isVisible()).toBe(true);
+      await submitTheScan(page);
+      await expect
+        .poll(() => page.getByText('You have used every attempt this module allows.').isVisible())
+        .toBe(true);
+      expect(await page.getByRole('button', { name: 'Start a new attempt' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to the module' }).click();
+      await expect.poll(() => page.getByText('No attempts left', { exact: true }).isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

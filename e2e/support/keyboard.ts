@@ -77,3 +77,56 @@ export function focusOutline(page: Page): Promise<string> {
 
 /** Whether an outline string from `focusOutline` shows the focus. */
 export const VISIBLE_OUTLINE = /^(?!none)\S+ (?!0px)/;
+
+/** The focus ring of the focused element against what surrounds it (WCAG 2.1 asks 3:1 of a focus indicator). */
+export interface FocusRingContrast {
+  /** The focused element, as `focusedElement` names it. */
+  name: string;
+  /** The outline's computed colour and the background it is drawn on, e.g. 'rgb(183, 195, 242)'. */
+  ring: string;
+  background: string;
+  /** The WCAG contrast ratio of the two (1 to 21); 0 when a colour could not be read. */
+  ratio: number;
+}
+
+// The background behind the ring: the element's own (the outline is drawn inside it when its offset is negative)
+// or its parent's, up the ancestors, translucent layers composited over the first opaque one (white below all).
+const FOCUS_RING_CONTRAST = `(() => {
+  const element = document.activeElement ?? document.body;
+  const style = getComputedStyle(element);
+  const parse = (colour) => {
+    const match = /rgba?\\(([^)]+)\\)/.exec(colour);
+    if (!match) return null;
+    const parts = match[1].split(/[\\s,/]+/).filter((p) => p !== '').map(Number);
+    return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+  };
+  const layers = [];
+  let node = parseFloat(style.outlineOffset) < 0 ? element : element.parentElement;
+  for (; node; node = node.parentElement) {
+    const colour = parse(getComputedStyle(node).backgroundColor);
+    if (colour && colour[3] > 0) layers.push(colour);
+    if (colour && colour[3] >= 1) break;
+  }
+  let below = [255, 255, 255];
+  for (const [r, g, b, a] of layers.reverse())
+    below = [r * a + below[0] * (1 - a), g * a + below[1] * (1 - a), b * a + below[2] * (1 - a)];
+  const luminance = ([r, g, b]) => {
+    const lin = (c) => { const s = c / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const ring = parse(style.outlineColor);
+  const background = 'rgb(' + below.map(Math.round).join(', ') + ')';
+  if (!ring) return { name: element.textContent ?? '', ring: style.outlineColor, background, ratio: 0 };
+  const [light, dark] = [luminance(ring), luminance(below)].sort((x, y) => y - x);
+  return {
+    name: (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\\s+/g, ' ').trim(),
+    ring: style.outlineColor,
+    background,
+    ratio: (light + 0.05) / (dark + 0.05),
+  };
+})()`;
+
+/** How the focused element's focus ring contrasts with the background it is drawn on. */
+export function focusRingContrast(page: Page): Promise<FocusRingContrast> {
+  return page.evaluate<FocusRingContrast>(FOCUS_RING_CONTRAST);
+}

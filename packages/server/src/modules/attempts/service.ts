@@ -79,10 +79,16 @@ async function loadReviewable(db: Db, scope: ContentScope, id: string): Promise<
   return attempt;
 }
 
+/** Why no attempt is left: the module's allowance, said in words the student can act on. */
+const usedUp = (allowed: number): string =>
+  `You have used the ${allowed} attempt${allowed === 1 ? '' : 's'} allowed on this module`;
+
 /**
  * Starts the caller's next attempt on a module they can see, or answers the one in progress (also when a
- * parallel start made it). 403 on the free plan for a module beyond it; 409 when the module allows no more
- * attempts or is not open yet.
+ * parallel start made it). A submitted attempt does not wait for a teacher: its automatic feedback is the
+ * student's at once, so the next one starts at once while the module allows more (grades and releases stay per
+ * attempt). 403 on the free plan for a module beyond it; 409 when the module's allowed attempts are used or it is
+ * not open yet.
  */
 export async function startAttempt(
   db: Db,
@@ -100,7 +106,7 @@ export async function startAttempt(
   const open = attempts.find((a) => a.state === 'inProgress');
   if (open) return { created: false, attempt: await present(db, scope, open) };
   if (lab.attempts_allowed !== null && attempts.length >= lab.attempts_allowed)
-    throw conflict('No attempts left on this module');
+    throw conflict(usedUp(lab.attempts_allowed));
   const row: AttemptRow = {
     id: newId(),
     lab_id: labId,

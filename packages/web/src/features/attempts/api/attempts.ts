@@ -2,6 +2,10 @@
  * The attempt calls a student makes (issue 14, ATTEMPT_PATHS): read, start, submit, ask for a regrade; the
  * module (its objectives name the questions); the caller's finished scans of the module (GET v2/me/scans) and
  * keeping one as a scan result (POST v1/scan-results). Errors pass their message to the caller.
+ *
+ * The student's own attempts, scans and attempts left change in other tabs (the simulator opens in one, issue
+ * 20.12b) and on other pages: those queries are never fresh for long (`ALWAYS_REFETCH`), so coming back to the
+ * attempt page shows the scans just made and the attempts left now, not what the cache held minutes ago.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -20,6 +24,9 @@ import { api } from '#lib/api.ts';
 
 const attemptsQueryKey = ['attempts'] as const;
 
+/** Refetched whenever a page using it mounts or the window regains focus (the app's default keeps 5 minutes). */
+const ALWAYS_REFETCH = { staleTime: 0 } as const;
+
 export function getAttempt(id: string): Promise<LabAttempt> {
   return api.request(apiPath(ATTEMPT_PATHS.attempt, { labAttemptId: id }), { schema: labAttemptSchema });
 }
@@ -37,6 +44,7 @@ export function useOwnAttempts(labId: string, enabled: boolean) {
     queryKey: [...attemptsQueryKey, 'module', labId],
     queryFn: () => listOwnAttempts(labId),
     enabled,
+    ...ALWAYS_REFETCH,
   });
 }
 
@@ -45,7 +53,11 @@ export function getLab(labId: string): Promise<Lab> {
 }
 
 export function useLab(labId: string) {
-  return useQuery({ queryKey: [...attemptsQueryKey, 'lab', labId], queryFn: () => getLab(labId) });
+  return useQuery({
+    queryKey: [...attemptsQueryKey, 'lab', labId],
+    queryFn: () => getLab(labId),
+    ...ALWAYS_REFETCH,
+  });
 }
 
 export function getOwnScans(labId: string): Promise<OwnScansResponse> {
@@ -59,6 +71,7 @@ export function useOwnScans(labId: string, enabled: boolean) {
     queryKey: [...attemptsQueryKey, 'scans', labId],
     queryFn: () => getOwnScans(labId),
     enabled,
+    ...ALWAYS_REFETCH,
   });
 }
 

@@ -2,8 +2,10 @@
  * The Student Module Page, /courses/:courseId/modules/:labId/moduleAttempts/:labAttemptId (platform-shell.md §2):
  * the student's attempt with its state chip, the submission form while in progress, then the automatic
  * feedback at once, the submitted series in the shared viewer, and the grade with the teacher's drawings on the
- * images once released. `latest` as the attempt id opens the newest attempt on the
- * module, or offers to start the first (the module page links there).
+ * images once released. Once submitted, a new attempt is offered at once while the module allows more (issue
+ * 20.1): the grade and its release stay with each attempt. The page says how many attempts are left. `latest` as
+ * the attempt id opens the newest attempt on the module, or offers to start the first, saying whether the student
+ * has scanned already (the module page links there).
  */
 import { useEffect } from 'react';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
@@ -12,11 +14,12 @@ import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useAttempt, useLab, useOwnAttempts, useStartAttempt } from '../api/attempts.ts';
+import { useAttempt, useLab, useOwnAttempts, useOwnScans, useStartAttempt } from '../api/attempts.ts';
 import { FeedbackList } from '../components/FeedbackList.tsx';
 import { GradePanel } from '../components/GradePanel.tsx';
 import { SubmissionForm } from '../components/SubmissionForm.tsx';
 import { SubmittedSeries } from '../components/SubmittedSeries.tsx';
+import { attemptsLeftLabel, nextAttempt, notStartedMessage } from '../components/next-attempt.ts';
 import { isEditable } from '../components/submission.ts';
 
 export const LATEST_ATTEMPT = 'latest';
@@ -26,11 +29,16 @@ export function StudentAttemptPage() {
   const navigate = useNavigate();
   const latest = labAttemptId === LATEST_ATTEMPT;
   const lab = useLab(labId);
-  const own = useOwnAttempts(labId, latest);
+  const own = useOwnAttempts(labId, true);
   const attempt = useAttempt(labAttemptId, !latest);
   const start = useStartAttempt(labId);
   const base = `/courses/${courseId}/modules/${labId}/moduleAttempts`;
   const newest = own.data?.[0];
+  const notStarted = latest && own.data?.length === 0;
+  // Scans made before the first attempt are what it submits: the page says so rather than "not started".
+  const scans = useOwnScans(labId, notStarted);
+  const attemptsLeft = lab.data?.attemptsLeft;
+  const left = attemptsLeft !== undefined && <Text>{attemptsLeftLabel(attemptsLeft)}</Text>;
 
   useEffect(() => {
     if (latest && newest !== undefined) void navigate(`${base}/${newest.id}`, { replace: true });
@@ -44,9 +52,10 @@ export function StudentAttemptPage() {
     return (
       <PageFrame title={title}>
         <ErrorAlert error={lab.error ?? own.error ?? start.error} />
-        {own.data?.length === 0 && (
+        {notStarted && scans.data !== undefined && (
           <Stack gap="sm" align="flex-start">
-            <Text>You have not started this module yet. Start an attempt to submit your scans.</Text>
+            <Text>{notStartedMessage(scans.data.scans.length)}</Text>
+            {left}
             <ActionButton loading={start.isPending} onClick={startAttempt}>
               Start attempt
             </ActionButton>
@@ -57,7 +66,7 @@ export function StudentAttemptPage() {
   }
   const a = attempt.data;
   const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
-  const attemptsLeft = lab.data?.attemptsLeft;
+  const next = a && attemptsLeft !== undefined ? nextAttempt(a, own.data ?? [], attemptsLeft) : undefined;
   return (
     <PageFrame title={title}>
       <Anchor component={Link} to={`/courses/${courseId}/modules/${labId}`}>
@@ -78,6 +87,7 @@ export function StudentAttemptPage() {
               <Text size="sm">Submitted {new Date(a.submittedAt).toLocaleString()}</Text>
             )}
           </Group>
+          {left}
           {isEditable(a.state) && lab.data && <SubmissionForm attempt={a} objectives={lab.data.objectives} />}
           {a.feedback !== null && (
             <Stack gap="sm">
@@ -87,6 +97,18 @@ export function StudentAttemptPage() {
               <FeedbackList checks={a.feedback} titles={titles} showPoints={a.grade !== null} />
             </Stack>
           )}
+          {/* Try again at once: the feedback above is all a new attempt waits for (issue 20.1). */}
+          {next?.kind === 'start' && (
+            <ActionButton w="fit-content" loading={start.isPending} onClick={startAttempt}>
+              Start a new attempt
+            </ActionButton>
+          )}
+          {next?.kind === 'continue' && (
+            <Anchor component={Link} to={`${base}/${next.id}`}>
+              Continue attempt {next.number} (in progress)
+            </Anchor>
+          )}
+          {next?.kind === 'usedUp' && <Text>You have used every attempt this module allows.</Text>}
           {!isEditable(a.state) && (
             <Stack gap="sm">
               <Title order={2} size="h3">
@@ -110,12 +132,6 @@ export function StudentAttemptPage() {
               <GradePanel attempt={a} />
             </Stack>
           )}
-          {(a.state === 'released' || a.state === 'graded') &&
-            (attemptsLeft === null || (attemptsLeft ?? 0) > 0) && (
-              <ActionButton variant="default" loading={start.isPending} onClick={startAttempt}>
-                Start a new attempt
-              </ActionButton>
-            )}
         </Stack>
       )}
     </PageFrame>

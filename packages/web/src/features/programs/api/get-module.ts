@@ -12,6 +12,10 @@ export function moduleQueryOptions(labId: string) {
   return queryOptions({ queryKey: [...programsQueryKey, 'module', labId], queryFn: () => getModule(labId) });
 }
 
+/**
+ * The module page's module: refetched each time the page mounts, since its `attemptsLeft` changes when the student
+ * starts an attempt on the attempt page (another feature's cache) and the app's default keeps data 5 minutes.
+ */
 export function useModule(labId: string) {
-  return useQuery(moduleQueryOptions(labId));
+  return useQuery({ ...moduleQueryOptions(labId), staleTime: 0 });
 }

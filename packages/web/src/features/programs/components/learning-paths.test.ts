@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogItem } from '@larmor/contracts/catalog';
 import {
   browseModulePath,
+  catalogueToJoin,
   continueWhereLeftOff,
   dashboardPrograms,
   dueLabel,
@@ -51,6 +52,28 @@ function item(
 }
 
 describe('student pages', () => {
+  it('offer a learner in no program the programs they may open: free catalogue first, then open enrolment, by title', () => {
+    const free = (title: string): CatalogItem => {
+      const base = item(title, { enrolled: false });
+      return { ...base, canEnroll: true, program: { ...base.program, freeCatalogue: true } };
+    };
+    const open = (title: string): CatalogItem => ({ ...item(title, { enrolled: false }), canEnroll: true });
+    const items = [
+      item('Invited', { enrolled: false }),
+      open('Open'),
+      free('Free B'),
+      item('Mine'),
+      free('Free A'),
+    ];
+    expect(catalogueToJoin(items).map((i) => i.program.title)).toEqual([
+      'Free A',
+      'Free B',
+      'Open',
+      'Invited',
+    ]);
+    expect(catalogueToJoin([item('Mine')])).toEqual([]);
+  });
+
   it('list enrolled programs on the dashboard, soonest due first, undated ones last by title', () => {
     const items = [
       item('Zeta'),
@@ -89,6 +112,8 @@ describe('student pages', () => {
       'Available from 06 Dec 2026',
     );
     expect(startBlockedReason({ availableFrom: null, attemptsLeft: 0 }, now)).toBe('No attempts left');
+    // The last attempt, in progress: scanning for it goes on.
+    expect(startBlockedReason({ availableFrom: null, attemptsLeft: 0 }, now, true)).toBeUndefined();
     expect(
       startBlockedReason({ availableFrom: '2026-12-01T00:00:00Z', attemptsLeft: null }, now),
     ).toBeUndefined();

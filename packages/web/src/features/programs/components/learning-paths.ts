@@ -44,6 +44,17 @@ export function dashboardPrograms(items: readonly CatalogItem[]): CatalogItem[] 
     });
 }
 
+/**
+ * What a learner in no program can start with: the programs of the catalogue they may open but are not in (the free
+ * catalogue on the free plan), free-catalogue ones first, then open enrolment, then by title.
+ */
+export function catalogueToJoin(items: readonly CatalogItem[]): CatalogItem[] {
+  const rank = (item: CatalogItem) => (item.program.freeCatalogue ? 0 : 2) + (item.canEnroll ? 0 : 1);
+  return items
+    .filter((item) => !item.enrolled)
+    .sort((a, b) => rank(a) - rank(b) || a.program.title.localeCompare(b.program.title));
+}
+
 /** "Continue where you left off": the module opened most recently across the enrolled programs, if any. */
 export function continueWhereLeftOff(
   items: readonly CatalogItem[],
@@ -66,14 +77,18 @@ export function continueWhereLeftOff(
   };
 }
 
-/** Whether a module can be started now: not before it is available, and while attempts are left. */
+/**
+ * Whether a module can be started now: not before it is available, and while attempts are left or the last one is
+ * still in progress (`attemptsLeft` counts it as used).
+ */
 export function startBlockedReason(
   lab: { availableFrom: string | null; attemptsLeft: number | null },
   nowMs: number,
+  attemptInProgress = false,
 ): string | undefined {
   if (lab.availableFrom !== null && Date.parse(lab.availableFrom) > nowMs) {
     return `Available from ${dateLabel(lab.availableFrom)}`;
   }
-  if (lab.attemptsLeft === 0) return 'No attempts left';
+  if (lab.attemptsLeft === 0 && !attemptInProgress) return 'No attempts left';
   return undefined;
 }

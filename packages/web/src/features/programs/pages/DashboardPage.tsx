@@ -1,4 +1,8 @@
-/** /dashboard: continue where you left off, and progress and due dates of every enrolled program. */
+/**
+ * /dashboard: continue where you left off, and progress and due dates of every enrolled program. A learner in no
+ * program sees what they can start with (the free catalogue on the free plan) and a link to the whole catalogue;
+ * "ask your teacher" only when the catalogue has nothing for them (issue 20.12a).
+ */
 import { useState } from 'react';
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -8,8 +12,14 @@ import { useNewPlatformUi } from '#lib/ui-flag.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useCatalog } from '../api/get-catalog.ts';
+import { CatalogCard } from '../components/CatalogCard.tsx';
 import { FreePlanNotice } from '../components/FreePlanNotice.tsx';
-import { browseModulePath, continueWhereLeftOff, dashboardPrograms } from '../components/learning-paths.ts';
+import {
+  browseModulePath,
+  catalogueToJoin,
+  continueWhereLeftOff,
+  dashboardPrograms,
+} from '../components/learning-paths.ts';
 import { Loading, NoPrograms } from '../components/PageStates.tsx';
 import { ProgramProgress } from '../components/ProgramProgress.tsx';
 
@@ -21,7 +31,11 @@ export function DashboardPage() {
   const resume = continueWhereLeftOff(items);
   const role = primaryRole(useSession().scope);
   const teaching = role === 'Teacher' || role === 'Admin';
-  const managePath = useNewPlatformUi() ? '/programs-management' : '/courses-management';
+  const newUi = useNewPlatformUi();
+  const managePath = newUi ? '/programs-management' : '/courses-management';
+  const toJoin = programs.length === 0 && !teaching ? catalogueToJoin(items) : [];
+  const joinTitle =
+    catalog.data?.freePlan === true ? 'Start with the free catalogue' : 'Programs you can join';
   return (
     <PageFrame title="Dashboard">
       <ErrorAlert error={catalog.error} />
@@ -45,7 +59,23 @@ export function DashboardPage() {
           </Button>
         </Card>
       )}
-      {catalog.isSuccess && programs.length === 0 && !teaching && <NoPrograms />}
+      {catalog.isSuccess && programs.length === 0 && !teaching && toJoin.length === 0 && <NoPrograms />}
+      {toJoin.length > 0 && (
+        <Stack component="section" aria-labelledby="join-heading" gap="sm">
+          <Title order={2} size="h4" id="join-heading">
+            {joinTitle}
+          </Title>
+          <Text>You are not in a program yet. Open one of these to see its modules and start.</Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {toJoin.map((item) => (
+              <CatalogCard key={item.program.id} item={item} nowMs={nowMs} />
+            ))}
+          </SimpleGrid>
+          <Anchor component={Link} to={newUi ? '/catalog' : '/courses'} w="fit-content">
+            Browse the whole catalogue
+          </Anchor>
+        </Stack>
+      )}
       {catalog.isSuccess && programs.length === 0 && teaching && (
         <Stack align="center" gap="sm">
           <EmptyState

@@ -23,6 +23,7 @@ import { sequenceTypeOf } from '@larmor/contracts/sequence-types';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { useAttemptInProgress } from '../api/get-attempt-in-progress.ts';
 import { useModule } from '../api/get-module.ts';
 import { useModuleOptions } from '../api/get-module-options.ts';
 import { dateLabel, dueLabel, simulatorEntryPath, startBlockedReason } from '../components/learning-paths.ts';
@@ -49,6 +50,8 @@ export function ModulePage() {
   // Uploaded images in the Markdown load with the signed asset cookie.
   useAssetCookie();
   const [nowMs] = useState(() => Date.now());
+  // No attempts left may still mean the last one is in progress: then scanning for it goes on.
+  const inProgress = useAttemptInProgress(labId, lab.data?.attemptsLeft === 0);
   if (lab.isPending) return <Loading label="Loading the module" />;
   if (lab.data === undefined) {
     return (
@@ -60,7 +63,7 @@ export function ModulePage() {
   const data = lab.data;
   const programId = routeProgramId ?? data.programId;
   const model = options.data?.anatomicalModels.find((m) => m.id === data.anatomicalModelId);
-  const blocked = startBlockedReason(data, nowMs);
+  const blocked = startBlockedReason(data, nowMs, inProgress.data === true);
   return (
     <PageFrame
       title={data.title}

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LabAttempt } from '@larmor/contracts/attempts';
 import type { CatalogResponse } from '@larmor/contracts/catalog';
 import type { Lab } from '@larmor/contracts/programs';
 import { CatalogPage } from './CatalogPage.tsx';
@@ -68,12 +69,73 @@ const LAB: Lab = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
+/** The student's third attempt on LAB, in progress. */
+const ATTEMPT: LabAttempt = {
+  id: '00000000-0000-4000-8000-000000000003',
+  labId: '00000000-0000-4000-8000-00000000000a',
+  userId: '00000000-0000-4000-8000-00000000000b',
+  number: 3,
+  state: 'inProgress',
+  answers: {},
+  scanResultIds: [],
+  late: false,
+  startedAt: '2026-11-01T00:00:00.000Z',
+  submittedAt: null,
+  releasedAt: null,
+  regradeReason: null,
+  grade: null,
+  feedback: null,
+};
+
 describe('student pages', () => {
   it('the dashboard of a user with no programs says to ask the teacher for an invitation', async () => {
     const empty: CatalogResponse = { items: [], freePlan: false };
     stubApi({ 'v1/catalog': { status: 200, body: empty } });
     renderRoute('/dashboard', '/dashboard', <DashboardPage />);
     expect(await screen.findByText(NO_PROGRAMS, {}, FIND)).toBeTruthy();
+  });
+
+  it('the dashboard of a free-plan user in no program shows the free catalogue and a link to it, not "ask your teacher" (issue 20.12a)', async () => {
+    const free: CatalogResponse = {
+      freePlan: true,
+      items: [
+        {
+          program: {
+            id: 'free1',
+            title: 'MRI basics (free)',
+            summary: 'Spin echo and gradient echo of the brain.',
+            coverImageUrl: null,
+            clientId: null,
+            clientName: null,
+            global: true,
+            status: 'published',
+            enrollment: 'open',
+            freeCatalogue: true,
+            courseCount: 1,
+            moduleCount: 2,
+            enrolledCount: 0,
+            canEdit: false,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+          },
+          enrolled: false,
+          enrolledAt: null,
+          canEnroll: true,
+          enrollment: 'open',
+          progress: { modulesTotal: 2, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
+        },
+      ],
+    };
+    stubApi({ 'v1/catalog': { status: 200, body: free } });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    const section = await screen.findByRole('region', { name: 'Start with the free catalogue' }, FIND);
+    expect(section.textContent).toContain('MRI basics (free)');
+    expect(section.textContent).toContain('2 modules');
+    const view = screen.getByRole('link', { name: 'View MRI basics (free)' });
+    expect(view.getAttribute('href')).toBe('/program/free1');
+    const all = screen.getByRole('link', { name: 'Browse the whole catalogue' });
+    expect(all.getAttribute('href')).toBe('/courses');
+    expect(screen.queryByText(NO_PROGRAMS)).toBeNull();
   });
 
   it('the dashboard of a teacher in no program points to program management instead', async () => {
@@ -170,8 +232,22 @@ describe('student pages', () => {
     expect(settings.textContent).toContain('Tissue values set by your teacher: csf.');
   });
 
+  it('the module page offers Start scanning during the last attempt while it is in progress (issue 20.1)', async () => {
+    stubApi({
+      'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } },
+      'v1/modules/lab1/attempts': { status: 200, body: [ATTEMPT] },
+    });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    const start = await screen.findByRole('link', { name: 'Start scanning' }, FIND);
+    expect(start.getAttribute('href')).toBe('/session/-1/simulator?programId=prog1&labId=lab1');
+    expect(screen.queryByText('No attempts left')).toBeNull();
+  });
+
   it('the module page does not offer Start scanning when no attempts are left', async () => {
-    stubApi({ 'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } } });
+    stubApi({
+      'v1/modules/lab1': { status: 200, body: { ...LAB, attemptsLeft: 0 } },
+      'v1/modules/lab1/attempts': { status: 200, body: [{ ...ATTEMPT, state: 'submitted' }] },
+    });
     renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
     expect(await screen.findByText('No attempts left', {}, FIND)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Start scanning' })).toBeNull();

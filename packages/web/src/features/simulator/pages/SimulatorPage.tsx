@@ -2,9 +2,10 @@
  * /session/:sessionId/simulator: the top bar, the scan list, the live preview of the selected sequence's centre
  * slice, and its parameter cards with the values computed as the user types and the conflicts with their fixes.
  * Session state lives in the active-session query (one place); the editor is a pure reducer over the selected
- * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict.
+ * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict. Run first waits for
+ * the protocol on screen to be stored and runs only if it was (issue 20.6: what you see is what you scan).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
@@ -15,6 +16,7 @@ import {
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { planDefinitions } from '@larmor/mri/sequence/validate';
 import { cancelPulseSequence } from '../api/cancel-pulse-sequence.ts';
 import { closeSession } from '../api/close-session.ts';
 import { createCollection } from '../api/create-collection.ts';
@@ -26,7 +28,6 @@ import { movePulseSequence } from '../api/move-pulse-sequence.ts';
 import { runPulseSequence } from '../api/run-pulse-sequence.ts';
 import { useSessionEvents } from '../api/session-events.ts';
 import { setConfiguration } from '#entities/session/set-configuration.ts';
-import { updatePulseSequence } from '../api/update-pulse-sequence.ts';
 import { ConflictList } from '../components/ConflictList.tsx';
 import { DerivedPanel } from '../components/DerivedPanel.tsx';
 import { EcgStrip } from '../components/EcgStrip.tsx';
@@ -45,7 +46,8 @@ import { PreviewImage } from '../preview/PreviewImage.tsx';
 import { usePreview } from '../preview/use-preview.ts';
 import { setSimulatorScheme, useSimulatorScheme } from '../state/color-scheme.ts';
 import { conflictsOf, derivedValues } from '../state/conflicts.ts';
-import { initialEditorState, protocolEditorReducer } from '../state/protocol-editor.ts';
+import { initialEditorState, isRefused, protocolEditorReducer } from '../state/protocol-editor.ts';
+import { messageOf } from '../state/refusal.ts';
 import { applyScanEvent, isScanRunning } from '../state/scan-events.ts';
 import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
@@ -53,6 +55,7 @@ import { otherStacks } from '../state/scan-list.ts';
 import { noiseLevelOf, protocolOf, scannerOf, systemSettings, unitsOf } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
+import { useProtocolSave } from './use-protocol-save.ts';
 import { useSequenceCommands } from './use-sequence-commands.ts';
 
 export function SimulatorPage() {
@@ -254,12 +257,16 @@ function SequenceWorkspace(props: {
     [active.pulseSequences, sequence.id],
   );
   const scanner = useMemo(() => scannerOf(active.configuration), [active.configuration]);
+  const freePlan = active.session.freePlan;
   const [editor, dispatch] = useReducer(protocolEditorReducer, undefined, () =>
-    initialEditorState(props.initial, scanner),
+    initialEditorState(props.initial, scanner, freePlan),
   );
   const protocol = editor.protocol;
   const derived = useMemo(() => derivedValues(protocol, scanner), [protocol, scanner]);
-  const conflicts = useMemo(() => conflictsOf(protocol, scanner, units), [protocol, scanner, units]);
+  const conflicts = useMemo(
+    () => conflictsOf(protocol, scanner, units, freePlan),
+    [protocol, scanner, units, freePlan],
+  );
   const preview = usePreview(
     active.lab.anatomicalModelId,
     protocol,
@@ -267,35 +274,40 @@ function SequenceWorkspace(props: {
     noiseLevelOf(active.configuration),
   );
 
-  // Save the edited parameters once they are free of conflicts and nothing changed for SETTINGS_DEBOUNCE_MS;
-  // each protocol is sent once (a refreshed session re-renders this without changing it).
-  const clean = conflicts.length === 0 && Object.keys(editor.drafts).length === 0;
-  const saved = useRef<Protocol>(props.initial);
   const { onSaved } = props;
+  const shownKeys = useCallback(
+    (p: Protocol) => new Set<string>(planDefinitions(p, scanner, freePlan).map((d) => d.key)),
+    [scanner, freePlan],
+  );
+  const save = useProtocolSave({
+    sessionId: active.session.id,
+    sequenceId: sequence.id,
+    initial: props.initial,
+    dispatch,
+    shownKeys,
+    onSaved,
+  });
+  // Save the edited parameters once they are free of conflicts and nothing changed for SETTINGS_DEBOUNCE_MS;
+  // a protocol already stored or refused is not sent again (a refreshed session re-renders this unchanged).
+  const clean = conflicts.length === 0 && Object.keys(editor.drafts).length === 0;
+  const refused = isRefused(editor);
   useEffect(() => {
-    if (!clean || editor.protocol === saved.current) return undefined;
-    const timer = setTimeout(() => {
-      saved.current = editor.protocol;
-      const { family: _family, geometry, ...parameters } = editor.protocol;
-      void updatePulseSequence(active.session.id, sequence.id, { parameters, spatials: geometry }).then(
-        onSaved,
-      );
-    }, SETTINGS_DEBOUNCE_MS);
+    if (!clean || refused) return undefined;
+    const timer = setTimeout(() => void save(editor.protocol), SETTINGS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [editor.protocol, clean, active.session.id, sequence.id, onSaved]);
+  }, [editor.protocol, clean, refused, save]);
 
   const [busy, setBusy] = useState(false);
-  const canRun = clean && !isScanRunning(active);
+  const canRun = clean && !refused && !isScanRunning(active);
   const run = async () => {
     setBusy(true);
     try {
-      if (editor.protocol !== saved.current) {
-        saved.current = editor.protocol;
-        const { family: _family, geometry, ...parameters } = editor.protocol;
-        await updatePulseSequence(active.session.id, sequence.id, { parameters, spatials: geometry });
-      }
+      // The protocol on screen now: stored first (waiting for a save under way), and run only if it was.
+      if (!(await save(editor.protocol))) return;
       await runPulseSequence(active.session.id, sequence.id);
       await onSaved();
+    } catch (error) {
+      dispatch({ type: 'failed', message: `The scan did not start: ${messageOf(error)}` });
     } finally {
       setBusy(false);
     }
@@ -305,6 +317,8 @@ function SequenceWorkspace(props: {
     try {
       await cancelPulseSequence(active.session.id, sequence.id);
       await onSaved();
+    } catch (error) {
+      dispatch({ type: 'failed', message: `The scan was not cancelled: ${messageOf(error)}` });
     } finally {
       setBusy(false);
     }
@@ -323,6 +337,7 @@ function SequenceWorkspace(props: {
               sequence={sequence}
               canRun={canRun}
               busy={busy}
+              notice={editor.notice}
               onRun={() => void run()}
               onCancel={() => void cancel()}
             />
@@ -349,6 +364,7 @@ function SequenceWorkspace(props: {
             sessionId={active.session.id}
             protocol={protocol}
             scanner={scanner}
+            freePlan={freePlan}
             units={units}
             sequenceName={sequence.name}
             disabled={sequence.status === 'running'}

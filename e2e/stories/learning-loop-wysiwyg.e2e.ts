@@ -112,19 +112,53 @@ async function type(input: Locator, value: string): Promise<void> {
   await input.blur();
 }
 
-/** Waits for the selected sequence's latest scan to finish and answers its series as the server stored it. */
-async function scannedSeries(tab: Page, who: Credentials, sessionId: string): Promise<ScannedSeries> {
+/**
+ * Waits until the first sequence's latest scan is a finished one other than `previous` (a run pressed in the UI)
+ * and answers its series as the server stored it.
+ */
+async function scannedSeries(
+  who: Credentials,
+  sessionId: string,
+  previous?: string,
+): Promise<ScannedSeries & { scanId: string }> {
+  const latest = async () => {
+    const active = await callAs<{ pulseSequences: { lastScan: { id: string; status: string } | null }[] }>(
+      who,
+      'GET',
+      `v1/sessions/${sessionId}`,
+    );
+    const scan = active.pulseSequences[0]?.lastScan;
+    return scan && scan.id !== previous ? scan : undefined;
+  };
   await expect
-    .poll(() => tab.getByRole('main').getByText('Finished').first().isVisible(), { timeout: 120_000 })
-    .toBe(true);
-  const active = await callAs<{ pulseSequences: { lastScan: { id: string; status: string } | null }[] }>(
+    .poll(async () => (await latest())?.status, { timeout: 120_000, interval: 500 })
+    .toBe('finished');
+  const scanId = (await latest())?.id ?? '';
+  const series = await callAs<ScannedSeries>(
     who,
     'GET',
-    `v1/sessions/${sessionId}`,
+    `v1/sessions/${sessionId}/reconstructed-images/${scanId}`,
   );
-  const scan = active.pulseSequences[0]?.lastScan;
-  expect(scan?.status).toBe('finished');
-  return callAs<ScannedSeries>(who, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scan?.id ?? ''}`);
+  return { ...series, scanId };
+}
+
+/**
+ * Holds the next PATCH of a pulse sequence in the browser until `release` is called (a slow network): `sent`
+ * resolves once the page has sent it.
+ */
+async function holdNextSave(tab: Page): Promise<{ sent: Promise<void>; release: () => void }> {
+  const sent = Promise.withResolvers<undefined>();
+  const released = Promise.withResolvers<undefined>();
+  const pattern = /\/api\/v1\/sessions\/[0-9a-f-]{36}\/pulse-sequences\/[0-9a-f-]{36}$/;
+  let held = false;
+  await tab.route(pattern, async (route) => {
+    if (route.request().method() !== 'PATCH' || held) return route.fallback();
+    held = true;
+    sent.resolve(undefined);
+    await released.promise;
+    return route.fallback();
+  });
+  return { sent: sent.promise.then(() => undefined), release: () => released.resolve(undefined) };
 }
 
 describe('what you see is what you scan', () => {
@@ -181,7 +215,7 @@ describe('what you see is what you scan', () => {
       await expect.poll(() => conflicts.getByRole('alert').count()).toBe(0);
       await expect.poll(() => run.isEnabled()).toBe(true);
       await run.click();
-      const series = await scannedSeries(tab, user, sessionId);
+      const series = await scannedSeries(user, sessionId);
       expect(series.parameters).toMatchObject({
         sliceCount: 8,
         fovRead: 0.22,
@@ -200,7 +234,7 @@ describe('what you see is what you scan', () => {
     }
   });
 
-  it('a student types a value and presses Run at once: the scan uses the typed value', async () => {
+  it('a student types a value and presses Run at once, and again while the save is still under way: each scan uses the typed value', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
     const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
@@ -215,15 +249,31 @@ describe('what you see is what you scan', () => {
         .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
         .toBe(true);
       const slices = field(tab, /^Slices/);
-      const before = Number(await slices.inputValue());
-      expect(before).not.toBe(7);
+      const run = tab.getByRole('button', { name: 'Run', exact: true });
+      expect(Number(await slices.inputValue())).not.toBe(7);
+
       // No wait for the save: Run is pressed as soon as the value is typed.
       await slices.fill('7');
-      await tab.getByRole('button', { name: 'Run', exact: true }).click();
-      const series = await scannedSeries(tab, student, sessionId);
-      expect(series.parameters.sliceCount).toBe(7);
+      await run.click();
+      const first = await scannedSeries(student, sessionId);
+      expect(first.parameters.sliceCount).toBe(7);
       await expect
         .poll(() => tab.getByRole('application', { name: /, slice \d+ of 7$/ }).isVisible(), {
+          timeout: 60_000,
+        })
+        .toBe(true);
+
+      // The save of the next value is on a slow network when Run is pressed: the run waits for it.
+      const save = await holdNextSave(tab);
+      await slices.fill('9');
+      await save.sent;
+      await expect.poll(() => run.isEnabled()).toBe(true);
+      await run.click();
+      save.release();
+      const second = await scannedSeries(student, sessionId, first.scanId);
+      expect(second.parameters.sliceCount).toBe(9);
+      await expect
+        .poll(() => tab.getByRole('application', { name: /, slice \d+ of 9$/ }).isVisible(), {
           timeout: 60_000,
         })
         .toBe(true);

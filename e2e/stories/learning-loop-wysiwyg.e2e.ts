@@ -282,4 +282,39 @@ describe('what you see is what you scan', () => {
       await context.close();
     }
   });
+
+  it('a call the server refuses from the scan list (Add beyond the session’s cap) is shown above the list, not thrown', async () => {
+    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
+    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
+    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
+    const module = await brainModule(baseUrl, teacher, student);
+    const { context, page } = await openPage();
+    const errors = collectConsoleErrors(context);
+    try {
+      await signInToDashboard(page, student);
+      const { tab } = await startScanning(context, page, module);
+      // The server's answer at its cap (SESSION_PULSE_SEQUENCES_MAX), without making 200 sequences first.
+      const message = 'A session holds at most 200 pulse sequences';
+      await tab.route(/\/api\/v1\/sessions\/[0-9a-f-]{36}\/pulse-sequences$/, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { message, code: 409, cause: 'conflict' } }),
+            })
+          : route.fallback(),
+      );
+      await addSequence(tab, 'T2-weighted TSE');
+      const alert = tab.getByRole('alert').filter({ hasText: 'The sequence was not added' });
+      await expect.poll(() => alert.textContent()).toBe(`The sequence was not added: ${message}`);
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+      await alert.waitFor({ state: 'detached' });
+      // The browser logs the refused request itself; nothing else, and nothing uncaught.
+      expect(errors).toEqual([
+        expect.stringMatching(/^console error on .*: Failed to load resource: .* 409 \(Conflict\)$/),
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
  * the protocol on screen to be stored and runs only if it was (issue 20.6: what you see is what you scan).
  */
 import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
 import {
@@ -56,6 +56,7 @@ import { noiseLevelOf, protocolOf, scannerOf, systemSettings, unitsOf } from '..
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
+import { useFailure } from './use-failure.ts';
 import { useSequenceCommands } from './use-sequence-commands.ts';
 
 export function SimulatorPage() {
@@ -96,10 +97,14 @@ export function SimulatorPage() {
 
   const commands = useSequenceCommands(active, refresh, setSelectedId);
 
+  const { failure, attempt, dismiss } = useFailure();
+
   const changeUnits = (next: UnitPreferences) => {
     setUnits(next);
-    if (next.time !== units.time) void setConfiguration(sessionId, 'time_unit', next.time);
-    if (next.distance !== units.distance) void setConfiguration(sessionId, 'distance_unit', next.distance);
+    const saveUnit = (name: 'time_unit' | 'distance_unit', value: string) =>
+      attempt('The units were not saved', () => setConfiguration(sessionId, name, value));
+    if (next.time !== units.time) saveUnit('time_unit', next.time);
+    if (next.distance !== units.distance) saveUnit('distance_unit', next.distance);
   };
 
   const changeSetting = async (name: SessionConfigurationName, value: ConfigurationValue) => {
@@ -124,21 +129,32 @@ export function SimulatorPage() {
   };
 
   const scanList = (
-    <SequenceList
-      active={active}
-      selectedId={selected?.id}
-      schemes={schemes.data ?? []}
-      adding={commands.adding}
-      onAdd={(id) => void commands.add(id)}
-      actions={{
-        onSelect: setSelectedId,
-        onMove: (id, position) => void movePulseSequence(sessionId, id, position).then(refresh),
-        onRename: setRenaming,
-        onDuplicate: (sequence) => void commands.duplicate(sequence),
-        onDelete: setDeleting,
-        onCopyGeometry: setCopyingTo,
-      }}
-    />
+    <>
+      {failure !== undefined && (
+        <Alert color="red" m="xs" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss}>
+          {failure}
+        </Alert>
+      )}
+      <SequenceList
+        active={active}
+        selectedId={selected?.id}
+        schemes={schemes.data ?? []}
+        adding={commands.adding}
+        onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}
+        actions={{
+          onSelect: setSelectedId,
+          onMove: (id, position) =>
+            attempt('The sequence was not moved', () =>
+              movePulseSequence(sessionId, id, position).then(refresh),
+            ),
+          onRename: setRenaming,
+          onDuplicate: (sequence) =>
+            attempt('The sequence was not duplicated', () => commands.duplicate(sequence)),
+          onDelete: setDeleting,
+          onCopyGeometry: setCopyingTo,
+        }}
+      />
+    </>
   );
 
   return (
@@ -151,23 +167,25 @@ export function SimulatorPage() {
         units={units}
         onUnits={changeUnits}
         advancedNotifications={settingValue(active.configuration, 'advanced_notifications', '0') === '1'}
-        onAdvancedNotifications={(on) => void changeSetting('advanced_notifications', on ? 1 : 0)}
+        onAdvancedNotifications={(on) =>
+          attempt('The setting was not saved', () => changeSetting('advanced_notifications', on ? 1 : 0))
+        }
         scheme={scheme}
         onScheme={setSimulatorScheme}
         onDialog={setDialog}
         status={status}
         hasSequences={active.pulseSequences.length > 0}
         scanRunning={running !== undefined}
-        onNewScan={() => void createCollection(sessionId).then(refresh)}
+        onNewScan={() => attempt('No new scan was started', () => createCollection(sessionId).then(refresh))}
         closing={closing}
-        onSaveAndClose={() => void saveAndClose()}
+        onSaveAndClose={() => attempt('The session was not closed', saveAndClose)}
       />
       {renaming && (
         <RenameDialog
           name={renaming.name}
           onSave={(name) => {
             setRenaming(undefined);
-            void commands.rename(renaming, name);
+            attempt('The sequence was not renamed', () => commands.rename(renaming, name));
           }}
           onClose={() => setRenaming(undefined)}
         />
@@ -209,6 +227,7 @@ export function SimulatorPage() {
           units={units}
           onSaved={refresh}
           onSetting={changeSetting}
+          attempt={attempt}
           cardiac={model.data?.features.includes('Default cardiac phase') === true}
           scanList={scanList}
         />
@@ -245,6 +264,8 @@ function SequenceWorkspace(props: {
   units: UnitPreferences;
   onSaved: () => unknown;
   onSetting: (name: SessionConfigurationName, value: ConfigurationValue) => Promise<void>;
+  /** Runs a call of the workspace, its failure shown above the scan list. */
+  attempt: (what: string, call: () => Promise<unknown>) => void;
   /** The scan list, the first column. */
   scanList: ReactNode;
   /** The model has a cardiac phase (the ECG display option draws it). */
@@ -370,7 +391,11 @@ function SequenceWorkspace(props: {
             disabled={sequence.status === 'running'}
             dispatch={dispatch}
             display={display}
-            onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
+            onView={(view) =>
+              props.attempt('The view was not saved', () =>
+                props.onSetting(...displayOptionChange('view', view)),
+              )
+            }
             others={others}
             isocentreKey={isocentreKeyOf(active.configuration)}
             regions={active.regions}

@@ -264,6 +264,11 @@ export const sessionSchema = z.object({
   createdAt: timestampSchema,
   lastKeepaliveAt: timestampSchema,
   closedAt: timestampSchema.nullable(),
+  /**
+   * Opened on the free plan (its limits apply to every PATCH and run: @larmor/mri `validateFreePlan`), so the
+   * parameter panel shows them before the user types (`planDefinitions`).
+   */
+  freePlan: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -11,7 +11,13 @@ import { parameterDefinitions } from './parameters.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { SEQUENCE_FAMILIES } from './protocol.ts';
 import { diffusionLobeDuration, protocolTiming } from './timing.ts';
-import { validateFreePlan, validateProtocol } from './validate.ts';
+import {
+  FREE_PLAN_LIMITS,
+  planDefinitions,
+  planViolations,
+  validateFreePlan,
+  validateProtocol,
+} from './validate.ts';
 
 const scanner = (b0: number, maxGradient: number): Scanner => ({
   b0,
@@ -217,6 +223,42 @@ describe('validateFreePlan', () => {
       'sliceCount',
     ]);
     expect(v.every((x) => x.rule === 'free-plan' && x.message.endsWith('on the free plan'))).toBe(true);
+  });
+});
+
+describe('planDefinitions', () => {
+  it('on the free plan, holds FOV, matrix and slices within FREE_PLAN_LIMITS and leaves the rest as on a paid plan', () => {
+    const p = defaultProtocol('SE', STANDARD);
+    const paid = planDefinitions(p, STANDARD, false);
+    const free = planDefinitions(p, STANDARD, true);
+    expect(paid).toEqual(parameterDefinitions(p, STANDARD));
+    const at = (key: string) => free.find((d) => d.key === key);
+    expect(at('fovRead')).toMatchObject({ min: FREE_PLAN_LIMITS.fovMin, max: FREE_PLAN_LIMITS.fovMax });
+    expect(at('fovPhase')).toMatchObject({ min: FREE_PLAN_LIMITS.fovMin, max: FREE_PLAN_LIMITS.fovMax });
+    expect(at('matrixRead')?.max).toBe(FREE_PLAN_LIMITS.matrixMax);
+    expect(at('matrixPhase')?.max).toBe(FREE_PLAN_LIMITS.matrixMax);
+    expect(at('sliceCount')).toMatchObject({
+      max: FREE_PLAN_LIMITS.sliceCountMax,
+      maxReason: 'on the free plan',
+    });
+    const changed = new Set(['fovRead', 'fovPhase', 'matrixRead', 'matrixPhase', 'sliceCount']);
+    expect(free.filter((d) => !changed.has(d.key))).toEqual(paid.filter((d) => !changed.has(d.key)));
+  });
+
+  it('accepts on the free plan every value its limits reach, and refuses one step beyond them', () => {
+    const p = defaultProtocol('SE', STANDARD);
+    const free = planDefinitions(p, STANDARD, true);
+    for (const key of ['fovRead', 'matrixPhase', 'sliceCount'] as const) {
+      const def = free.find((d) => d.key === key);
+      if (!def) throw new Error(`no ${key}`);
+      expect(planViolations({ ...p, [key]: def.max }, STANDARD, true), key).toEqual([]);
+      const beyond = planViolations({ ...p, [key]: def.max + def.step }, STANDARD, true);
+      expect(
+        beyond.map((v) => `${v.parameter}:${v.rule}`),
+        key,
+      ).toEqual([`${key}:free-plan`]);
+      expect(planViolations({ ...p, [key]: def.max + def.step }, STANDARD, false), key).toEqual([]);
+    }
   });
 });
 

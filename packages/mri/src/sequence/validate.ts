@@ -313,3 +313,47 @@ export function validateFreePlan(protocol: Protocol, scanner: Scanner): Protocol
     plan('sliceCount', `At most ${lim.sliceCountMax} slices are allowed`);
   return out;
 }
+
+/**
+ * `defs` (from `parameterDefinitions`) held within the free plan's FOV, matrix and slice limits, so an input's
+ * min/max and tooltip show what `validateFreePlan` accepts before the user types (issue 20.6): a value inside
+ * these ranges breaks no free-plan limit of its own field.
+ */
+export function freePlanDefinitions(defs: readonly ParameterDefinition[]): ParameterDefinition[] {
+  const lim = FREE_PLAN_LIMITS;
+  const reason = 'on the free plan';
+  const within = (def: ParameterDefinition, min: number, max: number): ParameterDefinition => ({
+    ...def,
+    ...(min > def.min ? { min, minReason: reason } : {}),
+    ...(max < def.max ? { max, maxReason: reason } : {}),
+  });
+  return defs.map((def) => {
+    switch (def.key) {
+      case 'fovRead':
+      case 'fovPhase':
+        return within(def, lim.fovMin, lim.fovMax);
+      case 'matrixRead':
+      case 'matrixPhase':
+        return within(def, def.min, lim.matrixMax);
+      case 'sliceCount':
+        return within(def, def.min, lim.sliceCountMax);
+      default:
+        return def;
+    }
+  });
+}
+
+/** The parameter definitions a session's inputs use: on the free plan, within its limits. */
+export function planDefinitions(
+  protocol: Protocol,
+  scanner: Scanner,
+  freePlan: boolean,
+): ParameterDefinition[] {
+  const defs = parameterDefinitions(protocol, scanner);
+  return freePlan ? freePlanDefinitions(defs) : defs;
+}
+
+/** Every limit `protocol` breaks where the server checks it: the scanner's, and the free plan's when on it. */
+export function planViolations(protocol: Protocol, scanner: Scanner, freePlan: boolean): ProtocolViolation[] {
+  return [...validateProtocol(protocol, scanner), ...(freePlan ? validateFreePlan(protocol, scanner) : [])];
+}

@@ -23,8 +23,8 @@ import {
   defaultPhaseDirection,
   defaultProtocol,
   parameterDefinitions,
-  validateFreePlan,
-  validateProtocol,
+  planViolations,
+  type ProtocolViolation,
   type Protocol,
   type Scanner,
   type SequenceFamily,
@@ -99,7 +99,7 @@ export function defaultSchemeProtocol(family: SequenceFamily, scanner: Scanner, 
 function validationOf(
   protocol: Protocol,
   scanner: Scanner,
-  violations: ReturnType<typeof validateProtocol>,
+  violations: readonly ProtocolViolation[],
   prefix: string,
 ): Record<string, string> {
   const defs = parameterDefinitions(protocol, scanner);
@@ -123,10 +123,7 @@ export function assertRunnable(
   freePlan: boolean,
   prefix = 'parameters.',
 ) {
-  const violations = [
-    ...validateProtocol(protocol, scanner),
-    ...(freePlan ? validateFreePlan(protocol, scanner) : []),
-  ];
+  const violations = planViolations(protocol, scanner, freePlan);
   if (violations.length === 0) return;
   throw new ApiError(
     400,

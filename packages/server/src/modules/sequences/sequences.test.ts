@@ -122,6 +122,7 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
 
   it('the free plan caps FOV, matrix and slices and offers only SE and GRE', async () => {
     const world = await createSimulatorWorld(t.app, t.db);
+    const paid = await openSession(t.app, world, world.a.studentHeaders);
     const ids = await anotherProgram(
       t.app,
       world.platformHeaders,
@@ -131,6 +132,8 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
     const h: Headers = world.freeHeaders;
     const active = await openSession(t.app, ids, h);
     const sessionId = active.session.id;
+    // The session says it is on the free plan, so the panel knows the limits before the user types.
+    expect([active.session.freePlan, paid.session.freePlan]).toEqual([true, false]);
     const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
       pulseSequenceSchemeId: 5,
       name: 'SE',

@@ -47,6 +47,7 @@ export function presentSession(row: SessionRow): Session {
     createdAt: row.created_at,
     lastKeepaliveAt: row.last_keepalive_at,
     closedAt: row.closed_at,
+    freePlan: row.free_plan === 1,
   };
 }
 

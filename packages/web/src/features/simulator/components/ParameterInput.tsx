@@ -1,6 +1,7 @@
 /**
  * One numeric protocol parameter in the user's units, on the shared numeric input (simulator.md §5: 'Higher than
- * allowed maximum', 'Lower than allowed minimum', 'This field is required', tooltip 'max | min | step').
+ * allowed maximum', 'Lower than allowed minimum', 'This field is required', tooltip 'max | min | step'), or the
+ * server's message when it refused the value.
  */
 import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
@@ -12,6 +13,8 @@ export function ParameterInput(props: {
   def: ParameterDefinition;
   protocol: Protocol;
   draft: string | undefined;
+  /** The server's message when it refused this field's value (until it is edited). */
+  refusal?: string | undefined;
   units: UnitPreferences;
   disabled?: boolean;
   dispatch: (action: ProtocolEditorAction) => void;
@@ -30,6 +33,7 @@ export function ParameterInput(props: {
       min={shownValue(def.min, unit)}
       max={shownValue(def.max, unit)}
       step={shownValue(def.step, unit)}
+      {...(props.refusal === undefined ? {} : { validationError: props.refusal })}
       disabled={props.disabled}
       onChange={(v) =>
         props.dispatch({

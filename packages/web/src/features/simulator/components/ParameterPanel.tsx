@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
 import type { SliceOrientation } from '@larmor/mri/sequence/protocol';
+import { planDefinitions } from '@larmor/mri/sequence/validate';
 import { cardParameters, cardsFor, type CardName } from '../state/cards.ts';
 import { phaseDirectionLabel } from '../state/phase-direction.ts';
 import type { ProtocolEditorAction, ProtocolEditorState } from '../state/protocol-editor.ts';
@@ -68,8 +68,9 @@ export function ParameterPanel(props: {
   disabled?: boolean;
 }) {
   const { editor, dispatch, units } = props;
-  const { protocol, scanner } = editor;
-  const defs = useMemo(() => parameterDefinitions(protocol, scanner), [protocol, scanner]);
+  const { protocol, scanner, freePlan } = editor;
+  // On the free plan its limits are the inputs' min/max and tooltip, known before the user types.
+  const defs = useMemo(() => planDefinitions(protocol, scanner, freePlan), [protocol, scanner, freePlan]);
   const cards = cardsFor(protocol.family);
 
   const numbers = (card: CardName) => (
@@ -80,6 +81,7 @@ export function ParameterPanel(props: {
           def={def}
           protocol={protocol}
           draft={editor.drafts[def.key]}
+          refusal={editor.refusals[def.key]}
           units={units}
           disabled={props.disabled}
           dispatch={dispatch}

@@ -1,6 +1,7 @@
 /**
- * Run and Cancel for the selected sequence: Run while the protocol has no conflict (it is saved first), then the
- * running scan's progress from the session's events, with Cancel.
+ * Run and Cancel for the selected sequence: Run while the protocol has no conflict and the server has not refused
+ * it (it is saved first), then the running scan's progress from the session's events, with Cancel; a refusal or
+ * failure that names no field shows beside them.
  */
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
@@ -10,6 +11,8 @@ export function RunControls(props: {
   sequence: PulseSequence;
   canRun: boolean;
   busy: boolean;
+  /** A refused save or failed call that names no field of the panel. */
+  notice?: string | undefined;
   onRun: () => void;
   onCancel: () => void;
 }) {
@@ -36,6 +39,11 @@ export function RunControls(props: {
         <Button onClick={props.onRun} disabled={!props.canRun} loading={props.busy}>
           Run
         </Button>
+      )}
+      {props.notice !== undefined && (
+        <Alert color="red" p="xs">
+          {props.notice}
+        </Alert>
       )}
       {sequence.status === 'error' && sequence.lastScan?.errorMessage && (
         <Alert color="red" p="xs">

@@ -2,10 +2,11 @@
  * /session/:sessionId/simulator: the top bar, the scan list, the live preview of the selected sequence's centre
  * slice, and its parameter cards with the values computed as the user types and the conflicts with their fixes.
  * Session state lives in the active-session query (one place); the editor is a pure reducer over the selected
- * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict.
+ * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict. Run first waits for
+ * the protocol on screen to be stored and runs only if it was (issue 20.6: what you see is what you scan).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
 import {
@@ -15,6 +16,7 @@ import {
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { planDefinitions } from '@larmor/mri/sequence/validate';
 import { cancelPulseSequence } from '../api/cancel-pulse-sequence.ts';
 import { closeSession } from '../api/close-session.ts';
 import { createCollection } from '../api/create-collection.ts';
@@ -26,7 +28,6 @@ import { movePulseSequence } from '../api/move-pulse-sequence.ts';
 import { runPulseSequence } from '../api/run-pulse-sequence.ts';
 import { useSessionEvents } from '../api/session-events.ts';
 import { setConfiguration } from '#entities/session/set-configuration.ts';
-import { updatePulseSequence } from '../api/update-pulse-sequence.ts';
 import { ConflictList } from '../components/ConflictList.tsx';
 import { DerivedPanel } from '../components/DerivedPanel.tsx';
 import { EcgStrip } from '../components/EcgStrip.tsx';
@@ -45,7 +46,8 @@ import { PreviewImage } from '../preview/PreviewImage.tsx';
 import { usePreview } from '../preview/use-preview.ts';
 import { setSimulatorScheme, useSimulatorScheme } from '../state/color-scheme.ts';
 import { conflictsOf, derivedValues } from '../state/conflicts.ts';
-import { initialEditorState, protocolEditorReducer } from '../state/protocol-editor.ts';
+import { initialEditorState, isRefused, protocolEditorReducer } from '../state/protocol-editor.ts';
+import { messageOf } from '../state/refusal.ts';
 import { applyScanEvent, isScanRunning } from '../state/scan-events.ts';
 import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
@@ -53,6 +55,8 @@ import { otherStacks } from '../state/scan-list.ts';
 import { noiseLevelOf, protocolOf, scannerOf, systemSettings, unitsOf } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
+import { useProtocolSave } from './use-protocol-save.ts';
+import { useFailure } from './use-failure.ts';
 import { useSequenceCommands } from './use-sequence-commands.ts';
 
 export function SimulatorPage() {
@@ -93,10 +97,14 @@ export function SimulatorPage() {
 
   const commands = useSequenceCommands(active, refresh, setSelectedId);
 
+  const { failure, attempt, dismiss } = useFailure();
+
   const changeUnits = (next: UnitPreferences) => {
     setUnits(next);
-    if (next.time !== units.time) void setConfiguration(sessionId, 'time_unit', next.time);
-    if (next.distance !== units.distance) void setConfiguration(sessionId, 'distance_unit', next.distance);
+    const saveUnit = (name: 'time_unit' | 'distance_unit', value: string) =>
+      attempt('The units were not saved', () => setConfiguration(sessionId, name, value));
+    if (next.time !== units.time) saveUnit('time_unit', next.time);
+    if (next.distance !== units.distance) saveUnit('distance_unit', next.distance);
   };
 
   const changeSetting = async (name: SessionConfigurationName, value: ConfigurationValue) => {
@@ -121,21 +129,32 @@ export function SimulatorPage() {
   };
 
   const scanList = (
-    <SequenceList
-      active={active}
-      selectedId={selected?.id}
-      schemes={schemes.data ?? []}
-      adding={commands.adding}
-      onAdd={(id) => void commands.add(id)}
-      actions={{
-        onSelect: setSelectedId,
-        onMove: (id, position) => void movePulseSequence(sessionId, id, position).then(refresh),
-        onRename: setRenaming,
-        onDuplicate: (sequence) => void commands.duplicate(sequence),
-        onDelete: setDeleting,
-        onCopyGeometry: setCopyingTo,
-      }}
-    />
+    <>
+      {failure !== undefined && (
+        <Alert color="red" m="xs" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss}>
+          {failure}
+        </Alert>
+      )}
+      <SequenceList
+        active={active}
+        selectedId={selected?.id}
+        schemes={schemes.data ?? []}
+        adding={commands.adding}
+        onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}
+        actions={{
+          onSelect: setSelectedId,
+          onMove: (id, position) =>
+            attempt('The sequence was not moved', () =>
+              movePulseSequence(sessionId, id, position).then(refresh),
+            ),
+          onRename: setRenaming,
+          onDuplicate: (sequence) =>
+            attempt('The sequence was not duplicated', () => commands.duplicate(sequence)),
+          onDelete: setDeleting,
+          onCopyGeometry: setCopyingTo,
+        }}
+      />
+    </>
   );
 
   return (
@@ -148,23 +167,25 @@ export function SimulatorPage() {
         units={units}
         onUnits={changeUnits}
         advancedNotifications={settingValue(active.configuration, 'advanced_notifications', '0') === '1'}
-        onAdvancedNotifications={(on) => void changeSetting('advanced_notifications', on ? 1 : 0)}
+        onAdvancedNotifications={(on) =>
+          attempt('The setting was not saved', () => changeSetting('advanced_notifications', on ? 1 : 0))
+        }
         scheme={scheme}
         onScheme={setSimulatorScheme}
         onDialog={setDialog}
         status={status}
         hasSequences={active.pulseSequences.length > 0}
         scanRunning={running !== undefined}
-        onNewScan={() => void createCollection(sessionId).then(refresh)}
+        onNewScan={() => attempt('No new scan was started', () => createCollection(sessionId).then(refresh))}
         closing={closing}
-        onSaveAndClose={() => void saveAndClose()}
+        onSaveAndClose={() => attempt('The session was not closed', saveAndClose)}
       />
       {renaming && (
         <RenameDialog
           name={renaming.name}
           onSave={(name) => {
             setRenaming(undefined);
-            void commands.rename(renaming, name);
+            attempt('The sequence was not renamed', () => commands.rename(renaming, name));
           }}
           onClose={() => setRenaming(undefined)}
         />
@@ -206,6 +227,7 @@ export function SimulatorPage() {
           units={units}
           onSaved={refresh}
           onSetting={changeSetting}
+          attempt={attempt}
           cardiac={model.data?.features.includes('Default cardiac phase') === true}
           scanList={scanList}
         />
@@ -242,6 +264,8 @@ function SequenceWorkspace(props: {
   units: UnitPreferences;
   onSaved: () => unknown;
   onSetting: (name: SessionConfigurationName, value: ConfigurationValue) => Promise<void>;
+  /** Runs a call of the workspace, its failure shown above the scan list. */
+  attempt: (what: string, call: () => Promise<unknown>) => void;
   /** The scan list, the first column. */
   scanList: ReactNode;
   /** The model has a cardiac phase (the ECG display option draws it). */
@@ -254,12 +278,16 @@ function SequenceWorkspace(props: {
     [active.pulseSequences, sequence.id],
   );
   const scanner = useMemo(() => scannerOf(active.configuration), [active.configuration]);
+  const freePlan = active.session.freePlan;
   const [editor, dispatch] = useReducer(protocolEditorReducer, undefined, () =>
-    initialEditorState(props.initial, scanner),
+    initialEditorState(props.initial, scanner, freePlan),
   );
   const protocol = editor.protocol;
   const derived = useMemo(() => derivedValues(protocol, scanner), [protocol, scanner]);
-  const conflicts = useMemo(() => conflictsOf(protocol, scanner, units), [protocol, scanner, units]);
+  const conflicts = useMemo(
+    () => conflictsOf(protocol, scanner, units, freePlan),
+    [protocol, scanner, units, freePlan],
+  );
   const preview = usePreview(
     active.lab.anatomicalModelId,
     protocol,
@@ -267,35 +295,40 @@ function SequenceWorkspace(props: {
     noiseLevelOf(active.configuration),
   );
 
-  // Save the edited parameters once they are free of conflicts and nothing changed for SETTINGS_DEBOUNCE_MS;
-  // each protocol is sent once (a refreshed session re-renders this without changing it).
-  const clean = conflicts.length === 0 && Object.keys(editor.drafts).length === 0;
-  const saved = useRef<Protocol>(props.initial);
   const { onSaved } = props;
+  const shownKeys = useCallback(
+    (p: Protocol) => new Set<string>(planDefinitions(p, scanner, freePlan).map((d) => d.key)),
+    [scanner, freePlan],
+  );
+  const save = useProtocolSave({
+    sessionId: active.session.id,
+    sequenceId: sequence.id,
+    initial: props.initial,
+    dispatch,
+    shownKeys,
+    onSaved,
+  });
+  // Save the edited parameters once they are free of conflicts and nothing changed for SETTINGS_DEBOUNCE_MS;
+  // a protocol already stored or refused is not sent again (a refreshed session re-renders this unchanged).
+  const clean = conflicts.length === 0 && Object.keys(editor.drafts).length === 0;
+  const refused = isRefused(editor);
   useEffect(() => {
-    if (!clean || editor.protocol === saved.current) return undefined;
-    const timer = setTimeout(() => {
-      saved.current = editor.protocol;
-      const { family: _family, geometry, ...parameters } = editor.protocol;
-      void updatePulseSequence(active.session.id, sequence.id, { parameters, spatials: geometry }).then(
-        onSaved,
-      );
-    }, SETTINGS_DEBOUNCE_MS);
+    if (!clean || refused) return undefined;
+    const timer = setTimeout(() => void save(editor.protocol), SETTINGS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [editor.protocol, clean, active.session.id, sequence.id, onSaved]);
+  }, [editor.protocol, clean, refused, save]);
 
   const [busy, setBusy] = useState(false);
-  const canRun = clean && !isScanRunning(active);
+  const canRun = clean && !refused && !isScanRunning(active);
   const run = async () => {
     setBusy(true);
     try {
-      if (editor.protocol !== saved.current) {
-        saved.current = editor.protocol;
-        const { family: _family, geometry, ...parameters } = editor.protocol;
-        await updatePulseSequence(active.session.id, sequence.id, { parameters, spatials: geometry });
-      }
+      // The protocol on screen now: stored first (waiting for a save under way), and run only if it was.
+      if (!(await save(editor.protocol))) return;
       await runPulseSequence(active.session.id, sequence.id);
       await onSaved();
+    } catch (error) {
+      dispatch({ type: 'failed', message: `The scan did not start: ${messageOf(error)}` });
     } finally {
       setBusy(false);
     }
@@ -305,6 +338,8 @@ function SequenceWorkspace(props: {
     try {
       await cancelPulseSequence(active.session.id, sequence.id);
       await onSaved();
+    } catch (error) {
+      dispatch({ type: 'failed', message: `The scan was not cancelled: ${messageOf(error)}` });
     } finally {
       setBusy(false);
     }
@@ -323,6 +358,7 @@ function SequenceWorkspace(props: {
               sequence={sequence}
               canRun={canRun}
               busy={busy}
+              notice={editor.notice}
               onRun={() => void run()}
               onCancel={() => void cancel()}
             />
@@ -349,12 +385,17 @@ function SequenceWorkspace(props: {
             sessionId={active.session.id}
             protocol={protocol}
             scanner={scanner}
+            freePlan={freePlan}
             units={units}
             sequenceName={sequence.name}
             disabled={sequence.status === 'running'}
             dispatch={dispatch}
             display={display}
-            onView={(view) => void props.onSetting(...displayOptionChange('view', view))}
+            onView={(view) =>
+              props.attempt('The view was not saved', () =>
+                props.onSetting(...displayOptionChange('view', view)),
+              )
+            }
             others={others}
             isocentreKey={isocentreKeyOf(active.configuration)}
             regions={active.regions}

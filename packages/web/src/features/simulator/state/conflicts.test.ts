@@ -89,4 +89,22 @@ describe('derived values', () => {
     const fixed = { ...tse, ...fix?.change };
     expect(validateProtocol(fixed, at3T).some((v) => v.parameter === 'sar')).toBe(false);
   });
+
+  it('on the free plan, 20 slices, FOV 300 mm and matrix 512 are conflicts with fixes back within its limits; a paid session has none', () => {
+    const se = defaultProtocol('SE', scanner);
+    const typed: Protocol = { ...se, sliceCount: 20, fovRead: 0.3, fovPhase: 0.3, matrixRead: 512 };
+    expect(conflictsOf(typed, scanner, DEFAULT_UNITS, false)).toEqual([]);
+    const conflicts = conflictsOf(typed, scanner, DEFAULT_UNITS, true);
+    expect(conflicts.map((c) => `${c.violation.parameter}:${c.violation.rule}`).sort()).toEqual([
+      'fovPhase:free-plan',
+      'fovRead:free-plan',
+      'matrixRead:free-plan',
+      'sliceCount:free-plan',
+    ]);
+    const slices = conflicts.find((c) => c.violation.parameter === 'sliceCount');
+    expect(slices?.violation.message).toBe('At most 10 slices are allowed on the free plan');
+    expect(slices?.fixes).toEqual([{ label: 'Set Slices to 10', change: { sliceCount: 10 } }]);
+    const fixed = conflicts.reduce((p, c) => ({ ...p, ...c.fixes[0]?.change }), typed);
+    expect(conflictsOf(fixed, scanner, DEFAULT_UNITS, true)).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ import {
 } from '@larmor/mri/sequence/parameters';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import { protocolTiming } from '@larmor/mri/sequence/timing';
-import { validateProtocol, type ProtocolViolation } from '@larmor/mri/sequence/validate';
+import { planDefinitions, planViolations, type ProtocolViolation } from '@larmor/mri/sequence/validate';
 import type { ParameterChange } from './protocol-editor.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from './units.ts';
 
@@ -109,10 +109,16 @@ function sameViolation(a: ProtocolViolation, b: ProtocolViolation): boolean {
   return a.parameter === b.parameter && a.rule === b.rule;
 }
 
+/** The limits conflicts are checked against: the scanner's, and the free plan's when the session is on it. */
+interface Limits {
+  scanner: Scanner;
+  freePlan: boolean;
+}
+
 /** Whether `change` clears `violation` and leaves the changed parameters within their own ranges. */
-function clears(protocol: Protocol, scanner: Scanner, violation: ProtocolViolation, change: ParameterChange) {
+function clears(protocol: Protocol, limits: Limits, violation: ProtocolViolation, change: ParameterChange) {
   const changed = new Set(Object.keys(change));
-  const after = validateProtocol({ ...protocol, ...change }, scanner);
+  const after = planViolations({ ...protocol, ...change }, limits.scanner, limits.freePlan);
   return !after.some((v) => sameViolation(v, violation) || changed.has(v.parameter));
 }
 
@@ -126,7 +132,7 @@ function snap(value: number, step: number, direction: 1 | -1): number {
 /** The smallest move of `lever` that clears `violation`, or undefined when none within its range does. */
 function searchLever(
   protocol: Protocol,
-  scanner: Scanner,
+  limits: Limits,
   violation: ProtocolViolation,
   lever: Lever,
   def: ParameterDefinition,
@@ -135,7 +141,7 @@ function searchLever(
   if (current === undefined) return undefined;
   const bound = lever.direction > 0 ? def.max : def.min;
   if ((bound - current) * lever.direction <= 0) return undefined;
-  const ok = (v: number) => clears(protocol, scanner, violation, { [lever.key]: v });
+  const ok = (v: number) => clears(protocol, limits, violation, { [lever.key]: v });
   if (!ok(bound)) return undefined;
   let bad = current;
   let good = bound;
@@ -166,16 +172,25 @@ function leverLabel(def: ParameterDefinition, lever: Lever, value: string): stri
   return `${lever.direction > 0 ? 'Raise' : 'Lower'} ${name} to ${value}`;
 }
 
-/** The conflicts of `protocol` on `scanner`, each with the fixes that clear it. */
-export function conflictsOf(protocol: Protocol, scanner: Scanner, prefs: UnitPreferences): Conflict[] {
-  const defs = new Map(parameterDefinitions(protocol, scanner).map((d) => [d.key, d]));
-  return validateProtocol(protocol, scanner).map((violation) => {
+/**
+ * The conflicts of `protocol` on `scanner` (and, on the free plan, with its limits), each with the fixes that
+ * clear it.
+ */
+export function conflictsOf(
+  protocol: Protocol,
+  scanner: Scanner,
+  prefs: UnitPreferences,
+  freePlan = false,
+): Conflict[] {
+  const limits: Limits = { scanner, freePlan };
+  const defs = new Map(planDefinitions(protocol, scanner, freePlan).map((d) => [d.key, d]));
+  return planViolations(protocol, scanner, freePlan).map((violation) => {
     const fixes: Fix[] = [];
     const own = defs.get(violation.parameter as ParameterKey);
-    if (own && (violation.rule === 'min' || violation.rule === 'max')) {
-      const value = violation.rule === 'min' ? own.min : own.max;
+    const value = own && ownLimit(protocol, own, violation);
+    if (own && value !== undefined) {
       const change = { [own.key]: value };
-      if (clears(protocol, scanner, violation, change)) {
+      if (clears(protocol, limits, violation, change)) {
         const name = own.label.replace(/ \(.*\)$/, '');
         fixes.push({ label: `Set ${name} to ${formatParameter(own, value, prefs)}`, change });
       }
@@ -183,7 +198,7 @@ export function conflictsOf(protocol: Protocol, scanner: Scanner, prefs: UnitPre
     for (const lever of LEVERS[`${violation.parameter}:${violation.rule}`] ?? []) {
       const def = defs.get(lever.key);
       if (!def) continue;
-      const value = searchLever(protocol, scanner, violation, lever, def);
+      const value = searchLever(protocol, limits, violation, lever, def);
       if (value === undefined) continue;
       fixes.push({
         label: leverLabel(def, lever, formatParameter(def, value, prefs)),
@@ -192,4 +207,13 @@ export function conflictsOf(protocol: Protocol, scanner: Scanner, prefs: UnitPre
     }
     return { violation, fixes };
   });
+}
+
+/** The bound of its own range a range or free-plan violation asks the parameter to move to, if any. */
+function ownLimit(protocol: Protocol, def: ParameterDefinition, violation: ProtocolViolation) {
+  if (violation.rule === 'min') return def.min;
+  if (violation.rule === 'max') return def.max;
+  const current = protocol[def.key];
+  if (violation.rule !== 'free-plan' || current === undefined) return undefined;
+  return current > def.max ? def.max : current < def.min ? def.min : undefined;
 }

@@ -56,6 +56,7 @@ function renderPlanning(protocol: Protocol, regions: { id: number; name: string 
           sessionId={SESSION_ID}
           protocol={protocol}
           scanner={scanner}
+          freePlan={false}
           units={{ distance: 'mm', time: 'ms' }}
           sequenceName="T2 TSE"
           disabled={false}

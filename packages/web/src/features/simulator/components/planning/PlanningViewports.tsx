@@ -10,8 +10,8 @@
 import { useMemo, useState } from 'react';
 import { Box, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import type { ActiveSession } from '@larmor/contracts/sessions';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { planDefinitions } from '@larmor/mri/sequence/validate';
 import type { DisplayOptions, PlanningView } from '#entities/session/display-options.ts';
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 import type { UnitPreferences } from '../../state/units.ts';
@@ -25,6 +25,8 @@ export function PlanningViewports(props: {
   sessionId: string;
   protocol: Protocol;
   scanner: Scanner;
+  /** The session is on the free plan: dragged edges stay within its FOV and slice limits. */
+  freePlan: boolean;
   units: UnitPreferences;
   sequenceName: string;
   disabled: boolean;
@@ -38,11 +40,14 @@ export function PlanningViewports(props: {
   /** The anatomical model's regions (the region picker's choices). */
   regions: ActiveSession['regions'];
 }) {
-  const { protocol, scanner, dispatch } = props;
+  const { protocol, scanner, freePlan, dispatch } = props;
   const view = props.display.view;
   const [picked, setPicked] = useState(ISOCENTRE);
   const region = props.regions.find((r) => String(r.id) === picked);
-  const definitions = useMemo(() => parameterDefinitions(protocol, scanner), [protocol, scanner]);
+  const definitions = useMemo(
+    () => planDefinitions(protocol, scanner, freePlan),
+    [protocol, scanner, freePlan],
+  );
   return (
     <Box component="section" aria-labelledby="planning-title" data-tour="planning" mt="md">
       <Group justify="space-between" mb={6} gap="xs">

@@ -1,23 +1,17 @@
 /**
- * /session/:sessionId/simulator: the top bar, the scan list, the live preview of the selected sequence's centre
- * slice, and its parameter cards with the values computed as the user types and the conflicts with their fixes.
- * Session state lives in the active-session query (one place); the editor is a pure reducer over the selected
- * sequence's protocol, saved (PATCH) 350 ms after the last change once it has no conflict. Run first waits for
- * the protocol on screen to be stored and runs only if it was (issue 20.6: what you see is what you scan).
+ * /session/:sessionId/simulator: the top bar, the scan list and the selected sequence's workspace
+ * (SequenceWorkspace.tsx). Session state lives in the active-session query (one place); the page's own calls
+ * (add, move, rename, new scan, settings, close) show their failures above the scan list.
  */
-import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Alert, Box, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
 import {
   type ActiveSession,
   type ConfigurationValue,
   type PulseSequence,
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { planDefinitions } from '@larmor/mri/sequence/validate';
-import { cancelPulseSequence } from '../api/cancel-pulse-sequence.ts';
 import { closeSession } from '../api/close-session.ts';
 import { createCollection } from '../api/create-collection.ts';
 import { sessionQueryKey } from '#entities/session/get-session.ts';
@@ -25,39 +19,23 @@ import { settingValue } from '#entities/session/configuration.ts';
 import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
 import { useActiveSchemas } from '../api/list-active-schemas.ts';
 import { movePulseSequence } from '../api/move-pulse-sequence.ts';
-import { runPulseSequence } from '../api/run-pulse-sequence.ts';
 import { useSessionEvents } from '../api/session-events.ts';
 import { setConfiguration } from '#entities/session/set-configuration.ts';
-import { ConflictList } from '../components/ConflictList.tsx';
-import { DerivedPanel } from '../components/DerivedPanel.tsx';
-import { EcgStrip } from '../components/EcgStrip.tsx';
-import { PlanningViewports } from '../components/planning/PlanningViewports.tsx';
-import { ParameterPanel } from '../components/ParameterPanel.tsx';
 import { CopyGeometryDialog } from '../components/CopyGeometryDialog.tsx';
 import { DeleteSequenceDialog } from '../components/DeleteSequenceDialog.tsx';
 import { RenameDialog } from '../components/RenameDialog.tsx';
-import { RunControls } from '../components/RunControls.tsx';
-import { SeriesViewport } from '../components/SeriesViewport.tsx';
 import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { SequenceList } from '../components/SequenceList.tsx';
 import { SimulatorDialogs } from '../components/SimulatorDialogs.tsx';
 import { TopBar, type SettingsDialog } from '../components/TopBar.tsx';
-import { PreviewImage } from '../preview/PreviewImage.tsx';
-import { usePreview } from '../preview/use-preview.ts';
 import { setSimulatorScheme, useSimulatorScheme } from '../state/color-scheme.ts';
-import { conflictsOf, derivedValues } from '../state/conflicts.ts';
-import { initialEditorState, isRefused, protocolEditorReducer } from '../state/protocol-editor.ts';
-import { messageOf } from '../state/refusal.ts';
-import { applyScanEvent, isScanRunning } from '../state/scan-events.ts';
-import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
-import { isocentreKeyOf } from '../state/isocenter.ts';
-import { otherStacks } from '../state/scan-list.ts';
-import { noiseLevelOf, protocolOf, scannerOf, systemSettings, unitsOf } from '../state/session-view.ts';
-import { formatTime, type UnitPreferences } from '../state/units.ts';
+import { applyScanEvent } from '../state/scan-events.ts';
+import { protocolOf, unitsOf } from '../state/session-view.ts';
+import { type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
-import { useProtocolSave } from './use-protocol-save.ts';
 import { useFailure } from './use-failure.ts';
 import { useSequenceCommands } from './use-sequence-commands.ts';
+import { SequenceWorkspace } from './SequenceWorkspace.tsx';
 
 export function SimulatorPage() {
   const { active, sessionId, closeModule, expire } = useSimulatorContext();
@@ -254,168 +232,5 @@ export function SimulatorPage() {
         />
       )}
     </Box>
-  );
-}
-
-function SequenceWorkspace(props: {
-  active: ActiveSession;
-  sequence: PulseSequence;
-  initial: Protocol;
-  units: UnitPreferences;
-  onSaved: () => unknown;
-  onSetting: (name: SessionConfigurationName, value: ConfigurationValue) => Promise<void>;
-  /** Runs a call of the workspace, its failure shown above the scan list. */
-  attempt: (what: string, call: () => Promise<unknown>) => void;
-  /** The scan list, the first column. */
-  scanList: ReactNode;
-  /** The model has a cardiac phase (the ECG display option draws it). */
-  cardiac: boolean;
-}) {
-  const { active, sequence, units } = props;
-  const display = displayOptionsOf(active.configuration);
-  const others = useMemo(
-    () => otherStacks(active.pulseSequences, sequence.id),
-    [active.pulseSequences, sequence.id],
-  );
-  const scanner = useMemo(() => scannerOf(active.configuration), [active.configuration]);
-  const freePlan = active.session.freePlan;
-  const [editor, dispatch] = useReducer(protocolEditorReducer, undefined, () =>
-    initialEditorState(props.initial, scanner, freePlan),
-  );
-  const protocol = editor.protocol;
-  const derived = useMemo(() => derivedValues(protocol, scanner), [protocol, scanner]);
-  const conflicts = useMemo(
-    () => conflictsOf(protocol, scanner, units, freePlan),
-    [protocol, scanner, units, freePlan],
-  );
-  const preview = usePreview(
-    active.lab.anatomicalModelId,
-    protocol,
-    scanner,
-    noiseLevelOf(active.configuration),
-  );
-
-  const { onSaved } = props;
-  const shownKeys = useCallback(
-    (p: Protocol) => new Set<string>(planDefinitions(p, scanner, freePlan).map((d) => d.key)),
-    [scanner, freePlan],
-  );
-  const save = useProtocolSave({
-    sessionId: active.session.id,
-    sequenceId: sequence.id,
-    initial: props.initial,
-    dispatch,
-    shownKeys,
-    onSaved,
-  });
-  // Save the edited parameters once they are free of conflicts and nothing changed for SETTINGS_DEBOUNCE_MS;
-  // a protocol already stored or refused is not sent again (a refreshed session re-renders this unchanged).
-  const clean = conflicts.length === 0 && Object.keys(editor.drafts).length === 0;
-  const refused = isRefused(editor);
-  useEffect(() => {
-    if (!clean || refused) return undefined;
-    const timer = setTimeout(() => void save(editor.protocol), SETTINGS_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [editor.protocol, clean, refused, save]);
-
-  const [busy, setBusy] = useState(false);
-  const canRun = clean && !refused && !isScanRunning(active);
-  const run = async () => {
-    setBusy(true);
-    try {
-      // The protocol on screen now: stored first (waiting for a save under way), and run only if it was.
-      if (!(await save(editor.protocol))) return;
-      await runPulseSequence(active.session.id, sequence.id);
-      await onSaved();
-    } catch (error) {
-      dispatch({ type: 'failed', message: `The scan did not start: ${messageOf(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelPulseSequence(active.session.id, sequence.id);
-      await onSaved();
-    } catch (error) {
-      dispatch({ type: 'failed', message: `The scan was not cancelled: ${messageOf(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const description = `${sequence.name}, centre slice, TR ${formatTime(protocol.repetitionTime, units)}, TE ${formatTime(protocol.echoTime, units)}`;
-  return (
-    <SimulatorColumns
-      scanList={props.scanList}
-      workspace={
-        <Box p="md">
-          <Group justify="space-between" mb="sm" wrap="nowrap">
-            <Title order={1} size="h4">
-              {sequence.name}
-            </Title>
-            <RunControls
-              sequence={sequence}
-              canRun={canRun}
-              busy={busy}
-              notice={editor.notice}
-              onRun={() => void run()}
-              onCancel={() => void cancel()}
-            />
-          </Group>
-          <Box
-            style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}
-          >
-            <Stack gap={6}>
-              <Text fw={600} size="sm">
-                Live preview: centre slice
-              </Text>
-              <PreviewImage state={preview} description={description} />
-            </Stack>
-            <SeriesViewport
-              sessionId={active.session.id}
-              sequence={sequence}
-              preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
-            />
-          </Box>
-          {display.ecg && props.cardiac && (
-            <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
-          )}
-          <PlanningViewports
-            sessionId={active.session.id}
-            protocol={protocol}
-            scanner={scanner}
-            freePlan={freePlan}
-            units={units}
-            sequenceName={sequence.name}
-            disabled={sequence.status === 'running'}
-            dispatch={dispatch}
-            display={display}
-            onView={(view) =>
-              props.attempt('The view was not saved', () =>
-                props.onSetting(...displayOptionChange('view', view)),
-              )
-            }
-            others={others}
-            isocentreKey={isocentreKeyOf(active.configuration)}
-            regions={active.regions}
-          />
-        </Box>
-      }
-      parameters={
-        <Box p="md">
-          <Stack gap="sm">
-            <DerivedPanel derived={derived} units={units} />
-            <ConflictList conflicts={conflicts} onFix={(change) => dispatch({ type: 'apply', change })} />
-            <ParameterPanel
-              editor={editor}
-              dispatch={dispatch}
-              units={units}
-              system={systemSettings(active.configuration)}
-            />
-          </Stack>
-        </Box>
-      }
-    />
   );
 }

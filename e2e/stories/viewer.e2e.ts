@@ -1,7 +1,8 @@
 /**
  * The image viewer in a real browser against the real server (issue 13): a student runs a T2-weighted TSE to
  * Finished, opens /session/:id/image-viewer, drags window/level (the displayed pixels change), draws an ellipse
- * ROI whose mean and SD equal, within 1 %, those computed here from the raw Float32 pixels the API serves, and
+ * ROI whose mean and SD equal, within 1 %, those computed here from the stored pixels of the series' DICOM
+ * download (the values every viewer shows, issue 20.9), and
  * gets the SNR in one click after a background ROI in the air.
  */
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
@@ -10,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { regionStats, type RoiRegion } from '../../packages/web/src/ui/viewer/roi-stats.ts';
 import { expectAccessible } from '../support/a11y.ts';
-import { apiCaller, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
+import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { downloadDicomSeries } from '../support/dicom.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { startScanning } from './simulator-support.ts';
 
@@ -129,7 +131,7 @@ async function drag(page: Page, from: [number, number], to: [number, number]): P
 }
 
 describe('image viewer', () => {
-  it('a student runs a T2 TSE, opens the image viewer, a W/L drag changes the displayed pixels, an ellipse ROI agrees with the raw pixels within 1 %, and SNR is one click', async () => {
+  it('a student runs a T2 TSE, opens the image viewer, a W/L drag changes the displayed pixels, an ellipse ROI agrees with the DICOM download’s pixels within 1 %, and SNR is one click', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'stu');
@@ -168,7 +170,7 @@ describe('image viewer', () => {
         .poll(async () => (await viewportGrey(tab)).filter((v, i) => v !== greyBefore[i]).length)
         .toBeGreaterThan(1000);
 
-      // An ellipse ROI in the brain: its mean and SD against the raw Float32 pixels of the shown slice.
+      // An ellipse ROI in the brain: its mean and SD against the DICOM download's pixels of the shown slice.
       await tab.getByText('Ellipse', { exact: true }).click();
       await drag(tab, [0.45, 0.4], [0.55, 0.5]);
       const row = tab.getByTestId('measurement-row').first();
@@ -183,18 +185,11 @@ describe('image viewer', () => {
         `v1/sessions/${sessionId}/pulse-sequences`,
       );
       const scanId = sequences[0]?.lastScan?.id ?? '';
-      const meta = await callJson<{ rows: number; columns: number; slices: { url: string }[] }>(
-        student,
-        'GET',
-        `v1/sessions/${sessionId}/reconstructed-images/${scanId}`,
-      );
-      const { accessToken } = await login(baseUrl, student);
-      const slicePath = meta.slices[slice]?.url ?? '';
-      const bytes = await (
-        await fetch(`${baseUrl}${slicePath}`, { headers: { Authorization: `Bearer ${accessToken}` } })
-      ).arrayBuffer();
+      // The viewer shows the stored values of the DICOM export (issue 20.9): the ROI is checked against them.
+      const stored = (await downloadDicomSeries(baseUrl, student, sessionId, scanId))[slice];
+      if (!stored) throw new Error(`no DICOM image for slice ${slice}`);
       const raw = regionStats(
-        { pixels: new Float32Array(bytes), rows: meta.rows, columns: meta.columns },
+        { pixels: Float32Array.from(stored.pixels), rows: stored.rows, columns: stored.columns },
         region,
       );
       expect(raw).not.toBeNull();

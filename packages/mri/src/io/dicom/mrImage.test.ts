@@ -164,11 +164,13 @@ describe('DICOM MR export (read back with dcmjs)', () => {
     );
   });
 
-  it("sets Window Center/Width to the series' tissue window in stored values, the same on every slice", () => {
+  it("sets Window Center/Width to the series' tissue window in stored values, as integers (as a PACS shows them), the same on every slice", () => {
     const window = seriesWindow(images.map((i) => i.magnitude));
     const scale = 4095 / 8;
-    expect(first.data['WindowCenter']).toBeCloseTo(window.center * scale, 6);
-    expect(first.data['WindowWidth']).toBeCloseTo(window.width * scale, 6);
+    expect(first.data['WindowCenter']).toBe(Math.round(window.center * scale));
+    expect(first.data['WindowWidth']).toBe(Math.round(window.width * scale));
+    expect(first.data['RescaleSlope']).toBeUndefined();
+    expect(first.data['RescaleIntercept']).toBeUndefined();
     expect(second.data['WindowCenter']).toBe(first.data['WindowCenter']);
     expect(second.data['WindowWidth']).toBe(first.data['WindowWidth']);
   });

@@ -14,14 +14,16 @@ import { dot, firstPixelCenter, type ScanGeometry } from '../../simulate/geometr
 import { mToMm } from '../../units.ts';
 import { acquisitionElements, imageElements, type DicomDiffusion, type DicomEcho } from './acquisition.ts';
 import { decimalString as ds, part10File, uidFromKey, type DicomElement } from './encode.ts';
+import {
+  DICOM_BITS_STORED as BITS_STORED,
+  storedValueScale,
+  toStoredValue,
+  toStoredWindow,
+} from './storedValues.ts';
 
 export type { DicomDiffusion, DicomEcho } from './acquisition.ts';
 
 export const MR_IMAGE_STORAGE_SOP_CLASS_UID = '1.2.840.10008.5.1.4.1.1.4';
-
-/** 12-bit magnitudes in 16-bit words, as MR scanners store them; the series' brightest pixel maps to 4095. */
-const BITS_STORED = 12;
-const MAX_STORED_VALUE = 2 ** BITS_STORED - 1;
 
 /** One image of a series: its pixels and what distinguishes it from the others. */
 export interface DicomImage {
@@ -61,20 +63,17 @@ const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));
 
 /**
  * Encodes the images of a scan as one DICOM MR series; file i holds image i, InstanceNumber i + 1. Pixels are
- * scaled so the series peak is MAX_STORED_VALUE; Window Center/Width is the series' `seriesWindow` in stored
- * values, the same for every image.
+ * stored as storedValues.ts maps them (the series peak is 4095); Window Center/Width is the series'
+ * `seriesWindow` in stored values, integers as a PACS shows them, the same for every image.
  */
 export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const { protocol, scanner, geometry } = input;
   const studyUid = uidFromKey(`${input.scanKey}/study`);
   const seriesUid = uidFromKey(`${input.scanKey}/series`);
   const frameUid = uidFromKey(`${input.scanKey}/frame`);
-  let peak = 0;
-  for (const image of input.images) for (const v of image.magnitude) peak = Math.max(peak, v);
-  const scale = peak > 0 ? MAX_STORED_VALUE / peak : 0;
-  const window = seriesWindow(input.images.map((i) => i.magnitude));
-  const windowCenter = peak > 0 ? window.center * scale : MAX_STORED_VALUE / 2;
-  const windowWidth = peak > 0 ? Math.max(1, window.width * scale) : MAX_STORED_VALUE;
+  const magnitudes = input.images.map((i) => i.magnitude);
+  const scale = storedValueScale(magnitudes);
+  const window = toStoredWindow(seriesWindow(magnitudes), scale);
   const acquisition = acquisitionElements(protocol, scanner);
 
   return input.images.map((image, index) => {
@@ -83,9 +82,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
     const sopInstanceUid = uidFromKey(`${input.scanKey}/image/${index}`);
     const pixels = new Uint8Array(image.rows * image.columns * 2);
     const view = new DataView(pixels.buffer);
-    image.magnitude.forEach((v, i) =>
-      view.setUint16(i * 2, Math.min(MAX_STORED_VALUE, Math.round(v * scale)), true),
-    );
+    image.magnitude.forEach((v, i) => view.setUint16(i * 2, toStoredValue(v, scale), true));
     const elements: DicomElement[] = [
       { tag: 0x00080005, vr: 'CS', value: 'ISO_IR 192' },
       { tag: 0x00080008, vr: 'CS', value: input.imageType ?? ['ORIGINAL', 'PRIMARY', 'OTHER'] },
@@ -138,8 +135,8 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00280101, vr: 'US', value: [BITS_STORED] },
       { tag: 0x00280102, vr: 'US', value: [BITS_STORED - 1] },
       { tag: 0x00280103, vr: 'US', value: [0] },
-      { tag: 0x00281050, vr: 'DS', value: ds(windowCenter) },
-      { tag: 0x00281051, vr: 'DS', value: ds(windowWidth) },
+      { tag: 0x00281050, vr: 'DS', value: ds(window.center) },
+      { tag: 0x00281051, vr: 'DS', value: ds(window.width) },
       { tag: 0x7fe00010, vr: 'OW', value: pixels },
     ];
     return part10File(MR_IMAGE_STORAGE_SOP_CLASS_UID, sopInstanceUid, elements);

@@ -15,6 +15,7 @@ import { edgeLetters, initialCamera, type EdgeLetters, type Vector3 } from './or
 import type { SeriesViewerProps, ViewerOverlayView } from './SeriesViewer.tsx';
 import { patientMmToPixelIndex, pixelIndexToPatientMm } from './series.ts';
 import { mountStackViewport, type MountedViewport, type PrimaryTool } from './stack-viewport.ts';
+import { storedSeries } from './stored-series.ts';
 import { applyCommand, commandOfKey, VIEWER_HELP, type ViewPresentation } from './view-commands.ts';
 import './viewer.css';
 
@@ -31,7 +32,9 @@ const TOOL_OPTIONS: { value: PrimaryTool; label: string }[] = [
 let mountCounter = 0;
 
 export function SeriesViewerImpl(props: SeriesViewerProps) {
-  const { series, syncGroup, showText = true, distanceUnit = 'mm', measurements = true } = props;
+  const { syncGroup, showText = true, distanceUnit = 'mm', measurements = true } = props;
+  // Every viewer shows the export's stored values: W/L and ROI numbers are those a PACS shows (issue 20.9).
+  const series = useMemo(() => storedSeries(props.series), [props.series]);
   const element = useRef<HTMLDivElement>(null);
   const baseId = useId().replace(/[^a-zA-Z0-9]/g, '');
   const [mounted, setMounted] = useState<MountedViewport | null>(null);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cornerText } from './corner-text.ts';
 import type { ViewerSeries } from './series.ts';
+import { voiOfWindow } from './window-level.ts';
 
 const SERIES: ViewerSeries = {
   id: 's1',
@@ -30,11 +31,11 @@ const SERIES: ViewerSeries = {
 };
 
 describe('MR corner text', () => {
-  it('shows the series, slice i/N, geometry in the distance unit, timing with ETL, and the window', () => {
+  it('shows the series, slice i/N, geometry in the distance unit, timing with ETL, and the window in integers', () => {
     const text = cornerText({
       series: SERIES,
       sliceIndex: 4,
-      voi: { lower: 60, upper: 140 },
+      voi: voiOfWindow({ center: 100, width: 80 }),
       distanceUnit: 'cm',
     });
     expect(text.topLeft).toEqual(['Se 3 T2 TSE', 'Im 5/20']);
@@ -52,5 +53,7 @@ describe('MR corner text', () => {
     });
     expect(text.topLeft).toEqual(['T2 TSE axial', 'Im 1/20']);
     expect(text.bottomLeft).toEqual(['Matrix 256 × 256']);
+    // A window mid-drag is shown rounded to whole stored values, as a PACS shows it.
+    expect(text.bottomRight).toEqual(['W 2 L 1']);
   });
 });

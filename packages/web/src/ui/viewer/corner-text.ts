@@ -3,6 +3,7 @@
  * left, body part, coil and time top right, geometry bottom left, timing and the window bottom right.
  */
 import { formatLength, type ViewerDistanceUnit, type ViewerSeries } from './series.ts';
+import { formatWindow } from './window-level.ts';
 
 export interface CornerText {
   topLeft: string[];
@@ -14,18 +15,13 @@ export interface CornerText {
 export interface CornerTextInput {
   series: ViewerSeries;
   sliceIndex: number;
-  /** Current window, pixel units. */
+  /** Current window, stored values (stored-series.ts). */
   voi: { lower: number; upper: number };
   distanceUnit: ViewerDistanceUnit;
 }
 
 function ms(value: number): string {
   return `${Number(value.toFixed(value < 10 ? 2 : 1))} ms`;
-}
-
-/** Values are shown with at most 4 significant digits. */
-function round(value: number): string {
-  return String(Number(value.toPrecision(4)));
 }
 
 export function cornerText({ series, sliceIndex, voi, distanceUnit }: CornerTextInput): CornerText {
@@ -64,6 +60,6 @@ export function cornerText({ series, sliceIndex, voi, distanceUnit }: CornerText
   }
   if (a.echoSpacingMs !== undefined) bottomRight.push(`ESP ${ms(a.echoSpacingMs)}`);
   if (a.inversionTimeMs !== undefined) bottomRight.push(`TI ${ms(a.inversionTimeMs)}`);
-  bottomRight.push(`W ${round(voi.upper - voi.lower)} L ${round((voi.upper + voi.lower) / 2)}`);
+  bottomRight.push(formatWindow(voi));
   return { topLeft, topRight, bottomLeft, bottomRight };
 }

@@ -21,10 +21,10 @@ import {
   PanTool,
   RectangleROITool,
   StackScrollTool,
-  WindowLevelTool,
   ZoomTool,
 } from '@cornerstonejs/tools';
 import type { ViewerSeries } from './series.ts';
+import { StoredWindowLevelTool } from './window-level-tool.ts';
 
 const SCHEME = 'larmor';
 /** Every Larmor series lies in one patient coordinate system per session (docs/conventions.md). */
@@ -111,10 +111,9 @@ function loadLarmorImage(imageId: string): Types.IImageLoadObject {
     intercept: 0,
     windowCenter: series.window.center,
     windowWidth: series.window.width,
-    // LINEAR_EXACT (PS3.3 C.11.2.1.3.2: centre ± width/2) is the VOI function for continuous values. DICOM's
-    // LINEAR (C.11.2.1.2.1) is for integer pixels: its "− 0.5" and "(width − 1)" turn a window narrower than 1 (our
-    // Float32 magnitudes are about 0–1) into lower > upper, and Cornerstone then showed every image inverted.
-    voiLUTFunction: CoreEnums.VOILUTFunctionType.LINEAR_EXACT,
+    // The pixels are the export's stored integers (stored-series.ts), so DICOM's LINEAR function for integer
+    // pixels (PS3.3 C.11.2.1.2.1) applies, as in a PACS; window-level.ts does its arithmetic.
+    voiLUTFunction: CoreEnums.VOILUTFunctionType.LINEAR,
     getPixelData: () => voxelManager.getScalarData() as Types.PixelDataTypedArray,
     getCanvas: () => {
       throw new Error('Larmor images are rendered by the viewport, not as a canvas');
@@ -187,7 +186,7 @@ function larmorMetadata(type: string, imageId: string): unknown {
       return {
         windowCenter: [series.window.center],
         windowWidth: [series.window.width],
-        voiLUTFunction: CoreEnums.VOILUTFunctionType.LINEAR_EXACT,
+        voiLUTFunction: CoreEnums.VOILUTFunctionType.LINEAR,
       };
     case 'modalityLutModule':
       return { rescaleSlope: 1, rescaleIntercept: 0 };
@@ -210,7 +209,7 @@ export function ensureCornerstone(): Promise<void> {
     // Above the default priority, so a Larmor image id never reaches another provider.
     metaData.addProvider(larmorMetadata, 10_000);
     for (const tool of [
-      WindowLevelTool,
+      StoredWindowLevelTool,
       ZoomTool,
       PanTool,
       StackScrollTool,

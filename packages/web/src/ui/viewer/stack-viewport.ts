@@ -14,12 +14,13 @@ import {
   SynchronizerManager,
   synchronizers,
   ToolGroupManager,
-  WindowLevelTool,
   ZoomTool,
 } from '@cornerstonejs/tools';
 import { ensureCornerstone, registerSeries } from './cornerstone-setup.ts';
 import type { ViewerSeries } from './series.ts';
 import type { ViewPresentation } from './view-commands.ts';
+import { StoredWindowLevelTool as WindowLevelTool } from './window-level-tool.ts';
+import { voiOfWindow } from './window-level.ts';
 
 const ENGINE_ID = 'larmor-viewer';
 
@@ -78,10 +79,7 @@ export async function mountStackViewport(options: {
   const viewport = renderingEngine.getViewport(viewportId) as Types.IStackViewport;
   const { imageIds, minPixel, maxPixel } = registerSeries(series);
   await viewport.setStack(imageIds, Math.floor(imageIds.length / 2));
-  const defaultVoi = {
-    lower: series.window.center - series.window.width / 2,
-    upper: series.window.center + series.window.width / 2,
-  };
+  const defaultVoi = voiOfWindow(series.window);
   viewport.setProperties({ voiRange: defaultVoi });
   viewport.render();
 
@@ -99,6 +97,8 @@ export async function mountStackViewport(options: {
     toolGroup.addTool(name);
   }
   toolGroup.addViewport(viewportId, ENGINE_ID);
+  // A drag across the viewport moves the window by the series' whole range (window-level.ts).
+  toolGroup.setToolConfiguration(WindowLevelTool.toolName, { storedRange: maxPixel - minPixel });
   // The area ROIs' numbers are the viewer's own, over the raw pixels (annotations.ts): no second set on the canvas.
   for (const name of [EllipticalROITool.toolName, RectangleROITool.toolName]) {
     toolGroup.setToolConfiguration(name, { getTextLines: () => [] });

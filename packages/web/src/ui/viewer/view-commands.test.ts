@@ -6,12 +6,14 @@ import {
   WINDOW_PRESETS,
   type ViewPresentation,
 } from './view-commands.ts';
+import { windowOfVoi } from './window-level.ts';
 
 const NONE = { shift: false, ctrl: false, alt: false };
 const SERIES = { sliceCount: 20, window: { center: 100, width: 80 }, minPixel: 0, maxPixel: 400 };
+/** W 80 L 100 under DICOM LINEAR (window-level.ts): black ≤ 60, white > 139. */
 const VIEW: ViewPresentation = {
   sliceIndex: 3,
-  voi: { lower: 60, upper: 140 },
+  voi: { lower: 60, upper: 139 },
   invert: false,
   flipHorizontal: false,
   flipVertical: false,
@@ -35,17 +37,18 @@ describe('viewer keys', () => {
     expect(press(VIEW, 'Home').sliceIndex).toBe(0);
   });
 
-  it('digit presets scale the default window or take the full range', () => {
-    expect(press(VIEW, '2').voi).toEqual({ lower: 80, upper: 120 });
-    expect(press(VIEW, '3').voi).toEqual({ lower: 20, upper: 180 });
+  it('digit presets scale the default window (stored values, DICOM LINEAR) or take the full range', () => {
+    expect(windowOfVoi(press(VIEW, '2').voi)).toEqual({ center: 100, width: 40 });
+    expect(press(VIEW, '2').voi).toEqual({ lower: 80, upper: 119 });
+    expect(press(VIEW, '3').voi).toEqual({ lower: 20, upper: 179 });
     expect(press(VIEW, '4').voi).toEqual({ lower: 0, upper: 400 });
   });
 
   it('Shift+arrows move the level by a tenth of the width and widen or narrow it by a tenth', () => {
-    expect(press(VIEW, 'ArrowDown', true).voi).toEqual({ lower: 68, upper: 148 });
-    const wider = press(VIEW, 'ArrowRight', true).voi;
-    expect(wider.upper - wider.lower).toBeCloseTo(88, 10);
-    expect((wider.upper + wider.lower) / 2).toBeCloseTo(100, 10);
+    expect(windowOfVoi(press(VIEW, 'ArrowDown', true).voi)).toEqual({ center: 108, width: 80 });
+    const wider = windowOfVoi(press(VIEW, 'ArrowRight', true).voi);
+    expect(wider.width).toBeCloseTo(88, 10);
+    expect(wider.center).toBeCloseTo(100, 10);
   });
 
   it('invert and flips toggle, rotation wraps in 90° steps, space resets all but the slice', () => {

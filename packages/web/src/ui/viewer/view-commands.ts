@@ -4,11 +4,12 @@
  * OHIF's defaults where it has one (i invert, h/v flip, r/l rotate, space reset, arrows scroll) and add window
  * presets on the digits, window by keyboard on Shift+arrows, cine on c and a "?" overlay listing them all.
  */
+import { MIN_WINDOW_WIDTH, voiOfWindow, windowOfVoi } from './window-level.ts';
 
 /** What the viewport shows, in the units of the image (window) and of the view (zoom: 1 = fit). */
 export interface ViewPresentation {
   sliceIndex: number;
-  /** Window as lower and upper pixel values (Cornerstone's VOI range). */
+  /** Window as lower and upper stored values (Cornerstone's VOI range under DICOM LINEAR, window-level.ts). */
   voi: { lower: number; upper: number };
   invert: boolean;
   flipHorizontal: boolean;
@@ -161,10 +162,14 @@ export function applyCommand(
     case 'preset':
       return { ...view, voi: presetRange(command.preset, series) };
     case 'window': {
-      const width = view.voi.upper - view.voi.lower;
-      const center = (view.voi.upper + view.voi.lower) / 2 + command.centerStep * width;
-      const newWidth = Math.max(Number.EPSILON, width * (1 + command.widthStep));
-      return { ...view, voi: { lower: center - newWidth / 2, upper: center + newWidth / 2 } };
+      const { center, width } = windowOfVoi(view.voi);
+      return {
+        ...view,
+        voi: voiOfWindow({
+          center: center + command.centerStep * width,
+          width: Math.max(MIN_WINDOW_WIDTH, width * (1 + command.widthStep)),
+        }),
+      };
     }
     case 'invert':
       return { ...view, invert: !view.invert };
@@ -197,6 +202,8 @@ export function applyCommand(
 /** The VOI range of a preset over a series. */
 export function presetRange(preset: WindowPreset, series: SeriesFacts): { lower: number; upper: number } {
   if (preset.widthFactor === null) return { lower: series.minPixel, upper: series.maxPixel };
-  const width = series.window.width * preset.widthFactor;
-  return { lower: series.window.center - width / 2, upper: series.window.center + width / 2 };
+  return voiOfWindow({
+    center: series.window.center,
+    width: Math.max(MIN_WINDOW_WIDTH, series.window.width * preset.widthFactor),
+  });
 }

@@ -1,0 +1,69 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- dcmjs is untyped: its declaration lives in @larmor/mri
+/// <reference path="../../../../mri/src/io/dicom/dcmjs.d.ts" />
+import dcmjs from 'dcmjs';
+import { describe, expect, it } from 'vitest';
+import { dicomMrSeries } from '@larmor/mri/io/dicom/mrImage';
+import { seriesWindow } from '@larmor/mri/recon/window';
+import { scanGeometry } from '@larmor/mri/simulate/geometry';
+import { testProtocol, TEST_SCANNER } from '@larmor/mri/simulate/fast/phantom.testing';
+import type { ViewerSeries } from './series.ts';
+import { storedSeries } from './stored-series.ts';
+import { formatWindow, voiOfWindow } from './window-level.ts';
+
+function readBack(file: Uint8Array): Record<string, unknown> {
+  const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+  return dcmjs.data.DicomMetaDictionary.naturalizeDataset(dcmjs.data.DicomMessage.readFile(buffer).dict);
+}
+
+describe('the viewer shows a series in the stored values of its DICOM export', () => {
+  const protocol = testProtocol({ matrixRead: 16, matrixPhase: 16, sliceCount: 3 });
+  const geometry = scanGeometry(protocol);
+  // Magnitudes of about 0–0.4, as the simulator gives them (the viewer showed "W 0.3694 L 0.254").
+  const magnitudes = geometry.slices.map((plane, s) =>
+    Float32Array.from(
+      { length: plane.rows * plane.columns },
+      (_, i) => 0.4 * Math.abs(Math.sin(0.37 * i + s)) * ((i % 16) / 16),
+    ),
+  );
+  const window = seriesWindow(magnitudes);
+  const series: ViewerSeries = {
+    id: 'scan-1',
+    description: 'T2 TSE',
+    rows: 16,
+    columns: 16,
+    pixelSpacingMm: [1, 1],
+    slices: magnitudes.map((pixels) => ({
+      pixels,
+      imagePositionPatientMm: [0, 0, 0] as const,
+      imageOrientationPatient: [1, 0, 0, 0, 1, 0] as const,
+    })),
+    window: { center: window.center, width: window.width },
+  };
+  const files = dicomMrSeries({
+    images: magnitudes.map((magnitude) => ({ rows: 16, columns: 16, magnitude })),
+    geometry,
+    protocol,
+    scanner: TEST_SCANNER,
+    scanKey: 'scan-1',
+    date: '20261128',
+    time: '040000',
+  }).map(readBack);
+  const shown = storedSeries(series);
+
+  it("has every slice's pixels equal to the exported file's stored pixels", () => {
+    files.forEach((data, s) => {
+      const [buffer] = data['PixelData'] as ArrayBuffer[];
+      expect(Array.from(shown.slices[s]?.pixels ?? [])).toEqual(
+        Array.from(new Uint16Array(buffer as ArrayBuffer)),
+      );
+    });
+  });
+
+  it("starts with the export's Window Center/Width, shown as the same integers", () => {
+    const [first] = files;
+    expect(shown.window).toEqual({ center: first?.['WindowCenter'], width: first?.['WindowWidth'] });
+    expect(formatWindow(voiOfWindow(shown.window))).toBe(
+      `W ${String(first?.['WindowWidth'])} L ${String(first?.['WindowCenter'])}`,
+    );
+  });
+});

@@ -1,4 +1,11 @@
-import { defaultProtocol, relativeSnrPercent, sarEstimate, scanTime, type Scanner } from '@larmor/mri';
+import {
+  defaultProtocol,
+  relativeSnrPercent,
+  sarEstimate,
+  scanTime,
+  tissueAtField,
+  type Scanner,
+} from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { derivedValuesLine, formatScanTime } from './derived.ts';
 
@@ -13,13 +20,13 @@ describe('derived values printed by larmor render', () => {
     ]);
   });
 
-  it('prints scan time, relative SNR and SAR with the values of sequence/derived.ts', () => {
+  it("prints scan time, the relative SNR of the model's reference tissue (knee: muscle) and SAR with the values of sequence/derived.ts", () => {
     const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
     const protocol = defaultProtocol('TSE', scanner);
     const sar = sarEstimate(protocol, scanner);
-    expect(derivedValuesLine(protocol, scanner)).toBe(
+    expect(derivedValuesLine(protocol, scanner, 2)).toBe(
       `scan time ${formatScanTime(scanTime(protocol, scanner).seconds)} · ` +
-        `relative SNR ${relativeSnrPercent(protocol, scanner).toFixed(0)} % · ` +
+        `relative SNR ${relativeSnrPercent(protocol, scanner, tissueAtField('muscle', 3)).toFixed(0)} % · ` +
         `SAR ${sar.wattsPerKilogram.toFixed(2)} W/kg (${(100 * sar.fractionOfLimit).toFixed(0)} % of the normal-mode limit)`,
     );
     expect(sar.wattsPerKilogram).toBeGreaterThan(0);

@@ -130,7 +130,8 @@ export function signalFraction(protocol: Protocol, scanner: Scanner, tissue: Tis
  * tissue's signal fraction (`signalFraction`) —
  *   SNR% = 100 · |M⊥(TR, TE, TI, α, ETL)|/M0 · (V/V_ref) · √((N_y·N_z·NEX/BW_px)/(256/200 Hz)) · (B0/1.5 T) · coil.
  * 100 % is the reference tissue fully relaxed (TR ≫ T1, TE → 0, 90°) in `SNR_REFERENCE`'s acquisition:
- * 1 × 1 × 5 mm, 256 lines, 1 average, 200 Hz/pixel, 1.5 T, body coil. It falls as e^(−TE/T2) with a spin-echo
+ * 1 × 1 × 5 mm, 256 lines, 1 average, 200 Hz/pixel, 1.5 T, body coil at the isocentre (`coilFactor` 1; a
+ * model's coil at the slice: anatomy/modelCoils.ts `modelCoilSnrFactor`, the engine's √Σ s_c²). It falls as e^(−TE/T2) with a spin-echo
  * TE and to almost nothing at TR 10 ms with a 90° spoiled gradient echo, as the image does: the engine's image
  * is PD·M⊥ plus noise σ ∝ 1/acquisition SNR (simulate/noise.ts), so the readout's ratio between two protocols is
  * the ratio the two-acquisition (NEMA) measurement gives (snr-agreement.test.ts; docs/physics.md).

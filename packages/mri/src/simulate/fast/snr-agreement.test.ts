@@ -15,46 +15,69 @@
 import { describe, expect, it } from 'vitest';
 import { defaultProtocol } from '../../sequence/defaults.ts';
 import { relativeSnrPercent } from '../../sequence/derived.ts';
-import type { Protocol, SequenceFamily } from '../../sequence/protocol.ts';
+import type { Protocol, Scanner, SequenceFamily } from '../../sequence/protocol.ts';
+import { coilSnrFactor } from '../../anatomy/coils.ts';
+import { modelCoils } from '../../anatomy/modelCoils.ts';
+import type { Coil } from '../../anatomy/types.ts';
 import { tissueAtField } from '../../tissue/library.ts';
+import type { TissueAtField } from '../../tissue/types.ts';
 import { degToRad, msToS } from '../../units.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
+import { frameCoilMaps } from '../simulate.ts';
 import { TEST_SCANNER, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast, type RenderedImage } from './render.ts';
 
 /** The brain model's reference tissue (anatomy/referenceTissue.ts), from the library at 1.5 T. */
 const REFERENCE = tissueAtField('whiteMatter', TEST_SCANNER.b0);
-const TISSUES = [undefined, REFERENCE];
 /** A 200 mm disc of white matter in 2 mm voxels: the whole central region is the reference tissue. */
 const VOLUME = testVolume(120, (x, y) => (Math.hypot(x, y) < 0.1 ? 1 : 0), 0.002);
 /** Small matrices keep the test fast: 64², 220 mm FOV (3.4 mm pixels). */
 const GEOMETRY: Partial<Protocol> = { matrixRead: 64, matrixPhase: 64, fovRead: 0.22, fovPhase: 0.22 };
 
-function acquire(protocol: Protocol, seed: number): RenderedImage {
+/** How an acquisition is received: the scanner (its field), the reference tissue at that field, the coil. */
+interface Receive {
+  scanner: Scanner;
+  tissue: TissueAtField;
+  coil?: Coil;
+}
+
+const AT_15T: Receive = { scanner: TEST_SCANNER, tissue: REFERENCE };
+
+function acquire(protocol: Protocol, seed: number, receive: Receive): RenderedImage {
   const slices = scanGeometry(protocol).slices;
   const plane = slices[Math.floor(slices.length / 2)];
   if (!plane) throw new Error('no slice');
   const frame = acquisitionFrame(protocol, plane);
   const prepared = prepareSlice(VOLUME, frame);
-  const noise = [unitComplexNoise(frame.readCount * frame.phaseCount, seededRandom(seed))];
-  return renderContrast(prepared, protocol, TEST_SCANNER, { tissues: TISSUES, noiseLevel: 2, noise });
+  const coilMaps = frameCoilMaps(receive.coil, frame);
+  const channels = coilMaps?.length ?? 1;
+  const noise = Array.from({ length: channels }, (_, c) =>
+    unitComplexNoise(frame.readCount * frame.phaseCount, seededRandom(seed + 1000 * c)),
+  );
+  return renderContrast(prepared, protocol, receive.scanner, {
+    tissues: [undefined, receive.tissue],
+    noiseLevel: 2,
+    noise,
+    ...(coilMaps ? { coilMaps } : {}),
+  });
 }
 
 /**
- * SNR of the central region (radius 18 pixels) from two acquisitions (NEMA): |mean| / (SD(difference)/√2), the
+ * SNR of the central region (radius 18 pixels unless told) from two acquisitions (NEMA): |mean| / (SD(difference)/√2), the
  * difference projected on the direction of the mean signal (the noise a magnitude image shows at high SNR; a
  * phase-corrected partial-Fourier image has no noise across it).
  */
-function measuredSnr(protocol: Protocol): number {
-  const a = acquire(protocol, 11);
-  const b = acquire(protocol, 29);
+function measuredSnr(protocol: Protocol, receive = AT_15T, radius = 18): number {
+  const a = acquire(protocol, 11, receive);
+  const b = acquire(protocol, 29, receive);
   const cr = a.rows / 2;
   const cc = a.columns / 2;
   const region: number[] = [];
   for (let r = 0; r < a.rows; r++)
-    for (let c = 0; c < a.columns; c++) if (Math.hypot(r - cr, c - cc) <= 18) region.push(r * a.columns + c);
+    for (let c = 0; c < a.columns; c++)
+      if (Math.hypot(r - cr, c - cc) <= radius) region.push(r * a.columns + c);
   let sumRe = 0;
   let sumIm = 0;
   for (const i of region) {
@@ -176,5 +199,32 @@ describe('relative SNR readout agrees with the two-acquisition SNR of the engine
         expect(scale(p) / reference, family).toBeLessThan(1.2);
       }
     }
+  });
+});
+
+describe('relative SNR readout follows the coil and the field as the engine does (NEMA, ±20 %)', () => {
+  const se = base('SE', { repetitionTime: 2, echoTime: msToS(30) });
+
+  it('head coil (16 channels) against the body coil at the slice centre: √Σ s_c² of each (Roemer 1990)', () => {
+    const [head, body] = modelCoils(1);
+    if (!head || !body) throw new Error('the brain model has a head and a body coil');
+    const centre = se.geometry.center;
+    const readout =
+      relativeSnrPercent(se, TEST_SCANNER, REFERENCE, coilSnrFactor(head, centre)) /
+      relativeSnrPercent(se, TEST_SCANNER, REFERENCE, coilSnrFactor(body, centre));
+    // A small region: the arrays' sensitivity varies across the slice.
+    const measured =
+      measuredSnr(se, { ...AT_15T, coil: head }, 6) / measuredSnr(se, { ...AT_15T, coil: body }, 6);
+    expect(readout / measured).toBeGreaterThan(0.8);
+    expect(readout / measured).toBeLessThan(1.2);
+  });
+
+  it("3 T against 1.5 T: ∝ B0 × the reference tissue's signal at each field (longer T1, shorter T2)", () => {
+    const at3T: Receive = { scanner: { ...TEST_SCANNER, b0: 3 }, tissue: tissueAtField('whiteMatter', 3) };
+    const readout =
+      relativeSnrPercent(se, at3T.scanner, at3T.tissue) / relativeSnrPercent(se, TEST_SCANNER, REFERENCE);
+    const measured = measuredSnr(se, at3T) / measuredSnr(se);
+    expect(readout / measured).toBeGreaterThan(0.8);
+    expect(readout / measured).toBeLessThan(1.2);
   });
 });

@@ -4,6 +4,7 @@
  * limit. The DICOM export carries the same numbers (AcquisitionDuration, SAR).
  */
 import {
+  modelCoilSnrFactor,
   referenceTissueKey,
   relativeSnrPercent,
   sarEstimate,
@@ -24,14 +25,15 @@ export function formatScanTime(seconds: number): string {
 
 /**
  * One line: 'scan time 4:16 · relative SNR 54 % · SAR 0.09 W/kg (5 % of the normal-mode limit)', the SNR that of
- * model `modelId`'s reference tissue (anatomy/referenceTissue.ts).
+ * model `modelId`'s reference tissue (anatomy/referenceTissue.ts) received by the scanner's coil.
  */
 export function derivedValuesLine(protocol: Protocol, scanner: Scanner, modelId: number): string {
   const sar = sarEstimate(protocol, scanner);
   const tissue = tissueAtField(referenceTissueKey(modelId), scanner.b0);
+  const coil = modelCoilSnrFactor(modelId, scanner.coil, protocol.geometry.center);
   return [
     `scan time ${formatScanTime(scanTime(protocol, scanner).seconds)}`,
-    `relative SNR ${relativeSnrPercent(protocol, scanner, tissue).toFixed(0)} %`,
+    `relative SNR ${relativeSnrPercent(protocol, scanner, tissue, coil).toFixed(0)} %`,
     `SAR ${sar.wattsPerKilogram.toFixed(2)} W/kg (${(100 * sar.fractionOfLimit).toFixed(0)} % of the normal-mode limit)`,
   ].join(' · ');
 }

@@ -23,7 +23,7 @@ function Stat(props: { term: string; children: React.ReactNode }) {
 
 /** What 100 % means (sequence/derived.ts SNR_REFERENCE). */
 export const SNR_REFERENCE_TEXT =
-  '100 % = this tissue fully relaxed in a 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px, 1.5 T';
+  '100 % = this tissue fully relaxed in a 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px, 1.5 T, body coil';
 
 export function DerivedPanel(props: { derived: DerivedValues; units: UnitPreferences }) {
   const { derived, units } = props;

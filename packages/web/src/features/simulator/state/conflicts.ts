@@ -4,6 +4,7 @@
  * breaks and one-click fixes ("Set TE to 4.8 ms", "Raise bandwidth to 390 Hz/px", "Thicker slice (3.2 mm)").
  * A fix is only offered when applying it clears that conflict without breaking the changed parameter's own range.
  */
+import { modelCoilSnrFactor } from '@larmor/mri/anatomy/modelCoils';
 import { referenceTissueKey } from '@larmor/mri/anatomy/referenceTissue';
 import { relativeSnrPercent, sarEstimate, scanTime, type SarEstimate } from '@larmor/mri/sequence/derived';
 import {
@@ -22,8 +23,9 @@ export interface DerivedValues {
   /** Acquisition time [s]. */
   scanTimeS: number;
   /**
-   * Relative SNR of the model's reference tissue for this contrast [%] (100 % = that tissue fully relaxed in a
-   * 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px, 1.5 T; sequence/derived.ts relativeSnrPercent).
+   * Relative SNR of the model's reference tissue for this contrast, with the selected coil's gain at the slice
+   * centre [%] (100 % = that tissue fully relaxed in a 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px,
+   * 1.5 T, body coil at the isocentre; sequence/derived.ts relativeSnrPercent, anatomy/modelCoils.ts).
    */
   snrPercent: number;
   /** The reference tissue's name in words, lower case ("white matter"). */
@@ -35,7 +37,10 @@ export interface DerivedValues {
   minRepetitionTimeS: number;
 }
 
-/** The derived values of `protocol` on `scanner`, the SNR that of anatomical model `modelId`'s reference tissue. */
+/**
+ * The derived values of `protocol` on `scanner`, the SNR that of anatomical model `modelId`'s reference tissue
+ * received by the scanner's coil of that model.
+ */
 export function derivedValues(protocol: Protocol, scanner: Scanner, modelId: number): DerivedValues {
   const tissueKey = referenceTissueKey(modelId);
   // The minimum TE and TR the stepper can reach (the limits the inputs and fixes use), not the raw timing.
@@ -44,7 +49,12 @@ export function derivedValues(protocol: Protocol, scanner: Scanner, modelId: num
   const minimum = (key: ParameterKey, raw: number) => defs.find((d) => d.key === key)?.min ?? raw;
   return {
     scanTimeS: scanTime(protocol, scanner).seconds,
-    snrPercent: relativeSnrPercent(protocol, scanner, tissueAtField(tissueKey, scanner.b0)),
+    snrPercent: relativeSnrPercent(
+      protocol,
+      scanner,
+      tissueAtField(tissueKey, scanner.b0),
+      modelCoilSnrFactor(modelId, scanner.coil, protocol.geometry.center),
+    ),
     snrTissue: tissueDefinition(tissueKey).name.toLowerCase(),
     sar: sarEstimate(protocol, scanner),
     voxelM: [

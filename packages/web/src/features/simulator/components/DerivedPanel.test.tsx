@@ -18,7 +18,7 @@ function shownSnr(protocol: Protocol): string {
       />
     </MantineProvider>,
   );
-  const text = screen.getByTestId('derived-SNR').textContent ?? '';
+  const text = `${screen.getByTestId('derived-SNR-term').textContent ?? ''}: ${screen.getByTestId('derived-SNR').textContent ?? ''}`;
   unmount();
   return text;
 }
@@ -26,12 +26,12 @@ function shownSnr(protocol: Protocol): string {
 describe('DerivedPanel: the SNR figure follows the contrast (issue 20.7)', () => {
   it('names the reference tissue and falls from TE 15 to 100 ms (SE, TR 2000 ms: 67 % → 21 %)', () => {
     const se = { ...defaultProtocol('SE', scanner), repetitionTime: 2 };
-    expect(shownSnr({ ...se, echoTime: 0.015 })).toBe('67 % (white matter)');
-    expect(shownSnr({ ...se, echoTime: 0.1 })).toBe('21 % (white matter)');
+    expect(shownSnr({ ...se, echoTime: 0.015 })).toBe('SNR, white matter: 67 %');
+    expect(shownSnr({ ...se, echoTime: 0.1 })).toBe('SNR, white matter: 21 %');
   });
 
   it('shows about 1 % at TR 10 ms with a 90° spoiled gradient echo', () => {
     const gre = { ...defaultProtocol('GRE', scanner), repetitionTime: 0.01, flipAngle: Math.PI / 2 };
-    expect(shownSnr(gre)).toBe('1 % (white matter)');
+    expect(shownSnr(gre)).toBe('SNR, white matter: 1 %');
   });
 });

@@ -8,11 +8,12 @@ import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence/derived';
 import type { DerivedValues } from '../state/conflicts.ts';
 import { formatScanTime, formatTime, formatVoxel, type UnitPreferences } from '../state/units.ts';
 
-function Stat(props: { term: string; children: React.ReactNode }) {
+/** One value: `term` names it (and its test id), `label` is shown for it when given. */
+function Stat(props: { term: string; label?: string; title?: string; children: React.ReactNode }) {
   return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {props.term}
+    <div title={props.title}>
+      <Text component="dt" size="xs" c="dimmed" data-testid={`derived-${props.term}-term`}>
+        {props.label ?? props.term}
       </Text>
       <Text component="dd" m={0} fw={600} data-testid={`derived-${props.term}`}>
         {props.children}
@@ -33,13 +34,8 @@ export function DerivedPanel(props: { derived: DerivedValues; units: UnitPrefere
   return (
     <SimpleGrid component="dl" cols={3} spacing="xs" verticalSpacing={4} m={0} aria-label="Computed values">
       <Stat term="Scan time">{formatScanTime(derived.scanTimeS)}</Stat>
-      <Stat term="SNR">
-        <span title={SNR_REFERENCE_TEXT}>
-          {Math.round(derived.snrPercent)} %{' '}
-          <Text span size="xs" fw={400}>
-            ({derived.snrTissue})
-          </Text>
-        </span>
+      <Stat term="SNR" label={`SNR, ${derived.snrTissue}`} title={SNR_REFERENCE_TEXT}>
+        {Math.round(derived.snrPercent)} %
       </Stat>
       <Stat term="SAR">
         <Group gap={6} wrap="nowrap">

@@ -6,6 +6,8 @@ export * from './sequence/protocol.ts';
 export * from './sequence/timeline.ts';
 export * from './anatomy/conditions.ts';
 export * from './anatomy/registry.ts';
+export * from './anatomy/referenceTissue.ts';
+export * from './anatomy/modelCoils.ts';
 export * from './anatomy/resample.ts';
 export * from './anatomy/coils.ts';
 export * from './sequence/signal.ts';

@@ -50,3 +50,23 @@ export function ringOfElements(center: Vec3, radius: Meters, count: number, axis
     return p;
   });
 }
+
+/**
+ * SNR gain of a coil at `point` [m] against one channel of unit sensitivity: √(Σ_c s_c²), s_c each element's
+ * sensitivity there (`loopSensitivity`). An array's channels carry independent noise of equal σ, so the
+ * sensitivity-weighted (or, at high SNR, sum-of-squares) combination has SNR √(Σ s_c²)·S/σ (Roemer et al., MRM
+ * 1990;16:192), as the fast engine's receive does (simulate/fast/receive.ts); a coil of one element is received
+ * as one unit channel (gain 1), as the engine does.
+ */
+export function coilSnrFactor(coil: Coil, point: Vec3): number {
+  if (coil.elements.length < 2) return 1;
+  let sum = 0;
+  for (const e of coil.elements) {
+    const s = loopSensitivity(
+      Math.hypot(point[0] - e[0], point[1] - e[1], point[2] - e[2]),
+      coil.elementRadius,
+    );
+    sum += s * s;
+  }
+  return Math.sqrt(sum);
+}

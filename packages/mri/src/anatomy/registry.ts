@@ -1,7 +1,7 @@
 import type { Vec3 } from '../units.ts';
 import type { AnatomicalModel, Coil, FeatureName, LabelVolume, Region } from './types.ts';
 import type { BrainCondition, BreathingMode, HeartCondition } from './conditions.ts';
-import { ringOfElements } from './coils.ts';
+import { modelCoils } from './modelCoils.ts';
 import { buildKneeVolume, KNEE_TISSUES } from './procedural/knee.ts';
 import type { LabelAsset } from './labelAsset.ts';
 import { BODY_TISSUES } from './body/tissues.ts';
@@ -43,45 +43,10 @@ interface ModelEntry extends ModelInfo {
 
 const ORIGIN: Vec3 = [0, 0, 0];
 
-/** Quadrature transmit/receive body coil: two rings of elements around the bore, 0.3 m radius. */
-export const BODY_COIL: Coil = {
-  uniqueName: 'body',
-  shownName: 'Body coil',
-  elements: [...ringOfElements([0, 0, -0.1], 0.3, 4, 2), ...ringOfElements([0, 0, 0.1], 0.3, 4, 2)],
-  elementRadius: 0.25,
-};
-
-const KNEE_COIL: Coil = {
-  uniqueName: 'knee8',
-  shownName: 'Knee coil (8 channels)',
-  elements: [
-    ...ringOfElements([0, 0.005, -0.04], 0.085, 4, 2),
-    ...ringOfElements([0, 0.005, 0.04], 0.085, 4, 2),
-  ],
-  elementRadius: 0.06,
-};
-
-const HEAD_COIL: Coil = {
-  uniqueName: 'head16',
-  shownName: 'Head coil (16 channels)',
-  elements: [...ringOfElements([0, 0.0, -0.02], 0.125, 8, 2), ...ringOfElements([0, 0.0, 0.05], 0.115, 8, 2)],
-  elementRadius: 0.07,
-};
-
 function requireBrainAsset(options: ModelBuildOptions): LabelAsset {
   if (!options.brainAsset) throw new Error('the brain model needs its decoded asset (options.brainAsset)');
   return options.brainAsset;
 }
-
-/** Body array: anterior and posterior grids of 3 × 2 elements around a region centred at the origin. */
-function bodyArray(uniqueName: string, shownName: string, halfWidth: number, halfDepth: number): Coil {
-  const elements: Vec3[] = [];
-  for (const y of [-halfDepth, halfDepth])
-    for (const x of [-halfWidth, 0, halfWidth]) for (const z of [-0.07, 0.07]) elements.push([x, y, z]);
-  return { uniqueName, shownName, elements, elementRadius: 0.08 };
-}
-
-const TORSO_COIL = bodyArray('body12', 'Body array (12 channels)', 0.12, 0.16);
 
 function bodyState(options: ModelBuildOptions): BodyState {
   return {
@@ -98,7 +63,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Brain',
     features: ['Brain Condition', 'Tissue magnetic properties', 'CS', 'SWI', 'T2Star'],
     regions: [{ id: 1, name: 'Head', center: ORIGIN }],
-    coils: [HEAD_COIL, BODY_COIL],
+    coils: modelCoils(1),
     tissues: (options) =>
       options.brainAsset
         ? brainTissues(options.brainAsset)
@@ -111,7 +76,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Knee',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Right knee', center: ORIGIN }],
-    coils: [KNEE_COIL, BODY_COIL],
+    coils: modelCoils(2),
     tissues: () => KNEE_TISSUES.keys,
     build: () => buildKneeVolume(),
   },
@@ -128,7 +93,7 @@ const ENTRIES: readonly ModelEntry[] = [
       'T2Star',
     ],
     regions: [{ id: 1, name: 'Heart', center: ORIGIN }],
-    coils: [TORSO_COIL, BODY_COIL],
+    coils: modelCoils(3),
     tissues: () => BODY_TISSUES.keys,
     build: (options) => buildTrunkCrop(TRUNK_CROPS.heart, bodyState(options)),
   },
@@ -138,7 +103,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Spine',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Lumbar spine', center: ORIGIN }],
-    coils: [bodyArray('spine12', 'Spine array (12 channels)', 0.05, 0.1), BODY_COIL],
+    coils: modelCoils(4),
     tissues: () => BODY_TISSUES.keys,
     build: (options) => buildTrunkCrop(TRUNK_CROPS.spine, bodyState(options)),
   },
@@ -148,7 +113,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Abdomen',
     features: ['Breathing mode', 'Physiological motion', 'Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Abdomen', center: ORIGIN }],
-    coils: [TORSO_COIL, BODY_COIL],
+    coils: modelCoils(5),
     tissues: () => BODY_TISSUES.keys,
     build: (options) => buildTrunkCrop(TRUNK_CROPS.abdomen, bodyState(options)),
   },
@@ -158,7 +123,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Pelvis',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Pelvis', center: ORIGIN }],
-    coils: [TORSO_COIL, BODY_COIL],
+    coils: modelCoils(6),
     tissues: () => BODY_TISSUES.keys,
     build: () => buildTrunkCrop(TRUNK_CROPS.pelvis, DEFAULT_BODY_STATE),
   },
@@ -168,18 +133,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Shoulder',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Left shoulder and elbow', center: ORIGIN }],
-    coils: [
-      {
-        uniqueName: 'shoulder8',
-        shownName: 'Shoulder coil (8 channels)',
-        elements: [
-          ...ringOfElements([0.0, 0.0, -0.02], 0.09, 4, 0),
-          ...ringOfElements([0.04, 0.0, -0.02], 0.09, 4, 0),
-        ],
-        elementRadius: 0.06,
-      },
-      BODY_COIL,
-    ],
+    coils: modelCoils(7),
     tissues: () => SHOULDER_TISSUES.keys,
     build: () => buildShoulderVolume(),
   },
@@ -189,18 +143,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Hand',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Left hand', center: [0.01, 0, -0.04] }],
-    coils: [
-      {
-        uniqueName: 'wrist8',
-        shownName: 'Hand/wrist coil (8 channels)',
-        elements: [
-          ...ringOfElements([0.01, 0, -0.01], 0.07, 4, 2),
-          ...ringOfElements([0.01, 0, -0.08], 0.07, 4, 2),
-        ],
-        elementRadius: 0.05,
-      },
-      BODY_COIL,
-    ],
+    coils: modelCoils(8),
     tissues: () => HAND_TISSUES.keys,
     build: () => buildHandVolume(),
   },
@@ -210,18 +153,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Foot',
     features: ['Tissue magnetic properties', 'CS', 'T2Star'],
     regions: [{ id: 1, name: 'Right foot', center: ORIGIN }],
-    coils: [
-      {
-        uniqueName: 'footAnkle8',
-        shownName: 'Foot/ankle coil (8 channels)',
-        elements: [
-          ...ringOfElements([0, 0.0, -0.03], 0.09, 4, 1),
-          ...ringOfElements([0, 0.0, 0.06], 0.08, 4, 2),
-        ],
-        elementRadius: 0.06,
-      },
-      BODY_COIL,
-    ],
+    coils: modelCoils(9),
     tissues: () => FOOT_TISSUES.keys,
     build: () => buildFootVolume(),
   },
@@ -231,7 +163,7 @@ const ENTRIES: readonly ModelEntry[] = [
     name: 'Whole body',
     features: ['Isocenter', 'Tissue magnetic properties'],
     regions: WHOLE_BODY_REGIONS,
-    coils: [{ ...BODY_COIL, elements: BODY_COIL.elements.map(([x, y, z]) => [x, y, z + 1.0] as const) }],
+    coils: modelCoils(10),
     tissues: () => BODY_TISSUES.keys,
     build: () => buildWholeBodyVolume(),
   },

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { degToRad, mmToM } from '../units.ts';
 import { defaultProtocol } from './defaults.ts';
-import { diffusionImages, MOLLI_HEARTBEATS, relativeSnrPercent, sarEstimate, scanTime } from './derived.ts';
+import { tissueAtField } from '../tissue/library.ts';
+import {
+  acquisitionSnrPercent,
+  diffusionImages,
+  MOLLI_HEARTBEATS,
+  relativeSnrPercent,
+  sarEstimate,
+  scanTime,
+} from './derived.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 
 const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
@@ -92,9 +100,9 @@ describe('scan time (analytic_formulas.md §8)', () => {
   });
 });
 
-describe('relative SNR (Edelstein 1986; analytic_formulas.md §7)', () => {
+describe('acquisition SNR (Edelstein 1986; analytic_formulas.md §7)', () => {
   const base = se();
-  const snr = (p: Protocol, scanner = SCANNER): number => relativeSnrPercent(p, scanner);
+  const snr = (p: Protocol, scanner = SCANNER): number => acquisitionSnrPercent(p, scanner);
 
   it('is proportional to voxel volume: half the slice thickness halves it (±1e-9)', () => {
     expect(snr(se({ sliceThickness: mmToM(2.5) })) / snr(base)).toBeCloseTo(0.5, 9);
@@ -111,13 +119,61 @@ describe('relative SNR (Edelstein 1986; analytic_formulas.md §7)', () => {
 
   it('scales with B0 and the coil factor; 100 % is 1 × 1 × 5 mm, 256 lines, 200 Hz/pixel at 1.5 T', () => {
     expect(snr(base, at(3)) / snr(base)).toBeCloseTo(2, 9);
-    expect(relativeSnrPercent(base, SCANNER, 1.5) / snr(base)).toBeCloseTo(1.5, 9);
+    expect(acquisitionSnrPercent(base, SCANNER, 1.5) / snr(base)).toBeCloseTo(1.5, 9);
     const reference = se({ fovRead: 0.256, fovPhase: 0.256, sliceThickness: mmToM(5) });
     expect(snr(reference)).toBeCloseTo(100, 9);
   });
 
   it('partial Fourier costs √p (±1e-9)', () => {
     expect(snr(se({ partialFourier: 0.75 })) / snr(base)).toBeCloseTo(Math.sqrt(0.75), 9);
+  });
+});
+
+describe('relative SNR of the reference tissue: the acquisition × the signal of the contrast', () => {
+  const wm = tissueAtField('whiteMatter', SCANNER.b0);
+  const snr = (p: Protocol): number => relativeSnrPercent(p, SCANNER, wm);
+
+  it('falls with a spin-echo TE as exp(−ΔTE/T2): TE 15 → 100 ms (±1e-6 at TR ≫ T1; within 1 % at TR 2 s)', () => {
+    const decay = Math.exp(-(0.1 - 0.015) / wm.t2);
+    const ratio = (tr: number) =>
+      snr(se({ repetitionTime: tr, echoTime: 0.1 })) / snr(se({ repetitionTime: tr, echoTime: 0.015 }));
+    expect(ratio(30)).toBeCloseTo(decay, 6);
+    expect(ratio(2) / decay).toBeCloseTo(1, 1);
+    expect(ratio(2)).toBeLessThan(0.5);
+  });
+
+  it('TR 10 ms with a 90° spoiled gradient echo gives a tiny SNR: (1 − e^(−TR/T1))·e^(−TE/T2*) of the acquisition', () => {
+    const gre = {
+      ...defaultProtocol('GRE', SCANNER),
+      repetitionTime: 0.01,
+      echoTime: 0.004,
+      flipAngle: Math.PI / 2,
+    };
+    const expected = (1 - Math.exp(-0.01 / wm.t1)) * Math.exp(-0.004 / wm.t2star);
+    expect(snr(gre) / acquisitionSnrPercent(gre, SCANNER)).toBeCloseTo(expected, 9);
+    expect(snr(gre) / acquisitionSnrPercent(gre, SCANNER)).toBeLessThan(0.02);
+  });
+
+  it('is 100 % for the reference tissue fully relaxed in the reference acquisition (±0.5 %)', () => {
+    const relaxed = se({
+      repetitionTime: 100,
+      echoTime: 1e-6,
+      fovRead: 0.256,
+      fovPhase: 0.256,
+      sliceThickness: mmToM(5),
+    });
+    expect(snr(relaxed)).toBeCloseTo(100, 0);
+  });
+
+  it('a null-point inversion nulls it: FLAIR readout on CSF at its null TI is ~0, STIR on fat too', () => {
+    const csf = tissueAtField('csf', SCANNER.b0);
+    const fat = tissueAtField('fat', SCANNER.b0);
+    const flair = defaultProtocol('FLAIR', SCANNER);
+    const stir = defaultProtocol('STIR', SCANNER);
+    expect(relativeSnrPercent(flair, SCANNER, csf)).toBeLessThan(
+      0.05 * acquisitionSnrPercent(flair, SCANNER),
+    );
+    expect(relativeSnrPercent(stir, SCANNER, fat)).toBeLessThan(0.05 * acquisitionSnrPercent(stir, SCANNER));
   });
 });
 

@@ -1,7 +1,9 @@
 import { GYROMAGNETIC_RATIO_RAD_PER_S_PER_T } from '../constants.ts';
+import type { TissueAtField } from '../tissue/types.ts';
 import type { Seconds } from '../units.ts';
 import { INVERSION_PULSE_DURATION_S, REFOCUSING_PULSE_DURATION_S } from './hardware.ts';
 import type { Protocol, Scanner } from './protocol.ts';
+import { tissueSignal } from './signal.ts';
 import {
   acquiredPhaseLines,
   epiShots,
@@ -15,8 +17,8 @@ import {
 } from './timing.ts';
 
 /**
- * Values derived from a protocol that the console shows beside it: acquisition time, relative SNR and a SAR
- * estimate.
+ * Values derived from a protocol that the console shows beside it: acquisition time, relative SNR of the
+ * model's reference tissue and a SAR estimate.
  */
 
 /** Heartbeats of a MOLLI 5(3)3 acquisition (11 images; Messroghli et al., MRM 2004;52:141; consensus 2017). */
@@ -95,11 +97,13 @@ export const SNR_REFERENCE = {
 } as const;
 
 /**
- * Relative SNR of the acquisition in percent (tissue contrast aside): SNR ∝ V_voxel·√(N_y·N_z·NEX/BW_pixel)·B0
+ * SNR of the acquisition alone in percent, tissue signal aside: SNR ∝ V_voxel·√(N_y·N_z·NEX/BW_pixel)·B0
  * × coil factor (Edelstein et al., MRM 1986;3:604; reference/analytic_formulas.md §7: halving BW gains √2,
- * doubling NEX √2, halving the slice ½; ∝ B0 at clinical fields). 100 % is `SNR_REFERENCE`.
+ * doubling NEX √2, halving the slice ½; ∝ B0 at clinical fields). N_y counts the acquired lines (phase
+ * oversampling adds lines, partial Fourier removes them), N_z the partitions of a 3D slab. 100 % is
+ * `SNR_REFERENCE`. The image noise of the engine follows the same law (simulate/noise.ts).
  */
-export function relativeSnrPercent(protocol: Protocol, scanner: Scanner, coilFactor = 1): number {
+export function acquisitionSnrPercent(protocol: Protocol, scanner: Scanner, coilFactor = 1): number {
   const voxel =
     (protocol.fovRead / protocol.matrixRead) *
     (protocol.fovPhase / protocol.matrixPhase) *
@@ -109,6 +113,36 @@ export function relativeSnrPercent(protocol: Protocol, scanner: Scanner, coilFac
   const snr = voxel * Math.sqrt(samples / protocol.bandwidthPerPixel) * scanner.b0 * coilFactor;
   const ref = SNR_REFERENCE;
   return (100 * snr) / (ref.voxelVolume * Math.sqrt(ref.samples / ref.bandwidthPerPixel) * ref.b0);
+}
+
+/**
+ * The reference tissue's signal for the protocol's contrast, as a fraction of its fully relaxed magnetisation:
+ * |M⊥|/M0 at the echo that fills the k-space centre, from the fast engine's own signal equation
+ * (sequence/signal.ts `tissueSignal`: TR, TE, TI, flip, echo train, fat saturation, b-value; dimensionless).
+ */
+export function signalFraction(protocol: Protocol, scanner: Scanner, tissue: TissueAtField): number {
+  const s = tissueSignal(protocol, tissue, scanner);
+  return Math.hypot(s.re, s.im);
+}
+
+/**
+ * Relative SNR of the reference tissue in percent: the acquisition's SNR (`acquisitionSnrPercent`) × the
+ * tissue's signal fraction (`signalFraction`) —
+ *   SNR% = 100 · |M⊥(TR, TE, TI, α, ETL)|/M0 · (V/V_ref) · √((N_y·N_z·NEX/BW_px)/(256/200 Hz)) · (B0/1.5 T) · coil.
+ * 100 % is the reference tissue fully relaxed (TR ≫ T1, TE → 0, 90°) in `SNR_REFERENCE`'s acquisition:
+ * 1 × 1 × 5 mm, 256 lines, 1 average, 200 Hz/pixel, 1.5 T, body coil at the isocentre (`coilFactor` 1; a
+ * model's coil at the slice: anatomy/modelCoils.ts `modelCoilSnrFactor`, the engine's √Σ s_c²). It falls as e^(−TE/T2) with a spin-echo
+ * TE and to almost nothing at TR 10 ms with a 90° spoiled gradient echo, as the image does: the engine's image
+ * is PD·M⊥ plus noise σ ∝ 1/acquisition SNR (simulate/noise.ts), so the readout's ratio between two protocols is
+ * the ratio the two-acquisition (NEMA) measurement gives (snr-agreement.test.ts; docs/physics.md).
+ */
+export function relativeSnrPercent(
+  protocol: Protocol,
+  scanner: Scanner,
+  tissue: TissueAtField,
+  coilFactor = 1,
+): number {
+  return acquisitionSnrPercent(protocol, scanner, coilFactor) * signalFraction(protocol, scanner, tissue);
 }
 
 /**

@@ -6,7 +6,7 @@
  * (reference/analytic_formulas.md §7):  SNR ∝ V_voxel · √(N_read · N_phase · N_partitions · NEX / BW_total) · B0 · coil,
  * with BW_total = BW_pixel · N_read and N_partitions = 1 for 2D (a 3D slab's every readout sees the whole slab, so
  * each partition image averages N_partitions times more samples: σ_3D = σ_2D/√N_partitions at equal voxel size,
- * as sequence/derived.ts relativeSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
+ * as sequence/derived.ts acquisitionSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
  * tissue with M⊥ = 1 reads 1), so the noise standard deviation in the image is the reciprocal of that SNR.
  */
 import type { Protocol, Scanner } from '../sequence/protocol.ts';

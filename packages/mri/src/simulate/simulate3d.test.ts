@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
-import { relativeSnrPercent } from '../sequence/derived.ts';
+import { acquisitionSnrPercent } from '../sequence/derived.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import { TEST_SCANNER, testProtocol, testTissues } from './fast/phantom.testing.ts';
 import type { RenderedImage } from './fast/render.ts';
@@ -102,7 +102,7 @@ describe('3D slabs in the fast engine', () => {
       expect(at(image, 0.015, 0)).toBeLessThan(absent);
   });
 
-  it('lowers the image noise σ by 1/√N_partitions against the 2D slice of the same voxel (±5 %), as relativeSnrPercent counts', () => {
+  it('lowers the image noise σ by 1/√N_partitions against the 2D slice of the same voxel (±5 %), as acquisitionSnrPercent counts', () => {
     const model = blobModel([{ label: 1, center: [0, 0, 0], half: [0.015, 0.012, 0.01] }]);
     const sigma = (protocol: Protocol): number => {
       const clean = scan(model, protocol).images[3] as RenderedImage;
@@ -119,7 +119,7 @@ describe('3D slabs in the fast engine', () => {
     expect(sigma(threeD) / sigma(twoD)).toBeGreaterThan(0.95 / Math.sqrt(8));
     expect(sigma(threeD) / sigma(twoD)).toBeLessThan(1.05 / Math.sqrt(8));
     expect(relativeSnr(threeD, TEST_SCANNER) / relativeSnr(twoD, TEST_SCANNER)).toBeCloseTo(
-      relativeSnrPercent(threeD, TEST_SCANNER) / relativeSnrPercent(twoD, TEST_SCANNER),
+      acquisitionSnrPercent(threeD, TEST_SCANNER) / acquisitionSnrPercent(twoD, TEST_SCANNER),
       12,
     );
   });

@@ -285,7 +285,7 @@ export const renderCommand: CliCommand = {
     console.log(
       `${slices} ${protocol.family} slice(s)${names} of ${info.name} on ${queue.concurrency} thread(s) in ${seconds.toFixed(2)} s → ${out}`,
     );
-    console.log(derivedValuesLine(protocol, scanner));
+    console.log(derivedValuesLine(protocol, scanner, info.id));
     return 0;
   },
 };

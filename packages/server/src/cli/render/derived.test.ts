@@ -1,4 +1,12 @@
-import { defaultProtocol, relativeSnrPercent, sarEstimate, scanTime, type Scanner } from '@larmor/mri';
+import {
+  defaultProtocol,
+  modelCoilSnrFactor,
+  relativeSnrPercent,
+  sarEstimate,
+  scanTime,
+  tissueAtField,
+  type Scanner,
+} from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { derivedValuesLine, formatScanTime } from './derived.ts';
 
@@ -13,13 +21,15 @@ describe('derived values printed by larmor render', () => {
     ]);
   });
 
-  it('prints scan time, relative SNR and SAR with the values of sequence/derived.ts', () => {
-    const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+  it("prints scan time, the relative SNR of the model's reference tissue (knee: muscle) in its coil and SAR with the values of sequence/derived.ts", () => {
+    const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'knee8' };
     const protocol = defaultProtocol('TSE', scanner);
+    const kneeCoil = modelCoilSnrFactor(2, 'knee8', protocol.geometry.center);
+    expect(Math.abs(kneeCoil - 1)).toBeGreaterThan(0.1);
     const sar = sarEstimate(protocol, scanner);
-    expect(derivedValuesLine(protocol, scanner)).toBe(
+    expect(derivedValuesLine(protocol, scanner, 2)).toBe(
       `scan time ${formatScanTime(scanTime(protocol, scanner).seconds)} · ` +
-        `relative SNR ${relativeSnrPercent(protocol, scanner).toFixed(0)} % · ` +
+        `relative SNR ${relativeSnrPercent(protocol, scanner, tissueAtField('muscle', 3), kneeCoil).toFixed(0)} % · ` +
         `SAR ${sar.wattsPerKilogram.toFixed(2)} W/kg (${(100 * sar.fractionOfLimit).toFixed(0)} % of the normal-mode limit)`,
     );
     expect(sar.wattsPerKilogram).toBeGreaterThan(0);

@@ -1,9 +1,18 @@
 /**
  * The values a console shows beside a protocol (sequence/derived.ts), as `larmor render` prints them: acquisition
- * time, SNR relative to the 1 × 1 × 5 mm reference, and the whole-body SAR estimate against the IEC normal-mode
+ * time, the SNR of the model's reference tissue relative to it fully relaxed in the 1 × 1 × 5 mm reference, and the whole-body SAR estimate against the IEC normal-mode
  * limit. The DICOM export carries the same numbers (AcquisitionDuration, SAR).
  */
-import { relativeSnrPercent, sarEstimate, scanTime, type Protocol, type Scanner } from '@larmor/mri';
+import {
+  modelCoilSnrFactor,
+  referenceTissueKey,
+  relativeSnrPercent,
+  sarEstimate,
+  scanTime,
+  tissueAtField,
+  type Protocol,
+  type Scanner,
+} from '@larmor/mri';
 
 /** A duration [s] as the console's clock shows it: m:ss, or h:mm:ss from an hour on. */
 export function formatScanTime(seconds: number): string {
@@ -14,12 +23,17 @@ export function formatScanTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** One line: 'scan time 4:16 · relative SNR 100 % · SAR 0.09 W/kg (5 % of the normal-mode limit)'. */
-export function derivedValuesLine(protocol: Protocol, scanner: Scanner): string {
+/**
+ * One line: 'scan time 4:16 · relative SNR 54 % · SAR 0.09 W/kg (5 % of the normal-mode limit)', the SNR that of
+ * model `modelId`'s reference tissue (anatomy/referenceTissue.ts) received by the scanner's coil.
+ */
+export function derivedValuesLine(protocol: Protocol, scanner: Scanner, modelId: number): string {
   const sar = sarEstimate(protocol, scanner);
+  const tissue = tissueAtField(referenceTissueKey(modelId), scanner.b0);
+  const coil = modelCoilSnrFactor(modelId, scanner.coil, protocol.geometry.center);
   return [
     `scan time ${formatScanTime(scanTime(protocol, scanner).seconds)}`,
-    `relative SNR ${relativeSnrPercent(protocol, scanner).toFixed(0)} %`,
+    `relative SNR ${relativeSnrPercent(protocol, scanner, tissue, coil).toFixed(0)} %`,
     `SAR ${sar.wattsPerKilogram.toFixed(2)} W/kg (${(100 * sar.fractionOfLimit).toFixed(0)} % of the normal-mode limit)`,
   ].join(' · ');
 }

@@ -1,17 +1,19 @@
 /**
  * The values beside the parameters, computed in the browser as the user types (@larmor/mri, the code the server
- * validates with): scan time, relative SNR, SAR against the normal-mode limit, voxel size, minimum TE and TR.
+ * validates with): scan time, the relative SNR of the model's reference tissue for this contrast (it falls with
+ * TE, and with a short TR at a large flip, as the image does), SAR against the normal-mode limit, voxel size, minimum TE and TR.
  */
 import { Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence/derived';
 import type { DerivedValues } from '../state/conflicts.ts';
 import { formatScanTime, formatTime, formatVoxel, type UnitPreferences } from '../state/units.ts';
 
-function Stat(props: { term: string; children: React.ReactNode }) {
+/** One value: `term` names it (and its test id), `label` is shown for it when given. */
+function Stat(props: { term: string; label?: string; title?: string; children: React.ReactNode }) {
   return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {props.term}
+    <div title={props.title}>
+      <Text component="dt" size="xs" c="dimmed" data-testid={`derived-${props.term}-term`}>
+        {props.label ?? props.term}
       </Text>
       <Text component="dd" m={0} fw={600} data-testid={`derived-${props.term}`}>
         {props.children}
@@ -19,6 +21,10 @@ function Stat(props: { term: string; children: React.ReactNode }) {
     </div>
   );
 }
+
+/** What 100 % means (sequence/derived.ts SNR_REFERENCE). */
+export const SNR_REFERENCE_TEXT =
+  '100 % = this tissue fully relaxed in a 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px, 1.5 T, body coil';
 
 export function DerivedPanel(props: { derived: DerivedValues; units: UnitPreferences }) {
   const { derived, units } = props;
@@ -28,7 +34,9 @@ export function DerivedPanel(props: { derived: DerivedValues; units: UnitPrefere
   return (
     <SimpleGrid component="dl" cols={3} spacing="xs" verticalSpacing={4} m={0} aria-label="Computed values">
       <Stat term="Scan time">{formatScanTime(derived.scanTimeS)}</Stat>
-      <Stat term="SNR">{Math.round(derived.snrPercent)} %</Stat>
+      <Stat term="SNR" label={`SNR, ${derived.snrTissue}`} title={SNR_REFERENCE_TEXT}>
+        {Math.round(derived.snrPercent)} %
+      </Stat>
       <Stat term="SAR">
         <Group gap={6} wrap="nowrap">
           <span>{derived.sar.wattsPerKilogram.toFixed(2)} W/kg</span>

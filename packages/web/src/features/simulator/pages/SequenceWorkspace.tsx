@@ -66,7 +66,8 @@ export function SequenceWorkspace(props: {
     initialEditorState(props.initial, scanner, freePlan),
   );
   const protocol = editor.protocol;
-  const derived = useMemo(() => derivedValues(protocol, scanner), [protocol, scanner]);
+  const modelId = active.lab.anatomicalModelId;
+  const derived = useMemo(() => derivedValues(protocol, scanner, modelId), [protocol, scanner, modelId]);
   const conflicts = useMemo(
     () => conflictsOf(protocol, scanner, units, freePlan),
     [protocol, scanner, units, freePlan],

@@ -63,14 +63,30 @@ describe('conflicts', () => {
   });
 });
 
+/** The brain model's id: its reference tissue is white matter. */
+const BRAIN = 1;
+
 describe('derived values', () => {
+  it("the SNR follows the reference tissue's signal: falls from TE 15 to 100 ms, tiny at TR 10 ms with 90° (issue 20.7)", () => {
+    const se = { ...defaultProtocol('SE', scanner), repetitionTime: 2 };
+    const short = derivedValues({ ...se, echoTime: 0.015 }, scanner, BRAIN);
+    const long = derivedValues({ ...se, echoTime: 0.1 }, scanner, BRAIN);
+    expect(short.snrTissue).toBe('white matter');
+    expect(long.snrPercent).toBeLessThan(0.5 * short.snrPercent);
+    const gre = defaultProtocol('GRE', scanner);
+    const flat = derivedValues({ ...gre, repetitionTime: 0.01, flipAngle: Math.PI / 2 }, scanner, BRAIN);
+    expect(flat.snrPercent).toBeLessThan(0.1 * derivedValues(gre, scanner, BRAIN).snrPercent);
+    expect(flat.snrPercent).toBeLessThan(2);
+    expect(derivedValues(gre, scanner, 2).snrTissue).toBe('skeletal muscle');
+  });
+
   it('voxel size, minimum TE and scan time follow the protocol', () => {
     const se = defaultProtocol('SE', scanner);
-    const derived = derivedValues(se, scanner);
+    const derived = derivedValues(se, scanner, BRAIN);
     expect(derived.voxelM[0]).toBeCloseTo(se.fovRead / se.matrixRead, 12);
     expect(derived.minEchoTimeS).toBe(minimumTe(se));
     // Doubling NEX doubles the scan time and raises SNR by √2 (Edelstein et al. 1986).
-    const doubled = derivedValues({ ...se, nex: se.nex * 2 }, scanner);
+    const doubled = derivedValues({ ...se, nex: se.nex * 2 }, scanner, BRAIN);
     expect(doubled.scanTimeS / derived.scanTimeS).toBeCloseTo(2, 9);
     expect(doubled.snrPercent / derived.snrPercent).toBeCloseTo(Math.SQRT2, 9);
   });

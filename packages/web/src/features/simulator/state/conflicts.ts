@@ -1,9 +1,11 @@
 /**
  * What the panel shows beside the parameters, computed in the browser with the code the server validates with
- * (@larmor/mri): scan time, relative SNR, SAR, voxel size, minimum TE and TR, and each conflict with the limit it
+ * (@larmor/mri): scan time, relative SNR of the model's reference tissue, SAR, voxel size, minimum TE and TR, and each conflict with the limit it
  * breaks and one-click fixes ("Set TE to 4.8 ms", "Raise bandwidth to 390 Hz/px", "Thicker slice (3.2 mm)").
  * A fix is only offered when applying it clears that conflict without breaking the changed parameter's own range.
  */
+import { modelCoilSnrFactor } from '@larmor/mri/anatomy/modelCoils';
+import { referenceTissueKey } from '@larmor/mri/anatomy/referenceTissue';
 import { relativeSnrPercent, sarEstimate, scanTime, type SarEstimate } from '@larmor/mri/sequence/derived';
 import {
   parameterDefinitions,
@@ -12,6 +14,7 @@ import {
 } from '@larmor/mri/sequence/parameters';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import { protocolTiming } from '@larmor/mri/sequence/timing';
+import { tissueAtField, tissueDefinition } from '@larmor/mri/tissue/library';
 import { planDefinitions, planViolations, type ProtocolViolation } from '@larmor/mri/sequence/validate';
 import type { ParameterChange } from './protocol-editor.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from './units.ts';
@@ -19,8 +22,14 @@ import { displayUnit, toDisplay, type UnitPreferences } from './units.ts';
 export interface DerivedValues {
   /** Acquisition time [s]. */
   scanTimeS: number;
-  /** Relative SNR [%] (100 % = 1 × 1 × 5 mm, 256 lines, 200 Hz/px, 1.5 T). */
+  /**
+   * Relative SNR of the model's reference tissue for this contrast, with the selected coil's gain at the slice
+   * centre [%] (100 % = that tissue fully relaxed in a 1 × 1 × 5 mm voxel, 256 lines, 1 average, 200 Hz/px,
+   * 1.5 T, body coil at the isocentre; sequence/derived.ts relativeSnrPercent, anatomy/modelCoils.ts).
+   */
   snrPercent: number;
+  /** The reference tissue's name in words, lower case ("white matter"). */
+  snrTissue: string;
   sar: SarEstimate;
   /** Voxel size along read, phase and slice [m]. */
   voxelM: readonly [number, number, number];
@@ -28,14 +37,25 @@ export interface DerivedValues {
   minRepetitionTimeS: number;
 }
 
-export function derivedValues(protocol: Protocol, scanner: Scanner): DerivedValues {
+/**
+ * The derived values of `protocol` on `scanner`, the SNR that of anatomical model `modelId`'s reference tissue
+ * received by the scanner's coil of that model.
+ */
+export function derivedValues(protocol: Protocol, scanner: Scanner, modelId: number): DerivedValues {
+  const tissueKey = referenceTissueKey(modelId);
   // The minimum TE and TR the stepper can reach (the limits the inputs and fixes use), not the raw timing.
   const defs = parameterDefinitions(protocol, scanner);
   const timing = protocolTiming(protocol, scanner);
   const minimum = (key: ParameterKey, raw: number) => defs.find((d) => d.key === key)?.min ?? raw;
   return {
     scanTimeS: scanTime(protocol, scanner).seconds,
-    snrPercent: relativeSnrPercent(protocol, scanner),
+    snrPercent: relativeSnrPercent(
+      protocol,
+      scanner,
+      tissueAtField(tissueKey, scanner.b0),
+      modelCoilSnrFactor(modelId, scanner.coil, protocol.geometry.center),
+    ),
+    snrTissue: tissueDefinition(tissueKey).name.toLowerCase(),
     sar: sarEstimate(protocol, scanner),
     voxelM: [
       protocol.fovRead / protocol.matrixRead,

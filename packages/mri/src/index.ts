@@ -6,6 +6,7 @@ export * from './sequence/protocol.ts';
 export * from './sequence/timeline.ts';
 export * from './anatomy/conditions.ts';
 export * from './anatomy/registry.ts';
+export * from './anatomy/catalogue.ts';
 export * from './anatomy/resample.ts';
 export * from './anatomy/coils.ts';
 export * from './sequence/signal.ts';

@@ -1,11 +1,14 @@
 /** The messages between the page and the preview worker (structured clone; pixels are transferred). */
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import type { PreviewModelSettings } from './preview-model.ts';
 
 export interface PreviewRequest {
   id: number;
-  /** Anatomical model id of @larmor/mri's registry (the lab's anatomicalModelId). */
+  /** The module's anatomical model id (the lab's anatomicalModelId, one of @larmor/mri's catalogue). */
   modelId: number;
+  /** The session's patient settings that change the model's labels. */
+  settings: PreviewModelSettings;
   protocol: Protocol;
   scanner: Scanner;
   noiseLevel: NoiseLevel;

@@ -20,6 +20,9 @@ export type PreviewResponse =
       ok: true;
       rows: number;
       columns: number;
+      /** Distance between rows and between columns [m]: pixels are shown at this shape (issue 20.8). */
+      rowSpacing: number;
+      columnSpacing: number;
       /** 8-bit grey, row by row; its buffer is transferred, not copied. */
       grey: Uint8ClampedArray;
       prepareMs: number;

@@ -71,8 +71,18 @@ addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
     .then((engine) => {
       const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
       if (!result.ok) return reply({ id: request.id, ok: false, message: result.message });
-      const { rows, columns, grey, prepareMs, renderMs } = result.frame;
-      return reply({ id: request.id, ok: true, rows, columns, grey, prepareMs, renderMs });
+      const { rows, columns, rowSpacing, columnSpacing, grey, prepareMs, renderMs } = result.frame;
+      return reply({
+        id: request.id,
+        ok: true,
+        rows,
+        columns,
+        rowSpacing,
+        columnSpacing,
+        grey,
+        prepareMs,
+        renderMs,
+      });
     })
     .catch((error: unknown) => {
       reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });

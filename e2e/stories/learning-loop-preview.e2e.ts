@@ -38,8 +38,17 @@ async function previewOf(tab: Page, columns: number, rows: number) {
       timeout: 30_000,
     })
     .toEqual([columns, rows]);
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the live preview is not displayed');
+  // What is painted: the element's box, or, under object-fit contain (or cover), the bitmap's own shape inside it.
+  const box = await canvas.evaluate((element: HTMLCanvasElement) => {
+    const rect = element.getBoundingClientRect();
+    const fit = getComputedStyle(element).objectFit;
+    if (fit !== 'contain' && fit !== 'scale-down' && fit !== 'cover') return rect;
+    const scale = (fit === 'cover' ? Math.max : Math.min)(
+      rect.width / element.width,
+      rect.height / element.height,
+    );
+    return { width: element.width * scale, height: element.height * scale };
+  });
   const lit = await canvas.evaluate((element: HTMLCanvasElement) => {
     const data = element.getContext('2d')?.getImageData(0, 0, element.width, element.height).data ?? [];
     let count = 0;

@@ -7,7 +7,7 @@
 import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { createPreviewEngine, type PreviewEngine } from './preview-engine.ts';
 import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
-import { buildPreviewModel, previewBuild } from './preview-model.ts';
+import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
 /** The shipped brain label volume, emitted once by the build as a hashed static asset. */
 const BRAIN_ASSET_URL = new URL('../../../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
@@ -33,7 +33,27 @@ async function loadBrainAsset() {
 let brainAsset: Promise<LabelAsset> | undefined;
 const engines = new Map<string, Promise<PreviewEngine>>();
 
+/** The engine of the last request, reused without resolving the model again while model and settings stay. */
+let last: { modelId: number; settings: PreviewModelSettings; engine: Promise<PreviewEngine> } | undefined;
+
+const sameSettings = (a: PreviewModelSettings, b: PreviewModelSettings): boolean =>
+  a.brainCondition === b.brainCondition &&
+  a.heartCondition === b.heartCondition &&
+  a.cardiacPhase === b.cardiacPhase &&
+  a.breathingMode === b.breathingMode;
+
 function engineFor(request: PreviewRequest): Promise<PreviewEngine> {
+  // The live path: a contrast change (every keystroke) costs no lookup and no allocation here.
+  if (last?.modelId === request.modelId && sameSettings(last.settings, request.settings)) return last.engine;
+  const engine = resolveEngine(request);
+  last = { modelId: request.modelId, settings: request.settings, engine };
+  engine.catch(() => {
+    if (last?.engine === engine) last = undefined;
+  });
+  return engine;
+}
+
+function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
   const build = previewBuild(request.modelId, request.settings);
   if (!build) return Promise.reject(new Error(`unknown anatomical model ${request.modelId}`));
   let engine = engines.get(build.key);

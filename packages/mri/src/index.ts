@@ -12,6 +12,7 @@ export * from './anatomy/resample.ts';
 export * from './anatomy/coils.ts';
 export * from './sequence/signal.ts';
 export * from './anatomy/labelAsset.ts';
+export * from './anatomy/catalogue.ts';
 export * from './tissue/library.ts';
 export * from './tissue/contrast.ts';
 export * from './io/pulseq/index.ts';

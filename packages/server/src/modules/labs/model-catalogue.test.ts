@@ -1,5 +1,5 @@
 import { SEQUENCE_TYPES } from '@larmor/contracts';
-import { buildModel, listModels, SEQUENCE_FAMILIES } from '@larmor/mri';
+import { buildModel, catalogueModels, listModels, SEQUENCE_FAMILIES } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { anatomicalModelCatalogue, anatomicalModelOf } from './model-catalogue.ts';
 
@@ -20,6 +20,13 @@ describe('the module catalogue of anatomical models and sequence types', () => {
         .filter((m) => m.contrast && !m.timingBolus)
         .map((m) => m.id),
     ).toEqual([202, 203, 204, 207]);
+  });
+
+  it('lists exactly the ids of @larmor/mri’s catalogue (the single list the live preview builds too)', () => {
+    expect(anatomicalModelCatalogue().map((m) => [m.id, m.engineModelId, m.brainCondition])).toEqual(
+      catalogueModels().map((m) => [m.id, m.engineModelId, m.brainCondition ?? null]),
+    );
+    expect(anatomicalModelOf(202)?.brainCondition).toBe('tumor');
   });
 
   it('lists for each model the tissues its label volume really holds (procedural models built to check)', () => {

@@ -1,6 +1,8 @@
 /**
- * The anatomical model ids a module may name, and what each builds in `@larmor/mri`: the engine's own models
- * under their ids, plus the spec's special ids (simulator.md §2, §5, §9) as an engine model with a condition:
+ * The anatomical model ids a module may name, as the module form lists them: the ids and what each builds are
+ * `@larmor/mri`'s catalogue (anatomy/catalogue.ts, the list the live preview builds too); this file names and
+ * describes them. The engine's own models keep their ids; the spec's special ids (simulator.md §2, §5, §9) are an
+ * engine model with a condition:
  *
  * - 202, 203, 204, 207: the contrast-capable models (Contrast shows only for these): brain with a tumour,
  *   abdomen (liver), pelvis, knee. The procedural abdomen has no focal liver lesion; the liver and spleen
@@ -19,7 +21,7 @@ import {
   TIMING_BOLUS_MODEL_ID,
   type AnatomicalModelOption,
 } from '@larmor/contracts';
-import { listModels, type BrainCondition, type ModelInfo } from '@larmor/mri';
+import { catalogueModels, listModels, type CatalogueModel, type ModelInfo } from '@larmor/mri';
 import { BODY_TISSUES } from '@larmor/mri/anatomy/body/tissues';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from '@larmor/mri/anatomy/brain/tissues';
 import { FOOT_TISSUES } from '@larmor/mri/anatomy/procedural/foot';
@@ -41,14 +43,13 @@ const TISSUES_OF_MODEL: Readonly<Record<string, readonly string[]>> = {
   wholeBody: BODY_TISSUES.keys,
 };
 
+/** How the module form shows a special id (what it builds is @larmor/mri's catalogue). */
 interface SpecialModel {
   id: number;
   name: string;
-  engineKey: string;
   contrast?: boolean;
   timingBolus?: boolean;
   readingOnly?: boolean;
-  brainCondition?: BrainCondition;
   description: string;
 }
 
@@ -58,15 +59,12 @@ const SPECIAL_MODELS: readonly SpecialModel[] = [
   {
     id: BRAIN_TUMOUR_ID,
     name: 'Brain with tumour (contrast)',
-    engineKey: 'brain',
     contrast: true,
-    brainCondition: 'tumor',
     description: 'The brain with an enhancing tumour and surrounding oedema; gadolinium contrast available.',
   },
   {
     id: ABDOMEN_CONTRAST_ID,
     name: 'Abdomen (contrast)',
-    engineKey: 'abdomen',
     contrast: true,
     description:
       'The abdomen with liver, spleen, kidneys and pancreas; gadolinium contrast available (no focal liver lesion).',
@@ -74,21 +72,18 @@ const SPECIAL_MODELS: readonly SpecialModel[] = [
   {
     id: PELVIS_CONTRAST_ID,
     name: 'Pelvis (contrast)',
-    engineKey: 'pelvis',
     contrast: true,
     description: 'The pelvis with bladder and prostate; gadolinium contrast available.',
   },
   {
     id: KNEE_CONTRAST_ID,
     name: 'Knee (contrast)',
-    engineKey: 'knee',
     contrast: true,
     description: 'The knee with its joint structures; gadolinium contrast available.',
   },
   {
     id: TIMING_BOLUS_MODEL_ID,
     name: 'Aorta timing bolus (abdomen)',
-    engineKey: 'abdomen',
     timingBolus: true,
     description:
       'The abdomen with its aorta: a test bolus arrives following the arterial input function (Tofts–Kermode ' +
@@ -97,15 +92,14 @@ const SPECIAL_MODELS: readonly SpecialModel[] = [
   {
     id: READING_ONLY_MODEL_ID,
     name: 'Reading room (prepared brain series)',
-    engineKey: 'brain',
     readingOnly: true,
     description: 'Prepared series of the brain to read and measure; no New Scan.',
   },
 ];
 
-function option(engine: ModelInfo, special?: SpecialModel): AnatomicalModelOption {
+function option(model: CatalogueModel, engine: ModelInfo, special?: SpecialModel): AnatomicalModelOption {
   return {
-    id: special?.id ?? engine.id,
+    id: model.id,
     name: special?.name ?? engine.name,
     engineModelId: engine.id,
     engineModelName: engine.name,
@@ -113,7 +107,7 @@ function option(engine: ModelInfo, special?: SpecialModel): AnatomicalModelOptio
     contrast: special?.contrast ?? false,
     timingBolus: special?.timingBolus ?? false,
     readingOnly: special?.readingOnly ?? false,
-    brainCondition: special?.brainCondition ?? null,
+    brainCondition: model.brainCondition ?? null,
     // The free plan has the plain Brain and Knee models (platform-shell.md §9), not their contrast variants.
     free: special === undefined && (FREE_PLAN_LIMITS.anatomies as readonly string[]).includes(engine.name),
     description: special?.description ?? `The ${engine.name.toLowerCase()} model.`,
@@ -124,13 +118,15 @@ function option(engine: ModelInfo, special?: SpecialModel): AnatomicalModelOptio
 
 function buildCatalogue(): AnatomicalModelOption[] {
   const engines = listModels();
-  const plain = engines.map((engine) => option(engine));
-  const special = SPECIAL_MODELS.map((s) => {
-    const engine = engines.find((e) => e.key === s.engineKey);
-    if (!engine) throw new Error(`model ${s.id} names engine model '${s.engineKey}', which does not exist`);
-    return option(engine, s);
+  return catalogueModels().map((model) => {
+    const engine = engines.find((e) => e.id === model.engineModelId);
+    if (!engine)
+      throw new Error(`model ${model.id} builds engine model ${model.engineModelId}, which does not exist`);
+    if (model.id === engine.id) return option(model, engine);
+    const special = SPECIAL_MODELS.find((s) => s.id === model.id);
+    if (!special) throw new Error(`model ${model.id} has no name and description here`);
+    return option(model, engine, special);
   });
-  return [...plain, ...special];
 }
 
 let catalogue: AnatomicalModelOption[] | undefined;

@@ -36,7 +36,7 @@ import { isScanRunning } from '../state/scan-events.ts';
 import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
 import { otherStacks } from '../state/scan-list.ts';
-import { noiseLevelOf, scannerOf, systemSettings } from '../state/session-view.ts';
+import { noiseLevelOf, previewSettingsOf, scannerOf, systemSettings } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
 
@@ -72,8 +72,10 @@ export function SequenceWorkspace(props: {
     () => conflictsOf(protocol, scanner, units, freePlan),
     [protocol, scanner, units, freePlan],
   );
+  const previewSettings = useMemo(() => previewSettingsOf(active.configuration), [active.configuration]);
   const preview = usePreview(
     active.lab.anatomicalModelId,
+    previewSettings,
     protocol,
     scanner,
     noiseLevelOf(active.configuration),

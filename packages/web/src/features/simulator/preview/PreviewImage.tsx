@@ -1,9 +1,11 @@
 /**
- * The live preview's image: the worker's grey pixels painted on a canvas (scaled by CSS), named for screen readers
- * by what it shows. `data-latency-ms` carries the time from the change to this paint (the bench reads it).
+ * The live preview's image: the worker's grey pixels painted on a canvas, scaled by CSS to their physical shape
+ * (FOV / matrix per axis, issue 20.8) and centred in a square box, named for screen readers by what it shows.
+ * `data-latency-ms` carries the time from the change to this paint (the bench reads it).
  */
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
+import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import type { PreviewState } from './use-preview.ts';
 
 export function PreviewImage(props: { state: PreviewState; description: string }) {
@@ -33,6 +35,8 @@ export function PreviewImage(props: { state: PreviewState; description: string }
     element.dataset.frame = String(response.id);
   }, [response, answer?.latencyMs]);
 
+  const fit = fitInBox(response?.ok ? physicalAspect(response) : 1);
+
   if (state.status === 'unavailable') {
     return <Text c="dimmed">The live preview needs a browser with Web Workers.</Text>;
   }
@@ -44,9 +48,12 @@ export function PreviewImage(props: { state: PreviewState; description: string }
         aria-label={`Live preview: ${props.description}`}
         data-testid="live-preview"
         style={{
-          width: '100%',
-          height: '100%',
-          objectFit: 'contain',
+          position: 'absolute',
+          left: '50%',
+          top: '50%',
+          transform: 'translate(-50%, -50%)',
+          width: `${fit.widthPercent}%`,
+          height: `${fit.heightPercent}%`,
           display: response?.ok ? 'block' : 'none',
         }}
       />

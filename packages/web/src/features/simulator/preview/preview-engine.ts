@@ -29,6 +29,9 @@ export const PREVIEW_WHITE_QUANTILE = 0.995;
 export interface PreviewFrame {
   rows: number;
   columns: number;
+  /** Distance between rows and between columns [m] (FOV / matrix per axis): the display's pixel shape. */
+  rowSpacing: number;
+  columnSpacing: number;
   /** 8-bit grey, row by row (display orientation). */
   grey: Uint8ClampedArray;
   /** Magnitude, row by row. */
@@ -116,6 +119,8 @@ export function createPreviewEngine(anatomy: AnatomicalModel, now: () => number 
         frame: {
           rows: image.rows,
           columns: image.columns,
+          rowSpacing: frame.plane.rowSpacing,
+          columnSpacing: frame.plane.columnSpacing,
           grey,
           magnitude: image.magnitude,
           prepareMs,

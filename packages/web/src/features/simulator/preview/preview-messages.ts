@@ -1,11 +1,14 @@
 /** The messages between the page and the preview worker (structured clone; pixels are transferred). */
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import type { PreviewModelSettings } from './preview-model.ts';
 
 export interface PreviewRequest {
   id: number;
-  /** Anatomical model id of @larmor/mri's registry (the lab's anatomicalModelId). */
+  /** The module's anatomical model id (the lab's anatomicalModelId, one of @larmor/mri's catalogue). */
   modelId: number;
+  /** The session's patient settings that change the model's labels. */
+  settings: PreviewModelSettings;
   protocol: Protocol;
   scanner: Scanner;
   noiseLevel: NoiseLevel;
@@ -17,6 +20,9 @@ export type PreviewResponse =
       ok: true;
       rows: number;
       columns: number;
+      /** Distance between rows and between columns [m]: pixels are shown at this shape (issue 20.8). */
+      rowSpacing: number;
+      columnSpacing: number;
       /** 8-bit grey, row by row; its buffer is transferred, not copied. */
       grey: Uint8ClampedArray;
       prepareMs: number;

@@ -1,17 +1,18 @@
 /**
- * The live preview's worker (DESIGN.md §1): loads the anatomical model (the brain from the build's static asset,
- * gunzipped here with DecompressionStream), keeps one preview engine per model, and answers each request with
- * the centre slice's grey image, its buffer transferred.
+ * The live preview's worker (DESIGN.md §1): builds the module's anatomical model as preview-model.ts resolves it
+ * (the brain from the build's static asset, gunzipped here with DecompressionStream), keeps a preview engine per
+ * build for the last few builds, and answers each request with the centre slice's grey image, its buffer
+ * transferred.
  */
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel } from '@larmor/mri/anatomy/registry';
+import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { createPreviewEngine, type PreviewEngine } from './preview-engine.ts';
 import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
+import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
 /** The shipped brain label volume, emitted once by the build as a hashed static asset. */
 const BRAIN_ASSET_URL = new URL('../../../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
-/** The brain model's id in @larmor/mri's registry: the only model built from an asset. */
-const BRAIN_MODEL_ID = 1;
+/** Engines kept (a model is 1–7 MB): switching a patient setting back and forth builds nothing again. */
+const MAX_ENGINES = 3;
 /** The two bytes every gzip stream starts with. */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
@@ -29,18 +30,52 @@ async function loadBrainAsset() {
   return decodeBrainAsset(gzipped ? await gunzip(bytes) : bytes);
 }
 
-const engines = new Map<number, Promise<PreviewEngine>>();
+let brainAsset: Promise<LabelAsset> | undefined;
+const engines = new Map<string, Promise<PreviewEngine>>();
 
-function engineFor(modelId: number): Promise<PreviewEngine> {
-  let engine = engines.get(modelId);
-  if (!engine) {
-    engine = (async () => {
-      const brainAsset = modelId === BRAIN_MODEL_ID ? await loadBrainAsset() : undefined;
-      return createPreviewEngine(buildModel(modelId, brainAsset ? { brainAsset } : {}), () =>
-        performance.now(),
-      );
-    })();
-    engines.set(modelId, engine);
+/** The engine of the last request, reused without resolving the model again while model and settings stay. */
+let last: { modelId: number; settings: PreviewModelSettings; engine: Promise<PreviewEngine> } | undefined;
+
+const sameSettings = (a: PreviewModelSettings, b: PreviewModelSettings): boolean =>
+  a.brainCondition === b.brainCondition &&
+  a.heartCondition === b.heartCondition &&
+  a.cardiacPhase === b.cardiacPhase &&
+  a.breathingMode === b.breathingMode;
+
+function engineFor(request: PreviewRequest): Promise<PreviewEngine> {
+  // The live path: a contrast change (every keystroke) costs no lookup and no allocation here.
+  if (last?.modelId === request.modelId && sameSettings(last.settings, request.settings)) return last.engine;
+  const engine = resolveEngine(request);
+  last = { modelId: request.modelId, settings: request.settings, engine };
+  engine.catch(() => {
+    if (last?.engine === engine) last = undefined;
+  });
+  return engine;
+}
+
+function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
+  const build = previewBuild(request.modelId, request.settings);
+  if (!build) return Promise.reject(new Error(`unknown anatomical model ${request.modelId}`));
+  let engine = engines.get(build.key);
+  if (engine) {
+    engines.delete(build.key);
+  } else {
+    engine = buildPreviewModel(
+      request.modelId,
+      request.settings,
+      () => (brainAsset ??= loadBrainAsset()),
+    ).then((model) => createPreviewEngine(model, () => performance.now()));
+    // A failed load is not kept: the next request tries again.
+    engine.catch(() => {
+      brainAsset = undefined;
+      engines.delete(build.key);
+    });
+  }
+  engines.set(build.key, engine);
+  while (engines.size > MAX_ENGINES) {
+    const oldest = engines.keys().next().value;
+    if (oldest === undefined) break;
+    engines.delete(oldest);
   }
   return engine;
 }
@@ -52,12 +87,22 @@ function reply(message: PreviewResponse): void {
 
 addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
   const request = event.data;
-  engineFor(request.modelId)
+  engineFor(request)
     .then((engine) => {
       const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
       if (!result.ok) return reply({ id: request.id, ok: false, message: result.message });
-      const { rows, columns, grey, prepareMs, renderMs } = result.frame;
-      return reply({ id: request.id, ok: true, rows, columns, grey, prepareMs, renderMs });
+      const { rows, columns, rowSpacing, columnSpacing, grey, prepareMs, renderMs } = result.frame;
+      return reply({
+        id: request.id,
+        ok: true,
+        rows,
+        columns,
+        rowSpacing,
+        columnSpacing,
+        grey,
+        prepareMs,
+        renderMs,
+      });
     })
     .catch((error: unknown) => {
       reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });

@@ -6,12 +6,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
 import { createPreviewClient, type PreviewAnswer, type PreviewClient } from './preview-client.ts';
+import type { PreviewModelSettings } from './preview-model.ts';
 
 export type PreviewState =
   { status: 'starting' } | { status: 'unavailable' } | { status: 'shown'; answer: PreviewAnswer };
 
 export function usePreview(
   modelId: number,
+  settings: PreviewModelSettings,
   protocol: Protocol | undefined,
   scanner: Scanner,
   noiseLevel: NoiseLevel,
@@ -32,8 +34,8 @@ export function usePreview(
   }, []);
 
   useEffect(() => {
-    if (protocol) client.current?.request({ modelId, protocol, scanner, noiseLevel });
-  }, [modelId, protocol, scanner, noiseLevel]);
+    if (protocol) client.current?.request({ modelId, settings, protocol, scanner, noiseLevel });
+  }, [modelId, settings, protocol, scanner, noiseLevel]);
 
   return state;
 }

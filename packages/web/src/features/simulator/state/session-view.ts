@@ -12,6 +12,7 @@ import {
   type SequenceFamily,
 } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import type { PreviewModelSettings } from '../preview/preview-model.ts';
 import { DEFAULT_UNITS, type UnitPreferences } from './units.ts';
 
 /** Scanner defaults of simulator.md §9: 1.5 T, 45 mT/m; slew rate as @larmor/mri's reference scanner [T/m/s]. */
@@ -35,6 +36,20 @@ export function scannerOf(configuration: readonly ConfigurationItem[]): Scanner 
     maxGradient: numberOf(configuration, 'maxGr', DEFAULT_MAX_GRADIENT_MT_PER_M) / 1000,
     maxSlewRate: SCANNER_SLEW_RATE_T_PER_M_PER_S,
     coil: typeof coil === 'string' && coil !== '' ? coil : DEFAULT_COIL,
+  };
+}
+
+/** The patient settings that change the model's labels (what a scan's snapshot builds it with), for the preview. */
+export function previewSettingsOf(configuration: readonly ConfigurationItem[]): PreviewModelSettings {
+  const text = (name: string) => {
+    const value = configurationItem(configuration, name)?.selectedValue;
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    brainCondition: text('brainStateMode'),
+    heartCondition: text('heartCondition'),
+    cardiacPhase: numberOf(configuration, 'defaultCardiacPhase', 1),
+    breathingMode: text('breathingMode'),
   };
 }
 

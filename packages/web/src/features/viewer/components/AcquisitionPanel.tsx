@@ -10,7 +10,7 @@ import type { PhaseEncodingOrder } from '@larmor/mri/sequence/phase-order';
 import { GreyCanvas } from './GreyCanvas.tsx';
 import type { ReconClient } from '../recon/recon-client.ts';
 import { useReconImage } from '../recon/use-recon.ts';
-import { acquiredMask, kAt, type KSpaceFrame } from '../state/kspace.ts';
+import { acquiredMask, imageAspect, kAt, type KSpaceFrame } from '../state/kspace.ts';
 import { imageGrey } from '../state/kspace-display.ts';
 import {
   ANIMATION_SPEEDS,
@@ -137,6 +137,7 @@ export function AcquisitionPanel(props: {
           label={`Image from the first ${filled} lines`}
           size={props.size}
           testId="kspace-acquired-image"
+          aspect={imageAspect(frame)}
         />
       </Group>
     </Stack>

@@ -16,6 +16,11 @@ export function GreyCanvas(props: {
   label: string;
   /** Displayed width [CSS px]; the height follows the image's aspect. */
   size: number;
+  /**
+   * Displayed width over height: an image's physical shape (FOV read / FOV phase, issue 20.8). Default: the pixel
+   * grid's own (k-space, where a sample is no length).
+   */
+  aspect?: number;
   testId: string;
   children?: ReactNode;
 }) {
@@ -37,7 +42,7 @@ export function GreyCanvas(props: {
     }
     context.putImageData(data, 0, 0);
   }, [grey, width, height]);
-  const displayHeight = (props.size * height) / width;
+  const displayHeight = props.size / (props.aspect ?? width / height);
   return (
     <Box pos="relative" w={props.size} h={displayHeight} style={{ flex: 'none' }}>
       <canvas

@@ -13,7 +13,7 @@ import { GreyCanvas } from './GreyCanvas.tsx';
 import { KSpacePicker } from './KSpacePicker.tsx';
 import { MaskPanel } from './MaskPanel.tsx';
 import { useReconClient, useReconImage } from '../recon/use-recon.ts';
-import { kAt, type KPoint, type KSpaceFrame } from '../state/kspace.ts';
+import { imageAspect, kAt, type KPoint, type KSpaceFrame } from '../state/kspace.ts';
 import {
   imageGrey,
   imageWindow,
@@ -104,6 +104,7 @@ export function KSpaceView(props: {
             label="Image from the whole k-space"
             size={DISPLAY_PX}
             testId="kspace-full-image"
+            aspect={imageAspect(frame)}
           />
           <Stack gap={4}>
             <GreyCanvas
@@ -111,6 +112,7 @@ export function KSpaceView(props: {
               label={`Stripe pattern of kx = ${kx.toFixed(1)} 1/m, ky = ${ky.toFixed(1)} 1/m`}
               size={DISPLAY_PX}
               testId="kspace-stripes"
+              aspect={imageAspect(frame)}
             />
             <Text size="sm" data-testid="kspace-point" aria-live="polite" maw={DISPLAY_PX}>
               {`kx = ${kx.toFixed(1)} 1/m, ky = ${ky.toFixed(1)} 1/m: ` +

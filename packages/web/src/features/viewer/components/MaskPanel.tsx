@@ -8,7 +8,7 @@ import { Group, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/co
 import { GreyCanvas } from './GreyCanvas.tsx';
 import type { ReconClient } from '../recon/recon-client.ts';
 import { useReconImage } from '../recon/use-recon.ts';
-import { kMaxRead, radialMask, type KSpaceFrame, type MaskKind } from '../state/kspace.ts';
+import { imageAspect, kMaxRead, radialMask, type KSpaceFrame, type MaskKind } from '../state/kspace.ts';
 import { imageGrey, imageWindow } from '../state/kspace-display.ts';
 
 const DEFAULT_RADIUS_PERCENT = 10;
@@ -87,6 +87,7 @@ export function MaskPanel(props: {
           label={`Image from the ${kind} of k-space`}
           size={props.size}
           testId="kspace-mask-image"
+          aspect={imageAspect(frame)}
         />
       </Group>
     </Stack>

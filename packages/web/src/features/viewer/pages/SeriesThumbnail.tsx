@@ -1,6 +1,11 @@
-/** A series' middle slice under its default window, drawn small (no Cornerstone: a list of them stays cheap). */
+/**
+ * A series' middle slice under its default window, drawn small (no Cornerstone: a list of them stays cheap), its
+ * pixels at their physical shape (issue 20.8) within a `size` square.
+ */
 import { useEffect, useRef } from 'react';
+import { Center } from '@mantine/core';
 import { windowToGrey8 } from '@larmor/mri/recon/window';
+import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
 
 export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
@@ -27,18 +32,22 @@ export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
     }
     context.putImageData(image, 0, 0);
   }, [series]);
+  const [rowSpacing, columnSpacing] = series.pixelSpacingMm;
+  const fit = fitInBox(
+    physicalAspect({ rows: series.rows, columns: series.columns, rowSpacing, columnSpacing }),
+  );
   return (
-    <canvas
-      ref={canvas}
-      role="img"
-      aria-label={`${series.description}, middle slice`}
-      style={{
-        width: props.size,
-        height: props.size,
-        objectFit: 'contain',
-        background: '#000',
-        borderRadius: 4,
-      }}
-    />
+    <Center w={props.size} h={props.size} style={{ flex: 'none', background: '#000', borderRadius: 4 }}>
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`${series.description}, middle slice`}
+        style={{
+          width: (props.size * fit.widthPercent) / 100,
+          height: (props.size * fit.heightPercent) / 100,
+          display: 'block',
+        }}
+      />
+    </Center>
   );
 }

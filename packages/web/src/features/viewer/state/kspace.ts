@@ -27,6 +27,14 @@ export interface KSpaceFrame {
   fovPhase: number;
 }
 
+/**
+ * Displayed width over height of an image reconstructed from the frame's k-space: its field of view, read across
+ * and phase down (issue 20.8: pixels at their physical size; 512 × 256 samples on 240 × 240 mm are square).
+ */
+export function imageAspect(frame: Pick<KSpaceFrame, 'fovRead' | 'fovPhase'>): number {
+  return frame.fovRead > 0 && frame.fovPhase > 0 ? frame.fovRead / frame.fovPhase : 1;
+}
+
 /** The frame of a finished series; throws when the stored k-space does not fit its protocol. */
 export function kspaceFrameOf(meta: ReconstructedImages): KSpaceFrame {
   const protocol: Protocol = meta.parameters;

@@ -1,0 +1,65 @@
+// The test reads the shipped brain asset from disk, as the build does; product code gets it from the worker.
+/* eslint-disable no-restricted-imports */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+/* eslint-enable no-restricted-imports */
+import { describe, expect, it } from 'vitest';
+import { catalogueModels } from '@larmor/mri/anatomy/catalogue';
+import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
+import { defaultProtocol } from '@larmor/mri/sequence/defaults';
+import type { Scanner } from '@larmor/mri/sequence/protocol';
+import { createPreviewEngine } from './preview-engine.ts';
+import { buildPreviewModel, previewBuild } from './preview-model.ts';
+
+const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+// A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
+const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
+
+let asset: LabelAsset | undefined;
+const brainAsset = async () =>
+  (asset ??= decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(BRAIN_ASSET)))));
+
+/** Share of an image's pixels brighter than a tenth of its white (the hand at 240 mm fills about 4 %). */
+function litShare(grey: Uint8ClampedArray): number {
+  let lit = 0;
+  for (const g of grey) if (g > 25) lit++;
+  return lit / grey.length;
+}
+
+describe('every model the simulator can open previews (issue 20.11)', () => {
+  it.each(catalogueModels().map((m) => [m.id, m.engineKey] as const))(
+    'model %i (%s): the preview renders a non-empty image of the default spin echo',
+    async (id) => {
+      const model = await buildPreviewModel(id, {}, brainAsset);
+      // Centred on the model's first region, where a student plans it.
+      const center = model.regions[0]?.center ?? [0, 0, 0];
+      const base = defaultProtocol('SE', scanner);
+      const protocol = { ...base, matrixRead: 128, matrixPhase: 128, geometry: { ...base.geometry, center } };
+      const result = createPreviewEngine(model).render(protocol, scanner, 0);
+      if (!result.ok) throw new Error(result.message);
+      expect(result.frame.grey.length).toBe(128 * 128);
+      expect(litShare(result.frame.grey)).toBeGreaterThan(0.02);
+    },
+    30_000,
+  );
+});
+
+describe('the preview builds the model the scan builds', () => {
+  it('the tumour module (202) is the brain with its tumour; the patient settings choose the condition', async () => {
+    expect(previewBuild(202)).toMatchObject({ engineModelId: 1, options: { brainCondition: 'tumor' } });
+    expect(previewBuild(202, { brainCondition: 'healthy' })?.options.brainCondition).toBe('healthy');
+    const model = await buildPreviewModel(202, {}, brainAsset);
+    const tumour = model.tissues.indexOf('tumour');
+    expect(tumour).toBeGreaterThan(0);
+    expect(model.volume.labels.includes(tumour)).toBe(true);
+  });
+
+  it('settings a model has no feature for change nothing; an unknown id or setting is not built', async () => {
+    expect(previewBuild(2, { brainCondition: 'tumor', cardiacPhase: 7 })?.key).toBe(previewBuild(2)?.key);
+    expect(previewBuild(3, { cardiacPhase: 7 })?.key).not.toBe(previewBuild(3)?.key);
+    expect(previewBuild(3, { heartCondition: 'no such condition' })?.options.heartCondition).toBe('healthy');
+    expect(previewBuild(999)).toBeUndefined();
+    await expect(buildPreviewModel(999, {}, brainAsset)).rejects.toThrow('unknown anatomical model 999');
+  });
+});

@@ -100,5 +100,13 @@ export const checkResultSchema = z.object({
   hint: z.string(),
   /** The scan result the check was decided on (the best of the submitted series). */
   scanResultId: idSchema.nullable(),
+  /**
+   * What to change to meet the check, most decisive first: the console's label ("TI") of a parameter or choice
+   * (`key` as knowledge-base.ts `ADJUSTABLE_HELP`) and the knowledge-base place that explains it. Empty when
+   * passed (and in results stored before issue 20).
+   */
+  change: z.array(z.object({ key: z.string(), label: z.string(), href: z.string().nullable() })).default([]),
+  /** The knowledge-base article that teaches the check; null in results stored before issue 20. */
+  learnMore: z.object({ title: z.string(), href: z.string() }).nullable().default(null),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;

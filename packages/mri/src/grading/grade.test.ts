@@ -49,11 +49,15 @@ describe('contrast order on real fast-engine scans of the spine', () => {
         { kind: 'fieldStrength', id: 'b0', points: 1, tesla: 3 },
       ];
       const [w, f, b0] = gradeSubmission(objectives, series);
-      expect(w).toMatchObject({ passed: true, measured: 'T2', seriesIndex: 1 });
+      expect(w).toMatchObject({
+        passed: true,
+        measured: 'TR 4500 ms, TE 100 ms: T2 weighting',
+        seriesIndex: 1,
+      });
       expect(f).toMatchObject({ passed: true, seriesIndex: 1 });
       expect(b0).toMatchObject({ passed: false, measured: '1.5 T', points: 0 });
       expect(checkObjective({ kind: 'weighting', id: 'w', points: 2, weighting: 'T2' }, t1).measured).toBe(
-        'T1',
+        'TR 500 ms, TE 15 ms: T1 weighting',
       );
     },
     SLOW,
@@ -224,6 +228,37 @@ describe('protocol checks and diagnose-and-fix', () => {
         q1: 'Wrap-around; I doubled the phase FOV',
       });
       expect(best).toMatchObject({ passed: true, points: 4, seriesIndex: 1 });
+    },
+    SLOW,
+  );
+
+  it(
+    'naming every artifact does not name the artifact (issue 20.3): more than one artifact fails with a message',
+    () => {
+      const objective: Objective = {
+        kind: 'diagnoseFix',
+        id: 'd',
+        points: 4,
+        artifact: 'wrap',
+        questionId: 'q',
+      };
+      const fixed = scan(KNEE_ID, { ...T1_SE, fovRead: 0.16, fovPhase: 0.16 });
+      const every = checkObjective(objective, fixed, {
+        q: 'wrap, chemical shift, motion, susceptibility or gibbs ringing',
+      });
+      expect(every).toMatchObject({ passed: false, points: 2 });
+      expect(every.hint).toMatch(/names 5 artifacts .*: name the one artifact you saw/);
+      const two = checkObjective(objective, fixed, { q: 'aliasing or motion ghosts' });
+      expect(two).toMatchObject({ passed: false, points: 2 });
+      expect(two.hint).toMatch(/names 2 artifacts/);
+      // A wrong name does not reveal the artifact (no wrap measurement, no remedy).
+      const wrong = checkObjective(objective, fixed, { q: 'chemical shift' });
+      expect(wrong.measured).toBe('the answer names chemical shift');
+      expect(wrong.adjust).toEqual(['answer']);
+      expect(checkObjective(objective, fixed, { q: 'Aliasing: the leg folded in' })).toMatchObject({
+        passed: true,
+        points: 4,
+      });
     },
     SLOW,
   );

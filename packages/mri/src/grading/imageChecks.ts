@@ -68,7 +68,10 @@ export function artifactPresence(
     }
     case 'motion': {
       const m = motionArtifact(ctx);
-      return { present: m > ARTIFACT_LIMITS.motion, measured: `motion changes the image by ${percent(m)}` };
+      return {
+        present: m > ARTIFACT_LIMITS.motion,
+        measured: `motion ghosts at ${percent(m)} of the anatomy’s signal`,
+      };
     }
     case 'susceptibility': {
       const m = susceptibilityMeasure(ctx);
@@ -87,7 +90,8 @@ export function artifactPresence(
 const FIXES: Record<PlantedArtifact, string> = {
   wrap: 'Enlarge the phase FOV, add phase oversampling, or swap the phase direction to the short axis of the anatomy.',
   chemicalShift: 'Raise the bandwidth per pixel, or suppress fat (fat saturation, STIR).',
-  motion: 'Shorten the scan, hold the breath, or put the phase direction where motion matters least.',
+  motion:
+    'Match TR to the period of the motion (as gating does), shorten the scan, hold the breath, or put the phase direction where ghosts matter least.',
   susceptibility: 'Use a spin echo (refocused), a shorter TE, or fewer lines per EPI shot.',
   gibbs: 'Use a larger matrix (smaller pixels) so ringing is finer and fainter.',
 };
@@ -96,7 +100,7 @@ const FIXES: Record<PlantedArtifact, string> = {
 const FIX_PARAMETERS: Record<PlantedArtifact, readonly Adjustable[]> = {
   wrap: ['fovPhase', 'phaseOversampling', 'phaseDirection'],
   chemicalShift: ['bandwidthPerPixel', 'fatSaturation'],
-  motion: ['nex', 'phaseDirection', 'matrixPhase'],
+  motion: ['repetitionTime', 'nex', 'phaseDirection'],
   susceptibility: ['echoTime', 'family'],
   gibbs: ['matrixRead', 'matrixPhase'],
 };
@@ -212,10 +216,10 @@ export function checkImages(
       const m = motionArtifact(ctx);
       return binary(objective, {
         passed: m <= ARTIFACT_LIMITS.motion,
-        measured: `motion changes the image by ${percent(m)}`,
+        measured: `motion ghosts at ${percent(m)} of the anatomy’s signal`,
         target: `≤ ${percent(ARTIFACT_LIMITS.motion)}`,
         value: m,
-        hint: `Motion during the scan repeats the anatomy as ghosts along the phase direction and blurs it: it changes the image by ${percent(m)}, ${percent(ARTIFACT_LIMITS.motion)} at most is allowed. ${FIXES.motion}`,
+        hint: `Motion during the scan repeats the anatomy as ghosts along the phase direction: they reach ${percent(m)} of the anatomy’s signal, ${percent(ARTIFACT_LIMITS.motion)} at most is allowed. ${FIXES.motion}`,
         adjust: FIX_PARAMETERS.motion,
       });
     }

@@ -143,6 +143,7 @@ describe('learning loop: feedback that teaches', () => {
       await keepSimulatorScreenshots(tab, 'learning-loop-flair-ti-1000');
 
       // Submit it and read the feedback.
+      await page.bringToFront();
       await page.goto(`/courses/${courseId}/modules/${labId}`);
       await page.getByRole('link', { name: 'Your attempt: submit and feedback' }).click();
       await page.getByRole('button', { name: 'Start attempt' }).click();
@@ -180,9 +181,11 @@ describe('learning loop: feedback that teaches', () => {
         annotations: [],
       });
 
-      // The student changes TI as the feedback says, scans again and passes.
+      // The student goes back to the simulator, changes TI as the feedback says, scans again and passes.
+      await tab.bringToFront();
       await setParameter(tab, /^TI/, nullPoint);
       await runToFinished(tab, student, { inversionTime: Number(nullPoint) / 1000 });
+      await page.bringToFront();
       await page.reload();
       await page.getByRole('button', { name: 'Start a new attempt' }).click();
       await expect.poll(() => page.getByText('In progress', { exact: true }).isVisible()).toBe(true);

@@ -43,6 +43,11 @@ function learnMoreOf(
       return { title: KNOWLEDGE_BASE_CATEGORY_TITLES.artifacts, href: KNOWLEDGE_BASE_PATH };
     return linkTo(PLANTED_ARTIFACT_HELP[objective.artifact]);
   }
+  if (objective.kind === 'sequenceFamily') {
+    const first = objective.families[0];
+    const link = first === undefined ? undefined : SEQUENCE_FAMILY_HELP[first];
+    if (link) return linkTo(link);
+  }
   // A null point is taught with the inversion-recovery sequence that sets it.
   if (result.adjust[0] === 'inversionTime' && family !== undefined && SEQUENCE_FAMILY_HELP[family])
     return linkTo(SEQUENCE_FAMILY_HELP[family]);

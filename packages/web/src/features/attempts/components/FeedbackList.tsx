@@ -96,7 +96,7 @@ export function FeedbackList(props: {
           <CheckCard
             key={check.objectiveId}
             check={check}
-            title={props.titles.get(check.objectiveId) ?? check.kind}
+            title={props.titles.get(check.objectiveId) ?? check.target}
             showPoints={props.showPoints}
           />
         ))}

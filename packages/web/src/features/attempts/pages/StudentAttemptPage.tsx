@@ -5,6 +5,7 @@
  * images once released. `latest` as the attempt id opens the newest attempt on the
  * module, or offers to start the first (the module page links there).
  */
+import { objectiveTitle } from '@larmor/contracts/objectives';
 import { useEffect } from 'react';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -56,7 +57,7 @@ export function StudentAttemptPage() {
     );
   }
   const a = attempt.data;
-  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
+  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, objectiveTitle(o)]));
   const attemptsLeft = lab.data?.attemptsLeft;
   return (
     <PageFrame title={title}>

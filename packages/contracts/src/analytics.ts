@@ -155,7 +155,7 @@ export const OBJECTIVE_PARAMETERS: Record<ObjectiveKind, readonly string[]> = {
   noWrap: ['FOV', 'Phase-encoding direction', 'Phase oversampling'],
   chemicalShiftMax: ['Bandwidth', 'Fat suppression', 'Field strength'],
   noMotion: ['Scan time', 'Phase-encoding direction'],
-  diagnoseFix: ['The planted artifact'],
+  diagnoseFix: ['Artifact named in the answer'],
 };
 
 /** The parameters a check of `kind` depends on (none for a kind this version does not know). */

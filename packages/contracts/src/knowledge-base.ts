@@ -176,3 +176,68 @@ export const ARTIFACT_HELP = {
   epiDistortion: { slug: 'susceptibility', anchor: 'epi-distortion' },
 } as const satisfies Readonly<Record<string, KnowledgeBaseLink>>;
 export type ArtifactKey = keyof typeof ARTIFACT_HELP;
+
+/**
+ * What a failed automatic check asks the student to change (@larmor/mri grading's `Adjustable`: a scan
+ * parameter, spelled as `PARAMETER_HELP`'s keys, or one of the console's choices), in the console's words, with
+ * the place that explains it.
+ */
+export const ADJUSTABLE_HELP: Readonly<Record<string, { label: string; link: KnowledgeBaseLink | null }>> = {
+  repetitionTime: { label: 'TR', link: PARAMETER_HELP['repetitionTime'] ?? null },
+  echoTime: { label: 'TE', link: PARAMETER_HELP['echoTime'] ?? null },
+  inversionTime: { label: 'TI', link: PARAMETER_HELP['inversionTime'] ?? null },
+  flipAngle: { label: 'Flip angle', link: PARAMETER_HELP['flipAngle'] ?? null },
+  refocusingFlipAngle: {
+    label: 'Refocusing flip angle',
+    link: PARAMETER_HELP['refocusingFlipAngle'] ?? null,
+  },
+  echoTrainLength: { label: 'Echo train length', link: PARAMETER_HELP['echoTrainLength'] ?? null },
+  echoSpacing: { label: 'Echo spacing', link: PARAMETER_HELP['echoSpacing'] ?? null },
+  bandwidthPerPixel: { label: 'Bandwidth per pixel', link: PARAMETER_HELP['bandwidthPerPixel'] ?? null },
+  fovRead: { label: 'FOV (read)', link: PARAMETER_HELP['fovRead'] ?? null },
+  fovPhase: { label: 'FOV (phase)', link: PARAMETER_HELP['fovPhase'] ?? null },
+  matrixRead: { label: 'Matrix (read)', link: PARAMETER_HELP['matrixRead'] ?? null },
+  matrixPhase: { label: 'Matrix (phase)', link: PARAMETER_HELP['matrixPhase'] ?? null },
+  sliceThickness: { label: 'Slice thickness', link: PARAMETER_HELP['sliceThickness'] ?? null },
+  sliceGap: { label: 'Slice gap', link: PARAMETER_HELP['sliceGap'] ?? null },
+  sliceCount: { label: 'Slices', link: PARAMETER_HELP['sliceCount'] ?? null },
+  nex: { label: 'NEX (averages)', link: PARAMETER_HELP['nex'] ?? null },
+  phaseOversampling: { label: 'Phase oversampling', link: PARAMETER_HELP['phaseOversampling'] ?? null },
+  partialFourier: { label: 'Partial Fourier', link: PARAMETER_HELP['partialFourier'] ?? null },
+  bValues: { label: 'b-values', link: { slug: 'echo-planar-and-diffusion', anchor: 'dwi' } },
+  family: { label: 'Sequence type', link: { slug: 'contrast-and-weighting' } },
+  orientation: { label: 'Slice orientation', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
+  slicePosition: { label: 'Slice position', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
+  phaseDirection: { label: 'Phase-encoding direction', link: { slug: 'aliasing' } },
+  fatSaturation: { label: 'Fat saturation', link: { slug: 'fat-suppression', anchor: 'fat-saturation' } },
+  b0: { label: 'Field strength', link: { slug: 'contrast-and-weighting' } },
+  answer: { label: 'Your answer', link: null },
+};
+
+/**
+ * The article that teaches what each kind of automatic check is about (objectives.ts kinds). A "diagnose and
+ * fix" check links the planted artifact's article only once the answer names it, else the index.
+ */
+export const OBJECTIVE_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
+  sequenceFamily: { slug: 'contrast-and-weighting' },
+  weighting: { slug: 'contrast-and-weighting' },
+  orientation: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  phaseDirection: { slug: 'aliasing' },
+  scanTimeMax: { slug: 'signal-and-speed' },
+  inPlaneResolutionMax: { slug: 'resolution-and-coverage', anchor: 'matrix' },
+  sliceThicknessMax: { slug: 'resolution-and-coverage', anchor: 'slice-thickness' },
+  coverage: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  fatSuppression: { slug: 'fat-suppression' },
+  fieldStrength: { slug: 'contrast-and-weighting' },
+  snrMin: { slug: 'signal-and-speed' },
+  contrastOrder: { slug: 'contrast-and-weighting' },
+  noWrap: { slug: 'aliasing' },
+  chemicalShiftMax: { slug: 'chemical-shift' },
+  noMotion: { slug: 'motion' },
+  // diagnoseFix: the artifact's own article, and only once the student has named it (the server decides).
+};
+
+/** The title of an article, by its slug. */
+export function knowledgeBaseTitle(slug: KnowledgeBaseSlug): string {
+  return KNOWLEDGE_BASE_ARTICLES.find((a) => a.slug === slug)?.title ?? slug;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labCreateSchema } from './programs.ts';
-import { objectivesSchema } from './objectives.ts';
+import { OBJECTIVE_KIND_TITLES, objectivesSchema, objectiveTitle } from './objectives.ts';
 
 describe('module objectives', () => {
   it('accepts each kind with its own fields and refuses unknown kinds, missing fields and duplicate ids', () => {
@@ -34,5 +34,14 @@ describe('module objectives', () => {
     ).toBe(false);
     const many = Array.from({ length: 51 }, (_, i) => ({ kind: 'noWrap', id: `w${i}`, points: 1 }));
     expect(labCreateSchema.safeParse({ ...base, objectives: many }).success).toBe(false);
+  });
+});
+
+describe('objective titles in words (issue 20.3: no internal name reaches a student)', () => {
+  it('every kind has a title without camelCase; an author’s title wins', () => {
+    for (const [kind, title] of Object.entries(OBJECTIVE_KIND_TITLES))
+      expect(title, kind).not.toMatch(/[a-z][A-Z]/);
+    expect(objectiveTitle({ kind: 'contrastOrder' })).toBe('Contrast between tissues');
+    expect(objectiveTitle({ kind: 'noWrap', title: 'No fold-over' })).toBe('No fold-over');
   });
 });

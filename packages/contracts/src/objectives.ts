@@ -75,6 +75,31 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
 export type Objective = z.infer<typeof objectiveSchema>;
 export type ObjectiveKind = Objective['kind'];
 
+/** Each kind of check in words: the title of an objective its author left untitled (never the kind's key). */
+export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
+  sequenceFamily: 'Sequence type',
+  weighting: 'Weighting',
+  orientation: 'Slice orientation',
+  phaseDirection: 'Phase-encoding direction',
+  scanTimeMax: 'Scan time',
+  inPlaneResolutionMax: 'In-plane resolution',
+  sliceThicknessMax: 'Slice thickness',
+  coverage: 'Coverage',
+  fatSuppression: 'Fat suppression',
+  fieldStrength: 'Field strength',
+  snrMin: 'Signal-to-noise ratio',
+  contrastOrder: 'Contrast between tissues',
+  noWrap: 'No wrap-around',
+  chemicalShiftMax: 'Chemical shift',
+  noMotion: 'No motion ghosts',
+  diagnoseFix: 'Name and fix the artifact',
+};
+
+/** An objective's title as a reader sees it: its author's, else its kind in words. */
+export function objectiveTitle(objective: Pick<Objective, 'kind' | 'title'>): string {
+  return objective.title ?? OBJECTIVE_KIND_TITLES[objective.kind];
+}
+
 /** A module's objectives: ids unique (programs.ts `labObjectivesSchema` bounds their number). */
 export const objectivesSchema = z
   .array(objectiveSchema)
@@ -100,5 +125,13 @@ export const checkResultSchema = z.object({
   hint: z.string(),
   /** The scan result the check was decided on (the best of the submitted series). */
   scanResultId: idSchema.nullable(),
+  /**
+   * What to change to meet the check, most decisive first: the console's label ("TI") of a parameter or choice
+   * (`key` as knowledge-base.ts `ADJUSTABLE_HELP`) and the knowledge-base place that explains it. Empty when
+   * passed (and in results stored before issue 20).
+   */
+  change: z.array(z.object({ key: z.string(), label: z.string(), href: z.string().nullable() })).default([]),
+  /** The knowledge-base article that teaches the check; null in results stored before issue 20. */
+  learnMore: z.object({ title: z.string(), href: z.string() }).nullable().default(null),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;

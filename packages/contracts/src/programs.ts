@@ -17,6 +17,7 @@ import {
   tissueOverridesSchema,
 } from './lab-presets.ts';
 import { objectivesSchema } from './objectives.ts';
+import { protocolSchema } from './scan-snapshot.ts';
 import { sequenceTypeCodeSchema } from './sequence-types.ts';
 
 /** The API paths of learning content (under /api), with `{name}` path parameters. */
@@ -88,6 +89,25 @@ export const enrollmentParamsSchema = z.object({ programId: idSchema, userId: id
 
 // ---------------------------------------------------------------- modules (labs)
 
+/**
+ * A module's starting protocol for one of its sequence types (issue 20.4): the parameters a new pulse sequence of
+ * that type opens with, over the type's defaults for the session's scanner, so the author decides where the
+ * student starts (a FLAIR whose TI does not yet null CSF). SI units, as a pulse sequence's `parameters`.
+ */
+export const startingProtocolSchema = z.object({
+  sequenceType: sequenceTypeCodeSchema,
+  parameters: protocolSchema.omit({ family: true, geometry: true }).partial().strict(),
+});
+export type StartingProtocol = z.infer<typeof startingProtocolSchema>;
+/** At most one starting protocol per sequence type. */
+export const startingProtocolsSchema = z
+  .array(startingProtocolSchema)
+  .max(40)
+  .refine((list) => new Set(list.map((s) => s.sequenceType)).size === list.length, {
+    message: 'A sequence type has two starting protocols',
+    params: { rule: 'unique' },
+  });
+
 /** Objectives for automatic grading (objectives.ts; issue 14). */
 export const labObjectivesSchema = objectivesSchema.max(LAB_OBJECTIVES_MAX);
 
@@ -110,6 +130,8 @@ const labFields = {
   /** Preset names the student may not change; each must have a preset value. */
   lockedPresets: z.array(labPresetNameSchema).max(40),
   tissueOverrides: tissueOverridesSchema,
+  /** Where a new pulse sequence of each listed type starts; each type must be one of `sequenceTypes`. */
+  startingProtocols: startingProtocolsSchema,
   /** Estimated duration [min]. */
   estimatedDurationMin: z.number().int().min(1).max(LAB_DURATION_MAX_MIN).nullable(),
   /** Attempts a student may make; null for unlimited. */
@@ -136,6 +158,7 @@ export const labCreateSchema = z
     presets: labFields.presets.default({}),
     lockedPresets: labFields.lockedPresets.default([]),
     tissueOverrides: labFields.tissueOverrides.default([]),
+    startingProtocols: labFields.startingProtocols.default([]),
     estimatedDurationMin: labFields.estimatedDurationMin.default(null),
     attemptsAllowed: labFields.attemptsAllowed.default(null),
     availableFrom: labFields.availableFrom.default(null),

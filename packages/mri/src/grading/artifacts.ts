@@ -5,7 +5,9 @@
  *   reference/analytic_formulas.md §10) — the fraction of the anatomy in view that folded anatomy lands on;
  * - chemical shift: fat displaced by Δf/(BW per pixel) along the readout, and by Δf·echo spacing·lines per shot
  *   along phase on an EPI readout (§9) [pixels];
- * - motion: ghosts and blurring, as the image's change against the same scan without the motion;
+ * - motion: ghosts, as the image's change against the same scan without the motion in the background more than
+ *   GHOST_MARGIN_M from the anatomy (issue 20.4: a bulk shift of the anatomy is no ghost, and no protocol can
+ *   undo a patient's movement; a TR synchronised with periodic motion, like gating, removes the ghosts);
  * - susceptibility: off-resonance at air–tissue interfaces, Δf = γ̄·B0·Δχ/3 (Lorentz-corrected cylinder),
  *   dephases a gradient echo by Δf·TE cycles and shifts an EPI readout by Δf·esp·lines pixels; it shows only when
  *   the snapshot simulates the field map;
@@ -31,6 +33,11 @@ const WRAP_GRID_POINTS = 64;
 const WRAP_EXTENT_FOVS = 4;
 /** A pixel is anatomy (for the motion measure) when less than this fraction of it is air. */
 const ANATOMY_AIR_FRACTION = 0.5;
+/**
+ * Background farther than this from the anatomy [m] is where motion ghosts are measured: a bulk shift or blur of
+ * the anatomy (a few mm) stays within it, ghosts repeated along the phase direction land beyond it.
+ */
+const GHOST_MARGIN_M = 0.015;
 /** Susceptibility of air relative to tissue [ppm] (Schenck, Med Phys 1996;23:815). */
 export const AIR_TISSUE_SUSCEPTIBILITY_PPM = 9.4;
 /** Geometric factor of the field at an interface: a cylinder parallel to B0 (Lorentz-corrected). */
@@ -42,8 +49,8 @@ export const ARTIFACT_LIMITS = {
   wrapOverlap: 0.01,
   /** Fat displacement [pixels]. */
   chemicalShiftPixels: 1,
-  /** RMS image change from motion over the RMS signal of the anatomy. */
-  motion: 0.05,
+  /** RMS ghost signal in the background away from the anatomy over the RMS signal of the anatomy. */
+  motion: 0.015,
   /** Gradient-echo dephasing at an air–tissue interface [cycles], or EPI displacement [pixels]. */
   susceptibility: 1,
   /** Largest in-plane pixel [m] at which truncation ringing stays below notice. */
@@ -120,10 +127,10 @@ export function chemicalShiftPixels(ctx: GradingContext): { pixels: number; fatI
 }
 
 /**
- * Motion artifact: the relative RMS difference, over the anatomy of the middle slice, between the fast engine's
- * image of the snapshot and of the same snapshot without motion (same noise seed, so only the motion differs):
- * ghosts and blurring together. 0 when the snapshot has no motion. The fast engine stands in for a Bloch
- * snapshot (its motion model is the same phase ramp per line).
+ * Motion ghosts: the RMS difference between the fast engine's image of the snapshot and of the same snapshot
+ * without motion (same noise seed, so only the motion differs), over the background farther than GHOST_MARGIN_M
+ * from the anatomy, relative to the RMS signal of the anatomy, on the middle slice. 0 when the snapshot has no
+ * motion. The fast engine stands in for a Bloch snapshot (its motion model is the same phase ramp per line).
  */
 export function motionArtifact(ctx: GradingContext): number {
   const { snapshot, model } = ctx.series;
@@ -138,14 +145,75 @@ export function motionArtifact(ctx: GradingContext): number {
   };
   const a = image(moving);
   const b = image({ ...moving, simulation: still });
-  const air = airFraction(ctx.labels(slice));
-  let diff = 0;
+  const labels = ctx.labels(slice);
+  const air = airFraction(labels);
+  const plane = ctx.geometry.slices[slice];
+  const { rows, columns } = labels;
+  const anatomy = new Uint8Array(rows * columns);
+  for (let p = 0; p < anatomy.length; p++) anatomy[p] = (air[p] ?? 1) < ANATOMY_AIR_FRACTION ? 1 : 0;
+  const near = dilate(anatomy, rows, columns, {
+    rows: plane ? Math.ceil(GHOST_MARGIN_M / plane.rowSpacing) : 0,
+    columns: plane ? Math.ceil(GHOST_MARGIN_M / plane.columnSpacing) : 0,
+  });
+  let ghost = 0;
+  let background = 0;
   let signal = 0;
+  let inside = 0;
   for (let p = 0; p < a.length; p++) {
-    diff += ((a[p] ?? 0) - (b[p] ?? 0)) ** 2;
-    if ((air[p] ?? 1) < ANATOMY_AIR_FRACTION) signal += (b[p] ?? 0) ** 2;
+    if (anatomy[p]) {
+      signal += (b[p] ?? 0) ** 2;
+      inside++;
+    } else if (!near[p]) {
+      ghost += ((a[p] ?? 0) - (b[p] ?? 0)) ** 2;
+      background++;
+    }
   }
-  return signal > 0 ? Math.sqrt(diff / signal) : 0;
+  if (background === 0 || signal === 0) return 0;
+  return Math.sqrt(ghost / background) / Math.sqrt(signal / inside);
+}
+
+/** Marks every index within `radius` of a set index along a line of `n` (both ways). */
+function growLine(isSet: (i: number) => boolean, mark: (i: number) => void, n: number, radius: number) {
+  let last = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (isSet(i)) last = i;
+    if (i - last <= radius) mark(i);
+  }
+  last = Infinity;
+  for (let i = n - 1; i >= 0; i--) {
+    if (isSet(i)) last = i;
+    if (last - i <= radius) mark(i);
+  }
+}
+
+/** The mask grown by `radius` pixels along rows and columns (a rectangle: one pass per axis). */
+function dilate(
+  mask: Uint8Array,
+  rows: number,
+  columns: number,
+  radius: { rows: number; columns: number },
+): Uint8Array {
+  const across = new Uint8Array(mask.length);
+  for (let r = 0; r < rows; r++) {
+    const at = (c: number) => r * columns + c;
+    growLine(
+      (c) => mask[at(c)] === 1,
+      (c) => (across[at(c)] = 1),
+      columns,
+      radius.columns,
+    );
+  }
+  const out = new Uint8Array(mask.length);
+  for (let c = 0; c < columns; c++) {
+    const at = (r: number) => r * columns + c;
+    growLine(
+      (r) => across[at(r)] === 1,
+      (r) => (out[at(r)] = 1),
+      rows,
+      radius.rows,
+    );
+  }
+  return out;
 }
 
 /**

@@ -3,15 +3,13 @@
  * differs, in console units, with what the difference does to the images. The consequences are the textbook
  * scalings (reference/analytic_formulas.md): SNR ∝ voxel volume · √(Nphase·NEX/BW) · B0; scan time
  * ∝ TR · Nphase · NEX / ETL; fat–water shift = |Δσ|·γ·B0 / BW pixels; and the weighting the physics gives
- * (weighting.ts `analyseWeighting`, on brain tissues at the scanner's field) when TR, TE, TI, flip angle or the
+ * (weighting.ts `classifyWeighting`, the one classification every check uses) when TR, TE, TI, flip angle or the
  * family change it.
  */
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
-import { tissueAtField } from '../tissue/library.ts';
-import type { TissueKey } from '../tissue/types.ts';
 import type { Weighting } from './objectives.ts';
-import { analyseWeighting } from './weighting.ts';
+import { classifyWeighting } from './weighting.ts';
 
 /** One differing parameter, values in console units. */
 export interface ProtocolDifference {
@@ -26,9 +24,6 @@ export interface ComparedScan {
   protocol: Protocol;
   scanner: Scanner;
 }
-
-/** Tissues whose median contrast stands for "the image" when the weighting is named (brain: the classic case). */
-const WEIGHTING_TISSUES: readonly TissueKey[] = ['whiteMatter', 'greyMatter', 'csf', 'fat'];
 
 /** How each weighting shows in the image, in the words of a hint. */
 const LOOKS: Record<Weighting, string> = {
@@ -52,10 +47,9 @@ function differs(a: number | undefined, b: number | undefined): boolean {
   return Math.abs(a - b) > SAME * Math.max(Math.abs(a), Math.abs(b), 1e-12);
 }
 
-/** The weighting of a scan, on brain tissues at its field. */
+/** The weighting of a scan: the one classification of weighting.ts (`classifyWeighting`). */
 export function weightingOf(scan: ComparedScan): Weighting {
-  const tissues = WEIGHTING_TISSUES.map((key) => tissueAtField(key, scan.scanner.b0));
-  return analyseWeighting(scan.protocol, scan.scanner, tissues).weighting;
+  return classifyWeighting(scan.protocol, scan.scanner).weighting;
 }
 
 /** Fat–water chemical shift along the readout [pixels]: |Δσ|·γ·B0 / (bandwidth per pixel). */

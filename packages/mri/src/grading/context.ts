@@ -7,6 +7,7 @@ import { scanGeometry, type ScanGeometry } from '../simulate/geometry.ts';
 import { snapshotTissueAt, type ScanSnapshot } from '../simulate/snapshot.ts';
 import type { TissueAtField, TissueKey } from '../tissue/types.ts';
 import { sliceLabels, type SliceLabels } from './labels.ts';
+import { classifyWeighting, type WeightingAnalysis } from './weighting.ts';
 
 /** One reconstructed image of the series, display orientation, row-major (simulate/snapshot.ts `SliceOutput`). */
 export interface SeriesImage {
@@ -30,6 +31,8 @@ export interface GradingContext {
   labels: (index: number) => SliceLabels;
   /** The tissues (at field) of the model's labels present anywhere in the series. */
   tissuesInImages: () => TissueAtField[];
+  /** The series' weighting: weighting.ts `classifyWeighting`, computed once for every check that names it. */
+  weighting: () => WeightingAnalysis;
 }
 
 export function gradingContext(series: GradedSeries): GradingContext {
@@ -67,5 +70,8 @@ export function gradingContext(series: GradedSeries): GradingContext {
     present = [...keys].map(tissueAt);
     return present;
   };
-  return { series, geometry, tissueAt, labels, tissuesInImages };
+  let weighting: WeightingAnalysis | undefined;
+  const weightingOnce = (): WeightingAnalysis =>
+    (weighting ??= classifyWeighting(series.snapshot.protocol, series.snapshot.scanner));
+  return { series, geometry, tissueAt, labels, tissuesInImages, weighting: weightingOnce };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../sequence/protocol.ts';
 import { tissueAtField } from '../tissue/library.ts';
+import type { ScanSnapshot } from '../simulate/snapshot.ts';
+import { ARTIFACT_LIMITS } from './artifacts.ts';
 import { gradeSubmission, checkObjective } from './grade.ts';
 import { KNEE_ID, SPINE_ID, T1_SE, T2_TSE, scan } from './grading.testing.ts';
 import type { Objective } from './objectives.ts';
@@ -49,11 +51,15 @@ describe('contrast order on real fast-engine scans of the spine', () => {
         { kind: 'fieldStrength', id: 'b0', points: 1, tesla: 3 },
       ];
       const [w, f, b0] = gradeSubmission(objectives, series);
-      expect(w).toMatchObject({ passed: true, measured: 'T2', seriesIndex: 1 });
+      expect(w).toMatchObject({
+        passed: true,
+        measured: 'TR 4500 ms, TE 100 ms: T2 weighting',
+        seriesIndex: 1,
+      });
       expect(f).toMatchObject({ passed: true, seriesIndex: 1 });
       expect(b0).toMatchObject({ passed: false, measured: '1.5 T', points: 0 });
       expect(checkObjective({ kind: 'weighting', id: 'w', points: 2, weighting: 'T2' }, t1).measured).toBe(
-        'T1',
+        'TR 500 ms, TE 15 ms: T1 weighting',
       );
     },
     SLOW,
@@ -113,27 +119,35 @@ describe('chemical shift, motion and SNR', () => {
   );
 
   it(
-    'a knee scanned with 5 mm of anterior–posterior motion fails "motion artifact absent"; without motion passes',
+    'a knee scanned with 5 mm of anterior–posterior motion fails "motion artifact absent"; without motion, or with TR one motion period, passes',
     () => {
       const objective: Objective = { kind: 'noMotion', id: 'm', points: 2 };
       const still = checkObjective(objective, scan(KNEE_ID, { ...T1_SE, fovPhase: 0.16, fovRead: 0.16 }));
       expect(still).toMatchObject({ passed: true, value: 0 });
+      const motion: Partial<Omit<ScanSnapshot, 'protocol'>> = {
+        simulation: {
+          noiseLevel: 1,
+          receive: 'array',
+          motion: {
+            kind: 'translation',
+            amplitude: 0.005,
+            frequency: 1,
+            direction: [0, 1, 0],
+          },
+        },
+      };
       const moving = checkObjective(
         objective,
-        scan(
-          KNEE_ID,
-          { ...T1_SE, fovPhase: 0.16, fovRead: 0.16 },
-          {
-            simulation: {
-              noiseLevel: 1,
-              receive: 'array',
-              motion: { kind: 'translation', amplitude: 0.005, frequency: 1, direction: [0, 1, 0] },
-            },
-          },
-        ),
+        scan(KNEE_ID, { ...T1_SE, fovPhase: 0.16, fovRead: 0.16 }, motion),
       );
       expect(moving.passed).toBe(false);
-      expect(moving.value).toBeGreaterThan(0.05);
+      expect(moving.value).toBeGreaterThan(ARTIFACT_LIMITS.motion);
+      // TR a whole motion period (1 s, as gating would): every line sees the knee in one place, no ghosts.
+      const gated = checkObjective(
+        objective,
+        scan(KNEE_ID, { ...T1_SE, repetitionTime: 1, fovPhase: 0.16, fovRead: 0.16 }, motion),
+      );
+      expect(gated.passed, gated.measured ?? '').toBe(true);
     },
     SLOW,
   );
@@ -224,6 +238,37 @@ describe('protocol checks and diagnose-and-fix', () => {
         q1: 'Wrap-around; I doubled the phase FOV',
       });
       expect(best).toMatchObject({ passed: true, points: 4, seriesIndex: 1 });
+    },
+    SLOW,
+  );
+
+  it(
+    'naming every artifact does not name the artifact (issue 20.3): more than one artifact fails with a message',
+    () => {
+      const objective: Objective = {
+        kind: 'diagnoseFix',
+        id: 'd',
+        points: 4,
+        artifact: 'wrap',
+        questionId: 'q',
+      };
+      const fixed = scan(KNEE_ID, { ...T1_SE, fovRead: 0.16, fovPhase: 0.16 });
+      const every = checkObjective(objective, fixed, {
+        q: 'wrap, chemical shift, motion, susceptibility or gibbs ringing',
+      });
+      expect(every).toMatchObject({ passed: false, points: 2 });
+      expect(every.hint).toMatch(/names 5 artifacts .*: name the one artifact you saw/);
+      const two = checkObjective(objective, fixed, { q: 'aliasing or motion ghosts' });
+      expect(two).toMatchObject({ passed: false, points: 2 });
+      expect(two.hint).toMatch(/names 2 artifacts/);
+      // A wrong name does not reveal the artifact (no wrap measurement, no remedy).
+      const wrong = checkObjective(objective, fixed, { q: 'chemical shift' });
+      expect(wrong.measured).toBe('the answer names chemical shift');
+      expect(wrong.adjust).toEqual(['answer']);
+      expect(checkObjective(objective, fixed, { q: 'Aliasing: the leg folded in' })).toMatchObject({
+        passed: true,
+        points: 4,
+      });
     },
     SLOW,
   );

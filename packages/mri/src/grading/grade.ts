@@ -59,11 +59,12 @@ export function gradeSubmission(
         seriesIndex: null,
         passed: false,
         measured: null,
-        target: objective.title ?? objective.kind,
+        target: objective.title ?? 'this objective',
         value: null,
         points: 0,
         maxPoints: objective.points,
-        hint: 'No series was submitted for this check.',
+        hint: 'No series was submitted for this check: keep a scan result and submit it.',
+        adjust: [],
       };
     return { objectiveId: objective.id, kind: objective.kind, seriesIndex: best.index, ...best.outcome };
   });

@@ -2,5 +2,11 @@
 export * from './objectives.ts';
 export { gradeSubmission, checkObjective, type ObjectiveResult } from './grade.ts';
 export type { GradedSeries, SeriesImage } from './context.ts';
-export { analyseWeighting, WEIGHTING_SENSITIVITY_THRESHOLD } from './weighting.ts';
+export {
+  analyseWeighting,
+  classifyWeighting,
+  WEIGHTING_REFERENCE_TISSUES,
+  WEIGHTING_SENSITIVITY_THRESHOLD,
+} from './weighting.ts';
+export { ARTIFACT_WORDS, artifactsNamed } from './imageChecks.ts';
 export { ARTIFACT_LIMITS } from './artifacts.ts';

@@ -3,6 +3,7 @@
  * T, pixels). @larmor/contracts' objectives.ts holds the zod schema of the same shape; a server test checks that
  * the contract's type is assignable to this one.
  */
+import type { ParameterKey } from '../sequence/parameters.ts';
 import type { SequenceFamily } from '../sequence/protocol.ts';
 import type { TissueKey } from '../tissue/types.ts';
 
@@ -41,6 +42,22 @@ export type Objective = ObjectiveBase &
     | { kind: 'diagnoseFix'; artifact: PlantedArtifact; questionId: string }
   );
 
+/**
+ * What a student changes to meet a check: a numeric parameter of the console (`ParameterKey`), or one of its
+ * choices: the b-values, the sequence, the slice orientation or position, the phase-encoding direction, fat
+ * saturation, the field strength, or the answer to the module's question.
+ */
+export type Adjustable =
+  | ParameterKey
+  | 'bValues'
+  | 'family'
+  | 'orientation'
+  | 'slicePosition'
+  | 'phaseDirection'
+  | 'fatSaturation'
+  | 'b0'
+  | 'answer';
+
 /** What one check decided for one series. */
 export interface CheckOutcome {
   passed: boolean;
@@ -55,4 +72,6 @@ export interface CheckOutcome {
   maxPoints: number;
   /** Why, and how to get there. */
   hint: string;
+  /** What to change to meet the check, most decisive first (the hint says how). */
+  adjust: readonly Adjustable[];
 }

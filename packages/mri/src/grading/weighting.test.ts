@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultProtocol } from '../sequence/defaults.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { tissueAtField } from '../tissue/library.ts';
-import { analyseWeighting } from './weighting.ts';
+import { analyseWeighting, classifyWeighting, WEIGHTING_SENSITIVITY_THRESHOLD } from './weighting.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
 const brain = ['whiteMatter', 'greyMatter', 'csf', 'fat', 'muscle'].map((k) => tissueAtField(k, scanner.b0));
@@ -41,5 +41,53 @@ describe('weighting is decided from the signal equation, not the sequence name',
     const { sensitivity } = analyseWeighting(p, scanner, [wm]);
     expect(sensitivity.t1).toBeCloseTo(closed, 3);
     expect(sensitivity.t2).toBeCloseTo(p.echoTime / wm.t2, 3);
+  });
+});
+
+describe('one classification of weighting (issue 20.3): classifyWeighting, with the documented thresholds', () => {
+  const se = (repetitionTime: number, echoTime: number): Protocol => ({
+    ...defaultProtocol('SE', scanner),
+    repetitionTime,
+    echoTime,
+  });
+  const classify = (p: Protocol) => classifyWeighting(p, scanner).weighting;
+
+  it('short TR / short TE is T1, long TR / long TE is T2, long TR / short TE is PD (spin echo, 1.5 T)', () => {
+    expect(classify(se(0.5, 0.015))).toBe('T1');
+    expect(classify(se(4.5, 0.1))).toBe('T2');
+    expect(classify(se(3, 0.012))).toBe('PD');
+  });
+
+  it('TR 2000 ms / TE 15 ms at 1.5 T is proton-density weighted, once, whatever tissues an image shows', () => {
+    expect(classify(se(2, 0.015))).toBe('PD');
+    // The former per-check tissue sets (two tissues of a contrast check, the tissues in view) disagreed.
+    const pair = ['csf', 'whiteMatter'].map((k) => tissueAtField(k, scanner.b0));
+    expect(analyseWeighting(se(2, 0.015), scanner, pair).weighting).toBe('T1');
+  });
+
+  it('the T1 threshold is the closed form x·e^(−x)/(1 − e^(−x)) = 0.35 at x = TR/T1: one tissue either side', () => {
+    // Solve x·e^(−x)/(1 − e^(−x)) = threshold by bisection (the function falls monotonically in x).
+    const f = (x: number) => (x * Math.exp(-x)) / (1 - Math.exp(-x)) - WEIGHTING_SENSITIVITY_THRESHOLD;
+    let lo = 0.1;
+    let hi = 10;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (f(mid) > 0) lo = mid;
+      else hi = mid;
+    }
+    expect(lo).toBeCloseTo(1.83, 2);
+    const wm = tissueAtField('whiteMatter', scanner.b0);
+    // TE short against T2 (sensitivity TE/T2 < 0.35); TR 10 % either side of the boundary.
+    const te = 0.1 * wm.t2;
+    expect(analyseWeighting(se(0.9 * lo * wm.t1, te), scanner, [wm]).weighting).toBe('T1');
+    expect(analyseWeighting(se(1.1 * lo * wm.t1, te), scanner, [wm]).weighting).toBe('PD');
+  });
+
+  it('the T2 threshold is TE/T2 = 0.35 at long TR: one tissue either side', () => {
+    const wm = tissueAtField('whiteMatter', scanner.b0);
+    const tr = 10 * wm.t1;
+    const boundary = WEIGHTING_SENSITIVITY_THRESHOLD * wm.t2;
+    expect(analyseWeighting(se(tr, 0.85 * boundary), scanner, [wm]).weighting).toBe('PD');
+    expect(analyseWeighting(se(tr, 1.15 * boundary), scanner, [wm]).weighting).toBe('T2');
   });
 });

@@ -5,12 +5,20 @@
  * (Stejskal & Tanner 1965: S ∝ e^(−b·ADC), so ∂ln S/∂ln ADC = −b·ADC), which decides when it exceeds the threshold. For a spin echo these are the textbook
  * −(TR/T1)·e^(−TR/T1)/(1 − e^(−TR/T1)) and TE/T2 (reference/analytic_formulas.md §1): short TR against T1 gives T1
  * weighting, TE comparable to T2 gives T2 weighting, neither gives proton-density weighting.
- * The median over the tissues in the images stands for the image (a nulled tissue's huge sensitivity does not
- * decide it).
+ * The median over the tissues stands for the image (a nulled tissue's huge sensitivity does not decide it).
+ *
+ * One classification (issue 20.3): a protocol's weighting is what a radiographer calls it, a property of the
+ * protocol and the field, so `classifyWeighting` decides it once on the textbook reference tissues (white and grey
+ * matter, CSF, fat at the scanner's field) whatever the image shows, and every objective, hint and comparison
+ * uses that one answer. Thresholds (docs/physics.md "Weighting"): a median |∂ln S/∂ln P| above
+ * WEIGHTING_SENSITIVITY_THRESHOLD (0.35) names the weighting after the largest P; for a spin echo that is
+ * TR < ≈1.8·T1 (x·e^(−x)/(1 − e^(−x)) = 0.35 at x = TR/T1 ≈ 1.8) for T1 and TE > 0.35·T2 for T2; below it for
+ * every P the image is proton-density weighted; b·ADC above the threshold makes it diffusion weighted.
  */
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { tissueSignal } from '../sequence/signal.ts';
-import type { TissueAtField } from '../tissue/types.ts';
+import { tissueAtField } from '../tissue/library.ts';
+import type { TissueAtField, TissueKey } from '../tissue/types.ts';
 import type { Weighting } from './objectives.ts';
 
 /** Below this |∂ln S/∂ln P| for every P, relaxation hardly shapes the contrast: proton-density weighting. */
@@ -102,7 +110,36 @@ export function analyseWeighting(
   };
 }
 
+/** The tissues whose median sensitivity names a protocol's weighting: the textbook brain, at the field. */
+export const WEIGHTING_REFERENCE_TISSUES: readonly TissueKey[] = ['whiteMatter', 'greyMatter', 'csf', 'fat'];
+
+/**
+ * The weighting of `protocol` on `scanner`: the one classification every objective, hint and comparison uses
+ * (see the module comment), decided on WEIGHTING_REFERENCE_TISSUES at the scanner's field.
+ */
+export function classifyWeighting(protocol: Protocol, scanner: Scanner): WeightingAnalysis {
+  const tissues = WEIGHTING_REFERENCE_TISSUES.map((key) => tissueAtField(key, scanner.b0));
+  return analyseWeighting(protocol, scanner, tissues);
+}
+
 const ms = (s: number): string => `${Math.round(s * 1000)} ms`;
+const degrees = (rad: number): string => `${Math.round((rad * 180) / Math.PI)}°`;
+
+/** The weighting in words: "T1 weighting", "proton-density (PD) weighting". */
+export function weightingWords(weighting: Weighting): string {
+  if (weighting === 'PD') return 'proton-density (PD) weighting';
+  if (weighting === 'diffusion') return 'diffusion weighting';
+  return `${weighting} weighting`;
+}
+
+/** The timing that decides the weighting, with units: "TR 2000 ms, TE 15 ms" (TI and flip angle when they matter). */
+export function timingWords(protocol: Protocol): string {
+  const parts = [`TR ${ms(protocol.repetitionTime)}`, `TE ${ms(protocol.echoTime)}`];
+  if (protocol.inversionTime !== undefined) parts.push(`TI ${ms(protocol.inversionTime)}`);
+  if (Math.abs(protocol.flipAngle - Math.PI / 2) > 1e-6)
+    parts.push(`flip angle ${degrees(protocol.flipAngle)}`);
+  return parts.join(', ');
+}
 
 /** What makes each weighting, in the words a hint uses. */
 const RECIPES: Record<Weighting, string> = {
@@ -117,10 +154,17 @@ const RECIPES: Record<Weighting, string> = {
 
 /** A hint that teaches: what the protocol gives and why, then what the target needs. */
 export function weightingHint(protocol: Protocol, analysis: WeightingAnalysis, target: Weighting): string {
-  const tr = `TR ${ms(protocol.repetitionTime)}`;
-  const te = `TE ${ms(protocol.echoTime)}`;
-  const ti = protocol.inversionTime ? `, TI ${ms(protocol.inversionTime)}` : '';
-  const tissues = `tissues’ T1 ≈ ${ms(analysis.typicalT1)}, T2 ≈ ${ms(analysis.typicalT2)}`;
-  const got = `${tr}, ${te}${ti} give ${analysis.weighting} weighting (${tissues}).`;
+  const tissues = `brain tissues’ T1 ≈ ${ms(analysis.typicalT1)}, T2 ≈ ${ms(analysis.typicalT2)}`;
+  const got = `${timingWords(protocol)} give ${weightingWords(analysis.weighting)} (${tissues}).`;
+  if (analysis.weighting === target) return got;
   return `${got} ${RECIPES[target]}`;
+}
+
+/** The parameters that move an image towards `target` weighting, most decisive first. */
+export function weightingParameters(
+  target: Weighting,
+): ('repetitionTime' | 'echoTime' | 'flipAngle' | 'bValues')[] {
+  if (target === 'T2*') return ['echoTime', 'flipAngle', 'repetitionTime'];
+  if (target === 'diffusion') return ['bValues'];
+  return ['repetitionTime', 'echoTime'];
 }

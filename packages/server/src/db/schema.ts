@@ -177,7 +177,10 @@ export interface CoursesTable {
   updated_at: string;
 }
 
-/** A module (lab). `sequence_types`, `presets`, `locked_presets`, `tissue_overrides`, `objectives`: JSON text. */
+/**
+ * A module (lab). `sequence_types`, `presets`, `locked_presets`, `tissue_overrides`, `starting_protocols`,
+ * `objectives`: JSON text.
+ */
 export interface LabsTable {
   id: string;
   course_id: string;
@@ -189,6 +192,7 @@ export interface LabsTable {
   presets: string;
   locked_presets: string;
   tissue_overrides: string;
+  starting_protocols: string;
   objectives: string;
   estimated_duration_min: number | null;
   attempts_allowed: number | null;

@@ -5,6 +5,7 @@
  * contracts/sequence-types.ts; model ids those of the module catalogue (1 brain, 2 knee, 202 brain tumour).
  */
 import type { LabCreateInput, Objective } from '@larmor/contracts';
+import { STARTING_PROTOCOLS } from './seed-programs-starts.ts';
 
 export interface SeedCourse {
   title: string;
@@ -163,6 +164,7 @@ export const SEED_COURSES: readonly SeedCourse[] = [
       {
         title: 'Make CSF bright: T2-weighted spin echo of the brain',
         objectives: OBJECTIVES.t2Brain,
+        startingProtocols: STARTING_PROTOCOLS.t2Brain,
         anatomicalModelId: BRAIN,
         sequenceTypes: [SEQ.se, SEQ.seT2],
         presets: { b0field: 1.5 },
@@ -189,6 +191,7 @@ A **long TE** lets that difference show; a **long TR** removes T1 differences, s
       {
         title: 'T1 weighting: short TR, short TE',
         objectives: OBJECTIVES.t1Brain,
+        startingProtocols: STARTING_PROTOCOLS.t1Brain,
         anatomicalModelId: BRAIN,
         sequenceTypes: [SEQ.se, SEQ.t1Se],
         estimatedDurationMin: 15,
@@ -213,6 +216,7 @@ A **short TE** keeps T2 effects out of the picture.
       {
         title: 'Null the CSF: FLAIR',
         objectives: OBJECTIVES.flair,
+        startingProtocols: STARTING_PROTOCOLS.flair,
         anatomicalModelId: BRAIN,
         sequenceTypes: [SEQ.flair, SEQ.t2Tse],
         presets: { brainStateMode: 'moderateMSlesions' },
@@ -240,6 +244,7 @@ TI = T1 · ln(2 / (1 + e^(−TR/T1))). Reading out at the moment CSF crosses zer
       {
         title: 'T2* and the gradient echo',
         objectives: OBJECTIVES.t2Star,
+        startingProtocols: STARTING_PROTOCOLS.t2Star,
         anatomicalModelId: BRAIN,
         sequenceTypes: [SEQ.gre, SEQ.t2StarGre],
         estimatedDurationMin: 20,
@@ -270,6 +275,7 @@ a small flip angle; the signal is largest at the Ernst angle, cos α = e^(−TR/
       {
         title: 'Fix the wrap-around on a knee',
         objectives: OBJECTIVES.wrap,
+        startingProtocols: STARTING_PROTOCOLS.wrap,
         anatomicalModelId: KNEE,
         sequenceTypes: [SEQ.se, SEQ.gre],
         estimatedDurationMin: 20,
@@ -296,6 +302,7 @@ the receiver filter prevents it.
       {
         title: 'Chemical shift at the fat–water border',
         objectives: OBJECTIVES.chemicalShift,
+        startingProtocols: STARTING_PROTOCOLS.chemicalShift,
         anatomicalModelId: KNEE,
         sequenceTypes: [SEQ.gre, SEQ.se],
         estimatedDurationMin: 15,
@@ -342,10 +349,13 @@ phase-encoding direction**, whatever the direction of the motion itself.
 2. Find the ghosts and the direction they repeat in.
 3. Swap the phase and frequency directions and scan again.
 4. Increase the number of averages (NEX) from 1 to 3. Then try a faster sequence.
+5. The motion is periodic: set TR to one motion period (1000 ms) so every phase-encoding line sees the head in
+   the same place, as cardiac and respiratory gating do.
 
 ## What to look for
 - Ghosts always follow the phase direction; swapping moves them away from the region you need.
-- Averaging reduces ghosts relative to the image, at the cost of scan time.`,
+- Averaging reduces ghosts relative to the image, at the cost of scan time.
+- With TR matched to the motion the ghosts vanish; the head is still displaced, but in one place.`,
       },
     ],
   },
@@ -357,6 +367,7 @@ phase-encoding direction**, whatever the direction of the motion itself.
       {
         title: 'Suppress fat: STIR vs fat saturation',
         objectives: OBJECTIVES.fatSuppression,
+        startingProtocols: STARTING_PROTOCOLS.fatSuppression,
         anatomicalModelId: KNEE,
         sequenceTypes: [SEQ.stir, SEQ.t2Tse, SEQ.tse],
         estimatedDurationMin: 30,
@@ -382,6 +393,7 @@ Show bone-marrow oedema in the knee by removing the bright signal of fat, with t
       {
         title: 'Enhancing tumour: T1 before and after gadolinium',
         objectives: OBJECTIVES.tumour,
+        startingProtocols: STARTING_PROTOCOLS.tumour,
         anatomicalModelId: BRAIN_TUMOUR_CONTRAST,
         sequenceTypes: [SEQ.t1Se, SEQ.spoiledGre],
         presets: { contrast_concentration: 1, contrast_volume: 15 },

@@ -35,6 +35,8 @@ function check(objectiveId: string, passed: boolean, measured: string | null): C
     maxPoints: objective?.points ?? 0,
     hint: 'hint',
     scanResultId: null,
+    change: [],
+    learnMore: null,
   };
 }
 

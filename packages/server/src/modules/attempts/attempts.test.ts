@@ -104,9 +104,13 @@ describe.each(databases)('attempts: start, submit, grade, release on %s', (kind)
       const reviewed = await get(attempt.id, world.a.teacherHeaders);
       const checks = reviewed.grade?.checks ?? [];
       expect(checks.map((c) => c.objectiveId)).toEqual(['family', 'weighting', 'wrap']);
-      expect(checks[0]).toMatchObject({ passed: true, points: 1, measured: 'SE', scanResultId });
+      expect(checks[0]).toMatchObject({ passed: true, points: 1, measured: 'spin echo (SE)', scanResultId });
       // The default SE (short TR, short TE) is T1-weighted, decided from the physics.
-      expect(checks[1]).toMatchObject({ passed: false, points: 0, measured: 'T1' });
+      expect(checks[1]).toMatchObject({
+        passed: false,
+        points: 0,
+        measured: 'TR 500 ms, TE 15 ms: T1 weighting',
+      });
       expect(checks[1]?.hint).toMatch(/T1 weighting/);
       expect(reviewed.grade?.criteria.map((c) => c.points)).toEqual(checks.map((c) => c.points));
 

@@ -11,6 +11,7 @@ import type { BlobStore } from '../../blobs/index.ts';
 import type { ScanResultRow } from '../scan-results/repository.ts';
 import { scanResultImageKey } from '../scan-results/service.ts';
 import type { ScanResultRecord } from '../scans/runner.ts';
+import { adviceOf } from './advice.ts';
 
 /** Models kept built between submissions (a model takes seconds to build). */
 const MODELS_KEPT = 2;
@@ -45,7 +46,7 @@ export async function gradeScanResults(
 ): Promise<CheckResult[]> {
   const series: GradedSeries[] = [];
   for (const row of rows) series.push(await seriesOf(blobs, row));
-  return gradeSubmission(objectives.map(toEngine), series, answers).map((r) => ({
+  return gradeSubmission(objectives.map(toEngine), series, answers).map((r, index) => ({
     objectiveId: r.objectiveId,
     kind: r.kind,
     passed: r.passed,
@@ -56,5 +57,10 @@ export async function gradeScanResults(
     maxPoints: r.maxPoints,
     hint: r.hint,
     scanResultId: r.seriesIndex === null ? null : (rows[r.seriesIndex]?.id ?? null),
+    ...adviceOf(
+      objectives[index] as ObjectiveBody,
+      r,
+      r.seriesIndex === null ? undefined : series[r.seriesIndex]?.snapshot.protocol.family,
+    ),
   }));
 }

@@ -132,6 +132,54 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
     expect(contrast.status, JSON.stringify(contrast.body)).toBe(200);
   });
 
+  it('the author sets where each sequence type starts: stored and read back; a type the module lacks, a protocol the scanner refuses or a duplicate are 400s writing nothing (issue 20.4)', async () => {
+    const world = await createContentWorld(t.db);
+    const h = world.a.teacherHeaders;
+    const { courseId, labId } = await buildProgram(t.app, h);
+    const url = `v1/courses/${courseId}/modules`;
+    const flair = { title: 'FLAIR', anatomicalModelId: 1, sequenceTypes: [11, 22] };
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        { ...flair, startingProtocols: [{ sequenceType: 13, parameters: { inversionTime: 0.6 } }] },
+        { 'startingProtocols.0.sequenceType': 'not_allowed' },
+      ],
+      [
+        { ...flair, startingProtocols: [{ sequenceType: 11, parameters: { echoTime: 0.001 } }] },
+        { 'startingProtocols.0.parameters.echoTime': 'min' },
+      ],
+      [
+        {
+          ...flair,
+          startingProtocols: [
+            { sequenceType: 11, parameters: { inversionTime: 1 } },
+            { sequenceType: 11, parameters: { inversionTime: 2 } },
+          ],
+        },
+        { startingProtocols: 'unique' },
+      ],
+      [
+        { ...flair, startingProtocols: [{ sequenceType: 11, parameters: { family: 'SE' } }] },
+        { 'startingProtocols.0.parameters': 'unknown' },
+      ],
+    ];
+    for (const [body, validation] of cases) {
+      const res = await refused('POST', url, h, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body?.['error'] as { validation: unknown }).validation, JSON.stringify(body)).toMatchObject(
+        validation,
+      );
+    }
+    const starting = [{ sequenceType: 11, parameters: { inversionTime: 1 } }];
+    const created = await call(t.app, 'POST', url, h, { ...flair, startingProtocols: starting });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(labSchema.parse(created.body).startingProtocols).toEqual(starting);
+    // A PATCH is checked merged: the stored module offers SE and GRE only.
+    const patch = await refused('PATCH', `v1/modules/${labId}`, h, { startingProtocols: starting });
+    expect(patch.status).toBe(400);
+    const read = await call(t.app, 'GET', `v1/modules/${String(created.body?.['id'])}`, h);
+    expect(labSchema.parse(read.body).startingProtocols).toEqual(starting);
+  });
+
   it('students, other organisations and unknown ids are refused on every write, writing nothing', async () => {
     const world = await createContentWorld(t.db);
     const { courseId, labId } = await buildProgram(t.app, world.a.teacherHeaders);

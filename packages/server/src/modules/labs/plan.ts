@@ -1,12 +1,17 @@
 /**
  * Checks of a module's content against the engine's catalogue, done on the module as it will be stored (a
  * PATCH is checked merged with what is there): the model exists; a reading-only model allows no sequences;
- * presets and tissue overrides fit the model (its coils, features, contrast, tissues). Every failure is a 400
- * with the field and rule, and nothing is written.
+ * presets and tissue overrides fit the model (its coils, features, contrast, tissues); each starting protocol is
+ * for one of the module's sequence types and runs on the module's scanner (@larmor/mri `validateProtocol`).
+ * Every failure is a 400 with the field and rule, and nothing is written.
  */
-import type { LabPresets, TissueOverride } from '@larmor/contracts';
+import type { LabPresets, StartingProtocol, TissueOverride } from '@larmor/contracts';
+import { validateProtocol } from '@larmor/mri';
 import { ApiError } from '../../plugins/errors.ts';
-import { ERROR_CAUSES, ERROR_CODES } from '@larmor/contracts';
+import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
+import { defaultConfiguration, presetValues } from '../sessions/configuration.ts';
+import { scannerOf } from '../sessions/context.ts';
+import { defaultSchemeProtocol, familyOf } from '../sequences/protocol.ts';
 import { anatomicalModelOf } from './model-catalogue.ts';
 
 /** The parts of a module the checks read. */
@@ -15,6 +20,7 @@ export interface LabContent {
   sequenceTypes: readonly number[];
   presets: LabPresets;
   tissueOverrides: readonly TissueOverride[];
+  startingProtocols: readonly StartingProtocol[];
 }
 
 /** Presets that need a model feature (simulator.md §5: patient settings show only when the model has it). */
@@ -50,6 +56,22 @@ export function labContentProblems(content: LabContent): Record<string, string> 
   }
   for (const [index, override] of content.tissueOverrides.entries()) {
     if (!model.tissues.includes(override.tissue)) problems[`tissueOverrides.${index}.tissue`] = 'tissue';
+  }
+  const scanner = scannerOf({ ...defaultConfiguration(model), ...presetValues(presets) });
+  for (const [index, starting] of content.startingProtocols.entries()) {
+    const field = `startingProtocols.${index}`;
+    if (!content.sequenceTypes.includes(starting.sequenceType) || !sequenceTypeOf(starting.sequenceType)) {
+      problems[`${field}.sequenceType`] = 'not_allowed';
+      continue;
+    }
+    const protocol = defaultSchemeProtocol(
+      familyOf(starting.sequenceType),
+      scanner,
+      false,
+      starting.parameters,
+    );
+    for (const v of validateProtocol(protocol, scanner))
+      problems[`${field}.parameters.${v.parameter}`] ??= v.rule;
   }
   return problems;
 }

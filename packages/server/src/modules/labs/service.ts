@@ -97,6 +97,7 @@ export function newLabRow(body: LabCreate, courseId: string, position: number, n
     presets: JSON.stringify(body.presets),
     locked_presets: JSON.stringify(body.lockedPresets),
     tissue_overrides: JSON.stringify(body.tissueOverrides),
+    starting_protocols: JSON.stringify(body.startingProtocols),
     objectives: JSON.stringify(body.objectives),
     estimated_duration_min: body.estimatedDurationMin,
     attempts_allowed: body.attemptsAllowed,
@@ -136,6 +137,7 @@ export async function patchLab(db: Db, scope: ContentScope, id: string, patch: L
     presets: patch.presets ?? stored.presets,
     lockedPresets: patch.lockedPresets ?? stored.lockedPresets,
     tissueOverrides: patch.tissueOverrides ?? stored.tissueOverrides,
+    startingProtocols: patch.startingProtocols ?? stored.startingProtocols,
   };
   checkLabContent(merged);
   const unlockable = merged.lockedPresets.find((name) => !Object.hasOwn(merged.presets, name));
@@ -156,6 +158,7 @@ export async function patchLab(db: Db, scope: ContentScope, id: string, patch: L
     presets: JSON.stringify(merged.presets),
     locked_presets: JSON.stringify(merged.lockedPresets),
     tissue_overrides: JSON.stringify(merged.tissueOverrides),
+    starting_protocols: JSON.stringify(merged.startingProtocols),
     objectives: JSON.stringify(patch.objectives ?? stored.objectives),
     estimated_duration_min:
       patch.estimatedDurationMin === undefined ? lab.estimated_duration_min : patch.estimatedDurationMin,

@@ -11,6 +11,7 @@ import {
   labPresetsSchema,
   PROGRAM_PATHS,
   sequenceTypeOf,
+  startingProtocolsSchema,
   tissueOverrideSchema,
   type Course,
   type Lab,
@@ -41,6 +42,7 @@ export function labJson(row: LabRecord) {
     presets: labPresetsSchema.parse(JSON.parse(row.presets)),
     lockedPresets: lockedSchema.parse(JSON.parse(row.locked_presets)),
     tissueOverrides: overridesSchema.parse(JSON.parse(row.tissue_overrides)),
+    startingProtocols: startingProtocolsSchema.parse(JSON.parse(row.starting_protocols)),
     objectives: labObjectivesSchema.parse(JSON.parse(row.objectives)),
   };
 }

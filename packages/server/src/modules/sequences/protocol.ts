@@ -17,6 +17,7 @@ import {
   type SequenceParameters,
   type SequenceType,
   type Spatials,
+  type StartingProtocol,
 } from '@larmor/contracts';
 import {
   FREE_PLAN_LIMITS as ENGINE_FREE_PLAN_LIMITS,
@@ -75,11 +76,17 @@ export function joinProtocol(
 }
 
 /**
- * The scheme's default protocol on `scanner` (@larmor/mri `defaultProtocol`), held within the free plan's FOV,
- * matrix and slice caps when the session is on it, so that a new sequence always runs.
+ * The scheme's default protocol on `scanner` (@larmor/mri `defaultProtocol`) with the module's starting
+ * parameters for the scheme over it (contracts `startingProtocolSchema`; issue 20.4), held within the free plan's
+ * FOV, matrix and slice caps when the session is on it, so that a new sequence always runs.
  */
-export function defaultSchemeProtocol(family: SequenceFamily, scanner: Scanner, freePlan: boolean): Protocol {
-  const protocol = defaultProtocol(family, scanner);
+export function defaultSchemeProtocol(
+  family: SequenceFamily,
+  scanner: Scanner,
+  freePlan: boolean,
+  starting: StartingProtocol['parameters'] = {},
+): Protocol {
+  const protocol = { ...defaultProtocol(family, scanner), ...starting } as Protocol;
   const phaseDirection = defaultPhaseDirection(protocol.geometry.orientation);
   if (!freePlan) return { ...protocol, phaseDirection };
   const lim = ENGINE_FREE_PLAN_LIMITS;
@@ -132,4 +139,12 @@ export function assertRunnable(
     ERROR_CAUSES.VALIDATION,
     validationOf(protocol, scanner, violations, prefix),
   );
+}
+
+/** The starting parameters `startingProtocols` gives scheme `code` (none: the scheme's defaults). */
+export function startingParametersOf(
+  startingProtocols: readonly StartingProtocol[],
+  code: number,
+): StartingProtocol['parameters'] {
+  return startingProtocols.find((s) => s.sequenceType === code)?.parameters ?? {};
 }

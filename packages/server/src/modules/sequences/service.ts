@@ -14,7 +14,15 @@ import {
   type Spatials,
 } from '@larmor/contracts';
 import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
-import { FREE_PLAN_LIMITS, parameterDefinitions, type SequenceFamily } from '@larmor/mri';
+import {
+  FREE_PLAN_LIMITS,
+  parameterDefinitions,
+  validateFreePlan,
+  validateProtocol,
+  type Protocol,
+  type Scanner,
+  type SequenceFamily,
+} from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../labs/model-catalogue.ts';
@@ -30,6 +38,7 @@ import {
   familyOf,
   joinProtocol,
   splitProtocol,
+  startingParametersOf,
 } from './protocol.ts';
 import type { BlobStore } from '../../blobs/index.ts';
 import {
@@ -71,7 +80,23 @@ export async function getPulseSequence(db: Db, sessionId: string, id: string): P
   return presentPulseSequence(row, scans.get(row.id));
 }
 
-/** Creates pulse sequences with their schemes' defaults for this scanner and plan: all or none. */
+/**
+ * Where a new pulse sequence of scheme `code` starts in this session: the module's starting protocol for the
+ * scheme over the scheme's defaults (issue 20.4). Should the session's scanner refuse it (the student chose
+ * another field or gradient), the scheme's defaults, which always run.
+ */
+function startingProtocolOf(context: SessionContext, code: number, scanner: Scanner): Protocol {
+  const family = familyOf(code);
+  const starting = startingParametersOf(context.startingProtocols, code);
+  const protocol = defaultSchemeProtocol(family, scanner, context.freePlan, starting);
+  const refused = [
+    ...validateProtocol(protocol, scanner),
+    ...(context.freePlan ? validateFreePlan(protocol, scanner) : []),
+  ];
+  return refused.length === 0 ? protocol : defaultSchemeProtocol(family, scanner, context.freePlan);
+}
+
+/** Creates pulse sequences with their module's starting protocols for this scanner and plan: all or none. */
 export async function createPulseSequences(
   db: Db,
   context: SessionContext,
@@ -95,9 +120,7 @@ export async function createPulseSequences(
     if (!collections.some((c) => c.id === create.collectionId)) {
       throw invalidField(`${prefix}collectionId`, 'collection', 'No such collection in this session');
     }
-    const split = splitProtocol(
-      defaultSchemeProtocol(type.family as SequenceFamily, scanner, context.freePlan),
-    );
+    const split = splitProtocol(startingProtocolOf(context, type.code, scanner));
     // On a model with an isocenter choice the new stack sits at the chosen isocentre (simulator.md §4).
     if (context.model.features.includes('Isocenter')) split.spatials.center = isocentreOf(context).center;
     return {

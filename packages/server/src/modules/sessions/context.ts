@@ -6,6 +6,7 @@ import {
   ERROR_CODES,
   type AnatomicalModelOption,
   type LabPresets,
+  type StartingProtocol,
   type TissueOverride,
 } from '@larmor/contracts';
 import type { Scanner } from '@larmor/mri';
@@ -27,6 +28,7 @@ export interface LabContext {
   presets: LabPresets;
   lockedPresets: readonly string[];
   tissueOverrides: readonly TissueOverride[];
+  startingProtocols: readonly StartingProtocol[];
 }
 
 export interface SessionContext extends LabContext {
@@ -58,6 +60,7 @@ export async function loadLabContext(db: Db, labId: string): Promise<LabContext>
     presets: json.presets,
     lockedPresets: json.lockedPresets,
     tissueOverrides: json.tissueOverrides,
+    startingProtocols: json.startingProtocols,
   };
 }
 

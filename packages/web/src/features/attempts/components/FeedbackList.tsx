@@ -1,7 +1,7 @@
 /**
  * The automatic feedback of a submission: each check passed or failed (said in words and by an icon, not by
- * colour alone), what was measured, the target, and a hint that teaches, with a knowledge-base link where one
- * explains the check. Points appear only once the grade is released.
+ * colour alone), what was measured, the target, a hint that teaches, what to change (each parameter linked to
+ * where the knowledge base explains it) and the article that teaches the check. Points appear only once the grade is released.
  */
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { CheckResult } from '@larmor/contracts/objectives';
@@ -9,7 +9,9 @@ import { checkHelpHref } from './submission.ts';
 
 function CheckCard(props: { check: CheckResult; title: string; showPoints: boolean }) {
   const { check } = props;
-  const help = checkHelpHref(check.kind);
+  // Results stored before issue 20 carry no article: the kind's page stands in.
+  const help = check.learnMore?.href ?? checkHelpHref(check.kind);
+  const helpTitle = check.learnMore?.title;
   return (
     <Card
       withBorder
@@ -44,9 +46,30 @@ function CheckCard(props: { check: CheckResult; title: string; showPoints: boole
           {check.target}
         </Text>
         <Text size="sm">{check.hint}</Text>
+        {check.change.length > 0 && (
+          <Text size="sm">
+            <Text span fw={600}>
+              What to change:
+            </Text>{' '}
+            {check.change.map((c, i) => (
+              <span key={c.key}>
+                {i > 0 && ', '}
+                {c.href === null ? (
+                  c.label
+                ) : (
+                  <Anchor href={c.href} target="_blank" rel="noopener" size="sm">
+                    {c.label}
+                  </Anchor>
+                )}
+              </span>
+            ))}
+          </Text>
+        )}
         {help !== undefined && (
           <Anchor href={help} target="_blank" rel="noopener" size="sm">
-            Learn more in the knowledge base
+            {helpTitle === undefined
+              ? 'Learn more in the knowledge base'
+              : `Learn more in the knowledge base: ${helpTitle}`}
           </Anchor>
         )}
       </Stack>
@@ -73,7 +96,7 @@ export function FeedbackList(props: {
           <CheckCard
             key={check.objectiveId}
             check={check}
-            title={props.titles.get(check.objectiveId) ?? check.kind}
+            title={props.titles.get(check.objectiveId) ?? check.target}
             showPoints={props.showPoints}
           />
         ))}

@@ -13,6 +13,8 @@ const check = (objectiveId: string, points: number, maxPoints: number) => ({
   maxPoints,
   hint: 'Long TR and long TE make CSF bright.',
   scanResultId: null,
+  change: [],
+  learnMore: null,
 });
 
 function attempt(over: Partial<LabAttempt>): LabAttempt {

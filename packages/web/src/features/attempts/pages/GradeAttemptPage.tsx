@@ -5,6 +5,7 @@
  * rubric prefilled from the automatic results, comments, the audited overrides, release, and the attempt's
  * replay (a timeline of what the student did in the simulator).
  */
+import { objectiveTitle } from '@larmor/contracts/objectives';
 import { Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
@@ -24,7 +25,7 @@ export function GradeAttemptPage() {
   // The attempt itself (GET v1/attempts/{id}) carries the audit log of score changes; the list does not.
   const detail = useAttempt(chosen?.id ?? '', chosen !== undefined);
   const attempt = detail.data;
-  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
+  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, objectiveTitle(o)]));
   return (
     <PageFrame title={lab.data ? `Grade: ${lab.data.title}` : 'Grade Module Page'}>
       <Anchor component={Link} to={`/students/${studentId}`}>

@@ -7,6 +7,7 @@
  * the attempt id opens the newest attempt on the module, or offers to start the first, saying whether the student
  * has scanned already (the module page links there).
  */
+import { objectiveTitle } from '@larmor/contracts/objectives';
 import { useEffect } from 'react';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -65,7 +66,7 @@ export function StudentAttemptPage() {
     );
   }
   const a = attempt.data;
-  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
+  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, objectiveTitle(o)]));
   const next = a && attemptsLeft !== undefined ? nextAttempt(a, own.data ?? [], attemptsLeft) : undefined;
   return (
     <PageFrame title={title}>

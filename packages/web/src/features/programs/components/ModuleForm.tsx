@@ -1,7 +1,8 @@
 /**
  * The module form: title, instructions (Markdown with preview), the anatomical model and the sequences a student
  * may add (both from the engine's catalogue, GET v1/module-options), the simulator engine, scanner presets with
- * locks (PresetsSection), tissue overrides (TissueOverridesEditor), duration, attempts and dates. State lives
+ * locks (PresetsSection), tissue overrides (TissueOverridesEditor), where each sequence type starts
+ * (StartingProtocolsEditor), duration, attempts and dates. State lives
  * in moduleFormReducer; the page decides what Save does.
  */
 import { useReducer } from 'react';
@@ -12,6 +13,7 @@ import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
 import { moduleFormErrors, moduleFormReducer, type ModuleFormState } from './module-form-state.ts';
 import { PresetsSection } from './PresetsSection.tsx';
+import { StartingProtocolsEditor } from './StartingProtocolsEditor.tsx';
 import { TissueOverridesEditor } from './TissueOverridesEditor.tsx';
 
 export function ModuleForm(props: {
@@ -98,6 +100,14 @@ export function ModuleForm(props: {
           rows={state.tissueRows}
           model={model}
           b0T={state.presets.b0field}
+          dispatch={dispatch}
+        />
+        <StartingProtocolsEditor
+          sequenceTypes={state.sequenceTypes}
+          rows={state.startingRows}
+          options={props.options}
+          b0T={state.presets.b0field}
+          error={errors.startingRows}
           dispatch={dispatch}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }}>

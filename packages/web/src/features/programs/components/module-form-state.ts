@@ -1,12 +1,22 @@
 /**
  * The module form's state and its conversion to the API body (pure): the form holds what inputs hold (strings
  * for numbers and local date-times), the body holds what labCreateSchema accepts. Presets and their locks
- * follow module-presets.ts, tissue overrides tissue-overrides-state.ts.
+ * follow module-presets.ts, tissue overrides tissue-overrides-state.ts, starting protocols
+ * starting-protocols-state.ts.
  */
 import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
 import type { LabPresetName, LabPresets, SimulatorBackend } from '@larmor/contracts/lab-presets';
 import type { Lab, LabCreateInput } from '@larmor/contracts/programs';
 import { presetErrors, prunePresets } from './module-presets.ts';
+import {
+  keepOffered,
+  setStartingValue,
+  startingProtocolsOf,
+  startingRowErrors,
+  startingRowsFrom,
+  type StartingField,
+  type StartingRow,
+} from './starting-protocols-state.ts';
 import {
   newTissueRow,
   tissueOverridesOf,
@@ -33,6 +43,7 @@ export interface ModuleFormState {
   presets: LabPresets;
   lockedPresets: LabPresetName[];
   tissueRows: TissueOverrideRow[];
+  startingRows: StartingRow[];
 }
 
 export type ModuleFormAction =
@@ -50,7 +61,8 @@ export type ModuleFormAction =
   | { type: 'lock'; name: LabPresetName; locked: boolean }
   | { type: 'addTissue' }
   | { type: 'removeTissue'; id: number }
-  | { type: 'tissue'; id: number; field: TissueRowField; value: string };
+  | { type: 'tissue'; id: number; field: TissueRowField; value: string }
+  | { type: 'starting'; sequenceType: number; field: StartingField; value: string };
 
 export const EMPTY_MODULE_FORM: ModuleFormState = {
   title: '',
@@ -65,6 +77,7 @@ export const EMPTY_MODULE_FORM: ModuleFormState = {
   presets: {},
   lockedPresets: [],
   tissueRows: [],
+  startingRows: [],
 };
 
 export function moduleFormReducer(state: ModuleFormState, action: ModuleFormAction): ModuleFormState {
@@ -84,7 +97,11 @@ export function moduleFormReducer(state: ModuleFormState, action: ModuleFormActi
     case 'backend':
       return { ...state, backend: action.backend };
     case 'sequenceTypes':
-      return { ...state, sequenceTypes: [...action.codes].sort((a, b) => a - b) };
+      return {
+        ...state,
+        sequenceTypes: [...action.codes].sort((a, b) => a - b),
+        startingRows: keepOffered(state.startingRows, action.codes),
+      };
     case 'preset': {
       const { [action.name]: _previous, ...others } = state.presets;
       const presets: LabPresets =
@@ -108,6 +125,11 @@ export function moduleFormReducer(state: ModuleFormState, action: ModuleFormActi
         tissueRows: state.tissueRows.map((r) =>
           r.id === action.id ? { ...r, [action.field]: action.value } : r,
         ),
+      };
+    case 'starting':
+      return {
+        ...state,
+        startingRows: setStartingValue(state.startingRows, action.sequenceType, action.field, action.value),
       };
   }
 }
@@ -147,6 +169,7 @@ export function moduleFormFromLab(lab: Lab): ModuleFormState {
     presets: { ...lab.presets },
     lockedPresets: [...lab.lockedPresets],
     tissueRows: tissueRowsFrom(lab.tissueOverrides),
+    startingRows: startingRowsFrom(lab.startingProtocols),
   };
 }
 
@@ -155,6 +178,8 @@ export function moduleFormErrors(state: ModuleFormState): Partial<Record<keyof M
   const errors: Partial<Record<keyof ModuleFormState, string>> = {};
   if (Object.keys(presetErrors(state.presets)).length > 0) errors.presets = 'A preset value is out of range';
   if (tissueRowErrors(state.tissueRows).size > 0) errors.tissueRows = 'A tissue override is not valid';
+  if (startingRowErrors(state.startingRows).length > 0)
+    errors.startingRows = 'A starting value is not a positive number';
   if (state.title.trim() === '') errors.title = 'Title is required';
   if (state.anatomicalModelId === null) errors.anatomicalModelId = 'Pick an anatomical model';
   for (const field of ['estimatedDurationMin', 'attemptsAllowed'] as const) {
@@ -180,6 +205,7 @@ export function moduleBody(state: ModuleFormState): LabCreateInput {
     presets: state.presets,
     lockedPresets: state.lockedPresets,
     tissueOverrides: tissueOverridesOf(state.tissueRows),
+    startingProtocols: startingProtocolsOf(state.startingRows),
     estimatedDurationMin: wholeNumberOrNull(state.estimatedDurationMin),
     attemptsAllowed: wholeNumberOrNull(state.attemptsAllowed),
     availableFrom: localInputToIso(state.availableFrom),

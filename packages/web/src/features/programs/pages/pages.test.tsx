@@ -59,6 +59,7 @@ const LAB: Lab = {
   presets: {},
   lockedPresets: [],
   tissueOverrides: [],
+  startingProtocols: [],
   estimatedDurationMin: 20,
   attemptsAllowed: 3,
   attemptsLeft: 2,

@@ -12,7 +12,14 @@ import { brainModule } from './simulator-support.ts';
 import { createClient, login, uniqueName, type Credentials } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { focusOutline, focusedElement, named, tabTo, VISIBLE_OUTLINE } from '../support/keyboard.ts';
+import {
+  closeDialogWithEscape,
+  focusOutline,
+  focusedElement,
+  named,
+  tabTo,
+  VISIBLE_OUTLINE,
+} from '../support/keyboard.ts';
 import { organisationMember, storyFile } from '../support/story.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -212,8 +219,7 @@ describe('keyboard-only simulator journey', () => {
       await chooseMenuItem(page, 'Scanner settings');
       const scanner = page.getByRole('dialog', { name: 'Scanner settings' });
       await expect.poll(() => scanner.isVisible()).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => scanner.isVisible()).toBe(false);
+      await closeDialogWithEscape(page, scanner);
       await expect.poll(focusedName).toBe('Settings');
 
       // Preferences: Enter opens the menu, the arrows walk it, Enter chooses; the focus returns to its button.

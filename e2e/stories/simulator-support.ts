@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from '../support/a11y.ts';
 import { callAs, uniqueName, type Credentials } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { closeDialogWithEscape } from '../support/keyboard.ts';
 
 /** "T2-weighted TSE" in the contracts' sequence-type codes. */
 export const T2_TSE = 22;
@@ -83,10 +84,8 @@ export async function keepDialogScreenshots(
   open: () => Promise<void>,
 ): Promise<void> {
   for (const theme of ['Light', 'Dark (reading room)'] as const) {
-    if ((await page.getByRole('dialog').count()) > 0) {
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    }
+    if ((await page.getByRole('dialog').count()) > 0)
+      await closeDialogWithEscape(page, page.getByRole('dialog'));
     await page.getByRole('button', { name: 'Preferences' }).click();
     await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
     const scheme = theme === 'Light' ? 'light' : 'dark';

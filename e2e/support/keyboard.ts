@@ -2,7 +2,7 @@
  * What the keyboard stories share: moving the focus with Tab (or Shift+Tab) until a given element has it, what
  * the focused element is, and whether the focus is visible (the outline it draws).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The focused element as a keyboard user meets it: its test id, role, tag and accessible name (roughly). */
 export interface FocusedElement {
@@ -129,4 +129,30 @@ const FOCUS_RING_CONTRAST = `(() => {
 /** How the focused element's focus ring contrasts with the background it is drawn on. */
 export function focusRingContrast(page: Page): Promise<FocusRingContrast> {
   return page.evaluate<FocusRingContrast>(FOCUS_RING_CONTRAST);
+}
+
+/**
+ * Closes an open dialog with Escape as a keyboard user does: once the focus has moved into it. A menu that
+ * opened the dialog handles Escape itself while it still holds the focus (Mantine marks its items so that the
+ * dialog ignores their Escape), so pressing it before the focus arrives closes nothing on a slow machine.
+ */
+export async function closeDialogWithEscape(page: Page, dialog: Locator): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await dialog.evaluate(holdsFocus))) {
+    if (Date.now() > deadline) {
+      const focused = JSON.stringify(await focusedElement(page));
+      throw new Error(`the focus never moved into the dialog: it is on ${focused}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Runs in the page: whether the focused element sits inside `element` (typed without the DOM's names). */
+function holdsFocus(element: {
+  contains(other: unknown): boolean;
+  ownerDocument: { activeElement: unknown };
+}) {
+  return element.contains(element.ownerDocument.activeElement);
 }

@@ -102,3 +102,48 @@ export const checkResultSchema = z.object({
   scanResultId: idSchema.nullable(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/** What each kind of check asks, in words, for an objective without a title (no thresholds: those are graded). */
+export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
+  sequenceFamily: 'Use the right sequence',
+  weighting: 'Get the right image weighting',
+  orientation: 'Scan in the right orientation',
+  phaseDirection: 'Choose the phase-encoding direction',
+  scanTimeMax: 'Keep the scan time short enough',
+  inPlaneResolutionMax: 'Reach the in-plane resolution asked for',
+  sliceThicknessMax: 'Keep the slices thin enough',
+  coverage: 'Cover the anatomy asked for',
+  fatSuppression: 'Decide on fat suppression',
+  fieldStrength: 'Scan at the field strength asked for',
+  snrMin: 'Reach enough signal-to-noise ratio',
+  contrastOrder: 'Get the tissue contrast asked for',
+  noWrap: 'Avoid wrap-around',
+  chemicalShiftMax: 'Keep chemical shift small',
+  noMotion: 'Avoid motion artifacts',
+  diagnoseFix: 'Name the artifact and scan without it',
+};
+
+/**
+ * An objective as a student sees it before scanning: what is asked and what it is worth, never its thresholds,
+ * targets or (for "diagnose and fix") the planted artifact. `questionId`: the question the student answers on
+ * submission, where the check asks one.
+ */
+export const objectiveSummarySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  points: z.number(),
+  questionId: z.string().nullable(),
+});
+export type ObjectiveSummary = z.infer<typeof objectiveSummarySchema>;
+
+/** The student-safe summary of `objective`. */
+export function summarizeObjective(objective: Objective): ObjectiveSummary {
+  return {
+    id: objective.id,
+    kind: objective.kind,
+    title: objective.title ?? OBJECTIVE_KIND_TITLES[objective.kind],
+    points: objective.points,
+    questionId: objective.kind === 'diagnoseFix' ? objective.questionId : null,
+  };
+}

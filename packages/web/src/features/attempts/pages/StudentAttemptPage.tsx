@@ -65,7 +65,7 @@ export function StudentAttemptPage() {
     );
   }
   const a = attempt.data;
-  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, o.title ?? o.kind]));
+  const titles = new Map((lab.data?.objectiveSummaries ?? []).map((o) => [o.id, o.title]));
   const next = a && attemptsLeft !== undefined ? nextAttempt(a, own.data ?? [], attemptsLeft) : undefined;
   return (
     <PageFrame title={title}>
@@ -88,7 +88,9 @@ export function StudentAttemptPage() {
             )}
           </Group>
           {left}
-          {isEditable(a.state) && lab.data && <SubmissionForm attempt={a} objectives={lab.data.objectives} />}
+          {isEditable(a.state) && lab.data && (
+            <SubmissionForm attempt={a} objectives={lab.data.objectiveSummaries} />
+          )}
           {a.feedback !== null && (
             <Stack gap="sm">
               <Title order={2} size="h3">

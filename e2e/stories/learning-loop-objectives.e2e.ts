@@ -26,7 +26,7 @@ const OBJECTIVES = [
   },
   { id: 'time', kind: 'scanTimeMax', maxSeconds: SCAN_TIME_LIMIT_S, points: 1 },
 ];
-const SHOWN = ['A T2-weighted image: CSF bright — 2 points', 'Keep the scan time short enough — 1 point'];
+const SHOWN = ['A T2-weighted image: CSF bright — 2 points', 'Scan time — 1 point'];
 const PANEL = 'Module instructions and objectives';
 
 function uncaughtErrors(page: Page): string[] {

@@ -75,6 +75,31 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
 export type Objective = z.infer<typeof objectiveSchema>;
 export type ObjectiveKind = Objective['kind'];
 
+/** Each kind of check in words: the title of an objective its author left untitled (never the kind's key). */
+export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
+  sequenceFamily: 'Sequence type',
+  weighting: 'Weighting',
+  orientation: 'Slice orientation',
+  phaseDirection: 'Phase-encoding direction',
+  scanTimeMax: 'Scan time',
+  inPlaneResolutionMax: 'In-plane resolution',
+  sliceThicknessMax: 'Slice thickness',
+  coverage: 'Coverage',
+  fatSuppression: 'Fat suppression',
+  fieldStrength: 'Field strength',
+  snrMin: 'Signal-to-noise ratio',
+  contrastOrder: 'Contrast between tissues',
+  noWrap: 'No wrap-around',
+  chemicalShiftMax: 'Chemical shift',
+  noMotion: 'No motion ghosts',
+  diagnoseFix: 'Name and fix the artifact',
+};
+
+/** An objective's title as a reader sees it: its author's, else its kind in words. */
+export function objectiveTitle(objective: Pick<Objective, 'kind' | 'title'>): string {
+  return objective.title ?? OBJECTIVE_KIND_TITLES[objective.kind];
+}
+
 /** A module's objectives: ids unique (programs.ts `labObjectivesSchema` bounds their number). */
 export const objectivesSchema = z
   .array(objectiveSchema)
@@ -103,26 +128,6 @@ export const checkResultSchema = z.object({
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
-/** What each kind of check asks, in words, for an objective without a title (no thresholds: those are graded). */
-export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
-  sequenceFamily: 'Use the right sequence',
-  weighting: 'Get the right image weighting',
-  orientation: 'Scan in the right orientation',
-  phaseDirection: 'Choose the phase-encoding direction',
-  scanTimeMax: 'Keep the scan time short enough',
-  inPlaneResolutionMax: 'Reach the in-plane resolution asked for',
-  sliceThicknessMax: 'Keep the slices thin enough',
-  coverage: 'Cover the anatomy asked for',
-  fatSuppression: 'Decide on fat suppression',
-  fieldStrength: 'Scan at the field strength asked for',
-  snrMin: 'Reach enough signal-to-noise ratio',
-  contrastOrder: 'Get the tissue contrast asked for',
-  noWrap: 'Avoid wrap-around',
-  chemicalShiftMax: 'Keep chemical shift small',
-  noMotion: 'Avoid motion artifacts',
-  diagnoseFix: 'Name the artifact and scan without it',
-};
-
 /**
  * An objective as a student sees it before scanning: what is asked and what it is worth, never its thresholds,
  * targets or (for "diagnose and fix") the planted artifact. `questionId`: the question the student answers on
@@ -142,7 +147,7 @@ export function summarizeObjective(objective: Objective): ObjectiveSummary {
   return {
     id: objective.id,
     kind: objective.kind,
-    title: objective.title ?? OBJECTIVE_KIND_TITLES[objective.kind],
+    title: objectiveTitle(objective),
     points: objective.points,
     questionId: objective.kind === 'diagnoseFix' ? objective.questionId : null,
   };

@@ -214,7 +214,7 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
       {
         id: 'fix',
         kind: 'diagnoseFix',
-        title: 'Name the artifact and scan without it',
+        title: 'Name and fix the artifact',
         points: 2,
         questionId: 'artifact',
       },
@@ -227,7 +227,7 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
     expect(teacher.objectives).toEqual(objectives);
     expect(teacher.objectiveSummaries.map((o) => [o.title, o.points])).toEqual([
       ['Enough SNR in white matter', 3],
-      ['Name the artifact and scan without it', 2],
+      ['Name and fix the artifact', 2],
     ]);
   });
 

@@ -11,7 +11,7 @@ const BRIEF = {
     {
       id: 'f',
       kind: 'diagnoseFix',
-      title: 'Name the artifact and scan without it',
+      title: 'Name and fix the artifact',
       points: 1,
       questionId: 'a',
     },
@@ -49,7 +49,7 @@ describe('the simulator’s module instructions and objectives panel (issue 20.2
     const items = Array.from(region.querySelectorAll('li')).map((li) => li.textContent);
     expect(items).toEqual([
       'Get the right image weighting — 2 points',
-      'Name the artifact and scan without it — 1 point',
+      'Name and fix the artifact — 1 point',
     ]);
     expect(region.textContent).toContain('Total: 3 points');
     await user.keyboard(' ');

@@ -135,3 +135,28 @@ export const checkResultSchema = z.object({
   learnMore: z.object({ title: z.string(), href: z.string() }).nullable().default(null),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/**
+ * An objective as a student sees it before scanning: what is asked and what it is worth, never its thresholds,
+ * targets or (for "diagnose and fix") the planted artifact. `questionId`: the question the student answers on
+ * submission, where the check asks one.
+ */
+export const objectiveSummarySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  points: z.number(),
+  questionId: z.string().nullable(),
+});
+export type ObjectiveSummary = z.infer<typeof objectiveSummarySchema>;
+
+/** The student-safe summary of `objective`. */
+export function summarizeObjective(objective: Objective): ObjectiveSummary {
+  return {
+    id: objective.id,
+    kind: objective.kind,
+    title: objectiveTitle(objective),
+    points: objective.points,
+    questionId: objective.kind === 'diagnoseFix' ? objective.questionId : null,
+  };
+}

@@ -16,7 +16,7 @@ import {
   simulatorBackendSchema,
   tissueOverridesSchema,
 } from './lab-presets.ts';
-import { objectivesSchema } from './objectives.ts';
+import { objectivesSchema, objectiveSummarySchema } from './objectives.ts';
 import { protocolSchema } from './scan-snapshot.ts';
 import { sequenceTypeCodeSchema } from './sequence-types.ts';
 
@@ -200,7 +200,10 @@ export const labSchema = z.object({
   title: z.string(),
   instructions: z.string(),
   sequenceTypes: z.array(z.number().int()),
+  /** The checks in full, thresholds included: for the module's editors only; empty for learners. */
   objectives: objectivesSchema,
+  /** What the objectives ask and are worth, for everyone (no thresholds): titles and points. */
+  objectiveSummaries: z.array(objectiveSummarySchema),
   /** Attempts the calling student has left (null: unlimited, or not a student). */
   attemptsLeft: z.number().int().nonnegative().nullable(),
   createdAt: z.string(),

@@ -238,6 +238,47 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
     expect(visits.map((v) => [v.lab_id, v.user_id])).toEqual([[labId, world.a.student.id]]);
   });
 
+  it('a student reads what the objectives ask and are worth (titles, points), never their thresholds or the planted artifact', async () => {
+    const world = await createContentWorld(t.db);
+    const h = world.a.teacherHeaders;
+    const { programId, labId } = await publishedProgram(t.app, h, { enrollment: 'open' });
+    const objectives = [
+      {
+        kind: 'snrMin',
+        id: 'snr',
+        title: 'Enough SNR in white matter',
+        points: 3,
+        tissue: 'whiteMatter',
+        minSnr: 17.5,
+      },
+      { kind: 'diagnoseFix', id: 'fix', points: 2, artifact: 'wrap', questionId: 'artifact' },
+    ];
+    expect((await call(t.app, 'PATCH', `v1/modules/${labId}`, h, { objectives })).status).toBe(200);
+    await call(t.app, 'POST', `v1/programs/${programId}/enrollments`, world.a.studentHeaders, {});
+    const res = await call(t.app, 'GET', `v1/modules/${labId}`, world.a.studentHeaders);
+    const student = labSchema.parse(res.body);
+    expect(student.objectiveSummaries).toEqual([
+      { id: 'snr', kind: 'snrMin', title: 'Enough SNR in white matter', points: 3, questionId: null },
+      {
+        id: 'fix',
+        kind: 'diagnoseFix',
+        title: 'Name and fix the artifact',
+        points: 2,
+        questionId: 'artifact',
+      },
+    ]);
+    expect(student.objectives).toEqual([]);
+    const text = JSON.stringify(res.body);
+    for (const leak of ['minSnr', '17.5', 'whiteMatter', '"artifact":', 'wrap'])
+      expect(text).not.toContain(leak);
+    const teacher = labSchema.parse((await call(t.app, 'GET', `v1/modules/${labId}`, h)).body);
+    expect(teacher.objectives).toEqual(objectives);
+    expect(teacher.objectiveSummaries.map((o) => [o.title, o.points])).toEqual([
+      ['Enough SNR in white matter', 3],
+      ['Name and fix the artifact', 2],
+    ]);
+  });
+
   it('module options: every engine model, the contrast models 202–207, the timing-bolus 223 and the reading-only 100001', async () => {
     const world = await createContentWorld(t.db);
     const res = await call(t.app, 'GET', 'v1/module-options', world.a.teacherHeaders);

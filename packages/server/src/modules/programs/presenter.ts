@@ -12,6 +12,7 @@ import {
   PROGRAM_PATHS,
   sequenceTypeOf,
   startingProtocolsSchema,
+  summarizeObjective,
   tissueOverrideSchema,
   type Course,
   type Lab,
@@ -80,16 +81,20 @@ export function presentLabSummary(row: LabRecord): LabSummary {
 
 /**
  * A module in full. `attemptsUsed`: the caller's attempts as a learner (null for editors), from which
- * `attemptsLeft` follows when the module limits attempts.
+ * `attemptsLeft` follows when the module limits attempts. Learners get the objectives' summaries only (titles and
+ * points): the thresholds and a planted artifact would give the answers away.
  */
 export function presentLab(row: LabRecord, attemptsUsed: number | null): Lab {
   const summary = presentLabSummary(row);
+  const json = labJson(row);
   return {
     ...summary,
     programId: row.program_id,
     instructions: row.instructions,
     backend: row.backend,
-    ...labJson(row),
+    ...json,
+    objectives: attemptsUsed === null ? json.objectives : [],
+    objectiveSummaries: json.objectives.map(summarizeObjective),
     attemptsAllowed: row.attempts_allowed,
     attemptsLeft:
       attemptsUsed === null || row.attempts_allowed === null

@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { Checkbox, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ANSWER_MAX_LENGTH, type LabAttempt } from '@larmor/contracts/attempts';
-import type { Objective } from '@larmor/contracts/objectives';
+import type { ObjectiveSummary } from '@larmor/contracts/objectives';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { useKeepScan, useOwnScans, useSubmitAttempt } from '../api/attempts.ts';
 import { questionsOf, submissionBody, toggleSelection } from './submission.ts';
 
-export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonly Objective[] }) {
+export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonly ObjectiveSummary[] }) {
   const { attempt } = props;
   const scans = useOwnScans(attempt.labId, true);
   const keep = useKeepScan();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Objective } from '@larmor/contracts/objectives';
+import { summarizeObjective, type Objective } from '@larmor/contracts/objectives';
 import {
   canRequestRegrade,
   checkHelpHref,
@@ -17,7 +17,7 @@ const objectives: Objective[] = [
 
 describe('the student’s submission', () => {
   it('asks each diagnose-and-fix question once, then for notes', () => {
-    expect(questionsOf(objectives).map((q) => q.id)).toEqual(['artifact', 'notes']);
+    expect(questionsOf(objectives.map(summarizeObjective)).map((q) => q.id)).toEqual(['artifact', 'notes']);
     expect(questionsOf([]).map((q) => q.id)).toEqual(['notes']);
   });
 

@@ -11,7 +11,7 @@ import {
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
 } from '@larmor/contracts/knowledge-base';
-import type { Objective } from '@larmor/contracts/objectives';
+import type { ObjectiveSummary } from '@larmor/contracts/objectives';
 
 /** A question the student answers in words. */
 export interface Question {
@@ -25,12 +25,12 @@ export const NOTES_QUESTION: Question = {
   label: 'What did you change, and why? (optional)',
 };
 
-/** The questions of `objectives`, each id once, then the notes. */
-export function questionsOf(objectives: readonly Objective[]): Question[] {
+/** The questions of `objectives` (as the module tells a student), each id once, then the notes. */
+export function questionsOf(objectives: readonly ObjectiveSummary[]): Question[] {
   const seen = new Set<string>();
   const questions: Question[] = [];
   for (const o of objectives) {
-    if (o.kind !== 'diagnoseFix' || seen.has(o.questionId)) continue;
+    if (o.questionId === null || seen.has(o.questionId)) continue;
     seen.add(o.questionId);
     questions.push({ id: o.questionId, label: 'Which artifact did you see?' });
   }

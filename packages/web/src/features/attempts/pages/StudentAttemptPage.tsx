@@ -7,7 +7,6 @@
  * the attempt id opens the newest attempt on the module, or offers to start the first, saying whether the student
  * has scanned already (the module page links there).
  */
-import { objectiveTitle } from '@larmor/contracts/objectives';
 import { useEffect } from 'react';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -66,7 +65,7 @@ export function StudentAttemptPage() {
     );
   }
   const a = attempt.data;
-  const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, objectiveTitle(o)]));
+  const titles = new Map((lab.data?.objectiveSummaries ?? []).map((o) => [o.id, o.title]));
   const next = a && attemptsLeft !== undefined ? nextAttempt(a, own.data ?? [], attemptsLeft) : undefined;
   return (
     <PageFrame title={title}>
@@ -89,7 +88,9 @@ export function StudentAttemptPage() {
             )}
           </Group>
           {left}
-          {isEditable(a.state) && lab.data && <SubmissionForm attempt={a} objectives={lab.data.objectives} />}
+          {isEditable(a.state) && lab.data && (
+            <SubmissionForm attempt={a} objectives={lab.data.objectiveSummaries} />
+          )}
           {a.feedback !== null && (
             <Stack gap="sm">
               <Title order={2} size="h3">

@@ -1,6 +1,6 @@
 /**
  * The module page (/browse/:programId/:courseId/modules/:labId and /courses/:courseId/modules/:labId): rendered
- * instructions, the model, the allowed sequences, the scanner presets (locked or not), attempts left, the due
+ * instructions, the objectives (titles and points, no thresholds), the model, the allowed sequences, the scanner presets (locked or not), attempts left, the due
  * date, and Start scanning, which opens the simulator in a new tab.
  */
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { SEQUENCE_FAMILY_HELP, knowledgeBaseHref } from '@larmor/contracts/knowl
 import { sequenceTypeOf } from '@larmor/contracts/sequence-types';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
+import { ObjectivesList } from '#ui/ObjectivesList.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useAttemptInProgress } from '../api/get-attempt-in-progress.ts';
 import { useModule } from '../api/get-module.ts';
@@ -120,6 +121,12 @@ export function ModulePage() {
           </Badge>
         )}
       </Card>
+      <section aria-labelledby="objectives-heading">
+        <Title order={2} size="h4" id="objectives-heading" mb="xs">
+          Objectives
+        </Title>
+        <ObjectivesList objectives={data.objectiveSummaries} />
+      </section>
       <section aria-labelledby="sequences-heading">
         <Title order={2} size="h4" id="sequences-heading" mb="xs">
           Sequences you may add

@@ -66,6 +66,7 @@ const LAB: Lab = {
   availableFrom: null,
   dueAt: '2099-12-05T12:00:00.000Z',
   objectives: [],
+  objectiveSummaries: [],
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
@@ -216,6 +217,25 @@ describe('student pages', () => {
     expect(screen.getByText('Gradient Echo (GRE)')).toBeTruthy();
     expect(screen.getByText('2')).toBeTruthy();
     expect(screen.getByText('Due 05 Dec 2099')).toBeTruthy();
+  });
+
+  it('the module page lists the objectives with their points and total, before any scan (issue 20.2)', async () => {
+    const lab: Lab = {
+      ...LAB,
+      objectiveSummaries: [
+        { id: 'w', kind: 'weighting', title: 'Get the right image weighting', points: 2, questionId: null },
+        { id: 's', kind: 'snrMin', title: 'Enough SNR in white matter', points: 1, questionId: null },
+      ],
+    };
+    stubApi({ 'v1/modules/lab1': { status: 200, body: lab } });
+    renderRoute('/courses/course1/modules/lab1', '/courses/:courseId/modules/:labId', <ModulePage />);
+    const section = await screen.findByRole('region', { name: 'Objectives' }, FIND);
+    const items = Array.from(section.querySelectorAll('li')).map((li) => li.textContent);
+    expect(items).toEqual([
+      'Get the right image weighting — 2 points',
+      'Enough SNR in white matter — 1 point',
+    ]);
+    expect(section.textContent).toContain('Total: 3 points');
   });
 
   it('the module page lists the scanner presets, each marked Locked or Preset', async () => {

@@ -23,7 +23,7 @@ export function SeriesViewport(props: {
 
   if (scanId === undefined) return null;
   return (
-    <Stack gap={6} data-testid="simulator-series">
+    <Stack gap={6} data-testid="simulator-series" data-tour="last-scan">
       <Text fw={600} size="sm">
         Last scan: {sequence.name}
       </Text>

@@ -216,6 +216,7 @@ export function TopBar(props: {
           </Button>
         )}
         <Button
+          data-tour="save-close"
           onClick={props.onSaveAndClose}
           disabled={props.closing}
           leftSection={props.closing ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}

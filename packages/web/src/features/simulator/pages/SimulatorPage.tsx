@@ -23,6 +23,7 @@ import { useSessionEvents } from '../api/session-events.ts';
 import { setConfiguration } from '#entities/session/set-configuration.ts';
 import { CopyGeometryDialog } from '../components/CopyGeometryDialog.tsx';
 import { DeleteSequenceDialog } from '../components/DeleteSequenceDialog.tsx';
+import { ModuleBriefPanel } from '../components/ModuleBriefPanel.tsx';
 import { RenameDialog } from '../components/RenameDialog.tsx';
 import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { SequenceList } from '../components/SequenceList.tsx';
@@ -108,6 +109,7 @@ export function SimulatorPage() {
 
   const scanList = (
     <>
+      <ModuleBriefPanel labId={active.lab.id} />
       {failure !== undefined && (
         <Alert color="red" m="xs" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss}>
           {failure}

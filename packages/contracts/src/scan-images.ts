@@ -48,6 +48,8 @@ export const imageSliceSchema = z.object({
 export const reconstructedImagesSchema = z.object({
   scanId: z.string(),
   pulseSequenceId: z.string(),
+  /** The scan's series number in its session (the DICOM export's SeriesNumber). */
+  seriesNumber: z.number().int().min(1),
   rows: z.number().int(),
   columns: z.number().int(),
   /** Pixel spacing along rows and columns [m]; slice thickness [m]. */

@@ -9,6 +9,7 @@ import { labReferencesMigration } from './0007_lab_references.ts';
 import { sessionActivityMigration } from './0008_session_activity.ts';
 import { boundedListsMigration } from './0009_bounded_lists.ts';
 import { attemptOrganisationsMigration } from './0010_attempt_organisations.ts';
+import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_session_activity': sessionActivityMigration,
   '0009_bounded_lists': boundedListsMigration,
   '0010_attempt_organisations': attemptOrganisationsMigration,
+  '0012_scan_series_numbers': scanSeriesNumbersMigration,
 };

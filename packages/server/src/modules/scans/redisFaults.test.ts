@@ -10,6 +10,7 @@ import { call, errorOf, refused, testDataDir } from '../sessions/world.test-supp
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { leaseUntil } from './leases.ts';
+import { nextSeriesNumber } from './repository.ts';
 
 const dataDir = testDataDir();
 /** A generous bound on Redis being reachable again after it restarts [ms]. */
@@ -45,6 +46,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
         created_at: new Date().toISOString(),
         finished_at: null,
         lease_until: leaseUntil(LIVE_LEASE_MS),
+        series_number: await nextSeriesNumber(t.db, sessionId),
       })
       .execute();
     return scanId;

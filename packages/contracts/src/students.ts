@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 import { attemptStateSchema } from './attempts.ts';
+import { protocolSchema } from './scan-snapshot.ts';
 
 export const STUDENT_PATHS = {
   clientUsers: 'v2/clients/{groupId}/users',
@@ -170,6 +171,10 @@ export const ownScanSchema = z.object({
   sessionId: idSchema,
   /** The pulse sequence's name (null once it was deleted). */
   description: z.string().nullable(),
+  /** The scan's series number in its session ("Se 2"): every run is a series of its own. */
+  seriesNumber: z.number().int().min(1),
+  /** The protocol the scan was acquired with (SI units), for its key parameters (TR, TE, TI, flip, …). */
+  parameters: protocolSchema,
   finishedAt: z.string().nullable(),
   scanResultId: idSchema.nullable(),
 });

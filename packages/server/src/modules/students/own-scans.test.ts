@@ -11,11 +11,11 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   it(
-    'lists the caller’s own finished scans of the module, marked once kept; nobody else’s',
+    'lists the caller’s own finished scans of the module with series number and protocol, marked once kept; nobody else’s',
     async () => {
       const world = await createSimulatorWorld(t.app, t.db);
       const h = world.a.studentHeaders;
-      const { scanId, sessionId } = await finishedScan(t.app, world, h);
+      const { scanId, sessionId } = await finishedScan(t.app, world, h, { echoTime: 0.02 });
       const list = async (headers: typeof h, labId = world.labId) =>
         ownScansResponseSchema.parse((await call(t.app, 'GET', `v2/me/scans?labId=${labId}`, headers)).body);
       expect((await list(h)).scans).toEqual([
@@ -23,6 +23,8 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
           scanId,
           sessionId,
           description: 'Tiny SE',
+          seriesNumber: 1,
+          parameters: expect.objectContaining({ family: 'SE', echoTime: 0.02, matrixRead: 32 }) as unknown,
           finishedAt: expect.any(String) as string,
           scanResultId: null,
         },

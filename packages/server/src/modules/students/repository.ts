@@ -304,7 +304,15 @@ export async function finishedScansOf(db: Db, userId: string, labId: string) {
     .innerJoin('sim_sessions as ss', 'ss.id', 's.session_id')
     .leftJoin('sim_pulse_sequences as p', 'p.id', 's.pulse_sequence_id')
     .leftJoin('scan_results as r', 'r.scan_id', 's.id')
-    .select(['s.id', 's.session_id', 'p.name', 's.finished_at', 'r.id as scan_result_id'])
+    .select([
+      's.id',
+      's.session_id',
+      's.series_number',
+      's.snapshot',
+      'p.name',
+      's.finished_at',
+      'r.id as scan_result_id',
+    ])
     .where('ss.user_id', '=', userId)
     .where('ss.lab_id', '=', labId)
     .where('s.status', '=', 'finished')

@@ -9,6 +9,7 @@
  */
 import {
   attemptStateSchema,
+  protocolSchema,
   type ClientCoursesResponse,
   type CoursesOverviewResponse,
   type ModuleProgress,
@@ -211,6 +212,8 @@ export async function ownScans(db: Db, scope: ContentScope, labId: string): Prom
       scanId: row.id,
       sessionId: row.session_id,
       description: row.name,
+      seriesNumber: row.series_number,
+      parameters: protocolSchema.parse((JSON.parse(row.snapshot) as { protocol: unknown }).protocol),
       finishedAt: row.finished_at,
       scanResultId: row.scan_result_id,
     })),

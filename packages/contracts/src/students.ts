@@ -175,6 +175,8 @@ export const ownScanSchema = z.object({
   seriesNumber: z.number().int().min(1),
   /** The protocol the scan was acquired with (SI units), for its key parameters (TR, TE, TI, flip, …). */
   parameters: protocolSchema,
+  /** Its acquisition time on its scanner [s] (@larmor/mri scanTime). */
+  scanTimeSeconds: z.number().min(0),
   finishedAt: z.string().nullable(),
   scanResultId: idSchema.nullable(),
 });

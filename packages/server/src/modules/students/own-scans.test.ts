@@ -15,7 +15,11 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
     async () => {
       const world = await createSimulatorWorld(t.app, t.db);
       const h = world.a.studentHeaders;
-      const { scanId, sessionId } = await finishedScan(t.app, world, h, { echoTime: 0.02 });
+      const { scanId, sessionId } = await finishedScan(t.app, world, h, {
+        echoTime: 0.02,
+        repetitionTime: 0.5,
+        nex: 1,
+      });
       const list = async (headers: typeof h, labId = world.labId) =>
         ownScansResponseSchema.parse((await call(t.app, 'GET', `v2/me/scans?labId=${labId}`, headers)).body);
       expect((await list(h)).scans).toEqual([
@@ -24,6 +28,7 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
           sessionId,
           description: 'Tiny SE',
           seriesNumber: 1,
+          scanTimeSeconds: expect.closeTo(32 * 0.5, 3) as unknown,
           parameters: expect.objectContaining({ family: 'SE', echoTime: 0.02, matrixRead: 32 }) as unknown,
           finishedAt: expect.any(String) as string,
           scanResultId: null,

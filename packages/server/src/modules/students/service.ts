@@ -19,6 +19,8 @@ import {
   type StudentListResponse,
   type StudentSummary,
 } from '@larmor/contracts';
+import { scanTime } from '@larmor/mri/sequence/derived';
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { findClient } from '../organisations/repository.ts';
@@ -208,14 +210,18 @@ export async function clientCourses(
 export async function ownScans(db: Db, scope: ContentScope, labId: string): Promise<OwnScansResponse> {
   const rows = await finishedScansOf(db, scope.userId, labId);
   return {
-    scans: rows.map((row) => ({
-      scanId: row.id,
-      sessionId: row.session_id,
-      description: row.name,
-      seriesNumber: row.series_number,
-      parameters: protocolSchema.parse((JSON.parse(row.snapshot) as { protocol: unknown }).protocol),
-      finishedAt: row.finished_at,
-      scanResultId: row.scan_result_id,
-    })),
+    scans: rows.map((row) => {
+      const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
+      return {
+        scanId: row.id,
+        sessionId: row.session_id,
+        description: row.name,
+        seriesNumber: row.series_number,
+        parameters: protocolSchema.parse(snapshot.protocol),
+        scanTimeSeconds: scanTime(snapshot.protocol, snapshot.scanner).seconds,
+        finishedAt: row.finished_at,
+        scanResultId: row.scan_result_id,
+      };
+    }),
   };
 }

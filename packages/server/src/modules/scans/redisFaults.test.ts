@@ -122,7 +122,9 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
       await reading.catch(() => undefined);
     }
     expect(text).toContain('event: closed');
-    expect(text).toContain(`"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"cancelled"`);
+    expect(text).toContain(
+      `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"cancelled"`,
+    );
   });
 
   it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
@@ -138,7 +140,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"finished"`;
+    const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"finished"`;
     const reading = (async () => {
       while (!text.includes(ended)) {
         const { value, done } = await reader.read();
@@ -158,6 +160,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
         runtime.events.publish(sessionId, {
           scanId,
           pulseSequenceId: sequenceId,
+          seriesNumber: 1,
           status: 'finished',
           progress: 100,
           errorMessage: null,

@@ -157,6 +157,7 @@ export async function storedState(db: Db, sessionId: string): Promise<SessionEve
     event: {
       scanId: scan.id,
       pulseSequenceId: scan.pulse_sequence_id,
+      seriesNumber: scan.series_number,
       status: scan.status as ScanEvent['status'],
       progress: scan.progress,
       errorMessage: scan.error_message,

@@ -122,6 +122,7 @@ export async function runPulseSequence(
     .publish(scan.session_id, {
       scanId: scan.id,
       pulseSequenceId: row.id,
+      seriesNumber: scan.series_number,
       status: 'running',
       progress: 0,
       errorMessage: null,

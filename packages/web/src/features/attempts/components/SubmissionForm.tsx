@@ -1,11 +1,12 @@
 /**
- * The student's submission: the finished series of their sessions of the module (each kept as a scan result
- * when chosen), answers to the module's questions, and Submit. After submitting the attempt is read-only.
+ * The student's submission: the finished series of their sessions of the module, each run a series of its own
+ * with its number, thumbnail and key parameters (issue 20.5; each kept as a scan result when chosen), answers to the module's questions, and Submit. After submitting the attempt is read-only.
  */
 import { useState } from 'react';
 import { Checkbox, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ANSWER_MAX_LENGTH, type LabAttempt } from '@larmor/contracts/attempts';
 import type { Objective } from '@larmor/contracts/objectives';
+import { SeriesSummary } from '#entities/series/SeriesSummary.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
@@ -47,9 +48,16 @@ export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonl
           {list.map((scan) => (
             <Checkbox
               key={scan.scanId}
-              label={`${scan.description ?? 'Series'}${
-                scan.finishedAt ? ` — finished ${new Date(scan.finishedAt).toLocaleString()}` : ''
-              }`}
+              label={
+                <SeriesSummary
+                  sessionId={scan.sessionId}
+                  scanId={scan.scanId}
+                  seriesNumber={scan.seriesNumber}
+                  name={scan.description ?? 'Series'}
+                  parameters={scan.parameters}
+                  scanTimeSeconds={scan.scanTimeSeconds}
+                />
+              }
               checked={chosen.includes(scan.scanId)}
               onChange={() => setChosen((c) => toggleSelection(c, scan.scanId))}
             />

@@ -17,6 +17,8 @@ export interface SeriesSummaryProps {
   name: string;
   parameters: ProtocolBody;
   scanTimeSeconds: number;
+  /** The id of the key-parameters line (for a control's aria-describedby). */
+  parametersId?: string;
 }
 
 /** "Se 2 · Tiny SE": the series' title as the viewer's corner names it. */
@@ -39,7 +41,9 @@ export function SeriesSummary(props: SeriesSummaryProps) {
         <Text size="sm" fw={600}>
           {title}
         </Text>
-        <Text size="xs">{rows.map((r) => `${r.name} ${r.value}`).join(' · ')}</Text>
+        <Text size="xs" id={props.parametersId}>
+          {rows.map((r) => `${r.name} ${r.value}`).join(' · ')}
+        </Text>
       </Stack>
     </Group>
   );

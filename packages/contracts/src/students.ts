@@ -98,6 +98,11 @@ export const studentScanResultSchema = z.object({
   labTitle: z.string(),
   /** The series description: the name of the pulse sequence it ran (null once the session is gone). */
   description: z.string().nullable(),
+  /** The kept scan's series number in its session (null once the scan is gone). */
+  seriesNumber: z.number().int().min(1).nullable(),
+  /** The protocol it was acquired with (SI units), and its acquisition time [s]; null without a stored protocol. */
+  parameters: protocolSchema.nullable(),
+  scanTimeSeconds: z.number().min(0).nullable(),
   createdAt: z.string(),
 });
 export type StudentScanResult = z.infer<typeof studentScanResultSchema>;

@@ -1,4 +1,4 @@
-import { ownScansResponseSchema } from '@larmor/contracts';
+import { meStudentSchema, ownScansResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
@@ -43,6 +43,17 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
       const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
       expect(kept.status).toBe(201);
       expect((await list(h)).scans[0]?.scanResultId).toBe(kept.body?.['id']);
+      // The scan-results list shows the kept series with its number and key parameters too.
+      const me = meStudentSchema.parse((await call(t.app, 'GET', 'v2/me/', h)).body);
+      expect(me.scanResults).toEqual([
+        expect.objectContaining({
+          id: kept.body?.['id'],
+          description: 'Tiny SE',
+          seriesNumber: 1,
+          parameters: expect.objectContaining({ family: 'SE', echoTime: 0.02 }) as unknown,
+          scanTimeSeconds: expect.closeTo(32 * 0.5, 3) as unknown,
+        }),
+      ]);
     },
     SLOW,
   );

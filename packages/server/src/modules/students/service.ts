@@ -118,6 +118,8 @@ export async function studentDetail(db: Db, scope: ContentScope, userId: string)
       labId: r.lab_id,
       labTitle: r.lab_title,
       description: r.description,
+      seriesNumber: r.series_number,
+      ...keyParametersOf(r.snapshot),
       createdAt: r.created_at,
     })),
   };
@@ -203,6 +205,19 @@ export async function clientCourses(
       archived: row.archived === 1 || row.program_status === 'archived',
       students: Number(row.students),
     })),
+  };
+}
+
+/** A stored snapshot's protocol and acquisition time [s], both null when it holds no valid protocol. */
+function keyParametersOf(snapshotText: string) {
+  const snapshot = JSON.parse(snapshotText) as Partial<ScanSnapshot>;
+  const protocol = protocolSchema.safeParse(snapshot.protocol);
+  if (!protocol.success || snapshot.protocol === undefined || snapshot.scanner === undefined) {
+    return { parameters: null, scanTimeSeconds: null };
+  }
+  return {
+    parameters: protocol.data,
+    scanTimeSeconds: scanTime(snapshot.protocol, snapshot.scanner).seconds,
   };
 }
 

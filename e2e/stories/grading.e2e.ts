@@ -51,7 +51,7 @@ describe('grading', () => {
       await page.getByRole('button', { name: 'Start attempt' }).click();
       await expect.poll(() => page.getByText('In progress', { exact: true }).isVisible()).toBe(true);
       attemptPath = new URL(page.url()).pathname;
-      await page.getByRole('checkbox', { name: /^Tools scan/ }).check();
+      await page.getByRole('checkbox', { name: /^Se \d+ · Tools scan$/ }).check();
       await page.getByLabel('What did you change, and why? (optional)').fill('Short TR and TE.');
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect

@@ -61,7 +61,7 @@ async function scanInTheSimulator(world: ToolsWorld): Promise<void> {
 
 /** Submits the attempt shown with the module's one scan and waits until it reads Submitted. */
 async function submitTheScan(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: /^Tools scan/ }).check();
+  await page.getByRole('checkbox', { name: /^Se \d+ · Tools scan$/ }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => page.getByText('Submitted', { exact: true }).isVisible()).toBe(true);
 }
@@ -102,7 +102,9 @@ describe('the learning loop: trying again', () => {
       await page.getByRole('button', { name: 'Start attempt' }).click();
       await expect.poll(() => page.getByText('In progress', { exact: true }).isVisible()).toBe(true);
       // The scan made before the attempt is there to submit.
-      await expect.poll(() => page.getByRole('checkbox', { name: /^Tools scan/ }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('checkbox', { name: /^Se \d+ · Tools scan$/ }).isVisible())
+        .toBe(true);
       expect(await page.getByText('Attempts left: 2').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {

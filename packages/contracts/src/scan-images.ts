@@ -26,6 +26,8 @@ export type ScanStatus = z.infer<typeof scanStatusSchema>;
 export const scanEventSchema = z.object({
   scanId: z.string(),
   pulseSequenceId: z.string(),
+  /** The scan's series number in its session (every run is a series of its own). */
+  seriesNumber: z.number().int().min(1),
   status: scanStatusSchema,
   progress: z.number().min(0).max(100),
   errorMessage: z.string().nullable(),
@@ -48,6 +50,8 @@ export const imageSliceSchema = z.object({
 export const reconstructedImagesSchema = z.object({
   scanId: z.string(),
   pulseSequenceId: z.string(),
+  /** The scan's series number in its session (the DICOM export's SeriesNumber). */
+  seriesNumber: z.number().int().min(1),
   rows: z.number().int(),
   columns: z.number().int(),
   /** Pixel spacing along rows and columns [m]; slice thickness [m]. */

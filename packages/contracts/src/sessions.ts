@@ -49,6 +49,7 @@ export const SESSION_PATHS = {
   pulseSequenceMove: 'v1/sessions/{sessionId}/pulse-sequences/{id}/move',
   pulseSequenceRun: 'v1/sessions/{sessionId}/pulse-sequences/{id}/run',
   pulseSequenceCancel: 'v1/sessions/{sessionId}/pulse-sequences/{id}/cancel',
+  pulseSequenceScans: 'v1/sessions/{sessionId}/pulse-sequences/{id}/scans',
   spatialsDefault: 'v2/pulse-sequences/{id}/spatials-default',
   libraryParameterValues: 'v1/library-parameter-values/{a}/{b}',
   libraryConfiguration: 'v1/sessions/{sessionId}/library-configuration/{id}',
@@ -287,6 +288,8 @@ export type SequenceParameters = z.infer<typeof sequenceParametersSchema>;
 /** A scan of a pulse sequence: one acquisition with its own noise seed. */
 export const scanSummarySchema = z.object({
   id: z.string(),
+  /** The scan's series number in its session ("Se 2"): every run is a new series, 1, 2, … in run order. */
+  seriesNumber: z.number().int().min(1),
   status: scanStatusSchema,
   /** 0–100. */
   progress: z.number().min(0).max(100),

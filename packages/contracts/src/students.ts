@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 import { attemptStateSchema } from './attempts.ts';
+import { protocolSchema } from './scan-snapshot.ts';
 
 export const STUDENT_PATHS = {
   clientUsers: 'v2/clients/{groupId}/users',
@@ -97,6 +98,11 @@ export const studentScanResultSchema = z.object({
   labTitle: z.string(),
   /** The series description: the name of the pulse sequence it ran (null once the session is gone). */
   description: z.string().nullable(),
+  /** The kept scan's series number in its session (null once the scan is gone). */
+  seriesNumber: z.number().int().min(1).nullable(),
+  /** The protocol it was acquired with (SI units), and its acquisition time [s]; null without a stored protocol. */
+  parameters: protocolSchema.nullable(),
+  scanTimeSeconds: z.number().min(0).nullable(),
   createdAt: z.string(),
 });
 export type StudentScanResult = z.infer<typeof studentScanResultSchema>;
@@ -170,6 +176,12 @@ export const ownScanSchema = z.object({
   sessionId: idSchema,
   /** The pulse sequence's name (null once it was deleted). */
   description: z.string().nullable(),
+  /** The scan's series number in its session ("Se 2"): every run is a series of its own. */
+  seriesNumber: z.number().int().min(1),
+  /** The protocol the scan was acquired with (SI units), for its key parameters (TR, TE, TI, flip, …). */
+  parameters: protocolSchema,
+  /** Its acquisition time on its scanner [s] (@larmor/mri scanTime). */
+  scanTimeSeconds: z.number().min(0),
   finishedAt: z.string().nullable(),
   scanResultId: idSchema.nullable(),
 });

@@ -310,6 +310,8 @@ export interface SimScansTable {
    * insert.
    */
   lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The scan's series number in its session: 1, 2, … in the order of the runs (migration 0012). */
+  series_number: number;
 }
 
 /** A finished scan a student keeps (issue 14): copies of its snapshot and result record (JSON text). */

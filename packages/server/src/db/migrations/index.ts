@@ -10,6 +10,7 @@ import { sessionActivityMigration } from './0008_session_activity.ts';
 import { boundedListsMigration } from './0009_bounded_lists.ts';
 import { attemptOrganisationsMigration } from './0010_attempt_organisations.ts';
 import { labStartingProtocolsMigration } from './0011_lab_starting_protocols.ts';
+import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_bounded_lists': boundedListsMigration,
   '0010_attempt_organisations': attemptOrganisationsMigration,
   '0011_lab_starting_protocols': labStartingProtocolsMigration,
+  '0012_scan_series_numbers': scanSeriesNumbersMigration,
 };

@@ -7,6 +7,7 @@ const redisUrl = process.env['REDIS_URL'];
 const event = (progress: number): ScanEvent => ({
   scanId: 'scan-1',
   pulseSequenceId: 'ps-1',
+  seriesNumber: 1,
   status: progress === 100 ? 'finished' : 'running',
   progress,
   errorMessage: null,

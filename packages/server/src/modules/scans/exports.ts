@@ -79,6 +79,7 @@ export async function dicomZip(runtime: SimulatorRuntime, scan: ScanRow, result:
     scanKey: `scan/${scan.id}`,
     date: created.slice(0, 10).replaceAll('-', ''),
     time: created.slice(11, 19).replaceAll(':', ''),
+    seriesNumber: scan.series_number,
     seriesDescription: `${protocol.family} ${scan.id.slice(0, 8)}`,
   });
   return zipStored(files.map((data, i) => ({ name: `IM${String(i + 1).padStart(4, '0')}.dcm`, data })));

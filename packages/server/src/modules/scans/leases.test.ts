@@ -55,17 +55,18 @@ describe.each(databases)('scan leases on %s', (kind) => {
   it('a running scan whose lease has passed is taken over from its snapshot (byte-identical images); one with a live lease is left to its coordinator', async () => {
     const first = await finishedScan();
     // As if another API process had coordinated these and died (expired), or were still coordinating (live).
-    const left = (lease: string) => ({
+    const left = (lease: string, seriesNumber: number) => ({
       ...first,
       id: crypto.randomUUID(),
+      series_number: seriesNumber,
       status: 'running',
       progress: 0,
       result: null,
       finished_at: null,
       lease_until: lease,
     });
-    const expired = left(new Date(Date.now() - 1_000).toISOString());
-    const live = left(leaseUntil(LEASE_MS));
+    const expired = left(new Date(Date.now() - 1_000).toISOString(), first.series_number + 1);
+    const live = left(leaseUntil(LEASE_MS), first.series_number + 2);
     await t.db.insertInto('sim_scans').values([expired, live]).execute();
 
     expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([expired.id]);
@@ -94,6 +95,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
     const orphan = {
       ...first,
       id: crypto.randomUUID(),
+      series_number: first.series_number + 1,
       status: 'running',
       result: null,
       finished_at: null,
@@ -171,6 +173,7 @@ describe.each(databases)('scan leases on %s with the default lease', (kind) => {
     const orphan = {
       ...first,
       id: crypto.randomUUID(),
+      series_number: first.series_number + 1,
       status: 'running',
       progress: 0,
       result: null,

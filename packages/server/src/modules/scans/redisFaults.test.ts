@@ -10,6 +10,7 @@ import { call, errorOf, refused, testDataDir } from '../sessions/world.test-supp
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { leaseUntil } from './leases.ts';
+import { nextSeriesNumber } from './repository.ts';
 
 const dataDir = testDataDir();
 /** A generous bound on Redis being reachable again after it restarts [ms]. */
@@ -45,6 +46,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
         created_at: new Date().toISOString(),
         finished_at: null,
         lease_until: leaseUntil(LIVE_LEASE_MS),
+        series_number: await nextSeriesNumber(t.db, sessionId),
       })
       .execute();
     return scanId;
@@ -120,7 +122,9 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
       await reading.catch(() => undefined);
     }
     expect(text).toContain('event: closed');
-    expect(text).toContain(`"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"cancelled"`);
+    expect(text).toContain(
+      `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"cancelled"`,
+    );
   });
 
   it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
@@ -136,7 +140,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","status":"finished"`;
+    const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"finished"`;
     const reading = (async () => {
       while (!text.includes(ended)) {
         const { value, done } = await reader.read();
@@ -156,6 +160,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
         runtime.events.publish(sessionId, {
           scanId,
           pulseSequenceId: sequenceId,
+          seriesNumber: 1,
           status: 'finished',
           progress: 100,
           errorMessage: null,

@@ -24,6 +24,34 @@ export async function findScanById(db: Db, id: string): Promise<ScanRow | undefi
   return db.selectFrom('sim_scans').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The next series number of `sessionId` (1 for its first scan). Call it under the session owner's lock
+ * (lockUserForScans) so that parallel runs cannot share a number.
+ */
+export async function nextSeriesNumber(db: Db, sessionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sim_scans')
+    .select((eb) => eb.fn.max('series_number').as('last'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** Every scan of pulse sequence `pulseSequenceId` of `sessionId`, oldest first (series number order). */
+export async function scansOfSequence(
+  db: Db,
+  sessionId: string,
+  pulseSequenceId: string,
+): Promise<ScanRow[]> {
+  return db
+    .selectFrom('sim_scans')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('pulse_sequence_id', '=', pulseSequenceId)
+    .orderBy('series_number')
+    .execute();
+}
+
 /** The newest scan of each of `pulseSequenceIds`. */
 export async function latestScans(
   db: Db,
@@ -129,6 +157,7 @@ export async function storedState(db: Db, sessionId: string): Promise<SessionEve
     event: {
       scanId: scan.id,
       pulseSequenceId: scan.pulse_sequence_id,
+      seriesNumber: scan.series_number,
       status: scan.status as ScanEvent['status'],
       progress: scan.progress,
       errorMessage: scan.error_message,

@@ -36,6 +36,7 @@ import { scoutImage } from './scouts.ts';
 import { StreamSlots } from './stream-slots.ts';
 import {
   cancelPulseSequence,
+  listSequenceScans,
   loadFinishedScan,
   reconstructedImages,
   runPulseSequence,
@@ -105,6 +106,23 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
         await contextOf(request, request.params.sessionId),
         request.params.id,
       ),
+  );
+
+  app.get(
+    '/v1/sessions/:sessionId/pulse-sequences/:id/scans',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'Every scan of a pulse sequence, oldest first: each run is a series of its own (seriesNumber)',
+        tags,
+        security,
+        params: sessionItemParamsSchema,
+        response: { 200: scanSummarySchema.array(), ...errors },
+      },
+    },
+    async (request) =>
+      listSequenceScans(root.db, await contextOf(request, request.params.sessionId), request.params.id),
   );
 
   app.get(

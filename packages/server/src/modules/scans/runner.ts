@@ -94,7 +94,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 /** Publishes the scan's state as the session's event. */
 async function publish(
   runtime: SimulatorRuntime,
-  scan: Pick<ScanRow, 'id' | 'session_id' | 'pulse_sequence_id'>,
+  scan: Pick<ScanRow, 'id' | 'session_id' | 'pulse_sequence_id' | 'series_number'>,
   status: ScanRow['status'],
   progress: number,
   errorMessage: string | null,
@@ -102,6 +102,7 @@ async function publish(
   await runtime.events.publish(scan.session_id, {
     scanId: scan.id,
     pulseSequenceId: scan.pulse_sequence_id,
+    seriesNumber: scan.series_number,
     status: status as 'running',
     progress,
     errorMessage,

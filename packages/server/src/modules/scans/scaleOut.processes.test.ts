@@ -158,7 +158,7 @@ describe.skipIf(missing)('scaled out over processes: two larmor start, one larmo
           'finished event',
         );
         expect(events.text()).toContain(
-          `"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","status":"running"`,
+          `"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","seriesNumber":${scan.seriesNumber},"status":"running"`,
         );
 
         const slices: Buffer[][] = [];

@@ -90,7 +90,9 @@ describe.skipIf(!redisUrl).each(databases)(
           ),
         ]);
         controller.abort();
-        expect(text).toContain(`"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","status":"running"`);
+        expect(text).toContain(
+          `"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","seriesNumber":${scan.seriesNumber},"status":"running"`,
+        );
         const pixels: Buffer[] = [];
         for (const app of [t.app, second]) {
           const meta = await call(app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scan.id}`, h);

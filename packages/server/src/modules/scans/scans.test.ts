@@ -174,6 +174,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
     const left = {
       ...stored,
       id: crypto.randomUUID(),
+      series_number: stored.series_number + 1,
       status: 'running',
       progress: 0,
       result: null,

@@ -30,6 +30,8 @@ import {
   insertScan,
   latestScans,
   lockUserForScans,
+  nextSeriesNumber,
+  scansOfSequence,
   type ScanRow,
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
@@ -85,7 +87,7 @@ export async function runPulseSequence(
   // carries both the scan queue and the events.
   await runtime.queue();
   await runtime.events.assertAvailable();
-  const scan: ScanRow = {
+  const draft: Omit<ScanRow, 'series_number'> = {
     id: newId(),
     session_id: context.session.id,
     pulse_sequence_id: row.id,
@@ -99,17 +101,20 @@ export async function runPulseSequence(
     finished_at: null,
     lease_until: leaseUntil(runtime.scanLeaseMs),
   };
-  await db.transaction().execute(async (trx) => {
+  const scan = await db.transaction().execute(async (trx) => {
     await assertScanAllowed(trx, context.session.user_id);
-    // Under the user's lock, so two runs of one sequence sent at once cannot both be stored.
+    // Under the user's lock, so two runs of one sequence sent at once cannot both be stored, and two runs of the
+    // session cannot share a series number.
     const latest = (await latestScans(trx, [row.id])).get(row.id);
     if (latest?.status === 'running') throw conflict('This pulse sequence is running: cancel it first');
-    await insertScan(trx, scan);
+    const stored: ScanRow = { ...draft, series_number: await nextSeriesNumber(trx, context.session.id) };
+    await insertScan(trx, stored);
     await trx
       .updateTable('sim_pulse_sequences')
       .set({ changed_since_scan: 0 })
       .where('id', '=', row.id)
       .execute();
+    return stored;
   });
   // Stored means accepted: should Redis go away just now, the scan still runs to its end (or ends in error
   // with a message) and the event streams catch up with the stored state when Redis is back (events.ts).
@@ -117,6 +122,7 @@ export async function runPulseSequence(
     .publish(scan.session_id, {
       scanId: scan.id,
       pulseSequenceId: row.id,
+      seriesNumber: scan.series_number,
       status: 'running',
       progress: 0,
       errorMessage: null,
@@ -141,6 +147,16 @@ export async function cancelPulseSequence(
   return presentScanSummary(after ?? latest);
 }
 
+/** GET …/pulse-sequences/{id}/scans: every scan of the sequence, oldest first (each run a series of its own). */
+export async function listSequenceScans(
+  db: Db,
+  context: SessionContext,
+  pulseSequenceId: string,
+): Promise<ScanSummary[]> {
+  const row = await loadPulseSequence(db, context.session.id, pulseSequenceId);
+  return (await scansOfSequence(db, context.session.id, row.id)).map(presentScanSummary);
+}
+
 /** A finished scan of the session with its result record; 404 otherwise (also while it runs). */
 export async function loadFinishedScan(db: Db, sessionId: string, scanId: string) {
   const scan = await findScan(db, sessionId, scanId);
@@ -162,6 +178,7 @@ export async function reconstructedImages(
   return {
     scanId,
     pulseSequenceId: scan.pulse_sequence_id,
+    seriesNumber: scan.series_number,
     rows: result.rows,
     columns: result.columns,
     pixelSpacing: result.pixelSpacing,

@@ -2,6 +2,7 @@ import { ERROR_CODES, pulseSequenceListSchema, pulseSequenceSchema } from '@larm
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { nextSeriesNumber } from '../scans/repository.ts';
 import {
   call,
   createSimulatorWorld,
@@ -54,6 +55,7 @@ describe.each(databases)('DELETE v1/sessions/{sessionId}/pulse-sequences/{id} on
         created_at: now,
         finished_at: status === 'finished' ? now : null,
         lease_until: status === 'running' ? FAR_LEASE : null,
+        series_number: await nextSeriesNumber(t.db, sessionId),
       })
       .execute();
     if (status === 'finished') {

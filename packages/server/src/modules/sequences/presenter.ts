@@ -15,6 +15,7 @@ import type { PulseSequenceRow } from './repository.ts';
 export function presentScanSummary(row: ScanRow): ScanSummary {
   return {
     id: row.id,
+    seriesNumber: row.series_number,
     status: row.status as ScanStatus,
     progress: row.progress,
     errorMessage: row.error_message,

@@ -24,6 +24,7 @@ describe('the OpenAPI page documents the simulator calls', () => {
       pulseSequenceMove: ['post'],
       pulseSequenceRun: ['post'],
       pulseSequenceCancel: ['post'],
+      pulseSequenceScans: ['get'],
       spatialsDefault: ['get'],
       libraryParameterValues: ['get'],
       libraryConfiguration: ['get'],

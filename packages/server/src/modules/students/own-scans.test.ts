@@ -1,4 +1,4 @@
-import { ownScansResponseSchema } from '@larmor/contracts';
+import { meStudentSchema, ownScansResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
@@ -11,11 +11,15 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   it(
-    'lists the caller’s own finished scans of the module, marked once kept; nobody else’s',
+    'lists the caller’s own finished scans of the module with series number and protocol, marked once kept; nobody else’s',
     async () => {
       const world = await createSimulatorWorld(t.app, t.db);
       const h = world.a.studentHeaders;
-      const { scanId, sessionId } = await finishedScan(t.app, world, h);
+      const { scanId, sessionId } = await finishedScan(t.app, world, h, {
+        echoTime: 0.02,
+        repetitionTime: 0.5,
+        nex: 1,
+      });
       const list = async (headers: typeof h, labId = world.labId) =>
         ownScansResponseSchema.parse((await call(t.app, 'GET', `v2/me/scans?labId=${labId}`, headers)).body);
       expect((await list(h)).scans).toEqual([
@@ -23,6 +27,9 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
           scanId,
           sessionId,
           description: 'Tiny SE',
+          seriesNumber: 1,
+          scanTimeSeconds: expect.closeTo(32 * 0.5, 3) as unknown,
+          parameters: expect.objectContaining({ family: 'SE', echoTime: 0.02, matrixRead: 32 }) as unknown,
           finishedAt: expect.any(String) as string,
           scanResultId: null,
         },
@@ -36,6 +43,17 @@ describe.each(databases)('GET v2/me/scans on %s', (kind) => {
       const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
       expect(kept.status).toBe(201);
       expect((await list(h)).scans[0]?.scanResultId).toBe(kept.body?.['id']);
+      // The scan-results list shows the kept series with its number and key parameters too.
+      const me = meStudentSchema.parse((await call(t.app, 'GET', 'v2/me/', h)).body);
+      expect(me.scanResults).toEqual([
+        expect.objectContaining({
+          id: kept.body?.['id'],
+          description: 'Tiny SE',
+          seriesNumber: 1,
+          parameters: expect.objectContaining({ family: 'SE', echoTime: 0.02 }) as unknown,
+          scanTimeSeconds: expect.closeTo(32 * 0.5, 3) as unknown,
+        }),
+      ]);
     },
     SLOW,
   );

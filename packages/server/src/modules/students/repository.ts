@@ -154,7 +154,15 @@ export async function scanResultsOf(db: Db, userId: string, clientId: string | n
     .innerJoin('labs as l', 'l.id', 'r.lab_id')
     .leftJoin('sim_scans as s', 's.id', 'r.scan_id')
     .leftJoin('sim_pulse_sequences as p', 'p.id', 's.pulse_sequence_id')
-    .select(['r.id', 'r.lab_id', 'l.title as lab_title', 'p.name as description', 'r.created_at'])
+    .select([
+      'r.id',
+      'r.lab_id',
+      'l.title as lab_title',
+      'p.name as description',
+      's.series_number',
+      'r.snapshot',
+      'r.created_at',
+    ])
     .where('r.user_id', '=', userId);
   if (clientId !== null) {
     query = query
@@ -304,7 +312,15 @@ export async function finishedScansOf(db: Db, userId: string, labId: string) {
     .innerJoin('sim_sessions as ss', 'ss.id', 's.session_id')
     .leftJoin('sim_pulse_sequences as p', 'p.id', 's.pulse_sequence_id')
     .leftJoin('scan_results as r', 'r.scan_id', 's.id')
-    .select(['s.id', 's.session_id', 'p.name', 's.finished_at', 'r.id as scan_result_id'])
+    .select([
+      's.id',
+      's.session_id',
+      's.series_number',
+      's.snapshot',
+      'p.name',
+      's.finished_at',
+      'r.id as scan_result_id',
+    ])
     .where('ss.user_id', '=', userId)
     .where('ss.lab_id', '=', labId)
     .where('s.status', '=', 'finished')

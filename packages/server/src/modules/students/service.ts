@@ -9,6 +9,7 @@
  */
 import {
   attemptStateSchema,
+  protocolSchema,
   type ClientCoursesResponse,
   type CoursesOverviewResponse,
   type ModuleProgress,
@@ -18,6 +19,8 @@ import {
   type StudentListResponse,
   type StudentSummary,
 } from '@larmor/contracts';
+import { scanTime } from '@larmor/mri/sequence/derived';
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { findClient } from '../organisations/repository.ts';
@@ -115,6 +118,8 @@ export async function studentDetail(db: Db, scope: ContentScope, userId: string)
       labId: r.lab_id,
       labTitle: r.lab_title,
       description: r.description,
+      seriesNumber: r.series_number,
+      ...keyParametersOf(r.snapshot),
       createdAt: r.created_at,
     })),
   };
@@ -203,16 +208,35 @@ export async function clientCourses(
   };
 }
 
+/** A stored snapshot's protocol and acquisition time [s], both null when it holds no valid protocol. */
+function keyParametersOf(snapshotText: string) {
+  const snapshot = JSON.parse(snapshotText) as Partial<ScanSnapshot>;
+  const protocol = protocolSchema.safeParse(snapshot.protocol);
+  if (!protocol.success || snapshot.protocol === undefined || snapshot.scanner === undefined) {
+    return { parameters: null, scanTimeSeconds: null };
+  }
+  return {
+    parameters: protocol.data,
+    scanTimeSeconds: scanTime(snapshot.protocol, snapshot.scanner).seconds,
+  };
+}
+
 /** The caller's own finished scans of module `labId` (nobody else's: the caller is the owner by construction). */
 export async function ownScans(db: Db, scope: ContentScope, labId: string): Promise<OwnScansResponse> {
   const rows = await finishedScansOf(db, scope.userId, labId);
   return {
-    scans: rows.map((row) => ({
-      scanId: row.id,
-      sessionId: row.session_id,
-      description: row.name,
-      finishedAt: row.finished_at,
-      scanResultId: row.scan_result_id,
-    })),
+    scans: rows.map((row) => {
+      const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
+      return {
+        scanId: row.id,
+        sessionId: row.session_id,
+        description: row.name,
+        seriesNumber: row.series_number,
+        parameters: protocolSchema.parse(snapshot.protocol),
+        scanTimeSeconds: scanTime(snapshot.protocol, snapshot.scanner).seconds,
+        finishedAt: row.finished_at,
+        scanResultId: row.scan_result_id,
+      };
+    }),
   };
 }

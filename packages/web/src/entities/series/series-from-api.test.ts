@@ -10,6 +10,7 @@ function meta(parameters: ReconstructedImages['parameters'], pixels: Float32Arra
   return {
     scanId: 'scan-1',
     pulseSequenceId: 'ps-1',
+    seriesNumber: 1,
     rows: 2,
     columns: 3,
     pixelSpacing: [0.0009, 0.0012],

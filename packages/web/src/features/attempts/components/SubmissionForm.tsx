@@ -1,11 +1,13 @@
 /**
- * The student's submission: the finished series of their sessions of the module (each kept as a scan result
- * when chosen), answers to the module's questions, and Submit. After submitting the attempt is read-only.
+ * The student's submission: the finished series of their sessions of the module, each run a series of its own
+ * with its number, thumbnail and key parameters (issue 20.5; each kept as a scan result when chosen), answers to the module's questions, and Submit. After submitting the attempt is read-only.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Checkbox, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ANSWER_MAX_LENGTH, type LabAttempt } from '@larmor/contracts/attempts';
 import type { ObjectiveSummary } from '@larmor/contracts/objectives';
+import type { OwnScan } from '@larmor/contracts/students';
+import { SeriesSummary, seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
@@ -45,13 +47,11 @@ export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonl
       ) : (
         <Stack gap={6} role="group" aria-label="Series to submit">
           {list.map((scan) => (
-            <Checkbox
+            <SeriesChoice
               key={scan.scanId}
-              label={`${scan.description ?? 'Series'}${
-                scan.finishedAt ? ` — finished ${new Date(scan.finishedAt).toLocaleString()}` : ''
-              }`}
+              scan={scan}
               checked={chosen.includes(scan.scanId)}
-              onChange={() => setChosen((c) => toggleSelection(c, scan.scanId))}
+              onToggle={() => setChosen((c) => toggleSelection(c, scan.scanId))}
             />
           ))}
         </Stack>
@@ -85,5 +85,31 @@ export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonl
       </ActionButton>
       {chosen.length === 0 && <Text size="sm">Choose at least one series to submit.</Text>}
     </Stack>
+  );
+}
+
+/** One series to choose: named "Se N · name" and described by its key parameters. */
+function SeriesChoice(props: { scan: OwnScan; checked: boolean; onToggle: () => void }) {
+  const { scan } = props;
+  const parametersId = useId();
+  const name = scan.description ?? 'Series';
+  return (
+    <Checkbox
+      aria-label={seriesTitle(scan.seriesNumber, name)}
+      aria-describedby={parametersId}
+      label={
+        <SeriesSummary
+          sessionId={scan.sessionId}
+          scanId={scan.scanId}
+          seriesNumber={scan.seriesNumber}
+          name={name}
+          parameters={scan.parameters}
+          scanTimeSeconds={scan.scanTimeSeconds}
+          parametersId={parametersId}
+        />
+      }
+      checked={props.checked}
+      onChange={props.onToggle}
+    />
   );
 }

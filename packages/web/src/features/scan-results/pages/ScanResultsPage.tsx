@@ -1,6 +1,12 @@
-/** /scan-results (My Scan Results in the old UI, Scan Results in the new): one's own kept series, newest first. */
+/**
+ * /scan-results (My Scan Results in the old UI, Scan Results in the new): one's own kept series, newest first,
+ * each with its series number, a thumbnail and its key parameters (issue 20.5).
+ */
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
+import type { StudentScanResult } from '@larmor/contracts/students';
+import { seriesTitle, SeriesSummaryView } from '#entities/series/SeriesSummary.tsx';
+import { useScanResultSeries } from '#entities/scan-results/get-scan-result-series.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useOwnScanResults } from '../api/scan-results.ts';
@@ -32,9 +38,7 @@ export function ScanResultsPage() {
             {results.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/scan-results/${r.id}`}>
-                    {r.description ?? 'Series'}
-                  </Anchor>
+                  <KeptSeries result={r} />
                 </Table.Td>
                 <Table.Td>{r.labTitle}</Table.Td>
                 <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
@@ -44,5 +48,25 @@ export function ScanResultsPage() {
         </Table>
       )}
     </PageFrame>
+  );
+}
+
+/** A kept series: its link, then its thumbnail and key parameters. */
+function KeptSeries(props: { result: StudentScanResult }) {
+  const r = props.result;
+  const title = seriesTitle(r.seriesNumber, r.description ?? 'Series');
+  const series = useScanResultSeries(r.id, title);
+  return (
+    <SeriesSummaryView
+      title={title}
+      heading={
+        <Anchor component={Link} to={`/scan-results/${r.id}`} fw={600}>
+          {title}
+        </Anchor>
+      }
+      series={series.data}
+      parameters={r.parameters}
+      scanTimeSeconds={r.scanTimeSeconds}
+    />
   );
 }

@@ -19,7 +19,9 @@ export function SeriesViewport(props: {
 }) {
   const { sequence } = props;
   const scanId = sequence.lastScan?.status === 'finished' ? sequence.lastScan.id : undefined;
-  const series = useSeries(props.sessionId, scanId, sequence.name, sequence.seqnum);
+  // Every run is a series of its own (issue 20.5): the scan's series number, not the sequence's position.
+  const seriesNumber = sequence.lastScan?.seriesNumber ?? sequence.seqnum;
+  const series = useSeries(props.sessionId, scanId, sequence.name, seriesNumber);
 
   if (scanId === undefined) return null;
   return (

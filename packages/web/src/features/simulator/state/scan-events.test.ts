@@ -27,15 +27,32 @@ describe('scan events', () => {
   it('a running event sets the status and progress of that sequence only', () => {
     const next = applyScanEvent(
       active,
-      { scanId: 'x', pulseSequenceId: 'b', status: 'running', progress: 40, errorMessage: null },
+      {
+        scanId: 'x',
+        pulseSequenceId: 'b',
+        seriesNumber: 3,
+        status: 'running',
+        progress: 40,
+        errorMessage: null,
+      },
       NOW,
     );
     expect(next.pulseSequences[0]).toBe(active.pulseSequences[0]);
-    expect(next.pulseSequences[1]).toMatchObject({ status: 'running', lastScan: { id: 'x', progress: 40 } });
+    expect(next.pulseSequences[1]).toMatchObject({
+      status: 'running',
+      lastScan: { id: 'x', progress: 40, seriesNumber: 3 },
+    });
     expect(isScanRunning(next)).toBe(true);
     const finished = applyScanEvent(
       next,
-      { scanId: 'x', pulseSequenceId: 'b', status: 'finished', progress: 100, errorMessage: null },
+      {
+        scanId: 'x',
+        pulseSequenceId: 'b',
+        seriesNumber: 3,
+        status: 'finished',
+        progress: 100,
+        errorMessage: null,
+      },
       NOW,
     );
     expect(finished.pulseSequences[1]?.lastScan).toMatchObject({ status: 'finished', finishedAt: NOW });
@@ -45,7 +62,14 @@ describe('scan events', () => {
   it('an event of another session’s sequence changes nothing', () => {
     const next = applyScanEvent(
       active,
-      { scanId: 'x', pulseSequenceId: 'zz', status: 'running', progress: 1, errorMessage: null },
+      {
+        scanId: 'x',
+        pulseSequenceId: 'zz',
+        seriesNumber: 3,
+        status: 'running',
+        progress: 1,
+        errorMessage: null,
+      },
       NOW,
     );
     expect(next).toBe(active);

@@ -16,6 +16,7 @@ export function applyScanEvent(active: ActiveSession, event: ScanEvent, nowIso: 
       status: event.status,
       lastScan: {
         id: event.scanId,
+        seriesNumber: event.seriesNumber,
         status: event.status,
         progress: event.progress,
         errorMessage: event.errorMessage,

@@ -30,7 +30,7 @@ import { usePulseSequences } from '../api/list-pulse-sequences.ts';
 import { seriesQueryOptions } from '#entities/series/get-series.ts';
 import { downloadExport, type ExportFormat } from '../api/download-export.ts';
 import { differingParameters } from '#entities/series/series-from-api.ts';
-import { SeriesThumbnail } from './SeriesThumbnail.tsx';
+import { SeriesThumbnail } from '#ui/viewer/SeriesThumbnail.tsx';
 
 const LAYOUTS = ['1', '2', '4'] as const;
 type Layout = (typeof LAYOUTS)[number];
@@ -45,7 +45,9 @@ export function ImageViewerPage() {
   const sequences = usePulseSequences(sessionId);
   const done = finished(sequences.data ?? []);
   const loaded = useQueries({
-    queries: done.map((s) => seriesQueryOptions(sessionId, s.lastScan?.id ?? '', s.name, s.seqnum)),
+    queries: done.map((s) =>
+      seriesQueryOptions(sessionId, s.lastScan?.id ?? '', s.name, s.lastScan?.seriesNumber ?? s.seqnum),
+    ),
   });
   const [layout, setLayout] = useState<Layout>('1');
   const [slots, setSlots] = useState<number[]>([0, 1, 2, 3]);

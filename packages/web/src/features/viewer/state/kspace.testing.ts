@@ -26,6 +26,7 @@ export function seriesMeta(
   return {
     scanId: 's',
     pulseSequenceId: 'p',
+    seriesNumber: 1,
     rows: 96,
     columns: 128,
     pixelSpacing: [0.002, 0.002],

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Center } from '@mantine/core';
 import { windowToGrey8 } from '@larmor/mri/recon/window';
 import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
-import type { ViewerSeries } from '#ui/viewer/index.ts';
+import type { ViewerSeries } from './series.ts';
 
 export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);

@@ -101,7 +101,7 @@ async function runToFinished(tab: Page, student: Credentials, saved: Record<stri
 async function submitEveryFlair(page: Page): Promise<void> {
   const series = page
     .getByRole('group', { name: 'Series to submit' })
-    .getByRole('checkbox', { name: /^FLAIR/ });
+    .getByRole('checkbox', { name: /^Se \d+ · FLAIR/ });
   await expect.poll(() => series.count()).toBeGreaterThan(0);
   for (let i = 0; i < (await series.count()); i++) await series.nth(i).check();
   await page.getByRole('button', { name: 'Submit' }).click();

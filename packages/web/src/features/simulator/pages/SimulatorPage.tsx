@@ -59,9 +59,13 @@ export function SimulatorPage() {
   useSessionEvents(
     sessionId,
     (event) => {
-      queryClient.setQueryData<ActiveSession>(sessionQueryKey(sessionId), (old) =>
+      const queryKey = sessionQueryKey(sessionId);
+      queryClient.setQueryData<ActiveSession>(queryKey, (old) =>
         old ? applyScanEvent(old, event, new Date().toISOString()) : old,
       );
+      // A fetch under way began before this event (the refresh after Run, say) and would put the older state
+      // back when it lands, leaving a finished scan shown running: fetch again, after the event.
+      if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
     },
     // Closed by the server (reaped, or closed in another tab): Session expired, unless we are closing it.
     () => {

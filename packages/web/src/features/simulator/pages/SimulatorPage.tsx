@@ -7,7 +7,6 @@ import { useCallback, useState } from 'react';
 import { Alert, Box, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  type ActiveSession,
   type ConfigurationValue,
   type PulseSequence,
   type SessionConfigurationName,
@@ -19,6 +18,7 @@ import { settingValue } from '#entities/session/configuration.ts';
 import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
 import { useActiveSchemas } from '../api/list-active-schemas.ts';
 import { movePulseSequence } from '../api/move-pulse-sequence.ts';
+import { receiveScanEvent } from '../api/receive-scan-event.ts';
 import { useSessionEvents } from '../api/session-events.ts';
 import { setConfiguration } from '#entities/session/set-configuration.ts';
 import { CopyGeometryDialog } from '../components/CopyGeometryDialog.tsx';
@@ -30,7 +30,6 @@ import { SequenceList } from '../components/SequenceList.tsx';
 import { SimulatorDialogs } from '../components/SimulatorDialogs.tsx';
 import { TopBar, type SettingsDialog } from '../components/TopBar.tsx';
 import { setSimulatorScheme, useSimulatorScheme } from '../state/color-scheme.ts';
-import { applyScanEvent } from '../state/scan-events.ts';
 import { protocolOf, unitsOf } from '../state/session-view.ts';
 import { type UnitPreferences } from '../state/units.ts';
 import { useSimulatorContext } from './simulator-context.ts';
@@ -58,15 +57,7 @@ export function SimulatorPage() {
 
   useSessionEvents(
     sessionId,
-    (event) => {
-      const queryKey = sessionQueryKey(sessionId);
-      queryClient.setQueryData<ActiveSession>(queryKey, (old) =>
-        old ? applyScanEvent(old, event, new Date().toISOString()) : old,
-      );
-      // A fetch under way began before this event (the refresh after Run, say) and would put the older state
-      // back when it lands, leaving a finished scan shown running: fetch again, after the event.
-      if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
-    },
+    (event) => receiveScanEvent(queryClient, sessionId, event, new Date().toISOString()),
     // Closed by the server (reaped, or closed in another tab): Session expired, unless we are closing it.
     () => {
       if (!closing) expire();

@@ -7,6 +7,7 @@
  * family change it.
  */
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
+import { acquisitionSnrPercent } from '../sequence/derived.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import type { Weighting } from './objectives.ts';
 import { classifyWeighting } from './weighting.ts';
@@ -68,13 +69,11 @@ function relativeTime(p: Protocol): number {
   );
 }
 
-/** Relative SNR: voxel volume · √(Nphase · NEX · partial Fourier / BW) · B0 (relaxation aside). */
-function relativeSnr(scan: ComparedScan): number {
-  const p = scan.protocol;
-  const voxel = (p.fovRead / p.matrixRead) * (p.fovPhase / p.matrixPhase) * p.sliceThickness;
-  const samples = p.matrixPhase * (1 + p.phaseOversampling) * p.nex * p.partialFourier;
-  return voxel * Math.sqrt(samples / p.bandwidthPerPixel) * scan.scanner.b0;
-}
+/**
+ * Relative SNR of the acquisition alone (voxel volume · √(acquired lines · NEX / BW) · B0, relaxation aside):
+ * the parameter panel's own budget (sequence/derived.ts `acquisitionSnrPercent`), so both say the same.
+ */
+const relativeSnr = (scan: ComparedScan): number => acquisitionSnrPercent(scan.protocol, scan.scanner);
 
 function snrAndTime(scan: ComparedScan, reference: ComparedScan): string {
   const snr = relativeSnr(scan) / relativeSnr(reference);

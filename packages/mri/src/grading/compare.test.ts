@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testProtocol } from '../simulate/fast/phantom.testing.ts';
 import type { Protocol } from '../sequence/protocol.ts';
+import { modelCoilSnrFactor } from '../anatomy/modelCoils.ts';
+import { relativeSnrPercent } from '../sequence/derived.ts';
+import { tissueAtField } from '../tissue/library.ts';
 import { compareProtocols, fatShiftPixels, weightingOf, type ComparedScan } from './compare.ts';
 import { T1_SE, T2_TSE } from './grading.testing.ts';
 
@@ -58,5 +61,23 @@ describe('compareProtocols: the differing parameters of a scan against the refer
     expect(byName.get('phaseDirection')?.consequence).toMatch(/other image axis/);
     expect(byName.get('fatSaturation')).toBeDefined();
     expect(byName.get('b0')).toMatchObject({ value: '3 T', reference: '1.5 T' });
+  });
+
+  it('with the model known, the SNR follows the contrast as the parameter panel does: TE 15 → 100 ms on SE costs signal', () => {
+    const brain = { id: 1 };
+    const reference = { ...scan(T1_SE), model: brain };
+    const student = { ...scan({ ...T1_SE, echoTime: 0.1 }), model: brain };
+    const tissue = tissueAtField('whiteMatter', 1.5);
+    const coil = modelCoilSnrFactor(1, 'head', student.protocol.geometry.center);
+    const expected =
+      relativeSnrPercent(student.protocol, student.scanner, tissue, coil) /
+      relativeSnrPercent(reference.protocol, reference.scanner, tissue, coil);
+    // White matter T2 ≈ 70–80 ms at 1.5 T: e^(−85/T2) ≈ 0.3, so the SNR ratio is well below 1.
+    expect(expected).toBeLessThan(0.5);
+    const te = compareProtocols(student, reference).find((d) => d.parameter === 'echoTime');
+    expect(te?.consequence).toContain(`SNR ×${expected.toFixed(2)}`);
+    // Without the model the acquisition alone is compared, which TE does not change.
+    const acquisitionOnly = compareProtocols(scan({ ...T1_SE, echoTime: 0.1 }), scan(T1_SE));
+    expect(acquisitionOnly.find((d) => d.parameter === 'echoTime')?.consequence).not.toContain('SNR');
   });
 });

@@ -7,8 +7,11 @@
  * family change it.
  */
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
-import { acquisitionSnrPercent } from '../sequence/derived.ts';
+import { modelCoilSnrFactor } from '../anatomy/modelCoils.ts';
+import { referenceTissueKey } from '../anatomy/referenceTissue.ts';
+import { acquisitionSnrPercent, relativeSnrPercent } from '../sequence/derived.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
+import { tissueAtField } from '../tissue/library.ts';
 import type { Weighting } from './objectives.ts';
 import { classifyWeighting } from './weighting.ts';
 
@@ -24,6 +27,8 @@ export interface ProtocolDifference {
 export interface ComparedScan {
   protocol: Protocol;
   scanner: Scanner;
+  /** The anatomical model scanned (a scan snapshot has it): its reference tissue and coil set the SNR. */
+  model?: { id: number };
 }
 
 /** How each weighting shows in the image, in the words of a hint. */
@@ -70,10 +75,18 @@ function relativeTime(p: Protocol): number {
 }
 
 /**
- * Relative SNR of the acquisition alone (voxel volume · √(acquired lines · NEX / BW) · B0, relaxation aside):
- * the parameter panel's own budget (sequence/derived.ts `acquisitionSnrPercent`), so both say the same.
+ * Relative SNR of a scan [%], the parameter panel's own figure: with the model known, that of the model's
+ * reference tissue for the scan's contrast (TR, TE, TI, flip, echo train) received by the model's coil
+ * (sequence/derived.ts `relativeSnrPercent`, as web simulator/state/conflicts.ts `derivedValues` computes it);
+ * without it, the acquisition alone (voxel volume · √(acquired lines · NEX / BW) · B0, `acquisitionSnrPercent`).
  */
-const relativeSnr = (scan: ComparedScan): number => acquisitionSnrPercent(scan.protocol, scan.scanner);
+function relativeSnr(scan: ComparedScan): number {
+  const { protocol, scanner, model } = scan;
+  if (!model) return acquisitionSnrPercent(protocol, scanner);
+  const tissue = tissueAtField(referenceTissueKey(model.id), scanner.b0);
+  const coil = modelCoilSnrFactor(model.id, scanner.coil, protocol.geometry.center);
+  return relativeSnrPercent(protocol, scanner, tissue, coil);
+}
 
 function snrAndTime(scan: ComparedScan, reference: ComparedScan): string {
   const snr = relativeSnr(scan) / relativeSnr(reference);
@@ -131,12 +144,14 @@ export function compareProtocols(scan: ComparedScan, reference: ComparedScan): P
       'TE',
       ms(p.echoTime),
       ms(r.echoTime),
-      contrastConsequence(
-        weighting,
-        referenceWeighting,
-        p.echoTime > r.echoTime
-          ? 'more T2 decay, so more T2 contrast and less signal'
-          : 'less T2 decay, so less T2 contrast and more signal',
+      withBudget(
+        contrastConsequence(
+          weighting,
+          referenceWeighting,
+          p.echoTime > r.echoTime
+            ? 'more T2 decay, so more T2 contrast and less signal'
+            : 'less T2 decay, so less T2 contrast and more signal',
+        ),
       ),
     );
   if (differs(p.inversionTime, r.inversionTime))
@@ -145,7 +160,7 @@ export function compareProtocols(scan: ComparedScan, reference: ComparedScan): P
       'TI',
       p.inversionTime === undefined ? 'none' : ms(p.inversionTime),
       r.inversionTime === undefined ? 'none' : ms(r.inversionTime),
-      contrastConsequence(weighting, referenceWeighting, 'another tissue is nulled'),
+      withBudget(contrastConsequence(weighting, referenceWeighting, 'another tissue is nulled')),
     );
   if (differs(p.flipAngle, r.flipAngle))
     add(
@@ -153,10 +168,12 @@ export function compareProtocols(scan: ComparedScan, reference: ComparedScan): P
       'Flip angle',
       deg(p.flipAngle),
       deg(r.flipAngle),
-      contrastConsequence(
-        weighting,
-        referenceWeighting,
-        p.flipAngle > r.flipAngle ? 'more T1 saturation' : 'less T1 saturation',
+      withBudget(
+        contrastConsequence(
+          weighting,
+          referenceWeighting,
+          p.flipAngle > r.flipAngle ? 'more T1 saturation' : 'less T1 saturation',
+        ),
       ),
     );
   if (differs(p.echoTrainLength, r.echoTrainLength))

@@ -180,9 +180,11 @@ A **long TE** lets that difference show; a **long TR** removes T1 differences, s
 
 ## Steps
 1. Add a *Spin Echo (SE)* sequence and plan an axial slice through the lateral ventricles.
-2. Start with TR 500 ms, TE 15 ms and scan: CSF is dark (a T1-weighted image).
-3. Raise TR to 3000 ms or more and TE to 90–100 ms, then scan again.
-4. Compare the two: CSF should now be bright and grey matter brighter than white matter.
+2. Scan the starting protocol first and note how bright CSF is against white and grey matter.
+3. Decide from the formula above which two parameters to change, and in which direction, so that T1
+   differences fade and T2 differences show. Change them and scan again.
+4. Compare the two series: is CSF now the brightest tissue? If not, ask yourself which of the two
+   exponentials still dominates.
 
 ## What to look for
 - The ventricles and sulci are bright; white matter is darker than grey matter.
@@ -205,11 +207,13 @@ A **short TE** keeps T2 effects out of the picture.
 
 ## Steps
 1. Add a *T1-weighted spin echo* and plan an axial slice.
-2. Scan with TR 450 ms and TE 12 ms.
-3. Double TR to 900 ms and scan again; then try 2000 ms.
+2. Scan the starting protocol and judge the contrast: which tissue is brightest, and is CSF dark?
+3. Use the T1 values above to choose a TR that separates white from grey matter while CSF stays dark, and a TE
+   that keeps T2 out; scan again.
+4. Then double your TR and scan once more to see how the contrast changes.
 
 ## What to look for
-- At TR 450 ms white matter is brighter than grey matter, CSF is nearly black and fat in the scalp is bright.
+- White matter brighter than grey matter, CSF nearly black, fat in the scalp bright.
 - As TR grows the grey–white contrast fades: at long TR with short TE you get a proton-density image.
 - Note the scan time: it grows linearly with TR.`,
       },
@@ -233,9 +237,10 @@ TI = T1 · ln(2 / (1 + e^(−TR/T1))). Reading out at the moment CSF crosses zer
 
 ## Steps
 1. Scan a *T2-weighted TSE* first and find the lesions beside the lateral ventricles.
-2. Add a *FLAIR* sequence with TR 9000 ms and TE about 120 ms.
-3. Compute the null point for CSF (T1 ≈ 4000 ms at 1.5 T): about 2400 ms. Set TI there and scan.
-4. Move TI by ±300 ms and watch CSF come back.
+2. Add a *FLAIR* sequence and scan it as it starts: are the ventricles dark?
+3. Compute the null point for CSF from the formula above, with CSF's T1 at 1.5 T (about 4000 ms) and your
+   TR. Set TI there and scan.
+4. Move TI a few hundred milliseconds either side and watch CSF come back.
 
 ## What to look for
 - The ventricles are dark and the lesions stay bright.

@@ -95,7 +95,7 @@ export function RubricForm(props: {
         Total: {total.score} / {total.maxScore}
       </Text>
       {!valid && (
-        <Text size="sm" c="red.8" role="status">
+        <Text size="sm" fw={600} role="status">
           Correct the points marked above to save the grade.
         </Text>
       )}

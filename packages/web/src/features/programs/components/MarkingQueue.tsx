@@ -86,7 +86,7 @@ function ReleaseGraded(props: { modules: Queue['modules'] }) {
             variant="outline"
             size="xs"
             loading={release.isPending && release.variables === m.labId}
-            aria-label={`Release the graded attempts of ${m.labTitle}`}
+            aria-label={`Release grades of ${m.labTitle}`}
             onClick={() =>
               release.mutate(m.labId, {
                 onSuccess: (r) => toast.success(`${plural(r.released, 'grade', 'grades')} released`),

@@ -12,10 +12,13 @@ import { checkResultSchema } from './objectives.ts';
 import { scanSnapshotSchema } from './scan-snapshot.ts';
 
 export * from './scan-result-review.ts';
+export * from './marking-queue.ts';
+export * from './rubric-points.ts';
 
 export const ATTEMPT_PATHS = {
   moduleAttempts: 'v1/modules/{labId}/attempts',
   moduleRelease: 'v1/modules/{labId}/release',
+  markingQueue: 'v1/marking-queue',
   attempt: 'v1/attempts/{labAttemptId}',
   submit: 'v1/attempts/{labAttemptId}/submit',
   grade: 'v1/attempts/{labAttemptId}/grade',

@@ -5,6 +5,7 @@ import {
   labAttemptIdParamsSchema,
   labAttemptSchema,
   labIdParamsSchema,
+  markingQueueSchema,
   moduleReleaseResultSchema,
   regradeRequestSchema,
 } from '@larmor/contracts';
@@ -16,6 +17,7 @@ import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { markingQueue } from './queue.ts';
 import {
   getAttempt,
   gradeAttempt,
@@ -84,6 +86,21 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) => releaseModule(root.db, await scopeOf(request), request.params.labId),
+  );
+
+  app.get(
+    '/v1/marking-queue',
+    {
+      ...common,
+      schema: {
+        summary:
+          'Submitted attempts awaiting grading across your courses, oldest first, with counts per course (teachers)',
+        tags,
+        security,
+        response: { 200: markingQueueSchema, ...errors },
+      },
+    },
+    async (request) => markingQueue(root.db, await scopeOf(request)),
   );
 
   app.get(

@@ -22,6 +22,7 @@ import { findScanResults } from '../scan-results/repository.ts';
 import { attemptOrganisation, attemptReach, mayReadAttempt, reviewsAttempt } from './organisation.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import { presentAttempt } from './presenter.ts';
+import { checkRubric } from './rubric.ts';
 import {
   attemptsOf,
   attemptsOfLab,
@@ -261,6 +262,7 @@ export async function gradeAttempt(
     throw invalidField('annotations', 'criterion', 'Tie each drawing to a criterion of the rubric');
   const grade = await findGrade(db, id);
   if (!grade) throw conflict('The attempt has no submission');
+  checkRubric(body.criteria, grade);
   const before = new Map(
     (JSON.parse(grade.criteria) as { id: string; points: number }[]).map((c) => [c.id, c.points]),
   );

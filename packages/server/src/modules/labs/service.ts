@@ -22,7 +22,7 @@ import { canEdit, freeOnly, type ContentScope } from '../programs/access.ts';
 import { isFreeLab, labJson, presentLab } from '../programs/presenter.ts';
 import { attemptsUsed } from '../programs/progress.ts';
 import type { Db } from '../programs/repository.ts';
-import { loadVisibleProgram } from '../programs/service.ts';
+import { loadProgram, loadVisibleProgram, staffHoldOf } from '../programs/service.ts';
 import { checkDeletable } from '../programs/usage.ts';
 import { anatomicalModelCatalogue } from './model-catalogue.ts';
 import { checkLabContent } from './plan.ts';
@@ -201,9 +201,27 @@ export async function reorderLabs(
   return getCourse(db, scope, courseId);
 }
 
-/** Copies a module to the end of `courseId` (default its own course); the caller must edit both programs. */
+/**
+ * The module `id` as a source to copy from: one the caller edits, or a live module of a published global
+ * program assigned to the caller's organisation (its teachers adapt it in a course of their own, issue 21.5).
+ * 404 unknown, 403 otherwise.
+ */
+async function loadCopyableLab(db: Db, scope: ContentScope, id: string): Promise<LabRecord> {
+  const lab = await loadLab(db, id);
+  const program = await loadProgram(db, lab.program_id);
+  if (canEdit(scope, program)) return lab;
+  const held = await staffHoldOf(db, scope, program);
+  if (held !== 'assigned' || program.status !== 'published' || lab.archived === 1) throw forbidden();
+  return lab;
+}
+
+/**
+ * Copies a module to the end of `courseId` (default its own course). The caller edits the target course, and
+ * edits the source or reads it as a global module assigned to their organisation (which then needs a target of
+ * their own: the global program's course is not theirs to write).
+ */
 export async function copyLab(db: Db, scope: ContentScope, id: string, body: LabCopy): Promise<Lab> {
-  const source = await loadEditableLab(db, scope, id);
+  const source = await loadCopyableLab(db, scope, id);
   const targetId = body.courseId ?? source.course_id;
   const target = await loadEditableCourse(db, scope, targetId);
   const now = isoNow();

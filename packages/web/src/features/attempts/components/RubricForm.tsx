@@ -5,12 +5,25 @@
  */
 import { useState } from 'react';
 import { Group, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
-import { GRADE_COMMENT_MAX_LENGTH, type AttemptGrade, type LabAttempt } from '@larmor/contracts/attempts';
+import {
+  GRADE_COMMENT_MAX_LENGTH,
+  RUBRIC_POINTS_STEP,
+  type AttemptGrade,
+  type LabAttempt,
+} from '@larmor/contracts/attempts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { useGradeAttempt, useReleaseAttempt } from '../api/attempts.ts';
-import { gradeBody, rubricOf, scoreCriterion, totalOf, type RubricRow } from './rubric.ts';
+import {
+  gradeBody,
+  pointsError,
+  rubricOf,
+  rubricValid,
+  scoreCriterion,
+  totalOf,
+  type RubricRow,
+} from './rubric.ts';
 
 export function RubricForm(props: {
   attempt: LabAttempt;
@@ -24,6 +37,7 @@ export function RubricForm(props: {
   const grade = useGradeAttempt(attempt.id);
   const release = useReleaseAttempt(attempt.id);
   const total = totalOf(rows);
+  const valid = rubricValid(rows);
   const save = (final: boolean): void =>
     grade.mutate(gradeBody(rows, comment, props.annotations ?? attempt.grade?.annotations ?? [], final), {
       onSuccess: () => toast.success(final ? 'Grade saved' : 'Draft saved'),
@@ -56,9 +70,12 @@ export function RubricForm(props: {
                   value={r.points}
                   min={0}
                   max={r.maxPoints}
-                  step={0.5}
-                  w={110}
-                  onChange={(v) => setRows((rs) => scoreCriterion(rs, r.id, Number(v)))}
+                  step={RUBRIC_POINTS_STEP}
+                  // Out-of-range points are an error to correct, never silently brought within range.
+                  clampBehavior="none"
+                  w={150}
+                  error={pointsError(r)}
+                  onChange={(v) => setRows((rs) => scoreCriterion(rs, r.id, v))}
                 />
               </Table.Td>
               <Table.Td>
@@ -77,6 +94,11 @@ export function RubricForm(props: {
       <Text fw={600}>
         Total: {total.score} / {total.maxScore}
       </Text>
+      {!valid && (
+        <Text size="sm" fw={600} role="status">
+          Correct the points marked above to save the grade.
+        </Text>
+      )}
       <Textarea
         label="Comment to the student"
         value={comment}
@@ -87,10 +109,15 @@ export function RubricForm(props: {
       />
       <ErrorAlert error={grade.error ?? release.error} />
       <Group gap="sm">
-        <ActionButton variant="default" loading={grade.isPending} onClick={() => save(false)}>
+        <ActionButton
+          variant="default"
+          loading={grade.isPending}
+          disabled={!valid}
+          onClick={() => save(false)}
+        >
           Save draft
         </ActionButton>
-        <ActionButton loading={grade.isPending} onClick={() => save(true)}>
+        <ActionButton loading={grade.isPending} disabled={!valid} onClick={() => save(true)}>
           Save grade
         </ActionButton>
         <ActionButton

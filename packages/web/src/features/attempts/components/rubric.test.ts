@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LabAttempt } from '@larmor/contracts/attempts';
-import { attemptToGrade, gradeBody, rubricOf, scoreCriterion, totalOf } from './rubric.ts';
+import {
+  attemptToGrade,
+  gradeBody,
+  pointsError,
+  rubricOf,
+  rubricValid,
+  scoreCriterion,
+  totalOf,
+} from './rubric.ts';
 
 const check = (objectiveId: string, points: number, maxPoints: number) => ({
   objectiveId,
@@ -58,15 +66,40 @@ describe('the teacher’s rubric', () => {
     expect(attemptToGrade(list, 's3')).toBeUndefined();
   });
 
-  it('is prefilled from the automatic checks; a score is clamped to 0…max and the total follows', () => {
+  it('is prefilled from the automatic checks; a score is kept as typed, never capped, and the total follows', () => {
     const rows = rubricOf(attempt({}), new Map([['weighting', 'T2 weighting']]));
     expect(rows).toEqual([
-      { id: 'weighting', title: 'T2 weighting', points: 0, maxPoints: 2, comment: '', automaticPoints: 0 },
+      {
+        id: 'weighting',
+        title: 'T2 weighting',
+        points: 0,
+        savedPoints: 0,
+        maxPoints: 2,
+        comment: '',
+        automaticPoints: 0,
+      },
     ]);
-    expect(scoreCriterion(rows, 'weighting', 5)[0]?.points).toBe(2);
-    expect(scoreCriterion(rows, 'weighting', -1)[0]?.points).toBe(0);
-    expect(scoreCriterion(rows, 'weighting', Number.NaN)).toEqual(rows);
+    expect(scoreCriterion(rows, 'weighting', 9)[0]?.points).toBe(9);
+    expect(scoreCriterion(rows, 'weighting', '400.')[0]?.points).toBe('400.');
     expect(totalOf(scoreCriterion(rows, 'weighting', 1.5))).toEqual({ score: 1.5, maxScore: 2 });
+  });
+
+  it('says what is wrong with the points in the spec’s words (max 2: 9 and "400." are above it), and blocks saving', () => {
+    const [row] = rubricOf(attempt({}), new Map());
+    if (row === undefined) throw new Error('no row');
+    const error = (points: number | string) => pointsError({ ...row, points });
+    expect(error(9)).toBe('Higher than allowed maximum');
+    expect(error('400.')).toBe('Higher than allowed maximum');
+    expect(error(-0.5)).toBe('Lower than allowed minimum');
+    expect(error('')).toBe('This field is required');
+    expect(error('abc')).toBe('This field is required');
+    expect(error(1.3)).toBe('Use steps of 0.5 points');
+    expect(error(1.5)).toBeUndefined();
+    expect(error(2)).toBeUndefined();
+    expect(rubricValid([{ ...row, points: 9 }])).toBe(false);
+    expect(totalOf([{ ...row, points: 9 }])).toEqual({ score: 0, maxScore: 2 });
+    // An automatic partial score, left as it is, stays valid between steps.
+    expect(pointsError({ ...row, points: 1.37, savedPoints: 1.37 })).toBeUndefined();
   });
 
   it('writes the grade body with trimmed comments, empty criterion comments left out', () => {

@@ -15,6 +15,7 @@ export function programQueryOptions(programId: string) {
   });
 }
 
+/** The program; not fetched while `programId` is empty (nothing chosen yet). */
 export function useProgram(programId: string) {
-  return useQuery(programQueryOptions(programId));
+  return useQuery({ ...programQueryOptions(programId), enabled: programId !== '' });
 }

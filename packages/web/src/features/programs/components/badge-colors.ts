@@ -9,6 +9,8 @@ export const BADGE_COLORS = {
   info: 'blue.9',
   /** Draft, by invitation, counts. */
   neutral: 'gray.7',
+  /** Submitted after the due date. */
+  late: 'red.9',
   /** Archived. */
   muted: 'dark.6',
 } as const;

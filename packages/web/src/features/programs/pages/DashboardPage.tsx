@@ -1,19 +1,21 @@
 /**
- * /dashboard: continue where you left off, and progress and due dates of every enrolled program. A learner in no
+ * /dashboard: continue where you left off, and progress and due dates of every enrolled program; for teachers and
+ * administrators, first the marking queue (issue 21.4). A learner in no
  * program sees what they can start with (the free catalogue on the free plan) and a link to the whole catalogue;
  * "ask your teacher" only when the catalogue has nothing for them (issue 20.12a).
  */
 import { useState } from 'react';
-import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
 import { useNewPlatformUi } from '#lib/ui-flag.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
+import { PageFrame } from '#ui/PageFrame.tsx';
 import { useCatalog } from '../api/get-catalog.ts';
 import { CatalogCard } from '../components/CatalogCard.tsx';
 import { FreePlanNotice } from '../components/FreePlanNotice.tsx';
+import { MarkingQueue } from '../components/MarkingQueue.tsx';
 import {
   browseModulePath,
   catalogueToJoin,
@@ -76,16 +78,14 @@ export function DashboardPage() {
           </Anchor>
         </Stack>
       )}
+      {teaching && <MarkingQueue />}
       {catalog.isSuccess && programs.length === 0 && teaching && (
-        <Stack align="center" gap="sm">
-          <EmptyState
-            title="You are not enrolled in a program"
-            description="Build programs for your students, or open one to see it as they do."
-          />
-          <Button component={Link} to={managePath}>
+        <Group gap="sm">
+          <Text>Build programs for your students, or open one to see it as they do.</Text>
+          <Button component={Link} to={managePath} variant="default">
             Manage programs
           </Button>
-        </Stack>
+        </Group>
       )}
       {programs.length > 0 && (
         <Stack component="section" aria-labelledby="my-programs-heading" gap="sm">

@@ -31,6 +31,10 @@ import { dateLabel, dueLabel, simulatorEntryPath, startBlockedReason } from '../
 import { Loading } from '../components/PageStates.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { ModuleSettings } from '../components/ModuleSettings.tsx';
+import { CopyToMyCourse } from '../components/CopyToMyCourse.tsx';
+import { useProgram } from '../api/get-program.ts';
+import { primaryRole } from '#lib/roles.ts';
+import { useSession } from '#lib/session.ts';
 import { useAssetCookie } from '../api/asset-cookie.ts';
 
 function Fact(props: { label: string; children: React.ReactNode }) {
@@ -53,6 +57,10 @@ export function ModulePage() {
   const [nowMs] = useState(() => Date.now());
   // No attempts left may still mean the last one is in progress: then scanning for it goes on.
   const inProgress = useAttemptInProgress(labId, lab.data?.attemptsLeft === 0);
+  const role = primaryRole(useSession().scope);
+  const teaching = role === 'Teacher' || role === 'Admin';
+  // A teacher reading a module they do not edit (a global program assigned to them) may copy it to adapt it.
+  const program = useProgram(teaching ? (routeProgramId ?? lab.data?.programId ?? '') : '');
   if (lab.isPending) return <Loading label="Loading the module" />;
   if (lab.data === undefined) {
     return (
@@ -154,6 +162,9 @@ export function ModulePage() {
           </List>
         )}
       </section>
+      {teaching && program.data?.canEdit === false && (
+        <CopyToMyCourse labId={data.id} labTitle={data.title} />
+      )}
       <ModuleSettings lab={data} model={model} />
       <section aria-labelledby="instructions-heading">
         <Title order={2} size="h4" id="instructions-heading" mb="xs">

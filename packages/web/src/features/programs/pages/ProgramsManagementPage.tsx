@@ -1,7 +1,8 @@
 /**
  * Program management: /programs-management (new UI, Manage Programs) and /courses-management (old UI, Manage
  * Courses) list the programs the caller may edit; admins' /client-courses-management and
- * /global-courses-management list organisation and global programs. A new program starts as a draft.
+ * /global-courses-management list organisation and global programs. A new program starts as a draft. A published
+ * program the caller may not edit (a global one assigned to their organisation) opens for reading (issue 21.5).
  */
 import { useState } from 'react';
 import { Anchor, Badge, Group, Pagination, Stack, Text, TextInput, Textarea } from '@mantine/core';
@@ -83,6 +84,14 @@ function ProgramsManagement(props: { title: string; owner?: 'client' | 'global' 
           <Anchor component={Link} to={`/programs/edit/${p.id}`}>
             {p.title}
           </Anchor>
+        ) : p.status === 'published' ? (
+          // A global program assigned to the organisation: its teachers read it (and copy modules to adapt).
+          <Group gap={6}>
+            <Anchor component={Link} to={`/browse/${p.id}`}>
+              {p.title}
+            </Anchor>
+            <Badge color={BADGE_COLORS.neutral}>read only</Badge>
+          </Group>
         ) : (
           p.title
         ),

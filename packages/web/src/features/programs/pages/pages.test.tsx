@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { LabAttempt } from '@larmor/contracts/attempts';
+import type { LabAttempt, MarkingQueue } from '@larmor/contracts/attempts';
 import type { CatalogResponse } from '@larmor/contracts/catalog';
 import type { Lab } from '@larmor/contracts/programs';
 import { CatalogPage } from './CatalogPage.tsx';
@@ -150,6 +150,56 @@ describe('student pages', () => {
     const manage = await screen.findByRole('link', { name: 'Manage programs' }, FIND);
     expect(manage.getAttribute('href')).toBe('/courses-management');
     expect(screen.queryByText(NO_PROGRAMS)).toBeNull();
+    expect(screen.queryByText('You are not enrolled in a program')).toBeNull();
+    session.logout();
+  });
+
+  it("the teacher's dashboard lists the attempts awaiting grading, each a link to its grading page, with counts per course and a release per module (issue 21.4)", async () => {
+    const payload = btoa(
+      JSON.stringify({ uid: 't1', scope: 'Teacher', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
+    session.authenticate({ accessToken: `h.${payload.replace(/=+$/, '')}.s`, refreshToken: 'r' });
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const queue: MarkingQueue = {
+      items: [
+        {
+          attemptId: id(1),
+          number: 1,
+          state: 'submitted',
+          studentId: id(2),
+          studentName: 'Ann Able',
+          labId: id(3),
+          labTitle: 'Make CSF bright',
+          courseId: id(4),
+          courseTitle: 'Contrast',
+          programId: id(5),
+          programTitle: 'Neuro',
+          submittedAt: '2026-11-02T10:00:00.000Z',
+          dueAt: '2026-11-01T12:00:00.000Z',
+          late: true,
+          score: 1.5,
+          maxScore: 3,
+        },
+      ],
+      courses: [{ courseId: id(4), courseTitle: 'Contrast', programTitle: 'Neuro', awaiting: 1, graded: 2 }],
+      modules: [{ labId: id(3), labTitle: 'Make CSF bright', courseId: id(4), graded: 2 }],
+    };
+    stubApi({
+      'v1/catalog': { status: 200, body: { items: [], freePlan: false } },
+      'v1/marking-queue': { status: 200, body: queue },
+    });
+    renderRoute('/dashboard', '/dashboard', <DashboardPage />);
+    const grade = await screen.findByRole(
+      'link',
+      { name: /Ann Able: grade attempt 1 on Make CSF bright/ },
+      FIND,
+    );
+    expect(grade.getAttribute('href')).toBe(`/courses/${id(4)}/modules/${id(3)}/students/${id(2)}/grade`);
+    expect(screen.getByText('Late')).toBeTruthy();
+    expect(screen.getByText('1.5 / 3')).toBeTruthy();
+    expect(screen.getByText('Contrast (Neuro): 1 to mark, 2 graded to release')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Release grades of Make CSF bright' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Students' }).getAttribute('href')).toBe('/students');
     session.logout();
   });
 

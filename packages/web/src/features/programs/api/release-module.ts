@@ -1,0 +1,22 @@
+/** POST v1/modules/{labId}/release: every graded attempt of the module the caller reviews (issue 21.4). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ATTEMPT_PATHS, moduleReleaseResultSchema } from '@larmor/contracts/attempts';
+import { apiPath } from '@larmor/contracts/programs';
+import { api } from '#lib/api.ts';
+import { markingQueueQueryKey } from './get-marking-queue.ts';
+
+export function releaseModule(labId: string): Promise<{ released: number }> {
+  return api.request(apiPath(ATTEMPT_PATHS.moduleRelease, { labId }), {
+    method: 'POST',
+    body: {},
+    schema: moduleReleaseResultSchema,
+  });
+}
+
+export function useReleaseModule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: releaseModule,
+    onSuccess: () => client.invalidateQueries({ queryKey: markingQueueQueryKey }),
+  });
+}

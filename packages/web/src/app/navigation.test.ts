@@ -7,8 +7,14 @@ const labels = (role: 'Admin' | 'Teacher' | 'Student' | undefined, newUi: boolea
   );
 
 describe('navigationItems', () => {
-  it('shows the old-UI variants when the new-platform-UI flag is off', () => {
-    expect(labels('Teacher', false)).toEqual(['Courses', 'My Scan Results', 'Manage Courses', 'Students']);
+  it('shows the old-UI variants when the new-platform-UI flag is off, with Analytics for teachers (issue 21.5)', () => {
+    expect(labels('Teacher', false)).toEqual([
+      'Courses',
+      'My Scan Results',
+      'Manage Courses',
+      'Students',
+      'Analytics',
+    ]);
   });
 
   it('shows the new-UI variants (Catalog, Scan Results, Manage Programs, Analytics) when the flag is on', () => {
@@ -28,6 +34,7 @@ describe('navigationItems', () => {
       'My Scan Results',
       'Manage Courses',
       'Students',
+      'Analytics',
       'Client Courses',
       'Global Courses',
       'Admin',
@@ -35,6 +42,7 @@ describe('navigationItems', () => {
     expect(labels('Student', false)).toEqual(['Courses', 'My Scan Results', 'Achievements']);
     expect(labels('Student', false, true)).toEqual(['Courses', 'My Scan Results']);
     expect(labels('Teacher', true, true)).not.toContain('Analytics');
+    expect(labels('Teacher', false, true)).not.toContain('Analytics');
   });
 
   it('builds test ids from the lower-cased label and marks items active on their path and below', () => {

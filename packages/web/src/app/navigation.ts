@@ -1,6 +1,7 @@
 /**
  * Top-navigation items by role, new-platform-UI flag and environment (platform-shell.md §2, §6).
- * Old UI: Courses, My Scan Results, Manage Courses; new UI: Catalog, Scan Results, Manage Programs, Analytics.
+ * Old UI: Courses, My Scan Results, Manage Courses; new UI: Catalog, Scan Results, Manage Programs. Analytics in
+ * both for teachers and admins outside production.
  */
 import type { Role } from '../lib/roles.ts';
 import type { Environment } from '../lib/config.ts';
@@ -32,7 +33,9 @@ export function navigationItems(context: NavContext): NavItem[] {
     { label: 'Manage Courses', to: '/courses-management', roles: TEACHING, when: !context.newUi },
     { label: 'Manage Programs', to: '/programs-management', roles: TEACHING, when: context.newUi },
     { label: 'Students', to: '/students', roles: TEACHING, when: true },
-    { label: 'Analytics', to: '/analytics', roles: TEACHING, when: context.newUi && !production },
+    // Teachers and admins find Analytics in the menu in either UI (issue 21.5: the old UI left it reachable only by
+    // typing its URL); not in production (platform-shell.md §6).
+    { label: 'Analytics', to: '/analytics', roles: TEACHING, when: !production },
     { label: 'Achievements', to: '/achievements', roles: ['Student'], when: !production },
     { label: 'Client Courses', to: '/client-courses-management', roles: ADMIN, when: true },
     { label: 'Global Courses', to: '/global-courses-management', roles: ADMIN, when: true },

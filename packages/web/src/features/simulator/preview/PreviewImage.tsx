@@ -1,7 +1,8 @@
 /**
  * The live preview's image: the worker's grey pixels painted on a canvas, scaled by CSS to their physical shape
  * (FOV / matrix per axis, issue 20.8) and centred in a square box, named for screen readers by what it shows.
- * `data-latency-ms` carries the time from the change to this paint (the bench reads it).
+ * `data-latency-ms` carries the worker's round trip for this frame, `data-frame` its request and `data-backend` where
+ * its FFTs ran ('wasm' or 'javascript'): the browser stories and the bench read them.
  */
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
@@ -33,6 +34,7 @@ export function PreviewImage(props: { state: PreviewState; description: string }
     context.putImageData(image, 0, 0);
     element.dataset.latencyMs = String(Math.round((answer?.latencyMs ?? 0) * 10) / 10);
     element.dataset.frame = String(response.id);
+    element.dataset.backend = response.backend;
   }, [response, answer?.latencyMs]);
 
   const fit = fitInBox(response?.ok ? physicalAspect(response) : 1);

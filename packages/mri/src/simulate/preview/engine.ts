@@ -17,6 +17,7 @@ import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import { timingViolations } from '../../sequence/validate.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
+import { createTissueImageCache } from '../fast/imageDomain.ts';
 import { prepareSlice, type PreparedSlice } from '../fast/prepare.ts';
 import { createContrastWorkspace, renderContrast, type ContrastWorkspace } from '../fast/render.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
@@ -82,6 +83,22 @@ interface PreparedGeometry {
   coilMaps: Float32Array[] | undefined;
 }
 
+/**
+ * A workspace for `frame`: the last one's sums, line buffers and FFT plans when the matrix is the same (a slice
+ * moved), with fresh caches (tissue images and coil sums belong to a prepared slice and its maps).
+ */
+function workspaceFor(frame: AcquisitionFrame, last: ContrastWorkspace | undefined): ContrastWorkspace {
+  if (last?.frame.readCount !== frame.readCount || last.frame.phaseCount !== frame.phaseCount) {
+    return createContrastWorkspace(frame);
+  }
+  return {
+    ...last,
+    frame,
+    tissueImages: createTissueImageCache(),
+    coils: { stats: undefined, gain: undefined },
+  };
+}
+
 /** A preview engine for one anatomical model. */
 export function createPreviewEngine(
   anatomy: AnatomicalModel,
@@ -118,7 +135,7 @@ export function createPreviewEngine(
         prepared = {
           key,
           slice: prepareSlice(anatomy.volume, frame, { wasmFft: useWasm }),
-          workspace: createContrastWorkspace(frame),
+          workspace: workspaceFor(frame, prepared?.workspace),
           coilMaps: frameCoilMaps(coil, frame),
         };
       }

@@ -117,6 +117,16 @@ describe('preview equals the scan (issue 26.3)', () => {
     expect(nrmse(preview.magnitude, scanCentre(stack(), at3T).image.magnitude)).toBeLessThan(0.02);
   });
 
+  it('a slice moved on the head array renders what a fresh engine renders there (buffers reused, caches not)', () => {
+    const engine = createPreviewEngine(brain);
+    frameOf(engine.render(stack(), headArray, 2));
+    const moved: Protocol = { ...stack(), geometry: { ...stack().geometry, center: [0, 0, 0.02] } };
+    const after = frameOf(engine.render(moved, headArray, 2));
+    expect(after.magnitude).toEqual(
+      frameOf(createPreviewEngine(brain).render(moved, headArray, 2)).magnitude,
+    );
+  });
+
   it('with noise, its noise is that of the array, amplified where the coils are weak, as in the scan (RMS within 15 %)', () => {
     const engine = createPreviewEngine(brain);
     const quiet = frameOf(engine.render(stack(), headArray, 0)).magnitude.slice();

@@ -45,6 +45,8 @@ export * from './simulate/motion.ts';
 export * from './simulate/fieldMap.ts';
 export * from './simulate/fast/prepare.ts';
 export * from './simulate/fast/render.ts';
+export * from './simulate/preview/engine.ts';
+export * from './simulate/preview/grey.ts';
 export * from './recon/fft.ts';
 export * from './recon/fftColumns.ts';
 export * from './recon/fftnd.ts';

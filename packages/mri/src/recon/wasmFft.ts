@@ -192,3 +192,8 @@ export function sharedWasmFft2d(rows: number, cols: number): WasmFft2d | undefin
   }
   return shared.get(key);
 }
+
+/** Whether this platform compiles the WebAssembly SIMD FFT (false: ./fft.ts runs, e.g. under a CSP without wasm). */
+export function wasmFftAvailable(): boolean {
+  return fftModule() !== null;
+}

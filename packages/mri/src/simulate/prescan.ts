@@ -17,27 +17,41 @@ const MIN_RELATIVE_SENSITIVITY = 0.05;
 /**
  * Gain per display pixel (rows × columns of the rendered image: phase-oversampled lines cropped, transposed when
  * phase runs along rows, as simulate/fast/output.ts `displayImage`) from the coil maps on the acquisition grid
- * ([phase][read], `frameCoilMaps` of simulate.ts).
+ * ([phase][read], `frameCoilMaps` of simulate.ts). `acquiredSumSquares`, when given, is Σ_c s_c² of these maps on
+ * the whole acquisition grid (fast/receive.ts `coilStats`), which then is not summed again.
  */
 export function prescanNormalisationGain(
   coilMaps: readonly Float32Array[],
   frame: AcquisitionFrame,
+  acquiredSumSquares?: Float64Array,
 ): Float32Array {
   const nu = frame.readCount;
   const keep = frame.phaseMatrix;
   const firstLine = (frame.phaseCount - keep) / 2;
   const columns = frame.transposed ? keep : nu;
+  // Σ_c s_c² per kept pixel, coil by coil (the maps are Float32: each square is exact, and every pixel sums its
+  // coils in element order, so the result does not depend on the loop order).
+  const offset = firstLine * nu;
+  const sumSquares = acquiredSumSquares
+    ? acquiredSumSquares.subarray(offset, offset + nu * keep)
+    : new Float64Array(nu * keep);
+  for (const map of acquiredSumSquares ? [] : coilMaps) {
+    for (let p = 0; p < sumSquares.length; p++) {
+      const s = map[offset + p] as number;
+      sumSquares[p] = (sumSquares[p] as number) + s * s;
+    }
+  }
   const sensitivity = new Float64Array(nu * keep);
   let max = 0;
   for (let v = 0; v < keep; v++)
     for (let u = 0; u < nu; u++) {
-      const p = (firstLine + v) * nu + u;
-      let sum = 0;
-      for (const map of coilMaps) sum += (map[p] as number) ** 2;
       const q = frame.transposed ? u * columns + v : v * columns + u;
-      sensitivity[q] = Math.sqrt(sum);
-      max = Math.max(max, sensitivity[q] as number);
+      const value = Math.sqrt(sumSquares[v * nu + u] as number);
+      sensitivity[q] = value;
+      if (value > max) max = value;
     }
   const floor = MIN_RELATIVE_SENSITIVITY * max;
-  return Float32Array.from(sensitivity, (s) => (max > 0 ? 1 / Math.max(s, floor) : 1));
+  const gain = new Float32Array(sensitivity.length);
+  for (let q = 0; q < gain.length; q++) gain[q] = max > 0 ? 1 / Math.max(sensitivity[q] as number, floor) : 1;
+  return gain;
 }

@@ -20,6 +20,9 @@ export interface CoilStats {
   scale: { sigma: number; values: Float64Array } | undefined;
 }
 
+/** Pixels per block of `coilStats`: its four Float64 sums of a block take 64 KiB. */
+const COIL_STATS_BLOCK = 2048;
+
 /**
  * The coil sums of `maps` and `noise`, computed once and kept in the workspace while the same arrays are passed
  * (compared by identity: the maps and noise must not be changed in place between renders).
@@ -45,19 +48,33 @@ export function coilStats(
     scale: undefined,
   };
   const { s2, aRe, aIm, n2 } = stats;
-  maps.forEach((map, c) => {
-    const unit = coilNoise[c];
-    for (let i = 0; i < n; i++) {
-      const s = map[i] as number;
-      s2[i] = (s2[i] as number) + s * s;
-      if (!unit) continue;
-      const nr = unit.re[i] as number;
-      const ni = unit.im[i] as number;
-      aRe[i] = (aRe[i] as number) + s * nr;
-      aIm[i] = (aIm[i] as number) + s * ni;
-      n2[i] = (n2[i] as number) + nr * nr + ni * ni;
+  // Blocks of pixels, every coil in element order within a block: the four sums of a block stay in the cache
+  // (a pass per coil over the whole image moved them through memory once per coil). Each pixel still adds its
+  // coils in element order, so the sums are the same numbers.
+  for (let start = 0; start < n; start += COIL_STATS_BLOCK) {
+    const end = Math.min(n, start + COIL_STATS_BLOCK);
+    for (let c = 0; c < maps.length; c++) {
+      const map = maps[c] as Float32Array;
+      const unit = coilNoise[c];
+      if (!unit) {
+        for (let i = start; i < end; i++) {
+          const s = map[i] as number;
+          s2[i] = (s2[i] as number) + s * s;
+        }
+        continue;
+      }
+      const { re, im } = unit;
+      for (let i = start; i < end; i++) {
+        const s = map[i] as number;
+        const nr = re[i] as number;
+        const ni = im[i] as number;
+        s2[i] = (s2[i] as number) + s * s;
+        aRe[i] = (aRe[i] as number) + s * nr;
+        aIm[i] = (aIm[i] as number) + s * ni;
+        n2[i] = (n2[i] as number) + nr * nr + ni * ni;
+      }
     }
-  });
+  }
   ws.coils.stats = stats;
   return stats;
 }
@@ -70,7 +87,10 @@ export function prescanGain(ws: ContrastWorkspace, maps: readonly Float32Array[]
   const cached = ws.coils.gain;
   if (cached && cached.maps.length === maps.length && cached.maps.every((m, c) => m === maps[c]))
     return cached.values;
-  const values = prescanNormalisationGain(maps, ws.frame);
+  const stats = ws.coils.stats;
+  const sameMaps = stats?.maps.length === maps.length && stats.maps.every((m, c) => m === maps[c]);
+  // Σ_c s_c² is already in the coil sums of these maps (the same numbers prescan.ts would add up again).
+  const values = prescanNormalisationGain(maps, ws.frame, sameMaps ? stats.s2 : undefined);
   ws.coils.gain = { maps: [...maps], values };
   return values;
 }

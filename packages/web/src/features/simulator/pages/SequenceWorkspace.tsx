@@ -156,7 +156,7 @@ export function SequenceWorkspace(props: {
               <Text fw={600} size="sm">
                 Live preview: centre slice
               </Text>
-              <PreviewImage state={preview} description={description} />
+              <PreviewImage store={preview} description={description} />
             </Stack>
             <SeriesViewport
               sessionId={active.session.id}

@@ -10,7 +10,10 @@ import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
 import { buildModel } from '@larmor/mri/anatomy/registry';
 import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { createPreviewEngine, type PreviewFrame } from './preview-engine.ts';
+import { scanGeometry } from '@larmor/mri/simulate/geometry';
+import { simulateSlice } from '@larmor/mri/simulate/simulate';
+import { tissueAtField } from '@larmor/mri/tissue/library';
+import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/simulate/preview/engine';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
@@ -72,5 +75,68 @@ describe('preview engine', () => {
     const result = createPreviewEngine(brain).render({ ...t2Tse(), echoTime: 0.001 }, scanner, 0);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(/TE/);
+  });
+});
+
+/** ‖a − b‖ / ‖b‖ over the pixels (the normalised RMS error of a against b). */
+function nrmse(a: Float32Array, b: Float32Array): number {
+  let diff = 0;
+  let norm = 0;
+  for (let i = 0; i < b.length; i++) {
+    diff += ((a[i] as number) - (b[i] as number)) ** 2;
+    norm += (b[i] as number) ** 2;
+  }
+  return Math.sqrt(diff / norm);
+}
+
+/** The image of the scan the preview previews: its centre slice, as a scan part computes it (noise level 0). */
+function scanCentre(protocol: Protocol, at: Scanner, noiseLevel: 0 | 3 = 0) {
+  const centre = Math.floor(scanGeometry(protocol).slices.length / 2);
+  const tissueAt = (key: string) => tissueAtField(key, at.b0);
+  return simulateSlice(brain, protocol, at, { tissueAt, noiseLevel, seed: 5 }, centre);
+}
+
+describe('preview equals the scan (issue 26.3)', () => {
+  const headArray: Scanner = { ...scanner, coil: 'head16' };
+  const stack = (): Protocol => ({ ...t2Tse(), sliceCount: 5, echoTime: 0.09 });
+
+  it('without noise, the preview with the head array is the centre slice of the scan within 2 % NRMSE', () => {
+    const preview = frameOf(createPreviewEngine(brain).render(stack(), headArray, 0));
+    const scan = scanCentre(stack(), headArray);
+    expect(preview.receiveChannels).toBe(16);
+    expect(scan.receiveChannels).toBe(16);
+    expect(nrmse(preview.magnitude, scan.image.magnitude)).toBeLessThan(0.02);
+  });
+
+  it('at 3 T with the body array, too, and a new field or coil is rendered at once, not from the old one', () => {
+    const engine = createPreviewEngine(brain);
+    frameOf(engine.render(stack(), headArray, 0));
+    const at3T: Scanner = { ...scanner, b0: 3, coil: 'body' };
+    const preview = frameOf(engine.render(stack(), at3T, 0));
+    expect(preview.receiveChannels).toBe(8);
+    expect(nrmse(preview.magnitude, scanCentre(stack(), at3T).image.magnitude)).toBeLessThan(0.02);
+  });
+
+  it('a slice moved on the head array renders what a fresh engine renders there (buffers reused, caches not)', () => {
+    const engine = createPreviewEngine(brain);
+    frameOf(engine.render(stack(), headArray, 2));
+    const moved: Protocol = { ...stack(), geometry: { ...stack().geometry, center: [0, 0, 0.02] } };
+    const after = frameOf(engine.render(moved, headArray, 2));
+    expect(after.magnitude).toEqual(
+      frameOf(createPreviewEngine(brain).render(moved, headArray, 2)).magnitude,
+    );
+  });
+
+  it('with noise, its noise is that of the array, amplified where the coils are weak, as in the scan (RMS within 15 %)', () => {
+    const engine = createPreviewEngine(brain);
+    const quiet = frameOf(engine.render(stack(), headArray, 0)).magnitude.slice();
+    const noisy = frameOf(engine.render(stack(), headArray, 3)).magnitude;
+    const scanQuiet = scanCentre(stack(), headArray).image.magnitude;
+    const scanNoisy = scanCentre(stack(), headArray, 3).image.magnitude;
+    const rms = (a: Float32Array, b: Float32Array) => (nrmse(a, b) * Math.hypot(...b)) / Math.sqrt(b.length);
+    const previewNoise = rms(noisy, quiet);
+    const scanNoise = rms(scanNoisy, scanQuiet);
+    expect(previewNoise / scanNoise).toBeGreaterThan(0.85);
+    expect(previewNoise / scanNoise).toBeLessThan(1.15);
   });
 });

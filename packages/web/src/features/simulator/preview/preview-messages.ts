@@ -1,6 +1,7 @@
 /** The messages between the page and the preview worker (structured clone; pixels are transferred). */
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import type { PreviewBackend } from '@larmor/mri/simulate/preview/engine';
 import type { PreviewModelSettings } from './preview-model.ts';
 
 export interface PreviewRequest {
@@ -25,6 +26,8 @@ export type PreviewResponse =
       columnSpacing: number;
       /** 8-bit grey, row by row; its buffer is transferred, not copied. */
       grey: Uint8ClampedArray;
+      /** Where the slice's FFTs ran ('wasm' in every browser with WebAssembly). */
+      backend: PreviewBackend;
       prepareMs: number;
       renderMs: number;
     }

@@ -9,7 +9,7 @@ import { catalogueModels } from '@larmor/mri/anatomy/catalogue';
 import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Scanner } from '@larmor/mri/sequence/protocol';
-import { createPreviewEngine } from './preview-engine.ts';
+import { createPreviewEngine } from '@larmor/mri/simulate/preview/engine';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };

@@ -2,10 +2,11 @@
  * The live preview's worker (DESIGN.md §1): builds the module's anatomical model as preview-model.ts resolves it
  * (the brain from the build's static asset, gunzipped here with DecompressionStream), keeps a preview engine per
  * build for the last few builds, and answers each request with the centre slice's grey image, its buffer
- * transferred.
+ * transferred, and the backend its FFTs ran on (WebAssembly wherever the browser compiles it: the server's CSP
+ * allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
  */
 import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
-import { createPreviewEngine, type PreviewEngine } from './preview-engine.ts';
+import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/simulate/preview/engine';
 import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
@@ -64,7 +65,7 @@ function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
       request.modelId,
       request.settings,
       () => (brainAsset ??= loadBrainAsset()),
-    ).then((model) => createPreviewEngine(model, () => performance.now()));
+    ).then((model) => createPreviewEngine(model, { now: () => performance.now() }));
     // A failed load is not kept: the next request tries again.
     engine.catch(() => {
       brainAsset = undefined;
@@ -91,7 +92,7 @@ addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
     .then((engine) => {
       const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
       if (!result.ok) return reply({ id: request.id, ok: false, message: result.message });
-      const { rows, columns, rowSpacing, columnSpacing, grey, prepareMs, renderMs } = result.frame;
+      const { rows, columns, rowSpacing, columnSpacing, grey, backend, prepareMs, renderMs } = result.frame;
       return reply({
         id: request.id,
         ok: true,
@@ -100,6 +101,7 @@ addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
         rowSpacing,
         columnSpacing,
         grey,
+        backend,
         prepareMs,
         renderMs,
       });

@@ -1,8 +1,11 @@
 /**
  * The live preview as a hook: one module worker per page (new URL('./preview.worker.ts', import.meta.url)), a
- * request whenever the protocol, scanner or noise level changes, and the newest answer.
+ * request whenever the protocol, scanner or noise level changes, and the newest answer in a small store. Only the
+ * preview's own component subscribes to it (`usePreviewState`): an answer repaints the canvas without rendering the
+ * workspace around it again (its parameter panel, localisers and viewer), which cost a React render of the whole
+ * screen per frame (issue 20, "Speed": input to paint).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
 import { createPreviewClient, type PreviewAnswer, type PreviewClient } from './preview-client.ts';
@@ -11,31 +14,58 @@ import type { PreviewModelSettings } from './preview-model.ts';
 export type PreviewState =
   { status: 'starting' } | { status: 'unavailable' } | { status: 'shown'; answer: PreviewAnswer };
 
+/** The newest preview state, to subscribe to (useSyncExternalStore's contract). */
+export interface PreviewStore {
+  subscribe(listener: () => void): () => void;
+  get(): PreviewState;
+}
+
+export function createPreviewStore(initial: PreviewState): PreviewStore & { set(state: PreviewState): void } {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => state,
+    set(next) {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
 export function usePreview(
   modelId: number,
   settings: PreviewModelSettings,
   protocol: Protocol | undefined,
   scanner: Scanner,
   noiseLevel: NoiseLevel,
-): PreviewState {
-  const [state, setState] = useState<PreviewState>(() =>
-    typeof Worker === 'undefined' ? { status: 'unavailable' } : { status: 'starting' },
+): PreviewStore {
+  const [store] = useState(() =>
+    createPreviewStore(typeof Worker === 'undefined' ? { status: 'unavailable' } : { status: 'starting' }),
   );
   const client = useRef<PreviewClient | undefined>(undefined);
 
   useEffect(() => {
     if (typeof Worker === 'undefined') return undefined;
     const worker = new Worker(new URL('./preview.worker.ts', import.meta.url), { type: 'module' });
-    client.current = createPreviewClient(worker, (answer) => setState({ status: 'shown', answer }));
+    client.current = createPreviewClient(worker, (answer) => store.set({ status: 'shown', answer }));
     return () => {
       client.current?.dispose();
       client.current = undefined;
     };
-  }, []);
+  }, [store]);
 
   useEffect(() => {
     if (protocol) client.current?.request({ modelId, settings, protocol, scanner, noiseLevel });
   }, [modelId, settings, protocol, scanner, noiseLevel]);
 
-  return state;
+  return store;
+}
+
+/** The newest preview state of `store`: the component calling it renders again on each answer, nothing else. */
+export function usePreviewState(store: PreviewStore): PreviewState {
+  return useSyncExternalStore(store.subscribe, store.get);
 }

@@ -1,0 +1,119 @@
+/**
+ * The live preview's figures in Node (issue 26.1): the very engine the simulator's preview worker runs
+ * (`@larmor/mri/simulate/preview/engine`, created by packages/web/src/features/simulator/preview/preview.worker.ts
+ * and called once per request), on the brain with the 16-channel head array, noise level 1 and prescan
+ * normalisation, as a session with the head coil previews:
+ * - `preview.teChange.ms`: a new TE on the slice already prepared (a slider step): the weighted sum, the coil
+ *   array's receive and the grey map, the worker's whole computation per frame;
+ * - `preview.sliceMoved.ms`: the slice moved by 1 mm (new geometry): resampling, per-tissue k-spaces on the
+ *   WebAssembly FFT, coil maps, then the contrast and grey map;
+ * - `preview.sliceMoved.javascript.ms`: the same with the JavaScript FFT (the fallback of a browser without
+ *   WebAssembly).
+ * Medians after warm-up renders; each render's grey buffer is a new one, as the worker transfers it.
+ */
+import { createPreviewEngine, type Protocol, type Scanner } from '@larmor/mri';
+import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+import { createModelStore } from '@larmor/server/anatomy/modelStore';
+
+const BRAIN_MODEL_ID = 1;
+/** A session with the head coil at 1.5 T (the simulator's scanner settings). */
+export const PREVIEW_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
+/** The simulator's default noise level (session-view.ts `noiseLevelOf`). */
+const NOISE_LEVEL = 1;
+
+/** The fast suite's reference scan (SE TR 0.5 s, TE 15 ms, 256² over 0.24 m, 5 mm), one slice at height `z` [m]. */
+export function previewProtocol(z = 0.01): Protocol {
+  return {
+    family: 'SE',
+    repetitionTime: 0.5,
+    echoTime: 0.015,
+    flipAngle: Math.PI / 2,
+    echoTrainLength: 1,
+    bandwidthPerPixel: 130,
+    fovRead: 0.24,
+    fovPhase: 0.24,
+    matrixRead: 256,
+    matrixPhase: 256,
+    sliceThickness: 0.005,
+    sliceGap: 0.001,
+    sliceCount: 1,
+    geometry: { orientation: 'axial', center: [0, 0, z] },
+    phaseDirection: 'column',
+    nex: 1,
+    phaseOversampling: 0,
+    fatSaturation: false,
+    partialFourier: 1,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** Median wall time and median CPU time of this thread's process of `render(i)` over `repeats` calls after `warmup` [ms]. */
+function medianMs(
+  render: (i: number) => void,
+  repeats: number,
+  warmup: number,
+): { wall: number; cpu: number } {
+  for (let i = 0; i < warmup; i++) render(i);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const startCpu = process.cpuUsage();
+    const start = performance.now();
+    render(warmup + i);
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+function renderOrThrow(
+  engine: ReturnType<typeof createPreviewEngine>,
+  protocol: Protocol,
+  scanner: Scanner = PREVIEW_SCANNER,
+): void {
+  const result = engine.render(protocol, scanner, NOISE_LEVEL);
+  if (!result.ok) throw new Error(result.message);
+}
+
+/** A slice moved: the slice 1 mm higher or lower at every render (never the geometry just prepared). */
+function sliceMovedMs(model: AnatomicalModel, wasmFft: boolean): { wall: number; cpu: number } {
+  const engine = createPreviewEngine(model, { wasmFft });
+  return medianMs((i) => renderOrThrow(engine, previewProtocol(0.01 + (i % 2) * 0.001)), 20, 5);
+}
+
+/** The live preview's figures in Node (see the module comment). */
+export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID)): Record<string, number> {
+  const engine = createPreviewEngine(model);
+  const base = previewProtocol();
+  renderOrThrow(engine, base);
+  const teChange = medianMs(
+    (i) => renderOrThrow(engine, { ...base, echoTime: 0.012 + (i % 50) * 0.002 }),
+    200,
+    30,
+  );
+  const single = createPreviewEngine(model);
+  const body: Scanner = { ...PREVIEW_SCANNER, coil: 'none' };
+  renderOrThrow(single, base, body);
+  const teChangeSingle = medianMs(
+    (i) => renderOrThrow(single, { ...base, echoTime: 0.012 + (i % 50) * 0.002 }, body),
+    200,
+    30,
+  );
+  const moved = sliceMovedMs(model, true);
+  const movedJs = sliceMovedMs(model, false);
+  // The CPU figures (process CPU time, this engine's single thread) are the ones to read on a loaded machine.
+  return {
+    'preview.teChange.ms': teChange.wall,
+    'preview.teChange.cpu.ms': teChange.cpu,
+    'preview.teChange.singleCoil.ms': teChangeSingle.wall,
+    'preview.sliceMoved.ms': moved.wall,
+    'preview.sliceMoved.cpu.ms': moved.cpu,
+    'preview.sliceMoved.javascript.ms': movedJs.wall,
+    'preview.sliceMoved.javascript.cpu.ms': movedJs.cpu,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The live preview's engine (DESIGN.md §3, fast engine): the centre slice of a protocol, rendered from per-tissue
+ * k-spaces prepared once per slice geometry, so that a change of TE, TR, TI, flip angle, fat saturation or noise
+ * costs one weighted sum and no FFT (../fast/imageDomain.ts). Pure: the web app's preview worker runs it, and so do
+ * its tests and the bench (`web.preview.*`).
+ *
+ * It renders what the scan gives (issue 26.3): the scanner's receive coil (every element of an array, through its
+ * sensitivity maps on this frame, ../simulate.ts `frameCoilMaps`), prescan normalisation on (the scan's default),
+ * tissues at the scanner's field B0, and one unit noise per channel. Without noise its image is the scan's centre
+ * slice (../simulate.ts `simulateSlice` with receive 'array'). What it leaves out, for speed, as the scan does
+ * not: motion, partial-Fourier reconstruction, a Bloch backend's susceptibility field map, and the through-slab
+ * aliasing of 3D slabs (a 3D protocol's centre partition is prepared as one thin slice).
+ */
+import type { AnatomicalModel, Coil } from '../../anatomy/types.ts';
+import { wasmFftAvailable } from '../../recon/wasmFft.ts';
+import type { Protocol, Scanner } from '../../sequence/protocol.ts';
+import { timingViolations } from '../../sequence/validate.ts';
+import { tissueAtField } from '../../tissue/library.ts';
+import type { TissueAtField } from '../../tissue/types.ts';
+import { createTissueImageCache } from '../fast/imageDomain.ts';
+import { prepareSlice, type PreparedSlice } from '../fast/prepare.ts';
+import { createContrastWorkspace, renderContrast, type ContrastWorkspace } from '../fast/render.ts';
+import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
+import { seededRandom, unitComplexNoise, type NoiseLevel, type UnitNoise } from '../noise.ts';
+import { frameCoilMaps } from '../simulate.ts';
+import { PREVIEW_WHITE_QUANTILE, greyOf, quantileOf } from './grey.ts';
+
+/** Seed of the preview's noise: fixed, so the grain stays put while a slider moves. */
+export const PREVIEW_NOISE_SEED = 1;
+
+/** Where the slice's FFTs ran: WebAssembly SIMD (../../recon/wasmFft.ts) or the JavaScript fallback. */
+export type PreviewBackend = 'wasm' | 'javascript';
+
+export interface PreviewFrame {
+  rows: number;
+  columns: number;
+  /** Distance between rows and between columns [m] (FOV / matrix per axis): the display's pixel shape. */
+  rowSpacing: number;
+  columnSpacing: number;
+  /** 8-bit grey, row by row (display orientation): white at PREVIEW_WHITE_QUANTILE of the magnitudes. */
+  grey: Uint8ClampedArray;
+  /** Magnitude, row by row (the scan's image scale: prescan-normalised sum of squares). */
+  magnitude: Float32Array;
+  /** Receive channels that formed the image (1 for a single channel). */
+  receiveChannels: number;
+  backend: PreviewBackend;
+  /** Time spent preparing the slice geometry (0 when it was cached) and rendering the contrast [ms]. */
+  prepareMs: number;
+  renderMs: number;
+}
+
+export type PreviewResult = { ok: true; frame: PreviewFrame } | { ok: false; message: string };
+
+export interface PreviewEngine {
+  render(protocol: Protocol, scanner: Scanner, noiseLevel: NoiseLevel): PreviewResult;
+}
+
+export interface PreviewEngineOptions {
+  /** The clock timings are reported with [ms] (none: 0). */
+  now?: () => number;
+  /** Prepare slices with the WebAssembly FFT where available (default true); false: always JavaScript. */
+  wasmFft?: boolean;
+}
+
+/** What decides a slice's per-tissue k-spaces and coil maps: everything but contrast and noise. */
+function geometryKey(frame: AcquisitionFrame, coil: Coil | undefined): string {
+  return JSON.stringify([
+    frame.plane,
+    frame.readDirection,
+    frame.phaseDirection,
+    frame.readCount,
+    frame.phaseCount,
+    frame.fovRead,
+    frame.fovPhase,
+    coil?.uniqueName ?? null,
+  ]);
+}
+
+interface PreparedGeometry {
+  key: string;
+  slice: PreparedSlice;
+  workspace: ContrastWorkspace;
+  coilMaps: Float32Array[] | undefined;
+}
+
+/**
+ * A workspace for `frame`: the last one's sums, line buffers and FFT plans when the matrix is the same (a slice
+ * moved), with fresh caches (tissue images and coil sums belong to a prepared slice and its maps).
+ */
+function workspaceFor(frame: AcquisitionFrame, last: ContrastWorkspace | undefined): ContrastWorkspace {
+  if (last?.frame.readCount !== frame.readCount || last.frame.phaseCount !== frame.phaseCount) {
+    return createContrastWorkspace(frame);
+  }
+  return {
+    ...last,
+    frame,
+    tissueImages: createTissueImageCache(),
+    coils: { stats: undefined, gain: undefined },
+  };
+}
+
+/** A preview engine for one anatomical model. */
+export function createPreviewEngine(
+  anatomy: AnatomicalModel,
+  options: PreviewEngineOptions = {},
+): PreviewEngine {
+  const now = options.now ?? (() => 0);
+  const useWasm = options.wasmFft !== false;
+  const backend: PreviewBackend = useWasm && wasmFftAvailable() ? 'wasm' : 'javascript';
+  let prepared: PreparedGeometry | undefined;
+  let noise: { samples: number; channels: number; units: UnitNoise[] } | undefined;
+  let tissues: { b0: number; byLabel: (TissueAtField | undefined)[] } | undefined;
+
+  const noiseFor = (samples: number, channels: number): UnitNoise[] => {
+    if (noise?.samples !== samples || noise.channels !== channels) {
+      const random = seededRandom(PREVIEW_NOISE_SEED);
+      const units = Array.from({ length: channels }, () => unitComplexNoise(samples, random));
+      noise = { samples, channels, units };
+    }
+    return noise.units;
+  };
+
+  return {
+    render(protocol, scanner, noiseLevel) {
+      const violations = timingViolations(protocol, scanner);
+      if (violations.length > 0) return { ok: false, message: violations.map((v) => v.message).join('; ') };
+      const start = now();
+      const planes = scanGeometry(protocol).slices;
+      const plane = planes[Math.floor(planes.length / 2)];
+      if (!plane) return { ok: false, message: 'The protocol has no slice.' };
+      const frame = acquisitionFrame(protocol, plane);
+      const coil = anatomy.coils.find((c) => c.uniqueName === scanner.coil);
+      const key = geometryKey(frame, coil);
+      if (prepared?.key !== key) {
+        prepared = {
+          key,
+          slice: prepareSlice(anatomy.volume, frame, { wasmFft: useWasm }),
+          workspace: workspaceFor(frame, prepared?.workspace),
+          coilMaps: frameCoilMaps(coil, frame),
+        };
+      }
+      const prepareMs = now() - start;
+      if (tissues?.b0 !== scanner.b0) {
+        tissues = {
+          b0: scanner.b0,
+          byLabel: anatomy.tissues.map((k, label) =>
+            label === 0 ? undefined : tissueAtField(k, scanner.b0),
+          ),
+        };
+      }
+      const { coilMaps, workspace } = prepared;
+      const channels = coilMaps?.length ?? 1;
+      const image = renderContrast(prepared.slice, protocol, scanner, {
+        tissues: tissues.byLabel,
+        noiseLevel,
+        ...(noiseLevel > 0 ? { noise: noiseFor(frame.readCount * frame.phaseCount, channels) } : {}),
+        ...(coilMaps ? { coilMaps, prescanNormalize: true } : {}),
+        workspace,
+      });
+      const grey = greyOf(image.magnitude, quantileOf(image.magnitude, PREVIEW_WHITE_QUANTILE));
+      return {
+        ok: true,
+        frame: {
+          rows: image.rows,
+          columns: image.columns,
+          rowSpacing: frame.plane.rowSpacing,
+          columnSpacing: frame.plane.columnSpacing,
+          grey,
+          magnitude: image.magnitude,
+          receiveChannels: channels,
+          backend,
+          prepareMs,
+          renderMs: now() - start - prepareMs,
+        },
+      };
+    },
+  };
+}

@@ -15,9 +15,15 @@
  *   N = 1 already.
  */
 import { adcDemodulationPhase, adcSampleTimes } from '../bloch/plan.ts';
-import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from '../bloch/scan.ts';
+import {
+  displacementAt,
+  emptySignal,
+  type BlochScan,
+  type BlochSignal,
+  type RigidMotion,
+} from '../bloch/scan.ts';
 import { precessBy, relaxFor, rotate, type Magnetisation } from './exact.ts';
-import { blockSegments, type RfSegment, type Segment } from './segments.ts';
+import { blockSegments, type FreeSegment, type RfSegment, type Segment } from './segments.ts';
 
 /** Default tolerance of the converged reference: |ΔM| per isochromat and RF run, in units of its M0. */
 export const REFERENCE_TOLERANCE = 1e-6;
@@ -48,12 +54,26 @@ interface Isochromat {
   t2: number;
   /** Off-resonance [Hz]. */
   df: number;
+  /** Rigid translation, followed continuously, and the start of the current block [s]. */
+  motion: RigidMotion | undefined;
+  blockStart: number;
 }
 
 /** A maximal run of consecutive RF intervals, or one free interval. */
-type Run = { rf: false; segment: Segment & { rf: false } } | { rf: true; segments: RfSegment[] };
+type Run = { rf: false; segment: FreeSegment; motionCycles: number } | { rf: true; segments: RfSegment[] };
 
-function runsOf(segments: readonly Segment[]): Run[] {
+/** Σ g·d over the three axes. */
+const dot = (g: readonly number[], d: readonly number[]): number =>
+  (g[0] as number) * (d[0] as number) +
+  (g[1] as number) * (d[1] as number) +
+  (g[2] as number) * (d[2] as number);
+
+/**
+ * Runs of a block starting at `blockStart` [s]. A free interval also carries ∫γ̄G(t)·d(t) dt [cycles], the phase
+ * of the rigid translation d(t): G and d are linear on it (cut at the motion's breakpoints), so Simpson's rule is
+ * exact.
+ */
+function runsOf(segments: readonly Segment[], blockStart: number, motion: RigidMotion | undefined): Run[] {
   const runs: Run[] = [];
   let current: RfSegment[] | undefined;
   for (const s of segments) {
@@ -65,7 +85,14 @@ function runsOf(segments: readonly Segment[]): Run[] {
       current.push(s);
     } else {
       current = undefined;
-      runs.push({ rf: false, segment: s });
+      const t = blockStart + s.start;
+      const motionCycles = motion
+        ? (s.dt / 6) *
+          (dot(s.gStart, displacementAt(motion, t)) +
+            4 * dot(s.gMid, displacementAt(motion, t + s.dt / 2)) +
+            dot(s.gEnd, displacementAt(motion, t + s.dt)))
+        : 0;
+      runs.push({ rf: false, segment: s, motionCycles });
     }
   }
   return runs;
@@ -88,10 +115,11 @@ function integrateRun(
       const t = s.start + (j + 0.5) * h;
       const phase = s.phase - 2 * Math.PI * s.freqOffset * (t - s.phaseTime);
       const u = (j + 0.5) * h;
+      const [dx, dy, dz] = displacementAt(spin.motion, spin.blockStart + t);
       const bz =
-        (s.g0[0] + s.slope[0] * u) * spin.x +
-        (s.g0[1] + s.slope[1] * u) * spin.y +
-        (s.g0[2] + s.slope[2] * u) * spin.z;
+        (s.g0[0] + s.slope[0] * u) * (spin.x + dx) +
+        (s.g0[1] + s.slope[1] * u) * (spin.y + dy) +
+        (s.g0[2] + s.slope[2] * u) * (spin.z + dz);
       relaxFor(m, spin.m0, spin.t1, spin.t2, h / 2);
       rotate(m, s.amplitude * Math.cos(phase), s.amplitude * Math.sin(phase), bz + spin.df, h);
       relaxFor(m, spin.m0, spin.t1, spin.t2, h / 2);
@@ -153,8 +181,9 @@ function solveRun(
 }
 
 /**
- * The signal of a scan (BlochScan's spins, coils and rigid motion, motion held per block as the engines do),
- * converged to `tolerance` per isochromat. Slow by design: a yardstick for the engines, not a product path.
+ * The signal of a scan (BlochScan's spins, coils and rigid motion) converged to `tolerance` per isochromat.
+ * Motion is followed continuously (exact for its piecewise-linear translation), not held per block as the
+ * engines hold it. Slow by design: a yardstick for the engines, not a product path.
  */
 export function simulateConverged(scan: BlochScan, options: ConvergedOptions = {}): ConvergedSignal {
   const tolerance = options.tolerance ?? REFERENCE_TOLERANCE;
@@ -171,7 +200,11 @@ export function simulateConverged(scan: BlochScan, options: ConvergedOptions = {
   let blockStart = 0;
   let firstSample = 0;
   for (const block of timeline.blocks) {
-    blocks.push({ runs: runsOf(blockSegments(block, firstSample)), start: blockStart });
+    const motionCuts = Array.from(scan.motion?.times ?? [], (t) => t - blockStart).filter(
+      (t) => t > 0 && t < block.duration,
+    );
+    const segments = blockSegments(block, firstSample, motionCuts);
+    blocks.push({ runs: runsOf(segments, blockStart, scan.motion), start: blockStart });
     const count = block.adc?.numSamples ?? 0;
     for (let n = 0; n < count; n++) demodulation[firstSample + n] = adcDemodulationPhase(block, n);
     blockStart += block.duration;
@@ -204,15 +237,16 @@ export function simulateConverged(scan: BlochScan, options: ConvergedOptions = {
       });
     };
     for (const block of blocks) {
-      const [ox, oy, oz] = displacementAt(scan.motion, block.start);
       const spin: Isochromat = {
-        x: (spins.x[j] ?? 0) + ox,
-        y: (spins.y[j] ?? 0) + oy,
-        z: (spins.z[j] ?? 0) + oz,
+        x: spins.x[j] ?? 0,
+        y: spins.y[j] ?? 0,
+        z: spins.z[j] ?? 0,
         m0: spins.rho[j] ?? 0,
         t1: spins.t1[j] ?? Infinity,
         t2: spins.t2[j] ?? Infinity,
         df: (spins.dw[j] ?? 0) / (2 * Math.PI),
+        motion: scan.motion,
+        blockStart: block.start,
       };
       for (const run of block.runs) {
         if (run.rf) {
@@ -222,7 +256,8 @@ export function simulateConverged(scan: BlochScan, options: ConvergedOptions = {
           continue;
         }
         const s = run.segment;
-        precessBy(m, 2 * Math.PI * (s.kx * spin.x + s.ky * spin.y + s.kz * spin.z + spin.df * s.dt));
+        const cycles = s.kx * spin.x + s.ky * spin.y + s.kz * spin.z + run.motionCycles + spin.df * s.dt;
+        precessBy(m, 2 * Math.PI * cycles);
         relaxFor(m, spin.m0, spin.t1, spin.t2, s.dt);
         if (s.sample >= 0) record(s.sample, m);
       }

@@ -16,6 +16,12 @@ const SAME_INSTANT_S = 1e-12;
 export interface FreeSegment {
   rf: false;
   dt: Seconds;
+  /** Start of the interval [s from the block start]. */
+  start: Seconds;
+  /** γ̄·G at the interval's start, middle and end [Hz/m] per axis (inner limits: steps are unambiguous). */
+  gStart: readonly [HertzPerMeter, HertzPerMeter, HertzPerMeter];
+  gMid: readonly [HertzPerMeter, HertzPerMeter, HertzPerMeter];
+  gEnd: readonly [HertzPerMeter, HertzPerMeter, HertzPerMeter];
   /** ∫γ̄·G dt over the interval [1/m]: exact (trapezoid rule of a linear waveform). */
   kx: number;
   ky: number;
@@ -65,8 +71,8 @@ export function rfIntervalEdges(times: ArrayLike<Seconds>): Float64Array {
 const at = (g: GradientEvent | undefined, t: Seconds): number => (g ? gradientAt(g, t) : 0);
 
 /** The sorted, deduplicated cut times of a block [s from its start]. */
-function cutTimes(block: SequenceBlock, rfEdges: Float64Array): number[] {
-  const cuts: number[] = [0, block.duration];
+function cutTimes(block: SequenceBlock, rfEdges: Float64Array, extra: readonly number[]): number[] {
+  const cuts: number[] = [0, block.duration, ...extra];
   for (const g of [block.gx, block.gy, block.gz]) if (g) for (const t of g.times) cuts.push(t);
   for (const t of rfEdges) cuts.push(t);
   const adc = block.adc;
@@ -80,12 +86,16 @@ function cutTimes(block: SequenceBlock, rfEdges: Float64Array): number[] {
 
 /**
  * A block's intervals in time order. `firstSample` is the index of the block's first ADC sample in the
- * timeline's sample list.
+ * timeline's sample list; `extraCuts` [s from the block start] cut it further (where motion changes speed).
  */
-export function blockSegments(block: SequenceBlock, firstSample: number): Segment[] {
+export function blockSegments(
+  block: SequenceBlock,
+  firstSample: number,
+  extraCuts: readonly number[] = [],
+): Segment[] {
   const rf = block.rf;
   const rfEdges = rf ? rfIntervalEdges(rf.times).map((t) => t + rf.delay) : new Float64Array(0);
-  const edges = cutTimes(block, rfEdges);
+  const edges = cutTimes(block, rfEdges, extraCuts);
   const { gx, gy, gz, adc } = block;
   const segments: Segment[] = [];
   let rfSample = 0;
@@ -106,13 +116,24 @@ export function blockSegments(block: SequenceBlock, firstSample: number): Segmen
       mid > (rfEdges[0] as number) &&
       mid < (rfEdges.at(-1) as number);
     if (!rfOn) {
-      // Exact area of a linear waveform: its midpoint value times the interval.
+      // Exact area of a linear waveform: its midpoint value times the interval. Its end values from inner
+      // points: g(a) = 2·g(a + dt/4) − g(mid), likewise at b.
+      const gMid = [at(gx, mid), at(gy, mid), at(gz, mid)] as const;
+      const endAt = (t: number): [number, number, number] => [
+        2 * at(gx, t) - gMid[0],
+        2 * at(gy, t) - gMid[1],
+        2 * at(gz, t) - gMid[2],
+      ];
       segments.push({
         rf: false,
         dt,
-        kx: at(gx, mid) * dt,
-        ky: at(gy, mid) * dt,
-        kz: at(gz, mid) * dt,
+        start: a,
+        gStart: endAt(a + dt / 4),
+        gMid,
+        gEnd: endAt(b - dt / 4),
+        kx: gMid[0] * dt,
+        ky: gMid[1] * dt,
+        kz: gMid[2] * dt,
         sample,
       });
       continue;

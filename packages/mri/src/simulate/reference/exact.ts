@@ -1,0 +1,52 @@
+/**
+ * Exact solutions of the Bloch equation dM/dt = γ·M × B − (Mx/T2, My/T2, (Mz − M0)/T1) over a step of constant
+ * field (docs/conventions.md: rotating frame, protons precess clockwise, a phase-0 pulse tips +z towards +y).
+ * Written apart from the engine's bloch/rotation.ts on purpose: the converged reference must not share code
+ * with what it checks.
+ */
+
+/** Magnetisation [same units as M0], mutated in place. */
+export interface Magnetisation {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * Rotation under a constant field for dt [s]: Ω = 2π·(bx, by, bz) [rad/s] with (bx, by, bz) = γ̄·B [Hz]; M turns
+ * about n = Ω/|Ω| by θ = −|Ω|·dt. Rodrigues: M' = M·cosθ + (n × M)·sinθ + n·(n·M)·(1 − cosθ).
+ */
+export function rotate(m: Magnetisation, bx: number, by: number, bz: number, dt: number): void {
+  const norm = Math.sqrt(bx * bx + by * by + bz * bz);
+  if (norm === 0) return;
+  const theta = -2 * Math.PI * norm * dt;
+  const nx = bx / norm;
+  const ny = by / norm;
+  const nz = bz / norm;
+  const c = Math.cos(theta);
+  const s = Math.sin(theta);
+  const along = (nx * m.x + ny * m.y + nz * m.z) * (1 - c);
+  const x = m.x * c + (ny * m.z - nz * m.y) * s + nx * along;
+  const y = m.y * c + (nz * m.x - nx * m.z) * s + ny * along;
+  const z = m.z * c + (nx * m.y - ny * m.x) * s + nz * along;
+  m.x = x;
+  m.y = y;
+  m.z = z;
+}
+
+/** Free precession by `phase` [rad]: M⊥ ← M⊥·e^(−i·phase) (clockwise for a positive frequency). */
+export function precessBy(m: Magnetisation, phase: number): void {
+  const c = Math.cos(phase);
+  const s = Math.sin(phase);
+  const x = m.x * c + m.y * s;
+  m.y = m.y * c - m.x * s;
+  m.x = x;
+}
+
+/** Relaxation without fields over dt [s]: M⊥ ← M⊥·e^(−dt/T2), Mz ← M0 + (Mz − M0)·e^(−dt/T1) (t1, t2 [s]). */
+export function relaxFor(m: Magnetisation, m0: number, t1: number, t2: number, dt: number): void {
+  const e2 = Math.exp(-dt / t2);
+  m.x *= e2;
+  m.y *= e2;
+  m.z = m0 + (m.z - m0) * Math.exp(-dt / t1);
+}

@@ -15,6 +15,8 @@ import { createSpinSet, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
 import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
 import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
 import { standardPlane } from '@larmor/mri/anatomy/resample';
+import { blochSlicePhantom } from '@larmor/mri/simulate/blochPhantom';
+import { acquisitionFrame, scanGeometry } from '@larmor/mri/simulate/geometry';
 import { tissueAtField } from '@larmor/mri/tissue/library';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
@@ -159,12 +161,34 @@ function readoutOneThread(spins: SpinSet): { kernel: number; scan: number } {
   return { kernel: work / kernelS, scan: work / scanS };
 }
 
-/** SE 256×256 (TR 500 ms, TE 20 ms) on the brain model: one isochromat per pixel of a 0.9 mm axial slice. */
-function brainSe256(): BlochScan {
+/**
+ * A scan of the brain model on the Bloch backend's own slice phantom (`blochSlicePhantom`, what a session's
+ * censol scan simulates: READ_SUBPIXELS × SLICE_ISOCHROMATS spins per pixel), axial through the model's centre.
+ */
+function brainPhantomScan(p: Protocol, isochromats = 1, options: { dummyScans?: number } = {}): BlochScan {
+  const model = createModelStore().get(BRAIN_MODEL_ID);
+  const tissues = model.tissues.map((key, label) =>
+    label === 0 ? undefined : tissueAtField(key, scanner.b0),
+  );
+  const geometry = { orientation: 'axial' as const, center: model.regions[0]?.center ?? [0, 0, 0] };
+  const placed = { ...p, geometry };
+  const plane = scanGeometry(placed).slices[0];
+  if (!plane) throw new Error('no slice');
+  const timeline = buildTimeline(placed, scanner, options);
   return {
-    timeline: buildTimeline(protocol({}), scanner, { dummyScans: 0 }),
-    spins: brainSlice(0.23 / 256, 0.23, 1),
+    timeline,
+    spins: blochSlicePhantom(model, acquisitionFrame(placed, plane), tissues, timeline, placed, {
+      isochromats,
+    }),
   };
+}
+
+/**
+ * SE 256×256 (TR 500 ms, TE 20 ms, 5 mm) on the brain model with the Bloch backend's slice phantom (16 spins per
+ * pixel: 2 along the readout × 8 through the slice).
+ */
+function brainSe256(): BlochScan {
+  return brainPhantomScan(protocol({}), 1, { dummyScans: 0 });
 }
 
 /** The workload of `bloch.memory.peakRssMB` (./memoryChild.ts): the brain SE 256×256 on the queue's threads. */
@@ -199,18 +223,19 @@ export const blochSuite: BenchSuite = {
       // EPI brain: single-shot GRE-EPI 100×100, TE 100 ms, FOV 230 mm, on a 1.5 mm axial slice of the Colin27
       // brain model (2 isochromats per pixel for T2*, ~25,000 spins; KomaMRI's benchmark slice has 25,841).
       const brain = brainSlice(0.0015, 0.23, 2);
-      const epi = buildTimeline(
-        protocol({
-          family: 'GRE-EPI',
-          matrixRead: 100,
-          matrixPhase: 100,
-          echoTime: 0.1,
-          repetitionTime: 0.2,
-          bandwidthPerPixel: 1500,
-        }),
-        scanner,
-      );
+      const epiProtocol = protocol({
+        family: 'GRE-EPI',
+        matrixRead: 100,
+        matrixPhase: 100,
+        echoTime: 0.1,
+        repetitionTime: 0.2,
+        bandwidthPerPixel: 1500,
+      });
+      const epi = buildTimeline(epiProtocol, scanner);
       const epiS = await seconds(pool, { timeline: epi, spins: brain });
+      // The same EPI on the Bloch backend's slice phantom (sub-voxel isochromats, blochPhantom.ts), 5 mm.
+      const epiPhantom = brainPhantomScan(epiProtocol);
+      const epiPhantomS = await seconds(pool, epiPhantom);
       // SE 256×256: one isochromat per voxel of the 256×256 grid, TR 500 ms, TE 20 ms.
       const se = buildTimeline(protocol({}), scanner, { dummyScans: 0 });
       const seS = await seconds(pool, { timeline: se, spins: gridSpins(256, 0.23, 0) }, 1);
@@ -225,6 +250,8 @@ export const blochSuite: BenchSuite = {
         'rf.spinStepsPerSec': (rfSpins.count * rf.times.length) / rfS,
         'epiBrain.spins': brain.count,
         'epiBrain.s': epiS,
+        'epiBrain.phantom.spins': epiPhantom.spins.count,
+        'epiBrain.phantom.s': epiPhantomS,
         'se256.s': seS,
         'se256.brain.spins': brainSe.spins.count,
         'se256.brain.s': seBrainS,

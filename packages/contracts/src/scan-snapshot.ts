@@ -31,6 +31,8 @@ const positive = finite.refine((v) => v > 0, 'must be > 0');
 const count = z.number().int().min(1);
 /** Isochromats per pixel a snapshot may ask for (the T2* setting uses 89: @larmor/mri T2_STAR_ISOCHROMATS). */
 const MAX_ISOCHROMATS = 128;
+/** Isochromats per pixel through the slice a snapshot may ask for (@larmor/mri SLICE_ISOCHROMATS is 8). */
+const MAX_SLICE_ISOCHROMATS = 64;
 const vec3 = z.tuple([finite, finite, finite]).readonly();
 /**
  * Most echo times of one multi-echo protocol: a clinical multi-echo GRE (T2* or QSM mapping, SWI) takes up to
@@ -115,6 +117,7 @@ export const snapshotSimulationSchema = z.object({
   motion: motionSchema.optional(),
   susceptibility: z.boolean().optional(),
   isochromats: z.number().int().min(1).max(MAX_ISOCHROMATS).optional(),
+  sliceIsochromats: z.number().int().min(1).max(MAX_SLICE_ISOCHROMATS).optional(),
   chunksPerSlice: z.number().int().min(1).max(1024).optional(),
   /** Gadolinium given before the scan (@larmor/mri `SnapshotContrast`). */
   contrast: z

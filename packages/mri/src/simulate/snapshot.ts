@@ -56,6 +56,11 @@ export interface SnapshotSimulation {
   susceptibility?: boolean;
   /** Bloch engine: isochromats per pixel for T2* dephasing (bloch/phantom.ts); default 1. */
   isochromats?: number;
+  /**
+   * Bloch engine: isochromats per pixel through the slice (blochPhantom.ts); default SLICE_ISOCHROMATS (8; 4 with
+   * T2* isochromats); 1 puts every spin in the slice's centre plane (slice spoilers dephase nothing).
+   */
+  sliceIsochromats?: number;
   /** Bloch engine: spin chunks per slice that separate workers may simulate; default 1. */
   chunksPerSlice?: number;
   /** Gadolinium given before the scan: its tissues' T1, T2 and T2* shortened (`snapshotTissueAt`). */

@@ -3,8 +3,8 @@
  * slice's spins) and the reduce step (`blochSliceImage`, the chunks' signals summed and reconstructed). Signals
  * are sums over spins (bloch/scan.ts), so the sum over chunks is the slice's signal whatever the split.
  *
- * A slice's spins are the `framePhantom` of its acquisition frame (one spin per pixel, `isochromats` per spin for
- * T2*), its timeline the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
+ * A slice's spins are the `blochSlicePhantom` of its acquisition frame (`sliceIsochromats` per pixel through the
+ * slice, so spoilers and crushers dephase within a voxel; `isochromats` per spin for T2*), its timeline the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
  * image is reconstructed like agreement/blochImage.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
  * lines cropped, transposed when phase runs along rows), with thermal noise of the fast engine's σ per pixel
  * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image
@@ -20,8 +20,8 @@ import { buildTimeline } from '../sequence/build/index.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
 import type { TissueAtField } from '../tissue/types.ts';
 import { adcLines, adcReadLines, blochKSpace, readAxisOf } from './agreement/blochImage.ts';
-import { framePhantom } from './agreement/phantom.ts';
 import { simulateFast, type FastEngineOptions } from './bloch/fast.ts';
+import { blochSlicePhantom } from './blochPhantom.ts';
 import { adcSampleTimes } from './bloch/plan.ts';
 import { addSignals, emptySignal, type BlochSignal } from './bloch/scan.ts';
 import { sliceSpins } from './bloch/spins.ts';
@@ -59,8 +59,11 @@ export function simulateSpinChunk(
   if (!(Number.isInteger(chunks) && chunks >= 1 && Number.isInteger(chunk) && chunk >= 0 && chunk < chunks))
     throw new RangeError(`spin chunk ${chunk} of ${chunks} does not exist`);
   const { frame, timeline } = sliceAcquisition(snapshot, part.slice);
-  const isochromats = snapshot.simulation.isochromats ?? 1;
-  const spins = framePhantom(model, frame, tissues, { isochromats });
+  const { isochromats, sliceIsochromats } = snapshot.simulation;
+  const spins = blochSlicePhantom(model, frame, tissues, timeline, snapshot.protocol, {
+    ...(isochromats === undefined ? {} : { isochromats }),
+    ...(sliceIsochromats === undefined ? {} : { sliceIsochromats }),
+  });
   const start = Math.floor((chunk * spins.count) / chunks);
   const end = Math.floor(((chunk + 1) * spins.count) / chunks);
   if (end <= start) return emptySignal(adcSampleTimes(timeline), 1);

@@ -72,8 +72,12 @@ describe('thread queue (piscina, 2 threads)', () => {
   it('cancels a running Bloch scan through its stop flag within 1 s, keeping its threads (none terminated)', async () => {
     // 32 parts of a 256 × 256 scan: seconds of work, cancelled once its first part is done, so that parts are
     // running on both threads (a fixed wait raced a quiet machine, which finished a smaller scan first).
+    // One isochromat through the slice (2 per pixel along the readout): the default 8 would make the first part
+    // alone outlast the test under load.
+    const base = testBlochSnapshot(4);
     const large = testBlochSnapshot(4, {
-      protocol: { ...testBlochSnapshot(4).protocol, matrixRead: 256, matrixPhase: 256, sliceCount: 8 },
+      protocol: { ...base.protocol, matrixRead: 256, matrixPhase: 256, sliceCount: 8 },
+      simulation: { ...base.simulation, sliceIsochromats: 1 },
     });
     const job = await queue.submit(large);
     await new Promise<void>((resolve) => job.onProgress(() => resolve()));

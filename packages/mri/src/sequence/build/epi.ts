@@ -1,4 +1,4 @@
-import type { Seconds } from '../../units.ts';
+import type { Radians, Seconds } from '../../units.ts';
 import type { SequenceTimeline } from '../timeline.ts';
 import {
   area,
@@ -10,7 +10,9 @@ import {
   spoilerArea,
   timingError,
   type BuildContext,
+  type BuildOptions,
 } from './context.ts';
+import { addFatSaturation, fatSaturation } from './fatSat.ts';
 import { delayed, trapezoidDuration, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
@@ -32,12 +34,26 @@ export function diffusionLobe(ctx: BuildContext, bValue: number, gap: Seconds): 
 }
 
 /**
+ * Repetitions without ADC before a single-shot EPI acquisition, so its excitation finds the steady state that a
+ * scan repeated every TR (the slices of a multi-slice run, the volumes of a time series) holds: after a pulse of
+ * flip α the longitudinal magnetisation's distance from the steady state shrinks by E1·cos α per TR (E1 ≤ 1), so
+ * n repetitions leave at most |cos α|^n of it; n is the smallest with |cos α|^n ≤ 10⁻³ (1 for 90°), at most 10.
+ */
+export function epiDummyScans(flipAngle: Radians): number {
+  const c = Math.abs(Math.cos(flipAngle));
+  if (c < 1e-3) return 1;
+  return Math.min(10, Math.max(1, Math.ceil(Math.log(1e-3) / Math.log(c))));
+}
+
+/**
  * Single-shot EPI: GRE-EPI (excitation then the echo train), SE-EPI and DWI (90° – 180° with slice crushers,
  * Stejskal–Tanner lobes for DWI's largest b-value, train centred on TE). Readouts alternate polarity; a phase
  * blip of 1/FOV rides on each readout's ramp-down; the centre line (matrixPhase/2) is acquired at TE.
- * One excitation per TR, `nex` times.
+ * One excitation per TR, `nex` times, after `dummyScans` repetitions without ADC (default `epiDummyScans`: the
+ * steady state of TR, which a first excitation from equilibrium would miss); fat saturation (fatSat.ts) before
+ * every excitation when the protocol has it.
  */
-export function buildEpi(ctx: BuildContext): SequenceTimeline {
+export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): SequenceTimeline {
   const p = ctx.protocol;
   const spinEcho = p.family !== 'GRE-EPI';
   const ny = p.matrixPhase;
@@ -59,10 +75,14 @@ export function buildEpi(ctx: BuildContext): SequenceTimeline {
     trapezoidDuration(area(ctx, phaseArea(ctx, 0))),
   );
   const centreEcho = (ny / 2) * lineLength + line.echoOffset;
+  const fatSat = fatSaturation(ctx, exc.centre);
   const b = new TimelineBuilder(ctx.raster);
-  const repetitions = Math.max(1, Math.round(p.nex));
+  const dummies = options.dummyScans ?? epiDummyScans(spinEcho ? Math.PI / 2 : p.flipAngle);
+  const repetitions = dummies + Math.max(1, Math.round(p.nex));
   for (let r = 0; r < repetitions; r++) {
+    const acquire = r >= dummies;
     b.delay(r * p.repetitionTime - b.time);
+    addFatSaturation(b, fatSat);
     const t90 = b.time + exc.centre;
     b.add(exc.events);
     if (spinEcho) {
@@ -85,6 +105,7 @@ export function buildEpi(ctx: BuildContext): SequenceTimeline {
     for (let l = 0; l < ny; l++) {
       const r0 = ro[l % 2] ?? line;
       const events = readoutEvents(ctx, r0);
+      if (!acquire) delete events.adc;
       if (l < ny - 1)
         Object.assign(events, gradients(ctx.axes, { phase: delayed(blip, r0.trap.rise + r0.trap.flat) }));
       b.add(events, lineLength);

@@ -14,6 +14,7 @@ import {
   type BuildContext,
   type BuildOptions,
 } from './context.ts';
+import { addFatSaturation, fatSaturation, type FatSaturation } from './fatSat.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
 
@@ -83,6 +84,7 @@ function spoiledRepetition(
   start: Seconds,
   echoes: readonly Seconds[],
   acquire: boolean,
+  fatSat?: FatSaturation,
 ): Seconds {
   const { exc, ro, prephase, roDuration } = parts;
   const minTe = exc.tail + prephase + ro.echoOffset;
@@ -95,9 +97,11 @@ function spoiledRepetition(
     trapezoidDuration(area(ctx, Math.abs(pe))),
   );
   const flyback = trapezoidDuration(area(ctx, -ro.area));
-  const end = start + exc.centre + (tes[tes.length - 1] ?? 0) + roDuration - ro.echoOffset + spoil;
+  const lead = fatSat?.duration ?? 0;
+  const end = start + lead + exc.centre + (tes[tes.length - 1] ?? 0) + roDuration - ro.echoOffset + spoil;
   if (!b) return end - start;
   b.delay(start - b.time);
+  addFatSaturation(b, fatSat);
   const tc = b.time + exc.centre;
   excite(ctx, b, parts, phase, pe);
   tes.forEach((te, k) => {
@@ -117,7 +121,8 @@ function spoiledRepetition(
 
 /**
  * Spoiled gradient echo (GRE/FLASH; Dixon and SWI as multi-echo GRE with flyback): per repetition one
- * phase-encoding line, quadratic RF spoiling, phase rewinder and slice spoiler; `dummyScans` (default 20) first.
+ * phase-encoding line, quadratic RF spoiling, phase rewinder and slice spoiler, fat saturation (fatSat.ts) before
+ * each excitation when the protocol has it; `dummyScans` (default 20) first.
  */
 export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): SequenceTimeline {
   const p = ctx.protocol;
@@ -131,11 +136,12 @@ export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): 
   );
   const dummies = options.dummyScans ?? 20;
   const b = new TimelineBuilder(ctx.raster);
-  const needed = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, echoes, true);
+  const fatSat = fatSaturation(ctx, exc.centre);
+  const needed = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, echoes, true, fatSat);
   if (p.repetitionTime < needed) throw timingError('TR', needed);
   for (let n = 0; n < dummies + p.matrixPhase; n++) {
     const line = n < dummies ? p.matrixPhase / 2 : n - dummies;
-    spoiledRepetition(ctx, parts, b, line, n, n * p.repetitionTime, echoes, n >= dummies);
+    spoiledRepetition(ctx, parts, b, line, n, n * p.repetitionTime, echoes, n >= dummies, fatSat);
   }
   b.delay((dummies + p.matrixPhase) * p.repetitionTime - b.time);
   return b.build({ Name: `larmor-${p.family}` });

@@ -56,6 +56,6 @@ function familyTimeline(ctx: BuildContext, options: BuildOptions): SequenceTimel
     case 'GRE-EPI':
     case 'SE-EPI':
     case 'DWI':
-      return buildEpi(ctx);
+      return buildEpi(ctx, options);
   }
 }

@@ -13,6 +13,7 @@ import {
   type BuildContext,
   type BuildOptions,
 } from './context.ts';
+import { addFatSaturation, fatSaturation } from './fatSat.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder, type BlockEvents } from './timelineBuilder.ts';
@@ -80,10 +81,12 @@ export function buildSpinEcho(
     esp = 2 * ceilToRaster(minHalf, raster);
     centreEcho = Math.min(etl - 1, Math.max(0, Math.round(p.echoTime / esp) - 1));
   }
-  const invLead = inversion ? inv.centre : 0;
+  const fatSat = fatSaturation(ctx, exc.centre);
+  const fatSatLength = fatSat?.duration ?? 0;
+  const invLead = inversion ? inv.centre : fatSatLength;
   const ti = p.inversionTime ?? 0;
-  if (inversion && ti < inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + exc.centre)
-    throw timingError('TI', inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + exc.centre);
+  const minTi = inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + fatSatLength + exc.centre;
+  if (inversion && ti < minTi) throw timingError('TI', minTi);
   const shotLength =
     invLead + ti + esp * etl + (roDuration - ro.echoOffset) + trapezoidDuration(area(ctx, spoilerArea(ctx)));
   if (p.repetitionTime < shotLength) throw timingError('TR', shotLength);
@@ -96,8 +99,9 @@ export function buildSpinEcho(
     if (inversion) {
       b.add(inv.events);
       b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
-      startAt(shotStart + inv.centre + ti - exc.centre);
+      startAt(shotStart + inv.centre + ti - exc.centre - fatSatLength);
     }
+    addFatSaturation(b, fatSat);
     // RF spoiling (Zur et al., MRM 1991;21:251): the excitation, its refocusing pulses (CPMG, +90°) and the
     // receiver advance by the quadratic phase of repetition n, so echo pathways that span repetitions
     // (stimulated echoes of transverse magnetisation the spoilers leave, imperfect 180° edges of the slice

@@ -10,14 +10,22 @@ import type { AnatomicalModel } from '../../anatomy/types.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { Meters, Vec3 } from '../../units.ts';
 import { spinsFromSlice } from '../bloch/phantom.ts';
-import { createSpinSet, type SpinSet } from '../bloch/spins.ts';
+import { cloneSpins, createSpinSet, type SpinSet } from '../bloch/spins.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 
 export interface FramePhantomOptions {
   /** Spins per pixel along each in-plane axis, s (default 1): the model is sampled on a grid s times finer. */
   subpixels?: number;
+  /** Spins per pixel along the readout direction (default `subpixels`): the grid is this much finer along it. */
+  readSubpixels?: number;
   /** Sub-slabs the slice is cut into through its thickness, n (default 1); each gives its own spins. */
   depthSamples?: number;
+  /**
+   * Spins per sub-slab through the layer, q (default 1): each sub-slab's spins are copied q times, the n·q
+   * isochromats of a pixel interleaved across the layer (sub-slab k at steps k, k + n, …), so every sub-slab's
+   * tissue spans the layer while the model is sampled only n times.
+   */
+  layerCopies?: number;
   /**
    * Thickness [m] of the layer, centred on the slice, over which the n sub-slabs' spins are placed (default 0:
    * all in the plane). One cycle of the builders' spoiler, thickness/4 (sequence/build/context.ts
@@ -45,9 +53,9 @@ const positiveInteger = (name: string, n: number): number => {
  * `centre + (u − Nr/2)·Δr·read + (v − Np/2)·Δp·phase` (Δ = FOV/N), the pixel convention of the fast engine and of
  * the centred FFT (docs/conventions.md). It holds s×s×n spins: sub-pixel (i, j) of sub-slab k takes the tissue
  * that fills most of its box of Δr/s × Δp/s × thickness/n (`spinsFromSlice`), sits in-plane at the sub-pixel's
- * centre and through-plane at ((k + ½)/n − ½)·layer, and carries 1/(s²·n) of its tissue's PD, so a pixel sums
- * to the fraction-weighted PD that the fast engine's voxel holds (simulate/fast/prepare.ts). Spins are ordered
- * by sub-slab, then as `spinsFromSlice` orders them.
+ * centre and through-plane at ((k + r·n + ½)/(n·q) − ½)·layer for each copy r < q, and carries 1/(s²·n·q) of its
+ * tissue's PD, so a pixel sums to the fraction-weighted PD that the fast engine's voxel holds
+ * (simulate/fast/prepare.ts). Spins are ordered by sub-slab, then copy, then as `spinsFromSlice` orders them.
  */
 export function framePhantom(
   model: Pick<AnatomicalModel, 'volume' | 'tissues'>,
@@ -57,25 +65,28 @@ export function framePhantom(
 ): SpinSet {
   const { plane } = frame;
   const s = positiveInteger('subpixels', options.subpixels ?? 1);
+  const sr = positiveInteger('read subpixels', options.readSubpixels ?? s);
   const n = positiveInteger('depth samples', options.depthSamples ?? 1);
+  const q = positiveInteger('layer copies', options.layerCopies ?? 1);
   const layer = options.layer ?? 0;
   const du = frame.fovRead / frame.readCount;
   const dv = frame.fovPhase / frame.phaseCount;
   // Fine point j = s·i + k lies at (j − s·N/2)·Δ/s + c; c = (1/(2s) − ½)·Δ puts it at the centre of sub-pixel k
   // of pixel i, (i − N/2)·Δ + ((k + ½)/s − ½)·Δ.
   const shift = 1 / (2 * s) - 0.5;
+  const shiftRead = 1 / (2 * sr) - 0.5;
   const at = (depth: Meters): Vec3 =>
     [0, 1, 2].map(
       (a) =>
         (plane.center[a] as number) +
-        shift * du * (frame.readDirection[a] as number) +
+        shiftRead * du * (frame.readDirection[a] as number) +
         shift * dv * (frame.phaseDirection[a] as number) +
         depth * (plane.normal[a] as number),
     ) as unknown as Vec3;
   const grid = {
-    nx: s * frame.readCount,
+    nx: sr * frame.readCount,
     ny: s * frame.phaseCount,
-    pixelSpacing: [du / s, dv / s] as const,
+    pixelSpacing: [du / sr, dv / s] as const,
     sliceThickness: plane.sliceThickness / n,
   };
   const sets: SpinSet[] = [];
@@ -98,16 +109,19 @@ export function framePhantom(
           : { normalShift: chemicalShiftDisplacement(options.sliceSelectGradient) }),
       },
     );
-    // Move the sub-slab's spins from depth·thickness to depth·layer along the normal.
-    const move = depth * (layer - plane.sliceThickness);
-    for (let i = 0; i < spins.count; i++) {
-      spins.x[i] = (spins.x[i] as number) + move * plane.normal[0];
-      spins.y[i] = (spins.y[i] as number) + move * plane.normal[1];
-      spins.z[i] = (spins.z[i] as number) + move * plane.normal[2];
+    // Move the sub-slab's spins from depth·thickness to step k + r·n of the n·q steps across the layer.
+    for (let r = 0; r < q; r++) {
+      const copy = r === q - 1 ? spins : cloneSpins(spins);
+      const move = ((k + r * n + 0.5) / (n * q) - 0.5) * layer - depth * plane.sliceThickness;
+      for (let i = 0; i < copy.count; i++) {
+        copy.x[i] = (copy.x[i] as number) + move * plane.normal[0];
+        copy.y[i] = (copy.y[i] as number) + move * plane.normal[1];
+        copy.z[i] = (copy.z[i] as number) + move * plane.normal[2];
+      }
+      sets.push(copy);
     }
-    sets.push(spins);
   }
-  return concatenate(sets, 1 / (s * s * n));
+  return concatenate(sets, 1 / (sr * s * n * q));
 }
 
 /** −Δf/(γ̄·G) [m]: where a selective pulse on gradient `gradient` [Hz/m] excites a tissue off resonance by Δf. */

@@ -1,0 +1,100 @@
+/**
+ * The spins of one slice for the Bloch engine (`censol`): the slice's voxels as several isochromats through the
+ * slice thickness and two along the readout, so that the gradients that dephase within a voxel (the builders'
+ * spoilers, 4 cycles across the slice, and crushers, 2 cycles, sequence/build/context.ts `spoilerArea`; the
+ * readout's moment, a cycle per pixel) dephase the simulated voxel as they dephase a real one, while the flip angles stay the nominal ones of the flat top of
+ * the slice profile, which the fast engine's ideal rectangular profile assumes (docs/physics.md, "Bloch slice
+ * phantom").
+ */
+import type { AnatomicalModel } from '../anatomy/types.ts';
+import { axesOf } from '../sequence/build/context.ts';
+import type { Protocol } from '../sequence/protocol.ts';
+import type { SequenceTimeline } from '../sequence/timeline.ts';
+import type { TissueAtField } from '../tissue/types.ts';
+import { framePhantom } from './agreement/phantom.ts';
+import type { SpinSet } from './bloch/spins.ts';
+import type { AcquisitionFrame } from './geometry.ts';
+
+/**
+ * Isochromats per pixel through the slice (default of `SnapshotSimulation.sliceIsochromats`): equally spaced
+ * over one spoiler cycle, n of them cancel every dephasing pathway of m cycles unless n divides m
+ * (docs/physics.md, "Bloch slice phantom": the convergence table).
+ */
+export const SLICE_ISOCHROMATS = 8;
+
+/**
+ * Isochromats per pixel along the readout: the readout's moment, one cycle per pixel, leaves a pixel's residual
+ * transverse magnetisation in phase when its spins sit on the pixel grid (CSF alternating column to column, the
+ * issue-23 striping); two, half a pixel apart, cancel the odd cycles.
+ */
+export const READ_SUBPIXELS = 2;
+
+/**
+ * Through-slice isochromats with the T2* setting on (`isochromats` > 1 per spin): the frequency spread of the
+ * T2* isochromats dephases what crosses repetitions, and 89 × 16 spins per pixel would be too slow for a session.
+ */
+export const SLICE_ISOCHROMATS_WITH_T2_STAR = 4;
+
+/**
+ * Thickness of the layer the through-slice isochromats span, as a fraction of the slice thickness: one cycle of
+ * the builders' spoiler (area 4/thickness), so the spoiler's phase runs over exactly one turn across the layer,
+ * and the layer stays inside the flat top of the TBW-4 sinc pulses (a layer of half the slice reads −7 % in SE
+ * from the profile's roll-off alone).
+ */
+export const SLICE_LAYER_FRACTION = 1 / 4;
+
+/**
+ * Sub-slabs of the slice at most, each sampling the model for its dominant tissue (through-plane partial volume);
+ * each sub-slab's spin is copied to fill the slice isochromats (framePhantom `layerCopies`), so building the
+ * phantom costs 4 model resamplings however many isochromats there are.
+ */
+export const TISSUE_SUBSLABS = 4;
+
+/** The largest divisor of n that is at most TISSUE_SUBSLABS. */
+function subslabsOf(n: number): number {
+  for (let m = Math.min(n, TISSUE_SUBSLABS); m > 1; m--) if (n % m === 0) return m;
+  return 1;
+}
+
+/** The largest slice-select amplitude [Hz/m] (γ̄·G) of the timeline's first excitation (0 without one). */
+export function excitationGradient(timeline: SequenceTimeline, protocol: Protocol): number {
+  const axis = axesOf(protocol).slice;
+  const block = timeline.blocks.find((b) => b.rf?.use === 'excitation');
+  const g = block?.[axis];
+  if (!g) return 0;
+  let max = 0;
+  for (const a of g.amplitudes) max = Math.max(max, Math.abs(a));
+  return max;
+}
+
+/**
+ * Spins of a slice of `frame` (agreement/phantom.ts `framePhantom`): per pixel, READ_SUBPIXELS columns (1 with
+ * T2* isochromats) of `sliceIsochromats` isochromats
+ * of up to TISSUE_SUBSLABS sub-slabs of the slice (each takes its dominant tissue, so through-plane partial volume
+ * is that of the fast engine's voxel) placed at equal steps across a layer SLICE_LAYER_FRACTION of the slice thick at its centre, each with
+ * 1/sliceIsochromats of the pixel's PD; a tissue off resonance (fat) has its layer centred on the slice its
+ * selective pulses excite (chemical-shift slice displacement); `isochromats` per spin for T2*.
+ */
+export function blochSlicePhantom(
+  model: Pick<AnatomicalModel, 'volume' | 'tissues'>,
+  frame: AcquisitionFrame,
+  tissues: readonly (TissueAtField | undefined)[],
+  timeline: SequenceTimeline,
+  protocol: Protocol,
+  options: { isochromats?: number; sliceIsochromats?: number } = {},
+): SpinSet {
+  const gradient = excitationGradient(timeline, protocol);
+  const t2Star = (options.isochromats ?? 1) > 1;
+  const n = options.sliceIsochromats ?? (t2Star ? SLICE_ISOCHROMATS_WITH_T2_STAR : SLICE_ISOCHROMATS);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`isochromats through the slice must be a positive integer, got ${n}`);
+  const subslabs = subslabsOf(n);
+  return framePhantom(model, frame, tissues, {
+    readSubpixels: t2Star ? 1 : READ_SUBPIXELS,
+    depthSamples: subslabs,
+    layerCopies: n / subslabs,
+    layer: frame.plane.sliceThickness * SLICE_LAYER_FRACTION,
+    isochromats: options.isochromats ?? 1,
+    ...(gradient > 0 ? { sliceSelectGradient: gradient } : {}),
+  });
+}

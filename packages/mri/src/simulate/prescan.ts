@@ -17,12 +17,23 @@ const MIN_RELATIVE_SENSITIVITY = 0.05;
 /**
  * Gain per display pixel (rows × columns of the rendered image: phase-oversampled lines cropped, transposed when
  * phase runs along rows, as simulate/fast/output.ts `displayImage`) from the coil maps on the acquisition grid
- * ([phase][read], `frameCoilMaps` of simulate.ts).
+ * ([phase][read], `frameCoilMaps` of coilMaps.ts).
  */
 export function prescanNormalisationGain(
   coilMaps: readonly Float32Array[],
   frame: AcquisitionFrame,
 ): Float32Array {
+  const squares = new Float64Array(frame.readCount * frame.phaseCount);
+  for (const map of coilMaps)
+    for (let p = 0; p < squares.length; p++) squares[p] = (squares[p] as number) + (map[p] as number) ** 2;
+  return prescanGainOfSquares(squares, frame);
+}
+
+/**
+ * The gain of `prescanNormalisationGain` from the elements' summed squared sensitivities Σ_c s_c² per acquisition
+ * pixel (summed over c in element order; fast/receive.ts `CoilStats.s2` holds them), the same Float32 values.
+ */
+export function prescanGainOfSquares(squares: Float64Array, frame: AcquisitionFrame): Float32Array {
   const nu = frame.readCount;
   const keep = frame.phaseMatrix;
   const firstLine = (frame.phaseCount - keep) / 2;
@@ -32,12 +43,14 @@ export function prescanNormalisationGain(
   for (let v = 0; v < keep; v++)
     for (let u = 0; u < nu; u++) {
       const p = (firstLine + v) * nu + u;
-      let sum = 0;
-      for (const map of coilMaps) sum += (map[p] as number) ** 2;
       const q = frame.transposed ? u * columns + v : v * columns + u;
-      sensitivity[q] = Math.sqrt(sum);
-      max = Math.max(max, sensitivity[q] as number);
+      const s = Math.sqrt(squares[p] as number);
+      sensitivity[q] = s;
+      if (s > max) max = s;
     }
   const floor = MIN_RELATIVE_SENSITIVITY * max;
-  return Float32Array.from(sensitivity, (s) => (max > 0 ? 1 / Math.max(s, floor) : 1));
+  // A plain loop: Float32Array.from with a map function goes through the iterator, several times slower.
+  const gain = new Float32Array(sensitivity.length);
+  for (let q = 0; q < gain.length; q++) gain[q] = max > 0 ? 1 / Math.max(sensitivity[q] as number, floor) : 1;
+  return gain;
 }

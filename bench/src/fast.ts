@@ -22,6 +22,7 @@ import { frameCoilMaps } from '@larmor/mri/simulate/simulate';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
 import { peakRssInChild } from './memory.ts';
+import { runSliceFigures } from './runSlice.ts';
 import type { BenchSuite } from './suite.ts';
 
 const BRAIN_MODEL_ID = 1;
@@ -153,6 +154,7 @@ export const fastSuite: BenchSuite = {
       );
     };
     const contrastArrayMs = contrastMs({ noise: coilNoise, coilMaps, prescanNormalize: true });
+    const runSlice = runSliceFigures(); // one scan part as a scan thread runs it (./runSlice.ts)
     const contrastSingleMs = contrastMs({ noise });
 
     const pool = createThreadQueue({ threads: 2 });
@@ -180,6 +182,7 @@ export const fastSuite: BenchSuite = {
         'se20.256.ms': median(times),
         // CPU time of all threads: on a machine shared with other work, cpu/2 is what two free cores would take.
         'se20.256.cpu.ms': median(cpu),
+        ...runSlice,
       };
     } finally {
       await pool.close();

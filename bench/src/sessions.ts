@@ -7,6 +7,7 @@
  * - `runToImages.bloch256.ms`: the same for one 256 × 256 SE slice on the Bloch engine (the module switched to
  *   censol for the run).
  * - `load.*`: the load run of sessions-load.ts (300 sessions with keepalives while 60 scans a minute run).
+ * - `scaledOut.*` (REDIS_URL set): the scaled-out back end's CPU beyond the engine, sessions-scaled.ts.
  * Each run-to-images figure is the median of RUNS runs after one warm-up run (model build, thread start-up); `.cpu.ms` is the
  * CPU time of the whole process in that run (server and scan threads), what the run costs on an idle machine.
  */
@@ -19,6 +20,7 @@ import { openDatabase } from '@larmor/server/db/database';
 import { migrateToLatest } from '@larmor/server/db/migrate';
 import { seedDemoData } from '@larmor/server/db/seed';
 import { loadRun } from './sessions-load.ts';
+import { scaledOutFigures } from './sessions-scaled.ts';
 import type { BenchSuite } from './suite.ts';
 
 const RUNS = 3;
@@ -170,6 +172,8 @@ export const sessionsSuite: BenchSuite = {
 
       await database.db.updateTable('labs').set({ backend: 'cpusim' }).where('id', '=', labId).execute();
       Object.assign(figures, await loadRun(address, database.db, config, labId, programId));
+      // Scaled out (Redis, S3, two workers) when REDIS_URL is set: ./sessions-scaled.ts.
+      Object.assign(figures, await scaledOutFigures());
       return figures;
     } finally {
       await app.close();

@@ -164,8 +164,17 @@ function zigguratSlow(hz: number, iz: number, random: RandomSource): number {
  * 32-bit draw and a compare, is inlined in the loop; the rest goes to zigguratSlow.
  */
 export function unitComplexNoise(count: number, random: RandomSource): UnitNoise {
-  const re = new Float32Array(count);
-  const im = new Float32Array(count);
+  return fillUnitComplexNoise({ re: new Float32Array(count), im: new Float32Array(count) }, random);
+}
+
+/**
+ * The draws of `unitComplexNoise(noise.re.length, random)` into `noise`'s arrays (kept by the caller, so a scan
+ * slice's channels reuse one buffer); answers `noise`.
+ */
+export function fillUnitComplexNoise(noise: UnitNoise, random: RandomSource): UnitNoise {
+  const { re, im } = noise;
+  const count = re.length;
+  if (im.length !== count) throw new RangeError('unit noise: re and im differ in length');
   const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
   if (state) seededNormals(state, random, re, im);
   else
@@ -173,7 +182,7 @@ export function unitComplexNoise(count: number, random: RandomSource): UnitNoise
       re[i] = zigguratDraw(random);
       im[i] = zigguratDraw(random);
     }
-  return { re, im };
+  return noise;
 }
 
 /** One standard normal from `random`: (random() · 2³²) | 0 is the generator's 32-bit output, signed. */

@@ -17,7 +17,7 @@ const MIN_RELATIVE_SENSITIVITY = 0.05;
 /**
  * Gain per display pixel (rows × columns of the rendered image: phase-oversampled lines cropped, transposed when
  * phase runs along rows, as simulate/fast/output.ts `displayImage`) from the coil maps on the acquisition grid
- * ([phase][read], `frameCoilMaps` of simulate.ts). `acquiredSumSquares`, when given, is Σ_c s_c² of these maps on
+ * ([phase][read], `frameCoilMaps` of coilMaps.ts). `acquiredSumSquares`, when given, is Σ_c s_c² of these maps on
  * the whole acquisition grid (fast/receive.ts `coilStats`), which then is not summed again.
  */
 export function prescanNormalisationGain(
@@ -25,32 +25,34 @@ export function prescanNormalisationGain(
   frame: AcquisitionFrame,
   acquiredSumSquares?: Float64Array,
 ): Float32Array {
+  if (acquiredSumSquares) return prescanGainOfSquares(acquiredSumSquares, frame);
+  const squares = new Float64Array(frame.readCount * frame.phaseCount);
+  for (const map of coilMaps)
+    for (let p = 0; p < squares.length; p++) squares[p] = (squares[p] as number) + (map[p] as number) ** 2;
+  return prescanGainOfSquares(squares, frame);
+}
+
+/**
+ * The gain of `prescanNormalisationGain` from the elements' summed squared sensitivities Σ_c s_c² per acquisition
+ * pixel (summed over c in element order; fast/receive.ts `CoilStats.s2` holds them), the same Float32 values.
+ */
+export function prescanGainOfSquares(squares: Float64Array, frame: AcquisitionFrame): Float32Array {
   const nu = frame.readCount;
   const keep = frame.phaseMatrix;
   const firstLine = (frame.phaseCount - keep) / 2;
   const columns = frame.transposed ? keep : nu;
-  // Σ_c s_c² per kept pixel, coil by coil (the maps are Float32: each square is exact, and every pixel sums its
-  // coils in element order, so the result does not depend on the loop order).
-  const offset = firstLine * nu;
-  const sumSquares = acquiredSumSquares
-    ? acquiredSumSquares.subarray(offset, offset + nu * keep)
-    : new Float64Array(nu * keep);
-  for (const map of acquiredSumSquares ? [] : coilMaps) {
-    for (let p = 0; p < sumSquares.length; p++) {
-      const s = map[offset + p] as number;
-      sumSquares[p] = (sumSquares[p] as number) + s * s;
-    }
-  }
   const sensitivity = new Float64Array(nu * keep);
   let max = 0;
   for (let v = 0; v < keep; v++)
     for (let u = 0; u < nu; u++) {
+      const p = (firstLine + v) * nu + u;
       const q = frame.transposed ? u * columns + v : v * columns + u;
-      const value = Math.sqrt(sumSquares[v * nu + u] as number);
-      sensitivity[q] = value;
-      if (value > max) max = value;
+      const s = Math.sqrt(squares[p] as number);
+      sensitivity[q] = s;
+      if (s > max) max = s;
     }
   const floor = MIN_RELATIVE_SENSITIVITY * max;
+  // A plain loop: Float32Array.from with a map function goes through the iterator, several times slower.
   const gain = new Float32Array(sensitivity.length);
   for (let q = 0; q < gain.length; q++) gain[q] = max > 0 ? 1 / Math.max(sensitivity[q] as number, floor) : 1;
   return gain;

@@ -4,21 +4,23 @@
  * Slices are independent, so `simulateSlice` lets an edge (worker threads, a job queue) run them in parallel and
  * still get exactly the images of the serial `simulate`.
  */
-import { coilSensitivityMaps } from '../anatomy/coils.ts';
 import type { AnatomicalModel, Coil, LabelVolume } from '../anatomy/types.ts';
-import type { PartialFourierMode } from '../recon/partialFourier.ts';
+import { partialFourierLines, type PartialFourierMode } from '../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import type { TissueAtField, TissueKey } from '../tissue/types.ts';
-import type { Vec3 } from '../units.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame, type ScanGeometry } from './geometry.ts';
 import { validateMotion, type Motion } from './motion.ts';
-import { seededRandom, unitComplexNoise, type NoiseLevel } from './noise.ts';
+import { seededRandom, unitComplexNoise, type NoiseLevel, type RandomSource } from './noise.ts';
 import { sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldMap.ts';
 import { prepareSlice, type PreparedSlice } from './fast/prepare.ts';
 import { foldPrepared, partitionContributions } from './slab.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
 import { assertPlayableProtocol } from '../sequence/validate.ts';
-import { renderContrast, type RenderedImage } from './fast/render.ts';
+import { renderContrast, type ContrastOptions, type RenderedImage } from './fast/render.ts';
+import { streamCoilSums } from './fast/coilSums.ts';
+import { frameCoilMapSource, frameCoilMaps } from './coilMaps.ts';
+
+export { frameCoilMaps } from './coilMaps.ts';
 
 export interface SimulateOptions {
   /**
@@ -86,107 +88,6 @@ function receiveCoil(anatomy: AnatomicalModel, scanner: Scanner): Coil | undefin
   return anatomy.coils.find((c) => c.uniqueName === scanner.coil);
 }
 
-/** Coil sensitivities vary slowly: they are evaluated every COIL_MAP_STEP pixels and interpolated bilinearly. */
-const COIL_MAP_STEP = 4;
-
-/**
- * Sensitivity maps of the coil's elements on the acquisition grid of a frame ([phase][read]; anatomy/coils.ts,
- * evaluated on a grid COIL_MAP_STEP times coarser whose point i sits on fine pixel COIL_MAP_STEP·i), or
- * undefined for a single channel.
- */
-export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): Float32Array[] | undefined {
-  if (!coil || coil.elements.length < 2) return undefined;
-  const nu = frame.readCount;
-  const nv = frame.phaseCount;
-  const step = COIL_MAP_STEP;
-  // Coarse sizes: even, and with a point at or beyond the last fine pixel.
-  const cu = 2 * Math.ceil((Math.ceil((nu - 1) / step) + 2) / 2);
-  const cv = 2 * Math.ceil((Math.ceil((nv - 1) / step) + 2) / 2);
-  // Coarse point i lies at (i − cu/2)·step·Δu from the centre; fine pixel f at (f − nu/2)·Δu. Shift the coarse
-  // grid's centre so that point i sits on fine pixel step·i.
-  const du = frame.fovRead / nu;
-  const dv = frame.fovPhase / nv;
-  const offsetU = (cu / 2) * step * du - (nu / 2) * du;
-  const offsetV = (cv / 2) * step * dv - (nv / 2) * dv;
-  const center = [0, 1, 2].map(
-    (a) =>
-      (frame.plane.center[a] as number) +
-      offsetU * (frame.readDirection[a] as number) +
-      offsetV * (frame.phaseDirection[a] as number),
-  ) as unknown as Vec3;
-  const coarse = coilSensitivityMaps(
-    coil,
-    { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
-    { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
-  );
-  const grid = { cu, cv, nu, nv, step, ...bilinearColumns(nu, step) };
-  return coarse.map((map) => interpolateMap(map, grid));
-}
-
-/** Bilinear weights per fine column: left coarse column and the weight of the right one (shared by all maps). */
-function bilinearColumns(nu: number, step: number): { col0: Int32Array; colW: Float64Array } {
-  const col0 = new Int32Array(nu);
-  const colW = new Float64Array(nu);
-  for (let u = 0; u < nu; u++) {
-    col0[u] = Math.floor(u / step);
-    colW[u] = u / step - (col0[u] as number);
-  }
-  return { col0, colW };
-}
-
-/**
- * One coarse map (cu × cv) bilinearly onto the fine grid (nu × nv, fine pixel step·i on coarse point i). Each
- * coarse row is interpolated along read once; fine rows between two coarse rows blend those two.
- */
-function interpolateMap(
-  map: Float32Array,
-  grid: {
-    cu: number;
-    cv: number;
-    nu: number;
-    nv: number;
-    step: number;
-    col0: Int32Array;
-    colW: Float64Array;
-  },
-): Float32Array {
-  const { cu, cv, nu, nv, step, col0, colW } = grid;
-  const fine = new Float32Array(nu * nv);
-  /** Coarse row `row` interpolated along read into `out`. */
-  const readRow = (row: number, out: Float64Array): void => {
-    const start = row * cu;
-    for (let u = 0; u < nu; u++) {
-      const i0 = col0[u] as number;
-      const i1 = Math.min(cu - 1, i0 + 1);
-      const wu = colW[u] as number;
-      out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
-    }
-  };
-  let top = new Float64Array(nu);
-  let bottom = new Float64Array(nu);
-  let topRow = -1;
-  let bottomRow = -1;
-  let rowPair = -1;
-  for (let v = 0; v < nv; v++) {
-    const j = Math.floor(v / step);
-    const wv = v / step - j;
-    if (j !== rowPair) {
-      rowPair = j;
-      const row1 = Math.min(cv - 1, j + 1);
-      // The last pair's lower row is this pair's upper one: swap instead of recomputing.
-      if (bottomRow === j) [top, bottom] = [bottom, top];
-      else if (topRow !== j) readRow(j, top);
-      topRow = j;
-      if (row1 === j) bottom.set(top);
-      else readRow(row1, bottom);
-      bottomRow = row1;
-    }
-    const base = v * nu;
-    for (let u = 0; u < nu; u++) fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
-  }
-  return fine;
-}
-
 /** Seed of one slice's noise, derived from the scan seed (Knuth's multiplicative hash keeps slices apart). */
 export const sliceSeed = (seed: number, slice: number): number =>
   (seed + Math.imul(slice + 1, 2654435761)) >>> 0;
@@ -242,21 +143,14 @@ export function simulateSlice(
   const prepared = isThreeDimensional(protocol)
     ? preparePartition(anatomy.volume, protocol, planes, index)
     : prepareSlice(anatomy.volume, frame);
-  const coil = receiveCoil(anatomy, scanner);
-  const coilMaps = options.receive === 'single' ? undefined : frameCoilMaps(coil, frame);
-  const channels = coilMaps?.length ?? 1;
-  const samples = frame.readCount * frame.phaseCount;
+  const coil = options.receive === 'single' ? undefined : receiveCoil(anatomy, scanner);
   const random = seededRandom(sliceSeed(options.seed, index));
-  const noise =
-    options.noiseLevel > 0
-      ? Array.from({ length: channels }, () => unitComplexNoise(samples, random))
-      : undefined;
+  const receive = sliceReceive(frame, protocol, coil, options, random);
   const image = renderContrast(prepared, protocol, scanner, {
     tissues,
     noiseLevel: options.noiseLevel,
-    ...(noise ? { noise } : {}),
+    ...receive.options,
     ...(options.motion ? { motion: options.motion } : {}),
-    ...(coilMaps ? { coilMaps } : {}),
     ...(options.partialFourierMode ? { partialFourierMode: options.partialFourierMode } : {}),
     ...(options.fieldMap ? { fieldMap: sliceFieldMap(options.fieldMap, frame) } : {}),
     prescanNormalize: options.prescanNormalize !== false,
@@ -265,7 +159,41 @@ export function simulateSlice(
   });
   const { kspace, coilKSpaces, ...rest } = image;
   if (!kspace) throw new Error('renderContrast returned no k-space');
-  return { image: rest, kspace, receiveChannels: channels, ...(coilKSpaces ? { coilKSpaces } : {}) };
+  return {
+    image: rest,
+    kspace,
+    receiveChannels: receive.channels,
+    ...(coilKSpaces ? { coilKSpaces } : {}),
+  };
+}
+
+/**
+ * A slice's receive channels and their unit noise (drawn from `random` in element order, when there is noise):
+ * a coil array as its per-pixel sums (fast/coilSums.ts: one element's map and noise in memory at a time, the
+ * same image) where the render needs no more, i.e. full Fourier without rotation and without every coil's
+ * k-space; else every element's map and noise.
+ */
+function sliceReceive(
+  frame: AcquisitionFrame,
+  protocol: Protocol,
+  coil: Coil | undefined,
+  options: SimulateOptions,
+  random: RandomSource,
+): { channels: number; options: Pick<ContrastOptions, 'noise' | 'coilMaps' | 'coilSums'> } {
+  const source = frameCoilMapSource(coil, frame);
+  const noisy = options.noiseLevel > 0;
+  const fullFourier =
+    protocol.partialFourier >= 1 ||
+    partialFourierLines(frame.phaseCount, protocol.partialFourier) === frame.phaseCount;
+  if (source && fullFourier && options.motion?.kind !== 'rotation' && options.keepCoilKSpaces !== true) {
+    const coilSums = streamCoilSums(source, frame, noisy ? random : undefined);
+    return { channels: source.count, options: { coilSums } };
+  }
+  const coilMaps = frameCoilMaps(coil, frame);
+  const channels = coilMaps?.length ?? 1;
+  const samples = frame.readCount * frame.phaseCount;
+  const noise = noisy ? Array.from({ length: channels }, () => unitComplexNoise(samples, random)) : undefined;
+  return { channels, options: { ...(noise ? { noise } : {}), ...(coilMaps ? { coilMaps } : {}) } };
 }
 
 /** Simulates every slice of the scan, in order. */

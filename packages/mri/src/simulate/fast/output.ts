@@ -85,7 +85,12 @@ export interface Receive {
 /** σ/Σ_c s_c² per pixel (0 where there is no sensitivity), kept in the stats for the last σ. */
 export function combineScale(stats: CoilStats, sigma: number): Float64Array {
   if (stats.scale?.sigma === sigma) return stats.scale.values;
-  const values = stats.s2.map((norm) => (norm > 0 ? sigma / norm : 0));
+  const { s2 } = stats;
+  const values = new Float64Array(s2.length);
+  for (let i = 0; i < s2.length; i++) {
+    const norm = s2[i] as number;
+    values[i] = norm > 0 ? sigma / norm : 0;
+  }
   stats.scale = { sigma, values };
   return values;
 }

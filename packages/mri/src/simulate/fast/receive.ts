@@ -3,6 +3,7 @@ import type { ComplexArray } from '../../recon/image.ts';
 import type { UnitNoise } from '../noise.ts';
 import { prescanNormalisationGain } from '../prescan.ts';
 import { emptyDisplay, receiveLines } from './output.ts';
+import type { CoilSums } from './coilSums.ts';
 import type { ContrastOptions, ContrastWorkspace, RenderedImage } from './render.ts';
 
 /** Per-pixel sums of a coil array and its noise, on the acquisition grid ([phase][read]). */
@@ -119,16 +120,54 @@ export function renderCoilArray(
   options: ContrastOptions,
 ): RenderedImage {
   const coils = coilStats(ws, maps, noise);
-  const image = emptyDisplay(ws.frame);
   const gain = options.prescanNormalize === true ? prescanGain(ws, maps) : undefined;
+  const keepAll = options.keepCoilKSpaces === true;
+  // Coil c's signal y_c = s_c·x + σ·n_c, for its k-space: the first coil's, or every coil's when asked.
+  const kept = keepAll ? maps : maps.slice(0, 1);
+  return receiveArray(ideal, coils, gain, sigmaImage, ws, options, (c) => ({ map: kept[c], unit: noise[c] }));
+}
+
+/**
+ * `renderCoilArray` for an array given by its sums (./coilSums.ts): the same image and first-coil k-space; every
+ * coil's k-space (keepCoilKSpaces) needs every map, so it is refused.
+ */
+export function renderCoilSums(
+  ideal: ComplexArray,
+  sums: CoilSums,
+  sigmaImage: number,
+  ws: ContrastWorkspace,
+  options: ContrastOptions,
+): RenderedImage {
+  if (options.keepCoilKSpaces === true)
+    throw new RangeError('every coil k-space needs the coil maps, not their sums (coilMaps and noise)');
+  const gain = options.prescanNormalize === true ? sums.gain : undefined;
+  const first = { map: sums.firstMap, unit: sums.firstNoise };
+  return receiveArray(ideal, sums.stats, gain, sigmaImage, ws, options, (c) =>
+    c === 0 ? first : { map: undefined, unit: undefined },
+  );
+}
+
+/** The receive pass of a coil array, then the k-spaces asked for of the elements `element` gives. */
+function receiveArray(
+  ideal: ComplexArray,
+  coils: CoilStats,
+  gain: Float32Array | undefined,
+  sigmaImage: number,
+  ws: ContrastWorkspace,
+  options: ContrastOptions,
+  element: (c: number) => { map: Float32Array | undefined; unit: UnitNoise | undefined },
+): RenderedImage {
+  const image = emptyDisplay(ws.frame);
   const rx = { sigma: sigmaImage, unit: undefined, coils, gain };
   receiveLines(ideal.re, ideal.im, 0, ws.frame.phaseCount, rx, ws.frame, image);
   const keepAll = options.keepCoilKSpaces === true;
-  if ((options.keepKSpace !== true && !keepAll) || maps.length === 0) return image;
-  // Coil c's signal y_c = s_c·x + σ·n_c, for its k-space: the first coil's, or every coil's when asked.
-  const kspaces = (keepAll ? maps : maps.slice(0, 1)).map((map, c) =>
-    coilKSpace(ideal, map, sigmaImage, noise[c], ws),
-  );
+  if ((options.keepKSpace !== true && !keepAll) || !element(0).map) return image;
+  const kspaces: { re: Float32Array; im: Float32Array }[] = [];
+  for (let c = 0; ; c++) {
+    const { map, unit } = element(c);
+    if (!map) break;
+    kspaces.push(coilKSpace(ideal, map, sigmaImage, unit, ws));
+  }
   const first = kspaces[0] as { re: Float32Array; im: Float32Array };
   return {
     ...image,

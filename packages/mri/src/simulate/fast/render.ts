@@ -36,8 +36,10 @@ import {
   combineWithSensitivities,
   prescanGain,
   renderCoilArray,
+  renderCoilSums,
   type CoilStats,
 } from './receive.ts';
+import type { CoilSums } from './coilSums.ts';
 import {
   createTissueImageCache,
   renderImageDomain,
@@ -56,6 +58,12 @@ export interface ContrastOptions {
   motion?: Motion;
   /** Receive sensitivity per coil element on the acquisition grid [phase][read]; absent: one uniform coil. */
   coilMaps?: readonly Float32Array[];
+  /**
+   * A coil array given by its per-pixel sums and its elements' noise (./coilSums.ts `streamCoilSums`) instead of
+   * coilMaps and noise: the same image and first-coil k-space for full-Fourier acquisitions without rotation (a
+   * scan slice's receive); partial Fourier, rotation and keepCoilKSpaces need the maps and are refused.
+   */
+  coilSums?: CoilSums;
   partialFourierMode?: PartialFourierMode;
   /**
    * Susceptibility field map of this slice (../fieldMap.ts `sliceFieldMap`): gradient-echo families get its phase
@@ -172,7 +180,12 @@ export function renderContrast(
   const sigmaImage = imageNoiseSigma(protocol, scanner, level);
   const sigmaK = sigmaImage * Math.sqrt(nu * nv);
   const noise = options.noise ?? [];
-  if (sigmaK > 0 && noise.length < Math.max(1, options.coilMaps?.length ?? 1)) {
+  const sums = options.coilSums;
+  if (sums && options.coilMaps)
+    throw new RangeError('renderContrast: give the coil array as coilMaps or as coilSums, not both');
+  if (sums && sigmaK > 0 && !sums.firstNoise)
+    throw new Error('renderContrast: noise level > 0 needs coil sums built with noise (coilSums.ts)');
+  if (!sums && sigmaK > 0 && noise.length < Math.max(1, options.coilMaps?.length ?? 1)) {
     throw new Error('renderContrast: noise level > 0 needs one unit-noise array per coil (noise.ts)');
   }
   const field = options.fieldMap && dephasesInField(protocol) ? options.fieldMap : undefined;
@@ -180,19 +193,26 @@ export function renderContrast(
     if (field) applyFieldMap(re, im, field, frame, protocol.echoTime);
   };
   const maps = options.coilMaps;
+  /** The coil array's receive of the ideal image x (centred, field applied), from its maps or its sums. */
+  const receiveArray = (x: ComplexArray, array: readonly Float32Array[] | CoilSums): RenderedImage =>
+    isSums(array)
+      ? renderCoilSums(x, array, sigmaImage, ws, options)
+      : renderCoilArray(x, array, sigmaImage, noise, ws, options);
+  const coilArray = maps ?? sums;
   // Every k-space comes from the k-space paths below (the image-domain path forms none).
   const keepKSpace = options.keepKSpace === true || options.keepCoilKSpaces === true;
   if (acquired === nv && !motion && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
     if (!field && !keepKSpace) {
-      const coils = maps ? coilStats(ws, maps, noise) : undefined;
-      const gain = maps && options.prescanNormalize === true ? prescanGain(ws, maps) : undefined;
+      const coils = maps ? coilStats(ws, maps, noise) : sums?.stats;
+      const normalise = options.prescanNormalize === true;
+      const gain = !normalise ? undefined : maps ? prescanGain(ws, maps) : sums?.gain;
       return renderImageDomain(prepared, terms, ws, { sigma: sigmaImage, unit: noise[0], coils, gain });
     }
     sumTissueImages(prepared, terms, ws);
     applyField(ws.sumRe, ws.sumIm);
-    if (!maps) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
-    return renderCoilArray({ re: ws.sumRe, im: ws.sumIm }, maps, sigmaImage, noise, ws, options);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
+    return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
   weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired);
   const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
@@ -203,9 +223,13 @@ export function renderContrast(
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
     applyField(ws.sumRe, ws.sumIm);
-    if (!maps) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
-    return renderCoilArray({ re: ws.sumRe, im: ws.sumIm }, maps, sigmaImage, noise, ws, options);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
+    return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
+  if (sums)
+    throw new RangeError(
+      'renderContrast: coil sums serve full-Fourier acquisitions without rotation; give coilMaps and noise',
+    );
 
   // General path on the centred k-space.
   let k: ComplexArray = centred(ws.sumRe, ws.sumIm, nu, nv);
@@ -254,6 +278,8 @@ export function renderContrast(
   if (maps && options.prescanNormalize === true) applyGain(image, prescanGain(ws, maps));
   return { ...image, ...(kspace ? { kspace } : {}), ...(coilKSpaces ? { coilKSpaces } : {}) };
 }
+
+const isSums = (array: readonly Float32Array[] | CoilSums): array is CoilSums => !Array.isArray(array);
 
 /**
  * Single channel, full Fourier: adds the thermal noise to the centred image in ws.sum and builds the output.

@@ -8,6 +8,7 @@
 import { acquisitionFrame, firstPixelCenter, seriesWindow } from '@larmor/mri';
 import type { ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';
 import { ScanCancelledError } from '../../jobs/index.ts';
 import { isoNow } from '../auth/opaque-tokens.ts';
@@ -48,9 +49,9 @@ function interleave(re: Float32Array, im: Float32Array): Float32Array {
   return out;
 }
 
-/** Stores every slice's image and k-space; answers the result record. */
-async function storeResult(
-  runtime: SimulatorRuntime,
+/** Stores every slice's image and k-space in `blobs`; answers the result record (the bench times it too). */
+export async function storeResult(
+  blobs: BlobStore,
   scanId: string,
   result: SnapshotResult,
   snapshot: ScanSnapshot,
@@ -62,8 +63,8 @@ async function storeResult(
   // wait for one another; the first failure fails the scan.
   await Promise.all(
     result.slices.flatMap((slice) => [
-      runtime.blobs.put(imageKey(scanId, slice.slice), bytesOf(slice.magnitude)),
-      runtime.blobs.put(kspaceKey(scanId, slice.slice), bytesOf(interleave(slice.kspaceRe, slice.kspaceIm))),
+      blobs.put(imageKey(scanId, slice.slice), bytesOf(slice.magnitude)),
+      blobs.put(kspaceKey(scanId, slice.slice), bytesOf(interleave(slice.kspaceRe, slice.kspaceIm))),
     ]),
   );
   const window = seriesWindow(result.slices.map((s) => s.magnitude));
@@ -160,7 +161,7 @@ export async function coordinateScan(
       const submittedAt = performance.now();
       const result = await job.result;
       const computedAt = performance.now();
-      const record = await storeResult(runtime, scan.id, result, snapshot);
+      const record = await storeResult(runtime.blobs, scan.id, result, snapshot);
       const storedAt = performance.now();
       await end('finished', null, record);
       // Where a scan's time goes (docs/benchmarks.md): engine and transfer from the threads or workers, blobs

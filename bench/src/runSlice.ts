@@ -1,0 +1,70 @@
+/**
+ * `fast.runSlice.256.*` (issue 26 item 1): one slice of a scan run, timed on the function a scan thread runs for
+ * each part (`createPartRunner` of the server's jobs/parts.ts, which calls @larmor/mri `runScanPart`): the
+ * reference 256 × 256 SE of the brain with the 16-element head array (receive 'array', prescan normalisation
+ * on, noise level 1), slices 0…19 in turn, as a 20-slice run gives them to a thread. The model is built once
+ * before (a worker keeps it between parts). Steady state: 10 warm-up parts, then the median of 40.
+ */
+import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { createPartRunner } from '@larmor/server/jobs/parts';
+
+const REPEATS = 40;
+const WARMUP = 10;
+
+/** The bench's reference scan (fast.ts `seProtocol(20)`) with the head array, as the server snapshots it. */
+export function headArraySnapshot(sliceCount = 20): ScanSnapshot {
+  return {
+    engine: 'cpusim',
+    model: { id: 1 },
+    protocol: {
+      family: 'SE',
+      repetitionTime: 0.5,
+      echoTime: 0.015,
+      flipAngle: Math.PI / 2,
+      echoTrainLength: 1,
+      bandwidthPerPixel: 130,
+      fovRead: 0.24,
+      fovPhase: 0.24,
+      matrixRead: 256,
+      matrixPhase: 256,
+      sliceThickness: 0.005,
+      sliceGap: 0.001,
+      sliceCount,
+      geometry: { orientation: 'axial', center: [0, 0, 0.01] },
+      phaseDirection: 'column',
+      nex: 1,
+      phaseOversampling: 0,
+      fatSaturation: false,
+      partialFourier: 1,
+    },
+    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' },
+    simulation: { noiseLevel: 1, receive: 'array' },
+    tissueOverrides: {},
+    seed: 7,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** `runSlice.256.ms` (wall) and `runSlice.256.cpu.median.ms` (this thread's CPU, what a free core takes). */
+export function runSliceFigures(): Record<string, number> {
+  const run = createPartRunner();
+  const snapshot = headArraySnapshot();
+  run({ snapshot, part: { kind: 'slice', slice: 0 } }); // builds and keeps the model
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < WARMUP + REPEATS; i++) {
+    const part = { kind: 'slice' as const, slice: i % snapshot.protocol.sliceCount };
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    run({ snapshot, part });
+    const used = process.cpuUsage(startCpu);
+    if (i < WARMUP) continue;
+    walls.push(performance.now() - start);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  return { 'runSlice.256.ms': median(walls), 'runSlice.256.cpu.median.ms': median(cpus) };
+}

@@ -1,0 +1,138 @@
+/**
+ * Receive sensitivity maps of a coil array on a frame's acquisition grid ([phase][read]): the elements' fields
+ * (anatomy/coils.ts) evaluated on a grid COIL_MAP_STEP times coarser and interpolated bilinearly. `frameCoilMaps`
+ * gives every element's map; `frameCoilMapSource` gives them one at a time into a buffer the caller keeps, so a
+ * scan slice holds one fine map instead of one per element (fast/coilSums.ts).
+ */
+import { coilSensitivityMaps } from '../anatomy/coils.ts';
+import type { Coil } from '../anatomy/types.ts';
+import type { Vec3 } from '../units.ts';
+import type { AcquisitionFrame } from './geometry.ts';
+
+/** Coil sensitivities vary slowly: they are evaluated every COIL_MAP_STEP pixels and interpolated bilinearly. */
+const COIL_MAP_STEP = 4;
+
+/** The coarse grid of a frame's maps and the bilinear weights onto the fine one. */
+interface MapGrid {
+  cu: number;
+  cv: number;
+  nu: number;
+  nv: number;
+  step: number;
+  col0: Int32Array;
+  colW: Float64Array;
+}
+
+/** The elements of a coil array on a frame, one fine map at a time. */
+export interface CoilMapSource {
+  /** Number of elements. */
+  readonly count: number;
+  /** Element `element`'s map on the acquisition grid ([phase][read]) into `out` (readCount·phaseCount values). */
+  fill(element: number, out: Float32Array): Float32Array;
+}
+
+/**
+ * The coarse maps of the coil's elements around a frame (evaluated on a grid COIL_MAP_STEP times coarser whose
+ * point i sits on fine pixel COIL_MAP_STEP·i), or undefined for a single channel.
+ */
+export function frameCoilMapSource(
+  coil: Coil | undefined,
+  frame: AcquisitionFrame,
+): CoilMapSource | undefined {
+  if (!coil || coil.elements.length < 2) return undefined;
+  const nu = frame.readCount;
+  const nv = frame.phaseCount;
+  const step = COIL_MAP_STEP;
+  // Coarse sizes: even, and with a point at or beyond the last fine pixel.
+  const cu = 2 * Math.ceil((Math.ceil((nu - 1) / step) + 2) / 2);
+  const cv = 2 * Math.ceil((Math.ceil((nv - 1) / step) + 2) / 2);
+  // Coarse point i lies at (i − cu/2)·step·Δu from the centre; fine pixel f at (f − nu/2)·Δu. Shift the coarse
+  // grid's centre so that point i sits on fine pixel step·i.
+  const du = frame.fovRead / nu;
+  const dv = frame.fovPhase / nv;
+  const offsetU = (cu / 2) * step * du - (nu / 2) * du;
+  const offsetV = (cv / 2) * step * dv - (nv / 2) * dv;
+  const center = [0, 1, 2].map(
+    (a) =>
+      (frame.plane.center[a] as number) +
+      offsetU * (frame.readDirection[a] as number) +
+      offsetV * (frame.phaseDirection[a] as number),
+  ) as unknown as Vec3;
+  const coarse = coilSensitivityMaps(
+    coil,
+    { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
+    { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
+  );
+  const grid: MapGrid = { cu, cv, nu, nv, step, ...bilinearColumns(nu, step) };
+  return {
+    count: coarse.length,
+    fill: (element, out) => {
+      const map = coarse[element];
+      if (!map) throw new RangeError(`coil element ${element} outside 0…${coarse.length - 1}`);
+      return interpolateMap(map, grid, out);
+    },
+  };
+}
+
+/**
+ * Sensitivity maps of the coil's elements on the acquisition grid of a frame ([phase][read]), or undefined for a
+ * single channel.
+ */
+export function frameCoilMaps(coil: Coil | undefined, frame: AcquisitionFrame): Float32Array[] | undefined {
+  const source = frameCoilMapSource(coil, frame);
+  if (!source) return undefined;
+  const n = frame.readCount * frame.phaseCount;
+  return Array.from({ length: source.count }, (_, c) => source.fill(c, new Float32Array(n)));
+}
+
+/** Bilinear weights per fine column: left coarse column and the weight of the right one (shared by all maps). */
+function bilinearColumns(nu: number, step: number): { col0: Int32Array; colW: Float64Array } {
+  const col0 = new Int32Array(nu);
+  const colW = new Float64Array(nu);
+  for (let u = 0; u < nu; u++) {
+    col0[u] = Math.floor(u / step);
+    colW[u] = u / step - (col0[u] as number);
+  }
+  return { col0, colW };
+}
+
+/**
+ * One coarse map (cu × cv) bilinearly onto the fine grid (nu × nv, fine pixel step·i on coarse point i) in
+ * `fine`. Each coarse row is interpolated along read once; fine rows between two coarse rows blend those two.
+ */
+function interpolateMap(map: Float32Array, grid: MapGrid, fine: Float32Array): Float32Array {
+  const { cu, cv, nu, nv, step, col0, colW } = grid;
+  /** Coarse row `row` interpolated along read into `out`. */
+  const readRow = (row: number, out: Float64Array): void => {
+    const start = row * cu;
+    for (let u = 0; u < nu; u++) {
+      const i0 = col0[u] as number;
+      const i1 = Math.min(cu - 1, i0 + 1);
+      const wu = colW[u] as number;
+      out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
+    }
+  };
+  let top = new Float64Array(nu);
+  let bottom = new Float64Array(nu);
+  let topRow = -1;
+  let bottomRow = -1;
+  let rowPair = -1;
+  for (let v = 0; v < nv; v++) {
+    const j = Math.floor(v / step);
+    const wv = v / step - j;
+    if (j !== rowPair) {
+      rowPair = j;
+      const row1 = Math.min(cv - 1, j + 1);
+      // The last pair's lower row is this pair's upper one: swap instead of recomputing.
+      if (bottomRow === j) [top, bottom] = [bottom, top];
+      else if (topRow !== j) readRow(j, top);
+      topRow = j;
+      if (row1 === j) bottom.set(top);
+      else readRow(row1, bottom);
+      bottomRow = row1;
+    }
+    const base = v * nu;
+    for (let u = 0; u < nu; u++) fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
+  }
+  return fine;
+}

@@ -1,0 +1,110 @@
+/**
+ * A coil array as its per-pixel sums, built one element at a time (a scan slice's receive, DESIGN.md §3). The
+ * full-Fourier receive (./receive.ts `renderCoilArray`, output.ts `receiveLines`) needs of the C elements only
+ *   Σ_c s_c²,   Σ_c s_c·n_c,   Σ_c |n_c|²
+ * per pixel, the prescan gain (a function of Σ_c s_c², ../prescan.ts) and, for the k-space a scan keeps, the first
+ * element's map and noise. `streamCoilSums` draws each element's noise into one buffer and fills its map into
+ * another, adds them to the sums in element order and lets them go: the same sums, so the same image bytes, as
+ * `coilStats` over C maps and C noise arrays, without holding 2·C + C arrays of the grid, and the prescan gain
+ * without another pass over the maps. Its buffers are kept per thread for the last grid size: a worker's next
+ * slice allocates nothing for them (the sums are read by the render that takes them, never after it).
+ */
+import type { CoilMapSource } from '../coilMaps.ts';
+import type { AcquisitionFrame } from '../geometry.ts';
+import { fillUnitComplexNoise, type RandomSource, type UnitNoise } from '../noise.ts';
+import { prescanGainOfSquares } from '../prescan.ts';
+import type { CoilStats } from './receive.ts';
+
+/** A coil array given by its per-pixel sums instead of every element's map and noise (ContrastOptions.coilSums). */
+export interface CoilSums {
+  /** Σ_c s_c², Σ_c s_c·n_c, Σ_c |n_c|² per acquisition pixel (its `maps` and `noise` lists are empty). */
+  readonly stats: CoilStats;
+  /** Prescan-normalisation gain per display pixel (../prescan.ts), the same as from the maps. */
+  readonly gain: Float32Array;
+  /** The first element's map and unit noise (absent without noise): its k-space is the one a scan keeps. */
+  readonly firstMap: Float32Array;
+  readonly firstNoise: UnitNoise | undefined;
+  /** Elements that received. */
+  readonly channels: number;
+}
+
+/** Buffers of one grid size, kept per thread. */
+interface SumsScratch {
+  n: number;
+  s2: Float64Array;
+  aRe: Float64Array;
+  aIm: Float64Array;
+  n2: Float64Array;
+  map: Float32Array;
+  noise: UnitNoise;
+}
+
+let scratch: SumsScratch | undefined;
+
+function scratchFor(n: number): SumsScratch {
+  if (scratch?.n !== n) {
+    scratch = {
+      n,
+      s2: new Float64Array(n),
+      aRe: new Float64Array(n),
+      aIm: new Float64Array(n),
+      n2: new Float64Array(n),
+      map: new Float32Array(n),
+      noise: { re: new Float32Array(n), im: new Float32Array(n) },
+    };
+  }
+  scratch.s2.fill(0);
+  scratch.aRe.fill(0);
+  scratch.aIm.fill(0);
+  scratch.n2.fill(0);
+  return scratch;
+}
+
+/**
+ * The sums of `source`'s elements on `frame`, each with unit noise drawn from `random` in element order (as
+ * `unitComplexNoise(readCount·phaseCount, random)` per element, the draws of simulate.ts `simulateSlice`), or
+ * without noise when `random` is absent. The returned stats share this thread's buffers: use them before the next
+ * call. The first element's map and noise are the caller's own arrays.
+ */
+export function streamCoilSums(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  random: RandomSource | undefined,
+): CoilSums {
+  const n = frame.readCount * frame.phaseCount;
+  const ws = scratchFor(n);
+  const { s2, aRe, aIm, n2 } = ws;
+  const firstMap = source.fill(0, new Float32Array(n));
+  const firstNoise = random
+    ? fillUnitComplexNoise({ re: new Float32Array(n), im: new Float32Array(n) }, random)
+    : undefined;
+  for (let c = 0; c < source.count; c++) {
+    const map = c === 0 ? firstMap : source.fill(c, ws.map);
+    const unit = c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
+    if (!unit) {
+      for (let i = 0; i < n; i++) {
+        const s = map[i] as number;
+        s2[i] = (s2[i] as number) + s * s;
+      }
+      continue;
+    }
+    const { re, im } = unit;
+    for (let i = 0; i < n; i++) {
+      const s = map[i] as number;
+      const nr = re[i] as number;
+      const ni = im[i] as number;
+      s2[i] = (s2[i] as number) + s * s;
+      aRe[i] = (aRe[i] as number) + s * nr;
+      aIm[i] = (aIm[i] as number) + s * ni;
+      n2[i] = (n2[i] as number) + nr * nr + ni * ni;
+    }
+  }
+  const stats: CoilStats = { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined };
+  return {
+    stats,
+    gain: prescanGainOfSquares(s2, frame),
+    firstMap,
+    firstNoise,
+    channels: source.count,
+  };
+}

@@ -1,7 +1,9 @@
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
 import type { TissueAtField } from '../tissue/types.ts';
 import type { Seconds } from '../units.ts';
+import { partialFourierLines } from '../recon/partialFourier.ts';
 import { bssfpTransverse } from './bssfp.ts';
+import { echoTrainLayout, trainCentreEcho, type EchoTrainLayout } from './echo-train.ts';
 import { molliSignal, mprageSignal } from './prepared.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { inversionRecoverySignal, spinEchoSignal, spoiledGradientEchoSignal } from './steady-state.ts';
@@ -125,41 +127,74 @@ function requireInversionTime(protocol: Protocol): Seconds {
 }
 
 /**
+ * The echo-train layout of a spin-echo train (TSE, and IR/STIR/FLAIR/SE with ETL > 1) over a centred k-space
+ * of `linesTotal` rows (echo-train.ts), or undefined for any other readout. Partial Fourier reads lines
+ * [0, acquired) (recon/partialFourier.ts).
+ */
+export function spinEchoTrainLayout(protocol: Protocol, linesTotal: number): EchoTrainLayout | undefined {
+  const etl = Math.min(Math.round(protocol.echoTrainLength), linesTotal);
+  if (readoutKind(protocol.family) !== 'spinEcho' || etl <= 1) return undefined;
+  const acquired =
+    protocol.partialFourier < 1 ? partialFourierLines(linesTotal, protocol.partialFourier) : linesTotal;
+  const centreEcho = trainCentreEcho(protocol.echoTime, echoSpacingOf(protocol), etl);
+  return echoTrainLayout(etl, centreEcho, linesTotal, acquired);
+}
+
+/**
+ * Where an EPI readout reads line `line` of `linesTotal`, counted from the train's first line: bottom to top,
+ * or with partial Fourier top down from line acquired − 1, so that only the few lines past the centre precede
+ * it and TE can shorten (timing.ts `protocolTiming` counts the same lines before the centre; the Bloch builder
+ * build/epi.ts plays this order).
+ */
+export function epiReadPosition(protocol: Protocol, linesTotal: number): (line: number) => number {
+  if (!(protocol.partialFourier < 1)) return (line) => line;
+  const acquired = partialFourierLines(linesTotal, protocol.partialFourier);
+  return (line) => acquired - 1 - line;
+}
+
+/**
  * When phase-encoding line `line` (0-based; the centre line is floor(linesTotal/2)) is acquired after its
  * excitation [s]:
- * - echo trains of spin echoes (TSE, and IR/STIR/FLAIR/SE with ETL > 1): TE + (echo − centre echo)·ESP, the
- *   lines split into ETL consecutive segments; centric (centre-out) order when TE is the first echo, otherwise
- *   linear order shifted so the centre segment falls on the echo at TE (Bernstein et al. 2004, §16.2);
- * - EPI (GRE-EPI, SE-EPI, DWI): TE + (echo index − centre echo index)·ESP, echo index = floor(line/shots) for
- *   interleaved shots (single shot: line − centre);
+ * - echo trains of spin echoes (TSE, and IR/STIR/FLAIR/SE with ETL > 1): TE + (echo − centre echo)·ESP with the
+ *   echo of `spinEchoTrainLayout` (centric, linear or centred on the effective TE; never wrapping);
+ * - EPI (GRE-EPI, SE-EPI, DWI): TE + (echo index − centre echo index)·ESP, echo index = floor(position/shots)
+ *   for interleaved shots, position = line, or acquired − 1 − line with partial Fourier (`epiReadPosition`);
  * - every other family: TE.
- * ESP is `protocol.echoSpacing`, else the shortest on the reference scanner (timing.ts).
+ * ESP is `protocol.echoSpacing`, else the shortest on the reference scanner (timing.ts). For every line at once
+ * use `lineEchoTimes` (one layout instead of one per line).
  */
 export function echoTimeOfLine(protocol: Protocol, line: number, linesTotal: number): Seconds {
+  return echoTimeOfLineIn(protocol, line, linesTotal, spinEchoTrainLayout(protocol, linesTotal));
+}
+
+/** Echo time of every phase-encoding line of a centred k-space of `linesTotal` rows [s] (`echoTimeOfLine`). */
+export function lineEchoTimes(protocol: Protocol, linesTotal: number): Float64Array {
+  const layout = spinEchoTrainLayout(protocol, linesTotal);
+  const times = new Float64Array(linesTotal);
+  for (let line = 0; line < linesTotal; line++)
+    times[line] = echoTimeOfLineIn(protocol, line, linesTotal, layout);
+  return times;
+}
+
+function echoTimeOfLineIn(
+  protocol: Protocol,
+  line: number,
+  linesTotal: number,
+  layout: EchoTrainLayout | undefined,
+): Seconds {
   const te = protocol.echoTime;
   const kind = readoutKind(protocol.family);
   const etl = Math.min(Math.round(protocol.echoTrainLength), linesTotal);
   const centre = Math.floor(linesTotal / 2);
-  if (kind === 'spinEcho' && etl > 1) {
-    const esp = echoSpacingOf(protocol);
-    const linesPerEcho = Math.ceil(linesTotal / etl);
-    const centreEcho = Math.min(etl - 1, Math.max(0, Math.round(te / esp) - 1));
-    let echo: number;
-    if (centreEcho === 0) {
-      const offset = line - centre;
-      const rank = offset > 0 ? 2 * offset - 1 : -2 * offset;
-      echo = Math.min(etl - 1, Math.floor(rank / linesPerEcho));
-    } else {
-      const segment = Math.floor(line / linesPerEcho);
-      const centreSegment = Math.floor(centre / linesPerEcho);
-      echo = (((segment - centreSegment + centreEcho) % etl) + etl) % etl;
-    }
-    return te + (echo - centreEcho) * esp;
+  if (layout) {
+    const echo = layout.echoOfLine[line] ?? -1;
+    return echo < 0 ? te : te + (echo - layout.centreEcho) * echoSpacingOf(protocol);
   }
   if (isEpiReadout(kind)) {
     const esp = echoSpacingOf(protocol);
     const shots = etl <= 1 || etl >= linesTotal ? 1 : Math.ceil(linesTotal / etl);
-    return te + (Math.floor(line / shots) - Math.floor(centre / shots)) * esp;
+    const position = epiReadPosition(protocol, linesTotal);
+    return te + (Math.floor(position(line) / shots) - Math.floor(position(centre) / shots)) * esp;
   }
   return te;
 }

@@ -56,4 +56,45 @@ describe('DWI trace and ADC map', () => {
       expect(value / tissueAtField(key, 1.5).adc, key).toBeCloseTo(1, 2);
     }
   });
+
+  it('masks on the b = 0 image only (issue 23.7): CSF in white matter, floor 5 % of the b = 0 maximum, no CSF pixel zeroed and CSF ADC 3.0e-9 m²/s within 2 %', () => {
+    const scanner = { ...TEST_SCANNER, coil: 'body' };
+    const model: AnatomicalModel = {
+      id: 0,
+      name: 'ventricle',
+      volume: testVolume(160, (x, y) => {
+        const r = Math.hypot(x, y);
+        return r < 0.025 ? 2 : r < 0.07 ? 1 : 0;
+      }),
+      tissues: ['air', 'whiteMatter', 'csf'],
+      regions: [],
+      features: [],
+      coils: [],
+    };
+    const options: SimulateOptions = { tissueAt: (k) => tissueAtField(k, 1.5), noiseLevel: 0, seed: 1 };
+    const base = { ...defaultProtocol('DWI', scanner), sliceCount: 1 };
+    const bValues = [0, 1e9];
+    const images = bValues.map(
+      (b) => simulateSlice(model, { ...base, bValues: [b] }, scanner, options, 0).image,
+    );
+    const b0 = images[0]?.magnitude ?? new Float32Array();
+    const peak = b0.reduce((max, v) => Math.max(max, v), 0);
+    const map = adcMap(
+      images.map((i) => i.magnitude),
+      bValues,
+      0.05 * peak,
+    );
+    const { columns, rows } = images[0] ?? { columns: 0, rows: 0 };
+    const pixel = base.fovRead / columns;
+    const csf: number[] = [];
+    for (let v = 0; v < rows; v++)
+      for (let u = 0; u < columns; u++)
+        if (Math.hypot((u - columns / 2 + 0.5) * pixel, (v - rows / 2 + 0.5) * pixel) < 0.015)
+          csf.push(map[v * columns + u] as number);
+    expect(csf.length).toBeGreaterThan(20);
+    expect(csf.filter((adc) => adc === 0)).toEqual([]);
+    const mean = csf.reduce((sum, adc) => sum + adc, 0) / csf.length;
+    expect(Math.abs(mean / tissueAtField('csf', 1.5).adc - 1)).toBeLessThan(0.02);
+    expect(Math.abs(tissueAtField('csf', 1.5).adc / 3e-9 - 1)).toBeLessThan(0.05);
+  });
 });

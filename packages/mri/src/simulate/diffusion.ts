@@ -25,8 +25,10 @@ export function geometricMean(images: readonly Float32Array[]): Float32Array {
 
 /**
  * The ADC map [m²/s] from one image per b-value [s/m²] (at least two distinct b-values): the least-squares
- * slope of −ln S over b per pixel, clamped at 0. Pixels where any image is at or below `floor` (background,
- * noise) are 0.
+ * slope of −ln S over b per pixel, clamped at 0. Only the lowest-b image decides what is background: pixels
+ * where it is at or below `floor` are 0. A diffusion-weighted image is not a mask, since a freely diffusing
+ * tissue (CSF, ADC 3e-9 m²/s) keeps e⁻³ of its signal at b = 1e9 s/m² and would be blanked (issue 23.7);
+ * its values are floored at 1e-6 of the lowest-b value so the logarithm stays finite.
  */
 export function adcMap(
   images: readonly Float32Array[],
@@ -39,22 +41,25 @@ export function adcMap(
   const mean = bValues.reduce((s, b) => s + b, 0) / n;
   const spread = bValues.reduce((s, b) => s + (b - mean) ** 2, 0);
   if (!(spread > 0)) throw new RangeError('the ADC needs at least two distinct b-values');
+  const lowestB = bValues.reduce((lowest, b, k) => (b < (bValues[lowest] as number) ? k : lowest), 0);
+  const reference = images[lowestB] as Float32Array;
   const first = images[0] as Float32Array;
   const out = new Float32Array(first.length);
+  const logs = new Float64Array(n);
   for (let i = 0; i < first.length; i++) {
+    const s0 = reference[i] as number;
+    if (!(s0 > floor)) continue;
     let slope = 0;
     let logMean = 0;
-    let valid = true;
-    for (let k = 0; k < n && valid; k++) {
-      const s = (images[k] as Float32Array)[i] as number;
-      valid = s > floor;
-      logMean += Math.log(s) / n;
+    for (let k = 0; k < n; k++) {
+      logs[k] = Math.log(Math.max((images[k] as Float32Array)[i] as number, s0 * ADC_SIGNAL_FLOOR_FRACTION));
+      logMean += (logs[k] as number) / n;
     }
-    if (!valid) continue;
-    for (let k = 0; k < n; k++)
-      slope +=
-        ((bValues[k] as number) - mean) * (Math.log((images[k] as Float32Array)[i] as number) - logMean);
+    for (let k = 0; k < n; k++) slope += ((bValues[k] as number) - mean) * ((logs[k] as number) - logMean);
     out[i] = Math.max(0, -slope / spread);
   }
   return out;
 }
+
+/** Diffusion-weighted values are floored at this fraction of the lowest-b value (finite logarithm). */
+const ADC_SIGNAL_FLOOR_FRACTION = 1e-6;

@@ -7,7 +7,7 @@
  * K_θ(k) = K(R(−θ)·k), sampled by bilinear interpolation. Through-plane components are ignored.
  */
 import type { Protocol } from '../sequence/protocol.ts';
-import { echoTimeOfLine } from '../sequence/signal.ts';
+import { lineEchoTimes, spinEchoTrainLayout } from '../sequence/signal.ts';
 import type { Hertz, Meters, Radians, Seconds, Vec3 } from '../units.ts';
 import { dot, type AcquisitionFrame } from './geometry.ts';
 
@@ -47,14 +47,18 @@ export function validateMotion(motion: Motion): void {
 
 /**
  * Time of each phase-encoding line from the start of the scan [s]: shot index × TR + the line's echo time.
- * Shots interleave, so line l belongs to shot l mod (number of shots), matching echoTimeOfLine's segments.
+ * Spin-echo trains take each line's shot from their layout (sequence/signal.ts `spinEchoTrainLayout`); other
+ * readouts interleave, so line l belongs to shot l mod (number of shots).
  */
 export function lineAcquisitionTimes(protocol: Protocol, phaseCount: number): Float64Array {
   const etl = Math.max(1, Math.min(Math.round(protocol.echoTrainLength), phaseCount));
   const shots = Math.ceil(phaseCount / etl);
+  const train = spinEchoTrainLayout(protocol, phaseCount);
+  const echoTimes = lineEchoTimes(protocol, phaseCount);
   const times = new Float64Array(phaseCount);
   for (let line = 0; line < phaseCount; line++) {
-    times[line] = (line % shots) * protocol.repetitionTime + echoTimeOfLine(protocol, line, phaseCount);
+    const shot = train ? Math.max(0, train.shotOfLine[line] ?? 0) : line % shots;
+    times[line] = shot * protocol.repetitionTime + (echoTimes[line] as number);
   }
   return times;
 }

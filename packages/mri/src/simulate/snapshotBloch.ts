@@ -10,11 +10,14 @@
  * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image
  * before the magnitude. The k-space returned is the acquired signal before thermal noise. Settings of the fast
  * engine alone (motion, susceptibility field map, coil-array receive, partial-Fourier reconstruction mode) do not
- * apply here; a protocol whose timeline does not acquire every phase-encoding line once (partial Fourier) fails
- * in `blochKSpace` with a message naming the missing line.
+ * apply here, except the partial-Fourier reconstruction mode: with partial Fourier the timeline reads lines
+ * [0, acquired) (as the fast engine does) and the image is reconstructed like the fast engine's
+ * (recon/partialFourier.ts, homodyne unless the snapshot says otherwise). A timeline that misses an acquired
+ * line fails in `blochKSpace` with a message naming it.
  */
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import { kspaceToImage2d } from '../recon/image.ts';
+import { partialFourierLines, partialFourierRecon } from '../recon/partialFourier.ts';
 import { axesOf } from '../sequence/build/context.ts';
 import { buildTimeline } from '../sequence/build/index.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
@@ -82,8 +85,13 @@ export function blochSliceImage(
   const nu = frame.readCount;
   const nv = frame.phaseCount;
   const lines = adcLines(timeline, axesOf(protocol).phase, frame);
-  const kspace = blochKSpace(signal, lines, frame, adcReadLines(timeline, readAxisOf(frame), frame));
-  const image = kspaceToImage2d(kspace, nv, nu);
+  const acquired = protocol.partialFourier < 1 ? partialFourierLines(nv, protocol.partialFourier) : nv;
+  const read = adcReadLines(timeline, readAxisOf(frame), frame);
+  const kspace = blochKSpace(signal, lines, frame, read, acquired);
+  const image =
+    acquired < nv
+      ? partialFourierRecon(kspace, nv, nu, acquired, snapshot.simulation.partialFourierMode ?? 'homodyne')
+      : kspaceToImage2d(kspace, nv, nu);
   const sigma = imageNoiseSigma(protocol, scanner, snapshot.simulation.noiseLevel);
   if (sigma > 0) {
     const noise = unitComplexNoise(nu * nv, seededRandom(sliceSeed(snapshot.seed, slice)));

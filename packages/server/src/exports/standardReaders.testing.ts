@@ -45,7 +45,7 @@ export function dciodvfyErrors(file: string): string[] {
 }
 
 /** Runs a subcommand of standard_readers.py (nibabel, pydicom) and parses its JSON answer. */
-export function pythonReader<T>(command: 'nifti' | 'compare' | 'grey', ...args: string[]): T {
+export function pythonReader<T>(command: 'nifti' | 'compare' | 'grey' | 'rescaled', ...args: string[]): T {
   if (!python) throw new Error('no python3 with nibabel and pydicom');
   const result = run(python, [READERS_SCRIPT, command, ...args]);
   if (result.status !== 0) throw new Error(`standard_readers.py ${command} failed:\n${result.stderr}`);

@@ -78,6 +78,16 @@ def grey_levels(dicom_path, pgm_path):
     }
 
 
+def rescaled(*paths):
+    """Each file's pixels through its Modality LUT (Rescale Slope/Intercept) and its Image Comments."""
+    out = []
+    for path in paths:
+        ds = pydicom.dcmread(path)
+        values = ds.pixel_array.astype(float) * float(ds.RescaleSlope) + float(ds.RescaleIntercept)
+        out.append({"values": values.ravel().tolist(), "comments": str(ds.get("ImageComments", ""))})
+    return out
+
+
 if __name__ == "__main__":
     command, *args = sys.argv[1:]
-    print(json.dumps({"nifti": nifti, "compare": compare, "grey": grey}[command](*args)))
+    print(json.dumps({"nifti": nifti, "compare": compare, "grey": grey, "rescaled": rescaled}[command](*args)))

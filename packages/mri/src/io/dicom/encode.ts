@@ -5,7 +5,22 @@
 
 /** Value representations this encoder writes. */
 export type Vr =
-  'AE' | 'CS' | 'DA' | 'DS' | 'FD' | 'IS' | 'LO' | 'OB' | 'OW' | 'PN' | 'SH' | 'TM' | 'UI' | 'UL' | 'US';
+  | 'AE'
+  | 'CS'
+  | 'DA'
+  | 'DS'
+  | 'FD'
+  | 'IS'
+  | 'LO'
+  | 'LT'
+  | 'OB'
+  | 'OW'
+  | 'PN'
+  | 'SH'
+  | 'TM'
+  | 'UI'
+  | 'UL'
+  | 'US';
 
 /** One data element: tag as 0xGGGGEEEE, its VR and value (strings are joined with '\' for multiple values). */
 export interface DicomElement {

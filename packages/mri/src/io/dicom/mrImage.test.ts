@@ -5,7 +5,7 @@ import { sarEstimate, scanTime } from '../../sequence/derived.ts';
 import { scanGeometry } from '../../simulate/geometry.ts';
 import { testProtocol, TEST_SCANNER } from '../../simulate/fast/phantom.testing.ts';
 import { decimalString, uidFromKey } from './encode.ts';
-import { dicomMrSeries, type DicomImage, type DicomSeriesInput } from './mrImage.ts';
+import { dicomMrSeries, relativeSnrComment, type DicomImage, type DicomSeriesInput } from './mrImage.ts';
 
 /** Reads a Part 10 file with dcmjs, an independent reader: the file meta group and the dataset by keyword. */
 function read(file: Uint8Array): { meta: Record<string, unknown>; data: Record<string, unknown> } {
@@ -164,15 +164,22 @@ describe('DICOM MR export (read back with dcmjs)', () => {
     );
   });
 
-  it("sets Window Center/Width to the series' tissue window in stored values, as integers (as a PACS shows them), the same on every slice", () => {
+  it("writes Rescale Slope/Intercept that recover the served magnitudes, and the series' tissue window in those units on every slice (issue 23.8)", () => {
     const window = seriesWindow(images.map((i) => i.magnitude));
-    const scale = 4095 / 8;
-    expect(first.data['WindowCenter']).toBe(Math.round(window.center * scale));
-    expect(first.data['WindowWidth']).toBe(Math.round(window.width * scale));
-    expect(first.data['RescaleSlope']).toBeUndefined();
-    expect(first.data['RescaleIntercept']).toBeUndefined();
+    const slope = Number(first.data['RescaleSlope']);
+    expect(Number(first.data['RescaleIntercept'])).toBe(0);
+    const served = Array.from(pixels(second.data)).map((v) => v * slope);
+    served.forEach((v, i) => expect(Math.abs(v - (i + 1))).toBeLessThanOrEqual(slope / 2 + 1e-12));
+    expect(Number(first.data['WindowCenter'])).toBeCloseTo(window.center, 10);
+    expect(Number(first.data['WindowWidth'])).toBeCloseTo(window.width, 10);
     expect(second.data['WindowCenter']).toBe(first.data['WindowCenter']);
     expect(second.data['WindowWidth']).toBe(first.data['WindowWidth']);
+  });
+
+  it('carries the relative SNR figure in Image Comments', () => {
+    expect(first.data['ImageComments']).toMatch(/^Relative SNR \d+\.\d % /);
+    const [given] = series({ relativeSnrPercent: 42.25 });
+    expect(given?.data['ImageComments']).toBe(relativeSnrComment(42.25));
   });
 
   it('encodes decimal strings in at most 16 characters and UIDs deterministically', () => {

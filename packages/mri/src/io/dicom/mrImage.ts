@@ -14,12 +14,8 @@ import { dot, firstPixelCenter, type ScanGeometry } from '../../simulate/geometr
 import { mToMm } from '../../units.ts';
 import { acquisitionElements, imageElements, type DicomDiffusion, type DicomEcho } from './acquisition.ts';
 import { decimalString as ds, part10File, uidFromKey, type DicomElement } from './encode.ts';
-import {
-  DICOM_BITS_STORED as BITS_STORED,
-  storedValueScale,
-  toStoredValue,
-  toStoredWindow,
-} from './storedValues.ts';
+import { acquisitionSnrPercent } from '../../sequence/derived.ts';
+import { DICOM_BITS_STORED as BITS_STORED, storedValueScale, toStoredValue } from './storedValues.ts';
 
 export type { DicomDiffusion, DicomEcho } from './acquisition.ts';
 
@@ -57,14 +53,26 @@ export interface DicomSeriesInput {
    * e.g. DERIVED\PRIMARY\DIFFUSION\ADC or DERIVED\PRIMARY\DIFFUSION\TRACEW.
    */
   imageType?: readonly string[];
+  /**
+   * The relative SNR figure of the protocol [%] written in Image Comments; absent: the parameter panel's
+   * `acquisitionSnrPercent(protocol, scanner)` (sequence/derived.ts).
+   */
+  relativeSnrPercent?: number;
+}
+
+/** Image Comments (0020,4000) text carrying the relative SNR figure [%]. */
+export function relativeSnrComment(percent: number): string {
+  return `Relative SNR ${percent.toFixed(1)} % (acquisition SNR relative to the reference protocol)`;
 }
 
 const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));
 
 /**
  * Encodes the images of a scan as one DICOM MR series; file i holds image i, InstanceNumber i + 1. Pixels are
- * stored as storedValues.ts maps them (the series peak is 4095); Window Center/Width is the series'
- * `seriesWindow` in stored values, integers as a PACS shows them, the same for every image.
+ * stored as storedValues.ts maps them (the series peak is 4095) with Rescale Slope = 1/scale and Rescale
+ * Intercept 0 (PS3.3 C.11.1.1.2), so a reader recovers the served magnitudes as slope·stored + intercept
+ * (issue 23.8); Window Center/Width apply to that output (PS3.3 C.11.2.1.2), so they are the series'
+ * `seriesWindow` in served units, the same for every image. Image Comments carry the relative SNR figure.
  */
 export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const { protocol, scanner, geometry } = input;
@@ -73,7 +81,9 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const frameUid = uidFromKey(`${input.scanKey}/frame`);
   const magnitudes = input.images.map((i) => i.magnitude);
   const scale = storedValueScale(magnitudes);
-  const window = toStoredWindow(seriesWindow(magnitudes), scale);
+  const window = seriesWindow(magnitudes);
+  const slope = scale > 0 ? 1 / scale : 1;
+  const snr = input.relativeSnrPercent ?? acquisitionSnrPercent(protocol, scanner);
   const acquisition = acquisitionElements(protocol, scanner);
 
   return input.images.map((image, index) => {
@@ -126,6 +136,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00200060, vr: 'CS', value: '' },
       { tag: 0x00201040, vr: 'LO', value: '' },
       { tag: 0x00201041, vr: 'DS', value: ds(mToMm(dot(plane.center, plane.normal))) },
+      { tag: 0x00204000, vr: 'LT', value: relativeSnrComment(snr) },
       { tag: 0x00280002, vr: 'US', value: [1] },
       { tag: 0x00280004, vr: 'CS', value: 'MONOCHROME2' },
       { tag: 0x00280010, vr: 'US', value: [image.rows] },
@@ -136,7 +147,10 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00280102, vr: 'US', value: [BITS_STORED - 1] },
       { tag: 0x00280103, vr: 'US', value: [0] },
       { tag: 0x00281050, vr: 'DS', value: ds(window.center) },
-      { tag: 0x00281051, vr: 'DS', value: ds(window.width) },
+      { tag: 0x00281051, vr: 'DS', value: ds(Math.max(window.width, slope)) },
+      { tag: 0x00281052, vr: 'DS', value: '0' },
+      { tag: 0x00281053, vr: 'DS', value: ds(slope) },
+      { tag: 0x00281054, vr: 'LO', value: 'US' },
       { tag: 0x7fe00010, vr: 'OW', value: pixels },
     ];
     return part10File(MR_IMAGE_STORAGE_SOP_CLASS_UID, sopInstanceUid, elements);

@@ -67,15 +67,16 @@ describe('stored values: float magnitudes as the DICOM export stores them', () =
     }).map(readBack);
     const magnitudes = images.map((i) => i.magnitude);
     const scale = storedValueScale(magnitudes);
-    const window = toStoredWindow(seriesWindow(magnitudes), scale);
+    const window = seriesWindow(magnitudes);
     files.forEach((data, s) => {
       const [buffer] = data['PixelData'] as ArrayBuffer[];
       expect(Array.from(new Uint16Array(buffer as ArrayBuffer))).toEqual(
         Array.from(toStoredValues(magnitudes[s] as Float32Array, scale)),
       );
-      expect(data['WindowCenter']).toBe(window.center);
-      expect(data['WindowWidth']).toBe(window.width);
-      expect(Number.isInteger(window.center) && Number.isInteger(window.width)).toBe(true);
+      // The window applies to the rescaled (served) values (PS3.3 C.11.2.1.2).
+      expect(Number(data['WindowCenter'])).toBeCloseTo(window.center, 10);
+      expect(Number(data['WindowWidth'])).toBeCloseTo(window.width, 10);
+      expect(Number(data['RescaleSlope'])).toBeCloseTo(1 / scale, 12);
     });
   });
 });

@@ -53,6 +53,16 @@ describe('NIfTI-1 export', () => {
     );
   });
 
+  it('carries the relative SNR figure in descrip (80 bytes, NUL-terminated)', () => {
+    const withSnr = niftiVolume({ images, geometry, description: 'SE knee', relativeSnrPercent: 63.3 });
+    const descrip = new TextDecoder().decode(withSnr.subarray(148, 228)).replace(/\0+$/, '');
+    expect(descrip).toBe('SE knee; relative SNR 63.3 %');
+    const long = niftiVolume({ images, geometry, description: 'x'.repeat(100), relativeSnrPercent: 5 });
+    const kept = new TextDecoder().decode(long.subarray(148, 228)).replace(/\0+$/, '');
+    expect(kept.endsWith('; relative SNR 5.0 %')).toBe(true);
+    expect(kept.length).toBeLessThanOrEqual(79);
+  });
+
   it("sets cal_min/cal_max to the series' default display window", () => {
     const window = seriesWindow(images.map((i) => i.magnitude));
     expect(view.getFloat32(128, true)).toBe(Math.fround(window.low));

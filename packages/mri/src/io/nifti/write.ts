@@ -35,6 +35,8 @@ export interface NiftiInput {
   /** Repetition time [s], stored as pixdim[4]. */
   repetitionTime?: number;
   description?: string;
+  /** The protocol's relative SNR figure [%], appended to the description (descrip, 80 bytes). */
+  relativeSnrPercent?: number;
 }
 
 /** The 4×4 voxel → RAS-mm affine (rows of [x, y, z, t]) of a scan's volume. */
@@ -144,7 +146,10 @@ export function niftiVolume(input: NiftiInput): Uint8Array {
   view.setFloat32(124, window.high, true); // cal_max
   view.setFloat32(128, window.low, true); // cal_min
   out[123] = UNITS_MM_SEC;
-  const description = new TextEncoder().encode((input.description ?? 'Larmor simulated MR').slice(0, 79));
+  const text = input.description ?? 'Larmor simulated MR';
+  const snr =
+    input.relativeSnrPercent !== undefined ? `; relative SNR ${input.relativeSnrPercent.toFixed(1)} %` : '';
+  const description = new TextEncoder().encode(`${text.slice(0, 79 - snr.length)}${snr}`.slice(0, 79));
   out.set(description, 148);
   view.setInt16(252, NIFTI_XFORM_SCANNER_ANAT, true); // qform_code
   view.setInt16(254, NIFTI_XFORM_SCANNER_ANAT, true); // sform_code

@@ -16,6 +16,7 @@ import { addFatSaturation, fatSaturation } from './fatSat.ts';
 import { delayed, trapezoidDuration, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
+import { partialFourierLines } from '../../recon/partialFourier.ts';
 
 /**
  * Diffusion lobes of b [s/m²] around a refocusing pulse lasting `gap` [s] (Stejskal & Tanner, J Chem Phys
@@ -48,7 +49,8 @@ export function epiDummyScans(flipAngle: Radians): number {
 /**
  * Single-shot EPI: GRE-EPI (excitation then the echo train), SE-EPI and DWI (90° – 180° with slice crushers,
  * Stejskal–Tanner lobes for DWI's largest b-value, train centred on TE). Readouts alternate polarity; a phase
- * blip of 1/FOV rides on each readout's ramp-down; the centre line (matrixPhase/2) is acquired at TE.
+ * blip of 1/FOV rides on each readout's ramp-down; the centre line (matrixPhase/2) is acquired at TE. Partial
+ * Fourier reads lines [0, acquired) from the top down (blips of −1/FOV).
  * One excitation per TR, `nex` times, after `dummyScans` repetitions without ADC (default `epiDummyScans`: the
  * steady state of TR, which a first excitation from equilibrium would miss); fat saturation (fatSat.ts) before
  * every excitation when the protocol has it.
@@ -60,9 +62,15 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
   const exc = selectivePulse(ctx, spinEcho ? Math.PI / 2 : p.flipAngle);
   const ref = selectivePulse(ctx, Math.PI, { phaseOffset: Math.PI / 2, use: 'refocusing' });
   const ro = [readout(ctx, 1), readout(ctx, -1)] as const;
+  // Partial Fourier reads lines [0, acquired) from the top down, so only acquired − 1 − ny/2 lines precede the
+  // centre and TE shortens (timing.ts counts the same lines; sequence/signal.ts times them the same way).
+  const acquired = p.partialFourier < 1 ? partialFourierLines(ny, p.partialFourier) : ny;
+  const downward = acquired < ny;
+  const firstLine = downward ? acquired - 1 : 0;
+  const linesBeforeCentre = Math.abs(ny / 2 - firstLine);
   const blipArea = 1 / p.fovPhase;
-  const blip = area(ctx, blipArea);
   const line = ro[0];
+  const blip = area(ctx, (downward ? -1 : 1) * blipArea);
   const lineLength = ceilToRaster(
     Math.max(trapezoidDuration(line.trap), line.trap.rise + line.trap.flat + trapezoidDuration(blip)),
     ctx.raster.block,
@@ -74,7 +82,7 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
     trapezoidDuration(area(ctx, line.prephaseArea)),
     trapezoidDuration(area(ctx, phaseArea(ctx, 0))),
   );
-  const centreEcho = (ny / 2) * lineLength + line.echoOffset;
+  const centreEcho = linesBeforeCentre * lineLength + line.echoOffset;
   const fatSat = fatSaturation(ctx, exc.centre);
   const b = new TimelineBuilder(ctx.raster);
   const dummies = options.dummyScans ?? epiDummyScans(spinEcho ? Math.PI / 2 : p.flipAngle);
@@ -99,14 +107,17 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
     if (trainStart < b.time - 1e-12) throw timingError('TE', p.echoTime + b.time - trainStart);
     b.delay(trainStart - b.time);
     b.add(
-      gradients(ctx.axes, { read: area(ctx, line.prephaseArea), phase: area(ctx, phaseArea(ctx, 0)) }),
+      gradients(ctx.axes, {
+        read: area(ctx, line.prephaseArea),
+        phase: area(ctx, phaseArea(ctx, firstLine)),
+      }),
       prephase,
     );
-    for (let l = 0; l < ny; l++) {
+    for (let l = 0; l < acquired; l++) {
       const r0 = ro[l % 2] ?? line;
       const events = readoutEvents(ctx, r0);
       if (!acquire) delete events.adc;
-      if (l < ny - 1)
+      if (l < acquired - 1)
         Object.assign(events, gradients(ctx.axes, { phase: delayed(blip, r0.trap.rise + r0.trap.flat) }));
       b.add(events, lineLength);
     }

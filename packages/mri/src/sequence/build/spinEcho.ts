@@ -14,6 +14,8 @@ import {
   type BuildOptions,
 } from './context.ts';
 import { addFatSaturation, fatSaturation } from './fatSat.ts';
+import { partialFourierLines } from '../../recon/partialFourier.ts';
+import { echoTrainLayout } from '../echo-train.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder, type BlockEvents } from './timelineBuilder.ts';
@@ -29,8 +31,9 @@ function withRfPhase(events: BlockEvents, phase: Radians): BlockEvents {
 
 /**
  * Spin-echo families (SE, TSE; IR, STIR and FLAIR when `inversion`): 90°ₓ – [180°ᵧ – echo]×ETL (CPMG), slice
- * crushers around every refocusing pulse, one phase-encoding line per echo, k-space centre at the echo nearest
- * TE (TE = ESP·(k + 1)); inversion: a 180° slab twice the slice thickness, spoiled, TI before the 90°.
+ * crushers around every refocusing pulse, one phase-encoding line per echo laid out as the fast engine lays it
+ * (echo-train.ts: k-space centre on the echo nearest TE, TE = ESP·(k + 1), never wrapping), partial Fourier
+ * reading lines [0, acquired); inversion: a 180° slab twice the slice thickness, spoiled, TI before the 90°.
  * Each repetition is one excitation, RF-spoiled (quadratic phase on its pulses and receiver); `dummyScans`
  * (default 1) repetitions come first without ADC.
  */
@@ -43,7 +46,6 @@ export function buildSpinEcho(
   const raster = ctx.raster.block;
   const etl = Math.max(1, Math.round(p.echoTrainLength));
   const ny = p.matrixPhase;
-  const shots = Math.ceil(ny / etl);
   const dummies = options.dummyScans ?? 1;
 
   const exc = selectivePulse(ctx, p.flipAngle);
@@ -83,6 +85,21 @@ export function buildSpinEcho(
   }
   const fatSat = fatSaturation(ctx, exc.centre);
   const fatSatLength = fatSat?.duration ?? 0;
+  // Which line each echo of each shot reads: the layout the fast engine weights its lines with (echo-train.ts),
+  // so both engines put the same echo on the same line; -1 where an echo reads no line (its ADC is left out).
+  // Without a train, one line per excitation from the most negative ky up (phase-order.ts).
+  const acquired = p.partialFourier < 1 ? partialFourierLines(ny, p.partialFourier) : ny;
+  const layout = etl > 1 ? echoTrainLayout(etl, centreEcho, ny, acquired) : undefined;
+  const shots = layout ? layout.shots : acquired;
+  const lineOf = new Int32Array(shots * etl).fill(-1);
+  if (layout) {
+    layout.echoOfLine.forEach((echo, line) => {
+      const shot = layout.shotOfLine[line] ?? -1;
+      if (echo >= 0 && shot >= 0) lineOf[shot * etl + echo] = line;
+    });
+  } else {
+    lineOf.forEach((_, shot) => (lineOf[shot] = shot));
+  }
   const invLead = inversion ? inv.centre : fatSatLength;
   const ti = p.inversionTime ?? 0;
   const minTi = inv.tail + trapezoidDuration(area(ctx, spoilerArea(ctx))) + fatSatLength + exc.centre;
@@ -114,12 +131,12 @@ export function buildSpinEcho(
       const t180 = t90 + esp / 2 + echo * esp;
       startAt(t180 - ref.centre);
       b.add(withRfPhase(ref.events, spoilPhase));
-      const line = ((((echo - centreEcho) * shots + shot + Math.floor(ny / 2)) % ny) + ny) % ny;
-      const pe = shot >= 0 ? phaseArea(ctx, line) : 0;
+      const line = shot >= 0 ? (lineOf[shot * etl + echo] ?? -1) : -1;
+      const pe = line >= 0 ? phaseArea(ctx, line) : 0;
       b.add(gradients(ctx.axes, { slice: area(ctx, crush), phase: area(ctx, pe) }), afterDuration);
       startAt(t180 + esp / 2 - ro.echoOffset);
       const events = readoutEvents(ctx, ro, spoilPhase);
-      if (shot < 0) delete events.adc;
+      if (line < 0) delete events.adc;
       b.add(events);
       const last = echo === etl - 1;
       b.add(

@@ -56,10 +56,10 @@ function pointSignal(
 }
 
 describe('adcLines', () => {
-  it('reads the phase-encoding line of every ADC event from the phase area since the last RF pulse: SE from the centre line on, GRE in order', () => {
+  it('reads the phase-encoding line of every ADC event from the phase area since the last RF pulse: SE and GRE in order from the most negative ky (phase-order.ts)', () => {
     const se = protocol();
     expect(adcLines(buildTimeline(se, scanner), axesOf(se).phase, frameOf(se))).toEqual([
-      4, 5, 6, 7, 0, 1, 2, 3,
+      0, 1, 2, 3, 4, 5, 6, 7,
     ]);
     const gre = protocol({ family: 'GRE', repetitionTime: 0.02, echoTime: 0.005, flipAngle: Math.PI / 6 });
     expect(adcLines(buildTimeline(gre, scanner), axesOf(gre).phase, frameOf(gre))).toEqual([

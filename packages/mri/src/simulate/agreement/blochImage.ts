@@ -176,13 +176,15 @@ function regridLine(re: Float64Array, im: Float64Array, delta: number): void {
  * The centred k-space [phase][read] of a Bloch signal (first coil): ADC event e fills line `lines[e]`; sample
  * n of an event sits at k_read = (n − N/2)/FOV_read (the readout prephaser puts k = 0 on sample N/2) unless
  * `read[e]` places it otherwise (reversed and/or off the grid by a fraction of a sample, `adcReadLines`).
- * Every line must be acquired exactly once.
+ * Every line below `acquired` must be acquired exactly once; lines from `acquired` on (those partial Fourier
+ * leaves out, recon/partialFourier.ts) may be missing and stay zero.
  */
 export function blochKSpace(
   signal: BlochSignal,
   lines: readonly number[],
   frame: AcquisitionFrame,
   read?: readonly ReadLine[],
+  acquired: number = frame.phaseCount,
 ): ComplexArray {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
@@ -208,7 +210,7 @@ export function blochKSpace(
     im.set(lineIm, line * nu);
   });
   const missing = filled.indexOf(0);
-  if (missing >= 0) throw new RangeError(`phase-encoding line ${missing} not acquired`);
+  if (missing >= 0 && missing < acquired) throw new RangeError(`phase-encoding line ${missing} not acquired`);
   return { re, im };
 }
 

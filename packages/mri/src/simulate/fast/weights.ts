@@ -14,19 +14,15 @@
  *   (§9; fat at −3.4 ppm moves towards −readDirection, the lower-frequency side).
  */
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
-import { echoTimeOfLine, tissueSignal } from '../../sequence/signal.ts';
+import { lineEchoTimes, tissueSignal } from '../../sequence/signal.ts';
 import { isEpiReadout, readoutKind } from '../../sequence/timing.ts';
 import { staticDephasingRate } from '../../tissue/field.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { ComplexArray } from '../../recon/image.ts';
 import type { PreparedSlice } from './prepare.ts';
 
-/** Echo time of every phase-encoding line [s] (sequence/signal.ts `echoTimeOfLine`). */
-export function lineEchoTimes(protocol: Protocol, phaseCount: number): Float64Array {
-  const times = new Float64Array(phaseCount);
-  for (let line = 0; line < phaseCount; line++) times[line] = echoTimeOfLine(protocol, line, phaseCount);
-  return times;
-}
+/** Echo time of every phase-encoding line [s] (sequence/signal.ts `lineEchoTimes`). */
+export { lineEchoTimes };
 
 /**
  * Writes the complex per-line weights of one tissue into (outRe, outIm) and returns its readout shift [pixels].

@@ -4,7 +4,7 @@
  * stored pixels and the snapshot's geometry, so they show exactly what the viewers show.
  */
 import { crc32 } from 'node:zlib';
-import { dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
+import { acquisitionSnrPercent, dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
@@ -92,6 +92,7 @@ export async function niftiGz(runtime: SimulatorRuntime, scan: ScanRow, result: 
     images: await imagesOf(runtime, scan, result),
     geometry: scanGeometry(snapshot.protocol),
     repetitionTime: snapshot.protocol.repetitionTime,
+    relativeSnrPercent: acquisitionSnrPercent(snapshot.protocol, snapshot.scanner),
   });
   return niftiFileBytes('scan.nii.gz', nii);
 }

@@ -68,6 +68,7 @@ export function orderingDescription(order: PhaseEncodingOrder, rows: number): st
         ? `Linear, single shot: all ${order.acquired} lines in one readout after the preparation.`
         : `Linear: one line per excitation (TR), from the most negative ky up.`,
     segmented: `Echo train, linear segments: ${order.shots} shots of ${perShot} echoes; the echo at TE fills the centre of k-space.`,
+    centred: `Echo train centred on the effective TE: ${order.shots} shots of ${perShot} echoes; the echo at TE fills the centre and echoes further from it fill lines further out, on both sides.`,
     centric: `Echo train, centric: ${order.shots} shots of ${perShot} echoes, each shot filling from the centre outwards.`,
     epi:
       order.shots === 1

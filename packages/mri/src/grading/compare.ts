@@ -7,11 +7,9 @@
  * family change it.
  */
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
-import { modelCoilSnrFactor } from '../anatomy/modelCoils.ts';
-import { referenceTissueKey } from '../anatomy/referenceTissue.ts';
-import { acquisitionSnrPercent, relativeSnrPercent } from '../sequence/derived.ts';
+import { modelSnrPercent } from '../anatomy/modelSnr.ts';
+import { acquisitionSnrPercent } from '../sequence/derived.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
-import { tissueAtField } from '../tissue/library.ts';
 import type { Weighting } from './objectives.ts';
 import { classifyWeighting } from './weighting.ts';
 
@@ -77,15 +75,12 @@ function relativeTime(p: Protocol): number {
 /**
  * Relative SNR of a scan [%], the parameter panel's own figure: with the model known, that of the model's
  * reference tissue for the scan's contrast (TR, TE, TI, flip, echo train) received by the model's coil
- * (sequence/derived.ts `relativeSnrPercent`, as web simulator/state/conflicts.ts `derivedValues` computes it);
+ * (anatomy/modelSnr.ts `modelSnrPercent`, as the panel's web simulator/state/conflicts.ts `derivedValues`);
  * without it, the acquisition alone (voxel volume · √(acquired lines · NEX / BW) · B0, `acquisitionSnrPercent`).
  */
 function relativeSnr(scan: ComparedScan): number {
   const { protocol, scanner, model } = scan;
-  if (!model) return acquisitionSnrPercent(protocol, scanner);
-  const tissue = tissueAtField(referenceTissueKey(model.id), scanner.b0);
-  const coil = modelCoilSnrFactor(model.id, scanner.coil, protocol.geometry.center);
-  return relativeSnrPercent(protocol, scanner, tissue, coil);
+  return model ? modelSnrPercent(protocol, scanner, model.id) : acquisitionSnrPercent(protocol, scanner);
 }
 
 function snrAndTime(scan: ComparedScan, reference: ComparedScan): string {

@@ -62,7 +62,7 @@ export interface DicomSeriesInput {
 
 /** Image Comments (0020,4000) text carrying the relative SNR figure [%]. */
 export function relativeSnrComment(percent: number): string {
-  return `Relative SNR ${percent.toFixed(1)} % (acquisition SNR relative to the reference protocol)`;
+  return `Relative SNR ${percent.toFixed(1)} % (as the console shows it)`;
 }
 
 const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));

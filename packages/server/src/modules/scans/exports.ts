@@ -4,7 +4,8 @@
  * stored pixels and the snapshot's geometry, so they show exactly what the viewers show.
  */
 import { crc32 } from 'node:zlib';
-import { acquisitionSnrPercent, dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
+import { dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
+import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
@@ -81,6 +82,7 @@ export async function dicomZip(runtime: SimulatorRuntime, scan: ScanRow, result:
     time: created.slice(11, 19).replaceAll(':', ''),
     seriesNumber: scan.series_number,
     seriesDescription: `${protocol.family} ${scan.id.slice(0, 8)}`,
+    relativeSnrPercent: modelSnrPercent(protocol, snapshot.scanner, snapshot.model.id),
   });
   return zipStored(files.map((data, i) => ({ name: `IM${String(i + 1).padStart(4, '0')}.dcm`, data })));
 }
@@ -92,7 +94,7 @@ export async function niftiGz(runtime: SimulatorRuntime, scan: ScanRow, result: 
     images: await imagesOf(runtime, scan, result),
     geometry: scanGeometry(snapshot.protocol),
     repetitionTime: snapshot.protocol.repetitionTime,
-    relativeSnrPercent: acquisitionSnrPercent(snapshot.protocol, snapshot.scanner),
+    relativeSnrPercent: modelSnrPercent(snapshot.protocol, snapshot.scanner, snapshot.model.id),
   });
   return niftiFileBytes('scan.nii.gz', nii);
 }

@@ -4,9 +4,9 @@
  * breaks and one-click fixes ("Set TE to 4.8 ms", "Raise bandwidth to 390 Hz/px", "Thicker slice (3.2 mm)").
  * A fix is only offered when applying it clears that conflict without breaking the changed parameter's own range.
  */
-import { modelCoilSnrFactor } from '@larmor/mri/anatomy/modelCoils';
+import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
 import { referenceTissueKey } from '@larmor/mri/anatomy/referenceTissue';
-import { relativeSnrPercent, sarEstimate, scanTime, type SarEstimate } from '@larmor/mri/sequence/derived';
+import { sarEstimate, scanTime, type SarEstimate } from '@larmor/mri/sequence/derived';
 import {
   parameterDefinitions,
   type ParameterDefinition,
@@ -14,7 +14,7 @@ import {
 } from '@larmor/mri/sequence/parameters';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import { protocolTiming } from '@larmor/mri/sequence/timing';
-import { tissueAtField, tissueDefinition } from '@larmor/mri/tissue/library';
+import { tissueDefinition } from '@larmor/mri/tissue/library';
 import { planDefinitions, planViolations, type ProtocolViolation } from '@larmor/mri/sequence/validate';
 import type { ParameterChange } from './protocol-editor.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from './units.ts';
@@ -49,12 +49,7 @@ export function derivedValues(protocol: Protocol, scanner: Scanner, modelId: num
   const minimum = (key: ParameterKey, raw: number) => defs.find((d) => d.key === key)?.min ?? raw;
   return {
     scanTimeS: scanTime(protocol, scanner).seconds,
-    snrPercent: relativeSnrPercent(
-      protocol,
-      scanner,
-      tissueAtField(tissueKey, scanner.b0),
-      modelCoilSnrFactor(modelId, scanner.coil, protocol.geometry.center),
-    ),
+    snrPercent: modelSnrPercent(protocol, scanner, modelId),
     snrTissue: tissueDefinition(tissueKey).name.toLowerCase(),
     sar: sarEstimate(protocol, scanner),
     voxelM: [

@@ -73,7 +73,7 @@ describe.each(databases)('objectives against the module’s reference scan on %s
       const error = errorOf(blocked.body);
       expect(error.validation).toEqual({ overrideReason: 'required' });
       expect((blocked.body as { error: { message: string } }).error.message).toMatch(
-        /^Your objectives fail your own reference: .+ \(sharp\)/,
+        /^Your objectives fail your own reference: .+ \(Sharp\)/,
       );
       const draft = programSchema.parse(
         (await call(t.app, 'GET', `v1/programs/${world.programId}`, teacher)).body,

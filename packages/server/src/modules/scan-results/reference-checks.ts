@@ -7,6 +7,7 @@ import {
   ERROR_CAUSES,
   ERROR_CODES,
   labObjectivesSchema,
+  objectiveTitle,
   type CheckResult,
   type Publish,
   type ReferenceEvaluation,
@@ -65,6 +66,8 @@ interface Failing {
   labId: string;
   title: string;
   objectiveIds: string[];
+  /** The failing objectives' titles, as the author reads them. */
+  objectiveTitles: string[];
 }
 
 /** The program's live modules whose objectives fail the reference of the program's organisation. */
@@ -72,12 +75,17 @@ async function failingModules(db: Db, blobs: BlobStore, programId: string, clien
   const failing: Failing[] = [];
   for (const lab of await liveLabsOfPrograms(db, [programId])) {
     const evaluation = await evaluate(db, blobs, lab, clientId);
-    if (!evaluation.passed)
-      failing.push({
-        labId: lab.id,
-        title: lab.title,
-        objectiveIds: evaluation.checks.filter((c) => !c.passed).map((c) => c.objectiveId),
-      });
+    if (evaluation.passed) continue;
+    const objectives = labObjectivesSchema.parse(JSON.parse(lab.objectives));
+    const failed = objectives.filter((o) =>
+      evaluation.checks.some((c) => c.objectiveId === o.id && !c.passed),
+    );
+    failing.push({
+      labId: lab.id,
+      title: lab.title,
+      objectiveIds: failed.map((o) => o.id),
+      objectiveTitles: failed.map(objectiveTitle),
+    });
   }
   return failing;
 }
@@ -99,7 +107,7 @@ export async function checkReferencesBeforePublish(
   const failing = await failingModules(db, blobs, programId, program.client_id);
   if (failing.length === 0) return;
   if (body.overrideReason === undefined) {
-    const names = failing.map((f) => `${f.title} (${f.objectiveIds.join(', ')})`).join('; ');
+    const names = failing.map((f) => `${f.title} (${f.objectiveTitles.join(', ')})`).join('; ');
     throw new ApiError(
       409,
       ERROR_CODES.INVALID_DATA,

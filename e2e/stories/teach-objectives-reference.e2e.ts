@@ -152,7 +152,9 @@ describe('a teacher authors a module with checked objectives and a reference sca
         await expect.poll(() => dialog.isVisible(), { timeout: 60_000 }).toBe(true);
         expect(await dialog.getByText(/Sharp brain \(Sub-millimetre pixels\)/).isVisible()).toBe(true);
         await dialog.getByRole('button', { name: 'Publish anyway' }).click();
-        expect(await dialog.getByText('A reason is required to publish anyway').isVisible()).toBe(true);
+        await expect
+          .poll(() => dialog.getByText('A reason is required to publish anyway').isVisible())
+          .toBe(true);
         await expectAccessible(page, 'the publish-anyway dialog');
         await dialog.getByLabel(/Why publish anyway\?/).fill('The resolution check is a stretch goal.');
         await dialog.getByRole('button', { name: 'Publish anyway' }).click();

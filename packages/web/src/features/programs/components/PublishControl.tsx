@@ -77,7 +77,7 @@ export function PublishControl(props: { program: Program }) {
             <Textarea
               label="Why publish anyway?"
               description="Kept with your name, for whoever reviews the program."
-              required
+              withAsterisk
               autosize
               minRows={2}
               maxLength={PUBLISH_OVERRIDE_REASON_MAX_LENGTH}

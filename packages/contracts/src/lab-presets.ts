@@ -110,3 +110,24 @@ export const tissueOverridesSchema = z
 export const SIMULATOR_BACKENDS = ['cpusim', 'censol'] as const;
 export const simulatorBackendSchema = z.enum(SIMULATOR_BACKENDS);
 export type SimulatorBackend = z.infer<typeof simulatorBackendSchema>;
+
+/**
+ * Each engine in the words a teacher uses (issue 21.7), with one sentence on what it can show; the API keeps the
+ * spec's `cpusim`/`censol`, and no screen shows them. What the real-time one leaves at defaults is sessions.ts
+ * `CPUSIM_REFUSED_CONFIGURATION`.
+ */
+export const SIMULATOR_BACKEND_WORDS: Readonly<Record<SimulatorBackend, { name: string; shows: string }>> = {
+  cpusim: {
+    name: 'Real-time simulator',
+    shows:
+      'A new image follows each change at once, showing how contrast, noise, resolution and wrap-around follow ' +
+      'the parameters; field strength, breathing and heart motion, chemical shift, susceptibility and T2* ' +
+      'settings stay at their defaults.',
+  },
+  censol: {
+    name: 'Full Bloch simulation (slower, exact)',
+    shows:
+      'Every spin is followed through the pulses and gradients, so it also shows field strength, breathing and ' +
+      'heart motion, chemical shift, susceptibility and T2* effects, and exact slice profiles; a scan takes longer.',
+  },
+};

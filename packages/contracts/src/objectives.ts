@@ -45,6 +45,11 @@ const objectiveBase = {
   /** The teacher's words shown when the check passes / fails, after the engine's own hint. */
   feedbackPass: textSchema.max(OBJECTIVE_FEEDBACK_MAX_LENGTH).optional(),
   feedbackFail: textSchema.max(OBJECTIVE_FEEDBACK_MAX_LENGTH).optional(),
+  /**
+   * Required (issue 21): the student is told before scanning that this check must pass, and its result says so.
+   * Named `mustPass` because `required` is the fat-suppression check's own parameter. Absent: false.
+   */
+  mustPass: z.boolean().optional(),
 };
 
 const check = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
@@ -131,6 +136,8 @@ export const checkResultSchema = z.object({
    * passed (and in results stored before issue 20).
    */
   change: z.array(z.object({ key: z.string(), label: z.string(), href: z.string().nullable() })).default([]),
+  /** The author marked the check as one that must pass (`mustPass`; false in results stored before). */
+  mustPass: z.boolean().default(false),
   /** The knowledge-base article that teaches the check; null in results stored before issue 20. */
   learnMore: z.object({ title: z.string(), href: z.string() }).nullable().default(null),
 });
@@ -146,6 +153,8 @@ export const objectiveSummarySchema = z.object({
   kind: z.string(),
   title: z.string(),
   points: z.number(),
+  /** The author marked the check as one that must pass (objectives' `mustPass`). */
+  mustPass: z.boolean().default(false),
   questionId: z.string().nullable(),
 });
 export type ObjectiveSummary = z.infer<typeof objectiveSummarySchema>;
@@ -157,6 +166,7 @@ export function summarizeObjective(objective: Objective): ObjectiveSummary {
     kind: objective.kind,
     title: objectiveTitle(objective),
     points: objective.points,
+    mustPass: objective.mustPass === true,
     questionId: objective.kind === 'diagnoseFix' ? objective.questionId : null,
   };
 }

@@ -313,8 +313,18 @@ export type ProgramCreateInput = z.input<typeof programCreateSchema>;
 export const programPatchSchema = z.object(programFields).partial();
 export type ProgramPatch = z.infer<typeof programPatchSchema>;
 
-/** POST v1/programs/{programId}/publish: `published` false takes it back to draft. */
-export const publishSchema = z.object({ published: z.boolean().default(true) });
+/** Longest reason for publishing over failing reference checks [characters]. */
+export const PUBLISH_OVERRIDE_REASON_MAX_LENGTH = 1000;
+
+/**
+ * POST v1/programs/{programId}/publish: `published` false takes it back to draft. A module whose objectives fail
+ * its own reference scan blocks publishing (409) unless `overrideReason` says why it may go out as it is
+ * (issue 21); the reason is kept with who gave it.
+ */
+export const publishSchema = z.object({
+  published: z.boolean().default(true),
+  overrideReason: multiLineTextSchema.trim().min(1).max(PUBLISH_OVERRIDE_REASON_MAX_LENGTH).optional(),
+});
 export type Publish = z.infer<typeof publishSchema>;
 /** POST …/archive of a program, course or module: `archived` false restores it. */
 export const archiveSchema = z.object({ archived: z.boolean().default(true) });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { checkResultSchema } from './objectives.ts';
 import { imageSliceSchema, reconstructedImagesSchema } from './scan-images.ts';
 
 export const SCAN_RESULT_REVIEW_PATHS = {
@@ -20,6 +21,8 @@ export const SCAN_RESULT_REVIEW_PATHS = {
   difference: 'v1/scan-results/{scanResultId}/comparison/difference',
   /** GET the module's reference scan; PUT `{scanResultId}` (a teacher's own scan result of the module); DELETE. */
   reference: 'v1/modules/{labId}/reference',
+  /** GET: the module's objectives checked against its reference scan (the module's editors). */
+  referenceEvaluation: 'v1/modules/{labId}/reference/evaluation',
 } as const;
 
 export const scanResultSliceParamsSchema = z.object({
@@ -118,3 +121,17 @@ export const scanResultComparisonSchema = z.object({
   differenceMap: differenceMapSchema.nullable(),
 });
 export type ScanResultComparison = z.infer<typeof scanResultComparisonSchema>;
+
+/**
+ * GET v1/modules/{labId}/reference/evaluation (issue 21): the module's objectives checked against its reference
+ * scan, as a student's submission of that scan would be, so its author sees before publishing whether the
+ * objectives pass their own reference. `reference` null: none marked yet (then no checks).
+ */
+export const referenceEvaluationSchema = z.object({
+  labId: idSchema,
+  reference: moduleReferenceSchema.nullable(),
+  checks: z.array(checkResultSchema),
+  /** Every check passed (true with no reference or no objectives: nothing fails). */
+  passed: z.boolean(),
+});
+export type ReferenceEvaluation = z.infer<typeof referenceEvaluationSchema>;

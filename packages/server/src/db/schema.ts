@@ -372,6 +372,16 @@ export interface LabReferencesTable {
   set_at: string;
 }
 
+/** A program published over failing reference checks (issue 21): why, who, when, what failed (JSON). */
+export interface PublishOverridesTable {
+  id: string;
+  program_id: string;
+  reason: string;
+  failing: string;
+  set_by: string;
+  set_at: string;
+}
+
 /** The audit log of score overrides: who, when, from what to what. */
 export interface GradeOverridesTable {
   id: string;
@@ -427,5 +437,6 @@ export interface Database {
   attempt_grades: AttemptGradesTable;
   grade_overrides: GradeOverridesTable;
   lab_references: LabReferencesTable;
+  publish_overrides: PublishOverridesTable;
   session_activity: SessionActivityTable;
 }

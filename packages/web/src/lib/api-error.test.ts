@@ -30,6 +30,21 @@ describe('normalizeHttpError (platform-shell.md §8)', () => {
     expect([bare.message, bare.code]).toEqual(['Conflict', 409]);
   });
 
+  it('keeps a 409’s validation map, so a caller can tell what the conflict asks for (issue 21)', () => {
+    const body = {
+      error: {
+        message: 'Your objectives fail your own reference',
+        validation: { overrideReason: 'required' },
+      },
+    };
+    const conflict = normalizeHttpError(409, body);
+    expect([conflict.message, conflict.code, conflict.validation]).toEqual([
+      'Your objectives fail your own reference',
+      409,
+      { overrideReason: 'required' },
+    ]);
+  });
+
   it('uses the error body of any other status, and the status when there is no body', () => {
     const error = normalizeHttpError(500, { error: { message: 'Boom', code: 500505, cause: null } });
     expect([error.message, error.code, error.status]).toEqual(['Boom', 500505, 500]);

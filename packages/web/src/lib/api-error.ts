@@ -65,7 +65,15 @@ export function normalizeHttpError(status: number, body: unknown): ApiError {
     }
   }
   if (status === 409) {
-    return new ApiError({ message: message ?? 'Conflict', status, code: 409, cause: error?.cause });
+    // The validation map rides along (a refusal to publish over failing reference checks names
+    // `overrideReason`, issue 21); message and code stay the spec's.
+    return new ApiError({
+      message: message ?? 'Conflict',
+      status,
+      code: 409,
+      cause: error?.cause,
+      validation: error?.validation,
+    });
   }
   if (error !== undefined) {
     return new ApiError({

@@ -1,6 +1,6 @@
 /**
  * A module's objectives as a student reads them before scanning (issue 20.2): each title with its points, and the
- * total. Only the student-safe summaries (contracts `ObjectiveSummary`): what is asked, never the thresholds.
+ * total, and which must pass (issue 21). Only the student-safe summaries (contracts `ObjectiveSummary`): what is asked, never the thresholds.
  */
 import { List, Text } from '@mantine/core';
 import type { ObjectiveSummary } from '@larmor/contracts/objectives';
@@ -16,6 +16,7 @@ export function ObjectivesList(props: { objectives: readonly ObjectiveSummary[] 
         {props.objectives.map((o) => (
           <List.Item key={o.id}>
             {o.title} — {pointsLabel(o.points)}
+            {o.mustPass ? ' (required: must pass)' : ''}
           </List.Item>
         ))}
       </List>

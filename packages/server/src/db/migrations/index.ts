@@ -11,6 +11,7 @@ import { boundedListsMigration } from './0009_bounded_lists.ts';
 import { attemptOrganisationsMigration } from './0010_attempt_organisations.ts';
 import { labStartingProtocolsMigration } from './0011_lab_starting_protocols.ts';
 import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
+import { publishOverridesMigration } from './0013_publish_overrides.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Add one line per new migration
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010_attempt_organisations': attemptOrganisationsMigration,
   '0011_lab_starting_protocols': labStartingProtocolsMigration,
   '0012_scan_series_numbers': scanSeriesNumbersMigration,
+  '0013_publish_overrides': publishOverridesMigration,
 };

@@ -33,6 +33,7 @@ function check(objectiveId: string, passed: boolean, measured: string | null): C
     value: null,
     points: passed ? (objective?.points ?? 0) : 0,
     maxPoints: objective?.points ?? 0,
+    mustPass: false,
     hint: 'hint',
     scanResultId: null,
     change: [],

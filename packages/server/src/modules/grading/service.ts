@@ -56,6 +56,7 @@ export async function gradeScanResults(
     points: r.points,
     maxPoints: r.maxPoints,
     hint: r.hint,
+    mustPass: objectives[index]?.mustPass === true,
     scanResultId: r.seriesIndex === null ? null : (rows[r.seriesIndex]?.id ?? null),
     ...adviceOf(
       objectives[index] as ObjectiveBody,

@@ -251,19 +251,34 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
         tissue: 'whiteMatter',
         minSnr: 17.5,
       },
-      { kind: 'diagnoseFix', id: 'fix', points: 2, artifact: 'wrap', questionId: 'artifact' },
+      {
+        kind: 'diagnoseFix',
+        id: 'fix',
+        points: 2,
+        artifact: 'wrap',
+        questionId: 'artifact',
+        mustPass: true,
+      },
     ];
     expect((await call(t.app, 'PATCH', `v1/modules/${labId}`, h, { objectives })).status).toBe(200);
     await call(t.app, 'POST', `v1/programs/${programId}/enrollments`, world.a.studentHeaders, {});
     const res = await call(t.app, 'GET', `v1/modules/${labId}`, world.a.studentHeaders);
     const student = labSchema.parse(res.body);
     expect(student.objectiveSummaries).toEqual([
-      { id: 'snr', kind: 'snrMin', title: 'Enough SNR in white matter', points: 3, questionId: null },
+      {
+        id: 'snr',
+        kind: 'snrMin',
+        title: 'Enough SNR in white matter',
+        points: 3,
+        mustPass: false,
+        questionId: null,
+      },
       {
         id: 'fix',
         kind: 'diagnoseFix',
         title: 'Name and fix the artifact',
         points: 2,
+        mustPass: true,
         questionId: 'artifact',
       },
     ]);

@@ -2,10 +2,11 @@
  * Checks of a module's content against the engine's catalogue, done on the module as it will be stored (a
  * PATCH is checked merged with what is there): the model exists; a reading-only model allows no sequences;
  * presets and tissue overrides fit the model (its coils, features, contrast, tissues); each starting protocol is
- * for one of the module's sequence types and runs on the module's scanner (@larmor/mri `validateProtocol`).
+ * for one of the module's sequence types and runs on the module's scanner (@larmor/mri `validateProtocol`); the
+ * objectives name the model's tissues and the offered sequences (objective-checks.ts).
  * Every failure is a 400 with the field and rule, and nothing is written.
  */
-import type { LabPresets, StartingProtocol, TissueOverride } from '@larmor/contracts';
+import type { LabPresets, Objective, StartingProtocol, TissueOverride } from '@larmor/contracts';
 import { validateProtocol } from '@larmor/mri';
 import { ApiError } from '../../plugins/errors.ts';
 import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
@@ -13,6 +14,7 @@ import { defaultConfiguration, presetValues } from '../sessions/configuration.ts
 import { scannerOf } from '../sessions/context.ts';
 import { defaultSchemeProtocol, familyOf } from '../sequences/protocol.ts';
 import { anatomicalModelOf } from './model-catalogue.ts';
+import { objectiveProblems, type ObjectiveProblem } from './objective-checks.ts';
 
 /** The parts of a module the checks read. */
 export interface LabContent {
@@ -21,6 +23,8 @@ export interface LabContent {
   presets: LabPresets;
   tissueOverrides: readonly TissueOverride[];
   startingProtocols: readonly StartingProtocol[];
+  /** Checked against the model's tissues and the offered sequences (objective-checks.ts). */
+  objectives: readonly Objective[];
 }
 
 /** Presets that need a model feature (simulator.md §5: patient settings show only when the model has it). */
@@ -76,14 +80,25 @@ export function labContentProblems(content: LabContent): Record<string, string> 
   return problems;
 }
 
-/** Throws the 400 of `labContentProblems` when there is any. */
+/** The objectives' problems in the module `content` (none while the model is unknown: that is its own problem). */
+function objectiveProblemsOf(content: LabContent): ObjectiveProblem[] {
+  const model = anatomicalModelOf(content.anatomicalModelId);
+  return model ? objectiveProblems(content.objectives, model.tissues, content.sequenceTypes) : [];
+}
+
+/**
+ * Throws the 400 of `labContentProblems` and the objectives' problems when there is any; the message says what
+ * is wrong with the first objective that is, else that the module does not fit its model.
+ */
 export function checkLabContent(content: LabContent): void {
   const problems = labContentProblems(content);
+  const objectives = objectiveProblemsOf(content);
+  for (const p of objectives) problems[p.field] ??= p.rule;
   if (Object.keys(problems).length > 0) {
     throw new ApiError(
       400,
       ERROR_CODES.INVALID_DATA,
-      'The module does not fit its anatomical model',
+      objectives[0]?.message ?? 'The module does not fit its anatomical model',
       ERROR_CAUSES.VALIDATION,
       problems,
     );

@@ -138,6 +138,7 @@ export async function patchLab(db: Db, scope: ContentScope, id: string, patch: L
     lockedPresets: patch.lockedPresets ?? stored.lockedPresets,
     tissueOverrides: patch.tissueOverrides ?? stored.tissueOverrides,
     startingProtocols: patch.startingProtocols ?? stored.startingProtocols,
+    objectives: patch.objectives ?? stored.objectives,
   };
   checkLabContent(merged);
   const unlockable = merged.lockedPresets.find((name) => !Object.hasOwn(merged.presets, name));
@@ -159,7 +160,7 @@ export async function patchLab(db: Db, scope: ContentScope, id: string, patch: L
     locked_presets: JSON.stringify(merged.lockedPresets),
     tissue_overrides: JSON.stringify(merged.tissueOverrides),
     starting_protocols: JSON.stringify(merged.startingProtocols),
-    objectives: JSON.stringify(patch.objectives ?? stored.objectives),
+    objectives: JSON.stringify(merged.objectives),
     estimated_duration_min:
       patch.estimatedDurationMin === undefined ? lab.estimated_duration_min : patch.estimatedDurationMin,
     attempts_allowed: patch.attemptsAllowed === undefined ? lab.attempts_allowed : patch.attemptsAllowed,

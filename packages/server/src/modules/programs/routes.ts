@@ -19,6 +19,8 @@ import { z } from 'zod';
 import { authenticate, callerOf, requireRole } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { reorderCourses } from '../courses/service.ts';
+import { checkReferencesBeforePublish } from '../scan-results/reference-checks.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { fileUploadStore } from '../uploads/storage.ts';
 import { contentScopeOf } from './access.ts';
 import {
@@ -140,7 +142,9 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: contentStaff,
       schema: {
-        summary: 'Publish a program (it needs a module), or take it back to draft with {published: false}',
+        summary:
+          'Publish a program (it needs a module; a module whose objectives fail its own reference scan needs ' +
+          '{overrideReason}), or take it back to draft with {published: false}',
         tags,
         security,
         params,
@@ -148,13 +152,13 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: programSchema, ...errors },
       },
     },
-    async (request) =>
-      publishProgram(
-        root.db,
-        await scopeOf(request),
-        request.params.programId,
-        request.body ?? { published: true },
-      ),
+    async (request) => {
+      const scope = await scopeOf(request);
+      const body = request.body ?? { published: true };
+      const blobs = simulatorRuntimeOf(root).blobs;
+      await checkReferencesBeforePublish(root.db, blobs, scope, request.params.programId, body);
+      return publishProgram(root.db, scope, request.params.programId, body);
+    },
   );
 
   app.post(

@@ -243,6 +243,7 @@ describe('the OpenAPI page documents the scan-result review calls', () => {
       comparison: ['get'],
       difference: ['get'],
       reference: ['delete', 'get', 'put'],
+      referenceEvaluation: ['get'],
     };
     for (const [name, verbs] of Object.entries(expected)) {
       const path = `${API_PREFIX}/${SCAN_RESULT_REVIEW_PATHS[name as keyof typeof SCAN_RESULT_REVIEW_PATHS]}`;

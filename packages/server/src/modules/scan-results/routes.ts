@@ -7,6 +7,7 @@ import {
   moduleReferenceAnswerSchema,
   moduleReferenceSchema,
   moduleReferenceSetSchema,
+  referenceEvaluationSchema,
   scanResultComparisonSchema,
   scanResultCreateSchema,
   scanResultIdParamsSchema,
@@ -23,6 +24,7 @@ import { contentScopeOf } from '../programs/access.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
 import { scanResultImages, scanResultSliceBytes } from './images.ts';
+import { evaluateReference } from './reference-checks.ts';
 import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
 import { getScanResult, keepScan } from './service.ts';
 
@@ -199,6 +201,29 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) =>
       setModuleReference(root.db, await scopeOf(request), request.params.labId, request.body.scanResultId),
+  );
+
+  app.get(
+    '/v1/modules/:labId/reference/evaluation',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary:
+          'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
+          'administrators of its organisation)',
+        tags,
+        security,
+        params: labIdParamsSchema,
+        response: { 200: referenceEvaluationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      evaluateReference(
+        root.db,
+        simulatorRuntimeOf(root).blobs,
+        await scopeOf(request),
+        request.params.labId,
+      ),
   );
 
   app.delete(

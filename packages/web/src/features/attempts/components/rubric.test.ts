@@ -21,6 +21,7 @@ const check = (objectiveId: string, points: number, maxPoints: number) => ({
   maxPoints,
   hint: 'Long TR and long TE make CSF bright.',
   scanResultId: null,
+  mustPass: false,
   change: [],
   learnMore: null,
 });

@@ -1,13 +1,22 @@
-/** POST v1/programs/{programId}/publish: `published` false takes it back to draft. */
+/**
+ * POST v1/programs/{programId}/publish: `published` false takes it back to draft. A module whose objectives fail
+ * its own reference refuses publishing (409, `validation.overrideReason`) unless `overrideReason` says why.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPath, PROGRAM_PATHS, programSchema, type Program } from '@larmor/contracts/programs';
+import {
+  apiPath,
+  PROGRAM_PATHS,
+  programSchema,
+  type Program,
+  type Publish,
+} from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { catalogQueryKey, programsQueryKey } from './keys.ts';
 
-export function publishProgram(programId: string, published: boolean): Promise<Program> {
+export function publishProgram(programId: string, body: Publish): Promise<Program> {
   return api.request(apiPath(PROGRAM_PATHS.programPublish, { programId }), {
     method: 'POST',
-    body: { published },
+    body,
     schema: programSchema,
   });
 }
@@ -15,7 +24,7 @@ export function publishProgram(programId: string, published: boolean): Promise<P
 export function usePublishProgram(programId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (published: boolean) => publishProgram(programId, published),
+    mutationFn: (body: Publish) => publishProgram(programId, body),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: programsQueryKey });
       await client.invalidateQueries({ queryKey: catalogQueryKey });

@@ -2,15 +2,17 @@
  * The module form: title, instructions (Markdown with preview), the anatomical model and the sequences a student
  * may add (both from the engine's catalogue, GET v1/module-options), the simulator engine, scanner presets with
  * locks (PresetsSection), tissue overrides (TissueOverridesEditor), where each sequence type starts
- * (StartingProtocolsEditor), duration, attempts and dates. State lives
+ * (StartingProtocolsEditor), objectives and rubric (ObjectivesEditor), duration, attempts and dates. State lives
  * in moduleFormReducer; the page decides what Save does.
  */
 import { useReducer } from 'react';
 import { Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ModuleOptions } from '@larmor/contracts/catalog';
+import { SIMULATOR_BACKEND_WORDS, SIMULATOR_BACKENDS } from '@larmor/contracts/lab-presets';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { ObjectivesEditor } from './ObjectivesEditor.tsx';
 import { moduleFormErrors, moduleFormReducer, type ModuleFormState } from './module-form-state.ts';
 import { PresetsSection } from './PresetsSection.tsx';
 import { StartingProtocolsEditor } from './StartingProtocolsEditor.tsx';
@@ -28,9 +30,17 @@ export function ModuleForm(props: {
   children?: React.ReactNode;
 }) {
   const [state, dispatch] = useReducer(moduleFormReducer, props.initial);
-  const errors = moduleFormErrors(state);
-  const valid = Object.keys(errors).length === 0;
   const model = props.options.anatomicalModels.find((m) => m.id === state.anatomicalModelId);
+  const context = {
+    tissues: model?.tissues,
+    families: [
+      ...new Set(
+        props.options.sequenceTypes.filter((t) => state.sequenceTypes.includes(t.code)).map((t) => t.family),
+      ),
+    ],
+  };
+  const errors = moduleFormErrors(state, context);
+  const valid = Object.keys(errors).length === 0;
   return (
     <form
       onSubmit={(e) => {
@@ -75,10 +85,16 @@ export function ModuleForm(props: {
           value={state.backend}
           onChange={(v) => dispatch({ type: 'backend', backend: v === 'censol' ? 'censol' : 'cpusim' })}
         >
-          <Group mt="xs">
-            <Radio value="cpusim" label="Fast engine (cpusim)" />
-            <Radio value="censol" label="Bloch engine (censol)" />
-          </Group>
+          <Stack mt="xs" gap="xs">
+            {SIMULATOR_BACKENDS.map((backend) => (
+              <Radio
+                key={backend}
+                value={backend}
+                label={SIMULATOR_BACKEND_WORDS[backend].name}
+                description={SIMULATOR_BACKEND_WORDS[backend].shows}
+              />
+            ))}
+          </Stack>
         </Radio.Group>
         <Checkbox.Group
           label="Sequences a student may add"
@@ -108,6 +124,13 @@ export function ModuleForm(props: {
           options={props.options}
           b0T={state.presets.b0field}
           error={errors.startingRows}
+          dispatch={dispatch}
+        />
+        <ObjectivesEditor
+          rows={state.objectiveRows}
+          model={model}
+          context={context}
+          error={errors.objectiveRows}
           dispatch={dispatch}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -2,12 +2,21 @@
  * The module form's state and its conversion to the API body (pure): the form holds what inputs hold (strings
  * for numbers and local date-times), the body holds what labCreateSchema accepts. Presets and their locks
  * follow module-presets.ts, tissue overrides tissue-overrides-state.ts, starting protocols
- * starting-protocols-state.ts.
+ * starting-protocols-state.ts, objectives objectives-state.ts.
  */
 import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
 import type { LabPresetName, LabPresets, SimulatorBackend } from '@larmor/contracts/lab-presets';
+import type { ObjectiveKind } from '@larmor/contracts/objectives';
 import type { Lab, LabCreateInput } from '@larmor/contracts/programs';
 import { presetErrors, prunePresets } from './module-presets.ts';
+import {
+  newObjectiveRow,
+  objectiveRowErrors,
+  objectiveRowsFrom,
+  objectivesOf,
+  type ObjectiveContext,
+  type ObjectiveRow,
+} from './objectives-state.ts';
 import {
   keepOffered,
   setStartingValue,
@@ -44,7 +53,15 @@ export interface ModuleFormState {
   lockedPresets: LabPresetName[];
   tissueRows: TissueOverrideRow[];
   startingRows: StartingRow[];
+  objectiveRows: ObjectiveRow[];
 }
+
+/** What the objectives form changes in one row. */
+export type ObjectiveRowChange = Partial<
+  Pick<ObjectiveRow, 'title' | 'points' | 'mustPass' | 'hint' | 'families'>
+> & {
+  params?: Record<string, string>;
+};
 
 export type ModuleFormAction =
   | {
@@ -62,7 +79,10 @@ export type ModuleFormAction =
   | { type: 'addTissue' }
   | { type: 'removeTissue'; id: number }
   | { type: 'tissue'; id: number; field: TissueRowField; value: string }
-  | { type: 'starting'; sequenceType: number; field: StartingField; value: string };
+  | { type: 'starting'; sequenceType: number; field: StartingField; value: string }
+  | { type: 'addObjective'; kind: ObjectiveKind }
+  | { type: 'removeObjective'; id: string }
+  | { type: 'objective'; id: string; change: ObjectiveRowChange };
 
 export const EMPTY_MODULE_FORM: ModuleFormState = {
   title: '',
@@ -78,6 +98,7 @@ export const EMPTY_MODULE_FORM: ModuleFormState = {
   lockedPresets: [],
   tissueRows: [],
   startingRows: [],
+  objectiveRows: [],
 };
 
 export function moduleFormReducer(state: ModuleFormState, action: ModuleFormAction): ModuleFormState {
@@ -131,6 +152,22 @@ export function moduleFormReducer(state: ModuleFormState, action: ModuleFormActi
         ...state,
         startingRows: setStartingValue(state.startingRows, action.sequenceType, action.field, action.value),
       };
+    case 'addObjective':
+      return {
+        ...state,
+        objectiveRows: [...state.objectiveRows, newObjectiveRow(state.objectiveRows, action.kind)],
+      };
+    case 'removeObjective':
+      return { ...state, objectiveRows: state.objectiveRows.filter((r) => r.id !== action.id) };
+    case 'objective':
+      return {
+        ...state,
+        objectiveRows: state.objectiveRows.map((r) =>
+          r.id === action.id
+            ? { ...r, ...action.change, params: { ...r.params, ...(action.change.params ?? {}) } }
+            : r,
+        ),
+      };
   }
 }
 
@@ -170,12 +207,21 @@ export function moduleFormFromLab(lab: Lab): ModuleFormState {
     lockedPresets: [...lab.lockedPresets],
     tissueRows: tissueRowsFrom(lab.tissueOverrides),
     startingRows: startingRowsFrom(lab.startingProtocols),
+    objectiveRows: objectiveRowsFrom(lab.objectives),
   };
 }
 
-/** What the form must have before it is sent (the server checks everything again): field → message. */
-export function moduleFormErrors(state: ModuleFormState): Partial<Record<keyof ModuleFormState, string>> {
+/**
+ * What the form must have before it is sent (the server checks everything again): field → message. `context`:
+ * the model's tissues and the offered families the objectives are checked against (tissues unknown: not checked).
+ */
+export function moduleFormErrors(
+  state: ModuleFormState,
+  context: ObjectiveContext = { tissues: undefined, families: [] },
+): Partial<Record<keyof ModuleFormState, string>> {
   const errors: Partial<Record<keyof ModuleFormState, string>> = {};
+  if (state.objectiveRows.some((r) => Object.keys(objectiveRowErrors(r, context)).length > 0))
+    errors.objectiveRows = 'An objective is not complete';
   if (Object.keys(presetErrors(state.presets)).length > 0) errors.presets = 'A preset value is out of range';
   if (tissueRowErrors(state.tissueRows).size > 0) errors.tissueRows = 'A tissue override is not valid';
   if (startingRowErrors(state.startingRows).length > 0)
@@ -210,5 +256,6 @@ export function moduleBody(state: ModuleFormState): LabCreateInput {
     attemptsAllowed: wholeNumberOrNull(state.attemptsAllowed),
     availableFrom: localInputToIso(state.availableFrom),
     dueAt: localInputToIso(state.dueAt),
+    objectives: objectivesOf(state.objectiveRows),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * /programs/edit/:programId/courses/:courseId/modules/new and …/modules/:labId: the module form, creating or
- * saving a module.
+ * saving a module; a saved module's reference scan with its objectives checked against it (ReferencePanel).
  */
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { useUpdateModule } from '../api/update-module.ts';
 import { ModuleForm } from '../components/ModuleForm.tsx';
 import { EMPTY_MODULE_FORM, moduleBody, moduleFormFromLab } from '../components/module-form-state.ts';
 import { Loading } from '../components/PageStates.tsx';
+import { ReferencePanel } from '../components/ReferencePanel.tsx';
 
 function BackToCourse(props: { programId: string; courseId: string }) {
   return (
@@ -105,6 +106,9 @@ export function ModuleEditPage() {
         >
           <ErrorAlert error={update.error} />
         </ModuleForm>
+      )}
+      {lab.data !== undefined && (
+        <ReferencePanel programId={programId} labId={labId} objectives={lab.data.objectives} />
       )}
     </PageFrame>
   );

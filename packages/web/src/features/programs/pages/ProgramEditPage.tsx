@@ -12,11 +12,11 @@ import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { toast } from '#ui/toast.ts';
 import { useCreateCourse } from '../api/create-course.ts';
 import { useProgram } from '../api/get-program.ts';
-import { usePublishProgram } from '../api/publish-program.ts';
 import { useReorderCourses } from '../api/reorder-courses.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
 import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
 import { Loading } from '../components/PageStates.tsx';
+import { PublishControl } from '../components/PublishControl.tsx';
 import { SortableList } from '../components/SortableList.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { CoverField } from '../components/CoverField.tsx';
@@ -123,30 +123,6 @@ function CoursesEditor(props: { program: Program }) {
         </Group>
       </form>
     </Stack>
-  );
-}
-
-function PublishControl(props: { program: Program }) {
-  const publish = usePublishProgram(props.program.id);
-  const published = props.program.status === 'published';
-  return (
-    <Group gap="sm">
-      <Badge size="lg" color={published ? BADGE_COLORS.success : BADGE_COLORS.neutral}>
-        {props.program.status}
-      </Badge>
-      <ActionButton
-        variant={published ? 'default' : 'filled'}
-        loading={publish.isPending}
-        onClick={() =>
-          publish.mutate(!published, {
-            onSuccess: () => toast.success(published ? 'Program back to draft' : 'Program published'),
-            onError: (error) => toast.error(error.message),
-          })
-        }
-      >
-        {published ? 'Unpublish' : 'Publish'}
-      </ActionButton>
-    </Group>
   );
 }
 

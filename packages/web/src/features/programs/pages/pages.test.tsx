@@ -273,8 +273,22 @@ describe('student pages', () => {
     const lab: Lab = {
       ...LAB,
       objectiveSummaries: [
-        { id: 'w', kind: 'weighting', title: 'Get the right image weighting', points: 2, questionId: null },
-        { id: 's', kind: 'snrMin', title: 'Enough SNR in white matter', points: 1, questionId: null },
+        {
+          id: 'w',
+          kind: 'weighting',
+          title: 'Get the right image weighting',
+          points: 2,
+          mustPass: false,
+          questionId: null,
+        },
+        {
+          id: 's',
+          kind: 'snrMin',
+          title: 'Enough SNR in white matter',
+          points: 1,
+          mustPass: false,
+          questionId: null,
+        },
       ],
     };
     stubApi({ 'v1/modules/lab1': { status: 200, body: lab } });

@@ -52,7 +52,7 @@ describe('scan result parameter rows', () => {
     expect(scanner).toMatchObject({
       'Field strength': '1.5 T',
       'Max gradient': '40 mT/m',
-      Engine: 'Fast engine',
+      Engine: 'Real-time simulator',
       'Tissues changed': 'csf',
     });
   });

@@ -2,6 +2,7 @@
  * The parameters of a scan result's snapshot as rows of a table, converted from the snapshot's SI units
  * (s, m, T, T/m) to the console's (ms, mm, T, mT/m). Optional parameters appear only when the snapshot has them.
  */
+import { SIMULATOR_BACKEND_WORDS } from '@larmor/contracts/lab-presets';
 import type { ScanSnapshotBody } from '@larmor/contracts/scan-snapshot';
 
 export interface ParameterRow {
@@ -64,7 +65,7 @@ export function scannerRows(snapshot: ScanSnapshotBody): ParameterRow[] {
     { name: 'Max gradient', value: `${fixed(s.maxGradient * T_PER_M_TO_MT_PER_M, 1)} mT/m` },
     { name: 'Max slew rate', value: `${fixed(s.maxSlewRate, 0)} T/m/s` },
     { name: 'Coil', value: s.coil },
-    { name: 'Engine', value: snapshot.engine === 'cpusim' ? 'Fast engine' : 'Bloch engine' },
+    { name: 'Engine', value: SIMULATOR_BACKEND_WORDS[snapshot.engine].name },
     { name: 'Anatomical model', value: String(snapshot.model.id) },
     { name: 'Noise level', value: String(sim.noiseLevel) },
   ];

@@ -7,12 +7,20 @@ import { ModuleBrief } from './ModuleBriefPanel.tsx';
 const BRIEF = {
   instructions: '## Goal\n\nMake **CSF** bright.',
   objectiveSummaries: [
-    { id: 'w', kind: 'weighting', title: 'Get the right image weighting', points: 2, questionId: null },
+    {
+      id: 'w',
+      kind: 'weighting',
+      title: 'Get the right image weighting',
+      points: 2,
+      mustPass: false,
+      questionId: null,
+    },
     {
       id: 'f',
       kind: 'diagnoseFix',
       title: 'Name and fix the artifact',
       points: 1,
+      mustPass: false,
       questionId: 'a',
     },
   ],

@@ -1,0 +1,296 @@
+/**
+ * The module form's objectives (issue 21.1), pure: a row per objective with what its inputs hold (strings for
+ * numbers, in the units the labels give: s, mm, %, T, pixels), the parameters each kind of check has in words,
+ * the messages of a row's mistakes, and the contract's `Objective` of a row. What the form does not edit
+ * (partial credit, the words shown on a pass) is kept as stored. The server checks everything again.
+ */
+import {
+  objectiveSchema,
+  OBJECTIVE_KIND_TITLES,
+  OBJECTIVE_POINTS_MAX,
+  type Objective,
+  type ObjectiveKind,
+} from '@larmor/contracts/objectives';
+import { tissueName } from '@larmor/mri/tissue/names';
+
+/** A numeric parameter: its input's label and unit, its range, and the factor from input to stored value. */
+interface NumberParam {
+  type: 'number';
+  name: string;
+  label: string;
+  unit: string;
+  /** Smallest allowed; `above` true: the value must be greater than it. */
+  min: number;
+  above: boolean;
+  max: number;
+  /** Stored value per input value (a share in % is stored as a fraction: 0.01). */
+  scale: number;
+}
+interface ChoiceParam {
+  type: 'choice';
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+interface TissueParam {
+  type: 'tissue';
+  name: string;
+  label: string;
+}
+interface TextParam {
+  type: 'text';
+  name: string;
+  label: string;
+}
+export type ObjectiveParam = NumberParam | ChoiceParam | TissueParam | TextParam;
+
+const num = (
+  name: string,
+  label: string,
+  unit: string,
+  max: number,
+  above = true,
+  scale = 1,
+): NumberParam => ({
+  type: 'number',
+  name,
+  label,
+  unit,
+  min: 0,
+  above,
+  max,
+  scale,
+});
+
+/** Each kind's parameters in the order the form shows them (`sequenceFamily` picks families instead). */
+export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly ObjectiveParam[]>> = {
+  sequenceFamily: [],
+  weighting: [
+    {
+      type: 'choice',
+      name: 'weighting',
+      label: 'Weighting',
+      options: [
+        { value: 'T1', label: 'T1-weighted' },
+        { value: 'T2', label: 'T2-weighted' },
+        { value: 'PD', label: 'Proton-density-weighted' },
+        { value: 'T2*', label: 'T2*-weighted' },
+        { value: 'diffusion', label: 'Diffusion-weighted' },
+      ],
+    },
+  ],
+  orientation: [
+    {
+      type: 'choice',
+      name: 'orientation',
+      label: 'Slice orientation',
+      options: [
+        { value: 'axial', label: 'Axial' },
+        { value: 'sagittal', label: 'Sagittal' },
+        { value: 'coronal', label: 'Coronal' },
+      ],
+    },
+  ],
+  phaseDirection: [
+    {
+      type: 'choice',
+      name: 'direction',
+      label: 'Phase-encoding direction',
+      options: [
+        { value: 'RL', label: 'Right–left' },
+        { value: 'AP', label: 'Anterior–posterior' },
+        { value: 'HF', label: 'Head–feet' },
+      ],
+    },
+  ],
+  scanTimeMax: [num('maxSeconds', 'Longest scan time', 's', 36_000)],
+  inPlaneResolutionMax: [num('maxMm', 'Coarsest in-plane pixel', 'mm', 50)],
+  sliceThicknessMax: [num('maxMm', 'Thickest slice', 'mm', 200)],
+  coverage: [
+    { type: 'tissue', name: 'tissue', label: 'Tissue to cover' },
+    num('minFraction', 'Least share of it in the slices', '%', 100, true, 0.01),
+  ],
+  fatSuppression: [
+    {
+      type: 'choice',
+      name: 'required',
+      label: 'Fat signal',
+      options: [
+        { value: 'true', label: 'Fat must be suppressed' },
+        { value: 'false', label: 'Fat must not be suppressed' },
+      ],
+    },
+  ],
+  fieldStrength: [num('tesla', 'Field strength', 'T', 20)],
+  snrMin: [
+    { type: 'tissue', name: 'tissue', label: 'Tissue' },
+    num('minSnr', 'Least signal-to-noise ratio in it', 'ratio', 10_000),
+  ],
+  contrastOrder: [
+    { type: 'tissue', name: 'brighter', label: 'Brighter tissue' },
+    { type: 'tissue', name: 'darker', label: 'Darker tissue' },
+  ],
+  noWrap: [],
+  chemicalShiftMax: [num('maxPixels', 'Largest fat–water shift', 'pixels', 100, false)],
+  noMotion: [],
+  diagnoseFix: [
+    {
+      type: 'choice',
+      name: 'artifact',
+      label: 'Planted artifact the student names and removes',
+      options: [
+        { value: 'wrap', label: 'Wrap-around (aliasing)' },
+        { value: 'chemicalShift', label: 'Chemical shift' },
+        { value: 'motion', label: 'Motion ghosts' },
+        { value: 'susceptibility', label: 'Susceptibility' },
+        { value: 'gibbs', label: 'Gibbs ringing (truncation)' },
+      ],
+    },
+    { type: 'text', name: 'questionId', label: 'Question id (the answer the student gives on submitting)' },
+  ],
+};
+
+/** Every kind, in the order the "Add an objective" picker offers them. */
+export const OBJECTIVE_KINDS = Object.keys(OBJECTIVE_KIND_TITLES) as ObjectiveKind[];
+
+export interface ObjectiveRow {
+  /** The objective's id (kept when stored; new ones get `kind-n`). */
+  id: string;
+  kind: ObjectiveKind;
+  title: string;
+  points: string;
+  mustPass: boolean;
+  /** The teacher's words shown when the check fails (`feedbackFail`). */
+  hint: string;
+  /** Each parameter of OBJECTIVE_PARAMS as its input holds it. */
+  params: Record<string, string>;
+  /** `sequenceFamily`: the families any of which passes. */
+  families: string[];
+  /** The stored objective, for what the form does not edit. */
+  stored: Objective | null;
+}
+
+const shown = (value: number): string => String(Math.round(value * 1e6) / 1e6);
+
+/** The rows of stored objectives. */
+export function objectiveRowsFrom(objectives: readonly Objective[]): ObjectiveRow[] {
+  return objectives.map((o) => {
+    const record = o as unknown as Record<string, unknown>;
+    const params: Record<string, string> = {};
+    for (const p of OBJECTIVE_PARAMS[o.kind]) {
+      const value = record[p.name];
+      params[p.name] =
+        p.type === 'number' && typeof value === 'number' ? shown(value / p.scale) : String(value ?? '');
+    }
+    return {
+      id: o.id,
+      kind: o.kind,
+      title: o.title ?? '',
+      points: String(o.points),
+      mustPass: o.mustPass === true,
+      hint: o.feedbackFail ?? '',
+      params,
+      families: o.kind === 'sequenceFamily' ? [...o.families] : [],
+      stored: o,
+    };
+  });
+}
+
+/** A new row of `kind` with an id unused in `rows`, worth one point. */
+export function newObjectiveRow(rows: readonly ObjectiveRow[], kind: ObjectiveKind): ObjectiveRow {
+  const ids = new Set(rows.map((r) => r.id));
+  let n = 1;
+  while (ids.has(`${kind}-${n}`)) n++;
+  const params: Record<string, string> = {};
+  for (const p of OBJECTIVE_PARAMS[kind]) params[p.name] = p.name === 'questionId' ? 'artifact' : '';
+  return {
+    id: `${kind}-${n}`,
+    kind,
+    title: '',
+    points: '1',
+    mustPass: false,
+    hint: '',
+    params,
+    families: [],
+    stored: null,
+  };
+}
+
+/** What the module offers a row is checked against: the model's tissue keys, the offered sequence families. */
+export interface ObjectiveContext {
+  tissues: readonly string[] | undefined;
+  families: readonly string[];
+}
+
+const numberOf = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '' || !/^-?\d*\.?\d+(e-?\d+)?$/i.test(trimmed)) return null;
+  return Number(trimmed);
+};
+
+function numberError(p: NumberParam, text: string): string | undefined {
+  const value = numberOf(text);
+  const range = `${p.above ? 'above' : 'from'} ${p.min} up to ${p.max} ${p.unit}`;
+  if (value === null) return `${p.label}: a number ${range}`;
+  if (value > p.max || (p.above ? value <= p.min : value < p.min)) return `${p.label}: ${range}`;
+  return undefined;
+}
+
+/** The mistakes of one row: field (`points`, `hint`, a parameter's name, `families`) → message. */
+export function objectiveRowErrors(row: ObjectiveRow, context: ObjectiveContext): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const points = numberOf(row.points);
+  if (points === null || points < 0 || points > OBJECTIVE_POINTS_MAX)
+    errors['points'] = `Points: a number from 0 to ${OBJECTIVE_POINTS_MAX}`;
+  for (const p of OBJECTIVE_PARAMS[row.kind]) {
+    const text = row.params[p.name] ?? '';
+    let error: string | undefined;
+    if (p.type === 'number') error = numberError(p, text);
+    else if (text.trim() === '') error = `${p.label}: pick one`;
+    else if (p.type === 'tissue' && context.tissues && !context.tissues.includes(text))
+      error = `${p.label}: the anatomical model has no ${tissueName(text)}`;
+    if (error !== undefined) errors[p.name] = error;
+  }
+  if (
+    row.kind === 'contrastOrder' &&
+    row.params['brighter'] !== '' &&
+    row.params['brighter'] === row.params['darker']
+  )
+    errors['darker'] = 'The brighter and the darker tissue must differ';
+  if (row.kind === 'sequenceFamily') {
+    if (row.families.length === 0) errors['families'] = 'Pick at least one sequence type';
+    else if (context.families.length > 0 && !row.families.some((f) => context.families.includes(f)))
+      errors['families'] = 'The module offers none of these sequence types';
+  }
+  return errors;
+}
+
+/** The objective a row stands for, or null while it has mistakes the schema refuses. */
+export function objectiveOf(row: ObjectiveRow): Objective | null {
+  // What the form does not edit (partial credit, the words shown on a pass) comes from the stored objective.
+  const kept = row.stored?.kind === row.kind ? row.stored : {};
+  const body: Record<string, unknown> = { ...kept, kind: row.kind, id: row.id, points: numberOf(row.points) };
+  const title = row.title.trim();
+  if (title === '') delete body['title'];
+  else body['title'] = title;
+  if (row.mustPass) body['mustPass'] = true;
+  else delete body['mustPass'];
+  if (row.hint.trim() === '') delete body['feedbackFail'];
+  else body['feedbackFail'] = row.hint.trim();
+  for (const p of OBJECTIVE_PARAMS[row.kind]) {
+    const text = row.params[p.name] ?? '';
+    if (p.type === 'number') {
+      const value = numberOf(text);
+      body[p.name] = value === null ? null : value * p.scale;
+    } else if (p.name === 'required') body[p.name] = text === 'true';
+    else body[p.name] = text.trim();
+  }
+  if (row.kind === 'sequenceFamily') body['families'] = row.families;
+  const parsed = objectiveSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The objectives of the rows that stand for one (the form refuses to save while a row has mistakes). */
+export function objectivesOf(rows: readonly ObjectiveRow[]): Objective[] {
+  return rows.map(objectiveOf).filter((o): o is Objective => o !== null);
+}

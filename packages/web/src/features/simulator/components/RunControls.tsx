@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import { StatusChip } from './SequenceList.tsx';
+import { StatusChip } from './StatusChip.tsx';
 
 export function RunControls(props: {
   sequence: PulseSequence;

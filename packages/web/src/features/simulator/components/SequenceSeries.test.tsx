@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { ScanSummary } from '@larmor/contracts/sessions';
-import { SequenceSeriesList } from './SequenceSeries.tsx';
+import { SequenceSeriesList, withLastScan } from './SequenceSeries.tsx';
 
 function scan(seriesNumber: number, status: ScanSummary['status']): ScanSummary {
   return {
@@ -60,5 +60,13 @@ describe('the scan list’s series of a sequence (issue 20.5)', () => {
   it('lists nothing before the sequence’s first run', () => {
     renderList([], undefined);
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows the last scan as the session’s events keep it: its progress, and a new run before the list is fetched again', () => {
+    const listed = [scan(1, 'finished'), { ...scan(2, 'running'), progress: 10 }];
+    const running = { ...scan(2, 'running'), progress: 70 };
+    expect(withLastScan(listed, running).map((s) => s.progress)).toEqual([100, 70]);
+    expect(withLastScan(listed, scan(3, 'running')).map((s) => s.seriesNumber)).toEqual([1, 2, 3]);
+    expect(withLastScan([], null)).toEqual([]);
   });
 });

@@ -55,6 +55,16 @@ export function SequenceSeriesList(props: SequenceSeriesProps) {
   );
 }
 
+/**
+ * The listed scans with the sequence's last scan as the session's events keep it (its progress while it runs),
+ * added at the end while the list that holds it is still being fetched.
+ */
+export function withLastScan(scans: readonly ScanSummary[], last: ScanSummary | null): ScanSummary[] {
+  if (last === null) return [...scans];
+  const listed = scans.some((s) => s.id === last.id);
+  return listed ? scans.map((s) => (s.id === last.id ? last : s)) : [...scans, last];
+}
+
 /** The series of `sequence`, read from the session API (listed again when it runs or a run ends). */
 export function SequenceSeries(
   props: Omit<SequenceSeriesProps, 'scans' | 'sequence'> & {
@@ -66,7 +76,7 @@ export function SequenceSeries(
   return (
     <SequenceSeriesList
       sequence={props.sequence}
-      scans={scans.data ?? []}
+      scans={withLastScan(scans.data ?? [], props.sequence.lastScan)}
       shownScanId={props.shownScanId}
       onShow={props.onShow}
     />

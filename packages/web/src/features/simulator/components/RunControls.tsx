@@ -20,7 +20,7 @@ export function RunControls(props: {
   const running = sequence.status === 'running';
   const progress = sequence.lastScan?.progress ?? 0;
   return (
-    <Group gap="sm" wrap="nowrap" align="center" data-tour="run">
+    <Group gap="sm" wrap="nowrap" align="center" data-tour="run" className="larmor-keep-buttons">
       <StatusChip status={sequence.status} />
       {running ? (
         <>

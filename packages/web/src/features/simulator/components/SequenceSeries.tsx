@@ -37,6 +37,7 @@ export function SequenceSeriesList(props: SequenceSeriesProps) {
               onClick={() => props.onShow(scan.id)}
               disabled={!finished}
               aria-label={title}
+              title={title}
               aria-current={shown ? 'true' : undefined}
               style={{ flex: 1, minWidth: 0, borderRadius: 4, padding: '0 4px' }}
             >

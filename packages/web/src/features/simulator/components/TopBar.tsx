@@ -8,7 +8,7 @@
  * feature.
  */
 import { useEffect } from 'react';
-import { Badge, Button, Group, Loader, Menu, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { config } from '#lib/config.ts';
 import type { ForcedColorScheme } from '#lib/forced-color-scheme.ts';
 import { hasTimingBolus, toolPaths } from '#lib/tool-paths.ts';
@@ -76,7 +76,9 @@ export function TopBar(props: {
     >
       {/* At 1024 px the module's name and the status give way (truncated), never the buttons (issue 20.10). */}
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
-        <LarmorMark size={24} />
+        <Box style={{ display: 'flex', flexShrink: 0 }}>
+          <LarmorMark size={24} />
+        </Box>
         <Text fw={700} mx="xs" truncate maw={240} miw={48} title={props.labName} style={{ flexShrink: 1 }}>
           {props.labName}
         </Text>

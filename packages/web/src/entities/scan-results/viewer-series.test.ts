@@ -28,34 +28,35 @@ const PARAMETERS = {
 describe('a scan result as the shared viewer’s series: SI from the API, mm and ms in the viewer', () => {
   it('converts spacing, positions and times, and keeps the slice pixels and orientation', () => {
     const pixels = Float32Array.of(1, 2, 3, 4);
-    const series = scanResultViewerSeries(
-      {
-        scanResultId: ID,
-        rows: 2,
-        columns: 2,
-        pixelSpacing: [0.0009, 0.001],
-        sliceThickness: 0.005,
-        pixelFormat: 'float32le',
-        window: { center: 2, width: 4 },
-        parameters: PARAMETERS,
-        seed: 1,
-        slices: [
-          {
-            index: 0,
-            imagePositionPatient: [-0.1, 0.02, 0.003],
-            imageOrientationPatient: [1, 0, 0, 0, 1, 0],
-            url: 'u',
-          },
-        ],
-      },
-      [pixels],
-      'Series 1',
-    );
+    const meta: ScanResultImages = {
+      scanResultId: ID,
+      rows: 2,
+      columns: 2,
+      pixelSpacing: [0.0009, 0.001],
+      sliceThickness: 0.005,
+      pixelFormat: 'float32le',
+      window: { center: 2, width: 4 },
+      parameters: PARAMETERS,
+      seed: 1,
+      slices: [
+        {
+          index: 0,
+          imagePositionPatient: [-0.1, 0.02, 0.003],
+          imageOrientationPatient: [1, 0, 0, 0, 1, 0],
+          url: 'u',
+        },
+      ],
+    };
+    const series = scanResultViewerSeries(meta, [pixels], 'Series 1');
     expect(series.pixelSpacingMm).toEqual([0.9, 1]);
     expect(series.slices[0]?.imagePositionPatientMm).toEqual([-100, 20, 3]);
     expect(series.slices[0]?.pixels).toBe(pixels);
     expect(series.acquisition).toMatchObject({ repetitionTimeMs: 500, echoTimeMs: 15, sliceThicknessMm: 5 });
     expect(series.acquisition?.fovMm).toEqual([200, 180]);
+    // The scheme's name carries its abbreviation: shown once, not "Spin Echo (SE) (SE)" (issue 20.10).
+    expect(scanResultViewerSeries(meta, [pixels], 'Spin Echo (SE)').acquisition?.sequenceName).toBe(
+      'Spin Echo (SE)',
+    );
   });
 
   it('the difference map is a one-slice series at the centre slice’s geometry with the map’s window', () => {

@@ -4,6 +4,7 @@
  */
 import type { DifferenceMap, ScanResultImages } from '@larmor/contracts/attempts';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
+import { sequenceLabel } from '#ui/viewer/series.ts';
 
 const MM_PER_M = 1000;
 const MS_PER_S = 1000;
@@ -33,7 +34,7 @@ export function scanResultViewerSeries(
     })),
     window: meta.window,
     acquisition: {
-      sequenceName: `${description} (${p.family})`,
+      sequenceName: sequenceLabel(description, p.family),
       repetitionTimeMs: p.repetitionTime * MS_PER_S,
       echoTimeMs: p.echoTime * MS_PER_S,
       ...(p.inversionTime ? { inversionTimeMs: p.inversionTime * MS_PER_S } : {}),

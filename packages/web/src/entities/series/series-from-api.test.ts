@@ -60,4 +60,12 @@ describe('the session API series as a viewer series', () => {
     ]);
     expect(differingParameters(t1, { ...t1 })).toEqual([]);
   });
+
+  it('names the sequence with its abbreviation once: "Spin Echo (SE)" stays so, not "Spin Echo (SE) (SE)" (issue 20.10)', () => {
+    const se = defaultProtocol('SE', REFERENCE_SCANNER);
+    const named = (name: string) =>
+      viewerSeriesOf(meta(se, pixels), pixels, { name, seriesNumber: 1 }).acquisition?.sequenceName;
+    expect(named('Spin Echo (SE)')).toBe('Spin Echo (SE)');
+    expect(named('T1-weighted spin echo')).toBe('T1-weighted spin echo (SE)');
+  });
 });

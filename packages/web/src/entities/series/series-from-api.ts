@@ -4,6 +4,7 @@
  */
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
+import { sequenceLabel } from '#ui/viewer/series.ts';
 
 const MM_PER_M = 1000;
 const MS_PER_S = 1000;
@@ -34,7 +35,7 @@ export function viewerSeriesOf(
     window: meta.window,
     acquisition: {
       seriesNumber: sequence.seriesNumber,
-      sequenceName: `${sequence.name} (${p.family})`,
+      sequenceName: sequenceLabel(sequence.name, p.family),
       repetitionTimeMs: p.repetitionTime * MS_PER_S,
       echoTimeMs: p.echoTime * MS_PER_S,
       ...(p.inversionTime ? { inversionTimeMs: p.inversionTime * MS_PER_S } : {}),

@@ -8,6 +8,7 @@ import { Box, Button, Group, Modal, SegmentedControl, Stack, Table, Text } from 
 import { Enums as CoreEnums, eventTarget } from '@cornerstonejs/core';
 import { Enums as ToolEnums } from '@cornerstonejs/tools';
 import { measurementRows, removeMeasurement } from './annotations.ts';
+import { fitCornerText } from './corner-fit.ts';
 import { cornerText } from './corner-text.ts';
 import { MeasurementPanel } from './MeasurementPanel.tsx';
 import type { MeasurementRow } from './measurements.ts';
@@ -17,6 +18,7 @@ import { patientMmToPixelIndex, pixelIndexToPatientMm } from './series.ts';
 import { mountStackViewport, type MountedViewport, type PrimaryTool } from './stack-viewport.ts';
 import { storedSeries } from './stored-series.ts';
 import { applyCommand, commandOfKey, VIEWER_HELP, type ViewPresentation } from './view-commands.ts';
+import { useFrameSize } from './use-frame-size.ts';
 import './viewer.css';
 
 /** Cine speed [frames per second]. */
@@ -36,6 +38,8 @@ export function SeriesViewerImpl(props: SeriesViewerProps) {
   // Every viewer shows the export's stored values: W/L and ROI numbers are those a PACS shows (issue 20.9).
   const series = useMemo(() => storedSeries(props.series), [props.series]);
   const element = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const frameSize = useFrameSize(frame);
   const baseId = useId().replace(/[^a-zA-Z0-9]/g, '');
   const [mounted, setMounted] = useState<MountedViewport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -189,7 +193,15 @@ export function SeriesViewerImpl(props: SeriesViewerProps) {
       },
     };
   }, [mounted, view, series, sliceIndex]);
-  const text = view && cornerText({ series, sliceIndex, voi: view.voi, distanceUnit });
+  // Fitted to the frame: stacked or left out line by line in a small viewport, never overlapping (issue 20.10).
+  const text =
+    view &&
+    frameSize &&
+    fitCornerText(
+      cornerText({ series, sliceIndex, voi: view.voi, distanceUnit }),
+      frameSize.widthPx,
+      frameSize.heightPx,
+    );
   const label = `${series.description}, slice ${sliceIndex + 1} of ${series.slices.length}`;
 
   return (
@@ -224,7 +236,7 @@ export function SeriesViewerImpl(props: SeriesViewerProps) {
           </Button>
         </Group>
       </Group>
-      <Box className="larmor-viewer-frame">
+      <Box className="larmor-viewer-frame" ref={frame}>
         <div
           ref={element}
           className="larmor-viewer-viewport"
@@ -256,8 +268,8 @@ export function SeriesViewerImpl(props: SeriesViewerProps) {
           <div className="larmor-viewer-corners" data-testid="corner-text">
             {(['topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const).map((corner) => (
               <div key={corner} data-corner={corner}>
-                {text[corner].map((line) => (
-                  <div key={line}>{line}</div>
+                {text[corner].map((line, index) => (
+                  <div key={`${index}:${line}`}>{line}</div>
                 ))}
               </div>
             ))}

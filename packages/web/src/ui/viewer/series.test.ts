@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatLength, patientMmToPixelIndex, pixelIndexToPatientMm, type ViewerSlice } from './series.ts';
+import {
+  formatLength,
+  patientMmToPixelIndex,
+  pixelIndexToPatientMm,
+  sequenceLabel,
+  type ViewerSlice,
+} from './series.ts';
 
 describe('series geometry and units', () => {
   it('maps patient coordinates to (column, row) with DICOM Pixel Spacing order [between rows, between columns]', () => {
@@ -22,5 +28,15 @@ describe('series geometry and units', () => {
     expect(formatLength(12.34, 'mm')).toBe('12.3 mm');
     expect(formatLength(12.34, 'cm')).toBe('1.23 cm');
     expect(formatLength(12.34, 'm')).toBe('0.0123 m');
+  });
+
+  it('adds the family abbreviation to a sequence name only when the name does not already show it', () => {
+    expect(sequenceLabel('Spin Echo (SE)', 'SE')).toBe('Spin Echo (SE)');
+    expect(sequenceLabel('T2-weighted TSE', 'TSE')).toBe('T2-weighted TSE');
+    expect(sequenceLabel('Inversion recovery (IR-SE)', 'IR')).toBe('Inversion recovery (IR-SE)');
+    expect(sequenceLabel('Spin-echo EPI', 'SE-EPI')).toBe('Spin-echo EPI (SE-EPI)');
+    expect(sequenceLabel('T1-weighted spin echo', 'SE')).toBe('T1-weighted spin echo (SE)');
+    // A family inside a longer word is not shown: "SEQUENCE" does not name SE.
+    expect(sequenceLabel('MY SEQUENCE', 'SE')).toBe('MY SEQUENCE (SE)');
   });
 });

@@ -51,6 +51,17 @@ export interface ViewerSeries {
   acquisition?: ViewerAcquisition;
 }
 
+/**
+ * The sequence line of the corner text: the sequence's name with its engine family's abbreviation, "T1-weighted
+ * spin echo (SE)", unless the name already shows it ("Spin Echo (SE)", "T2-weighted TSE", "Inversion recovery (IR-SE)"): the scheme
+ * names of the contracts carry their abbreviation, and adding it again read "Spin Echo (SE) (SE)".
+ */
+export function sequenceLabel(name: string, family: string): string {
+  const escaped = family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const shown = new RegExp(`(^|[^A-Za-z0-9])${escaped}($|[^A-Za-z0-9])`).test(name);
+  return shown ? name : `${name} (${family})`;
+}
+
 /** Distance units of the Preferences (simulator.md §2). */
 export type ViewerDistanceUnit = 'mm' | 'cm' | 'm';
 

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import { StatusChip } from './SequenceList.tsx';
+import { StatusChip } from './StatusChip.tsx';
 
 export function RunControls(props: {
   sequence: PulseSequence;
@@ -20,7 +20,7 @@ export function RunControls(props: {
   const running = sequence.status === 'running';
   const progress = sequence.lastScan?.progress ?? 0;
   return (
-    <Group gap="sm" wrap="nowrap" align="center" data-tour="run">
+    <Group gap="sm" wrap="nowrap" align="center" data-tour="run" className="larmor-keep-buttons">
       <StatusChip status={sequence.status} />
       {running ? (
         <>

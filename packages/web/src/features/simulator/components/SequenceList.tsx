@@ -5,18 +5,7 @@
  * sequence from the module's active schemes.
  */
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   closestCenter,
   DndContext,
@@ -34,38 +23,10 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ActiveSession, PulseSequence, ScanStatus } from '@larmor/contracts/sessions';
+import type { ActiveSession, PulseSequence } from '@larmor/contracts/sessions';
 import { dropPosition, groupedSequences } from '../state/scan-list.ts';
-
-export const STATUS_TEXT: Record<ScanStatus, string> = {
-  unsaved: 'Unsaved',
-  runnable: 'Ready',
-  running: 'Running',
-  finished: 'Finished',
-  error: 'Error',
-  cancelled: 'Cancelled',
-  'cancelled-error': 'Cancelled (error)',
-};
-
-const STATUS_COLOR: Record<ScanStatus, string> = {
-  unsaved: 'gray',
-  runnable: 'larmor',
-  running: 'yellow',
-  finished: 'teal',
-  error: 'red',
-  cancelled: 'gray',
-  'cancelled-error': 'red',
-};
-
-export function StatusChip(props: { status: ScanStatus; progress?: number | undefined }) {
-  const running = props.status === 'running' && props.progress !== undefined;
-  return (
-    <Badge color={STATUS_COLOR[props.status]} variant="light" size="sm">
-      {STATUS_TEXT[props.status]}
-      {running ? ` ${Math.round(props.progress ?? 0)} %` : ''}
-    </Badge>
-  );
-}
+import { SequenceSeries } from './SequenceSeries.tsx';
+import { StatusChip } from './StatusChip.tsx';
 
 export interface SequenceActions {
   onSelect: (id: string) => void;
@@ -74,6 +35,8 @@ export interface SequenceActions {
   onDuplicate: (sequence: PulseSequence) => void;
   onDelete: (sequence: PulseSequence) => void;
   onCopyGeometry: (sequence: PulseSequence) => void;
+  /** Shows finished scan `scanId` of sequence `sequenceId` (one of its series) in the scan viewport. */
+  onShowSeries: (sequenceId: string, scanId: string) => void;
 }
 
 function Row(props: {
@@ -83,79 +46,90 @@ function Row(props: {
   /** The only sequence of the session (nothing to copy geometry from). */
   alone: boolean;
   actions: SequenceActions;
+  sessionId: string;
+  /** The scan shown in the scan viewport. */
+  shownScanId: string | undefined;
 }) {
   const { sequence, actions } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: sequence.id, disabled: props.locked });
   return (
-    <Group
+    <li
       ref={setNodeRef}
-      component="li"
-      gap={4}
-      wrap="nowrap"
-      px={4}
-      py={2}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        borderRadius: 6,
-        background: props.selected ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={`Move ${sequence.name}`}
-        disabled={props.locked}
-        {...attributes}
-        {...listeners}
+      <Group
+        gap={4}
+        wrap="nowrap"
+        px={4}
+        py={2}
+        style={{
+          borderRadius: 6,
+          background: props.selected ? 'var(--mantine-primary-color-light)' : undefined,
+        }}
       >
-        <span aria-hidden>⠿</span>
-      </ActionIcon>
-      <UnstyledButton
-        onClick={() => actions.onSelect(sequence.id)}
-        aria-current={props.selected ? 'true' : undefined}
-        style={{ flex: 1, minWidth: 0 }}
-      >
-        <Text size="sm" truncate>
-          {sequence.seqnum}. {sequence.name}
-        </Text>
-      </UnstyledButton>
-      <StatusChip status={sequence.status} progress={sequence.lastScan?.progress} />
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${sequence.name}`}>
-            <span aria-hidden>⋯</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => actions.onRename(sequence)}>Rename</Menu.Item>
-          <Menu.Item onClick={() => actions.onDuplicate(sequence)}>Duplicate</Menu.Item>
-          <Menu.Item
-            disabled={props.alone || sequence.status === 'running'}
-            onClick={() => actions.onCopyGeometry(sequence)}
-          >
-            Copy geometry from…
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            disabled={sequence.status === 'running'}
-            onClick={() => actions.onDelete(sequence)}
-          >
-            {sequence.status === 'running' ? 'Delete (cancel the scan first)' : 'Delete'}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Move ${sequence.name}`}
+          disabled={props.locked}
+          {...attributes}
+          {...listeners}
+        >
+          <span aria-hidden>⠿</span>
+        </ActionIcon>
+        <UnstyledButton
+          onClick={() => actions.onSelect(sequence.id)}
+          aria-current={props.selected ? 'true' : undefined}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Text size="sm" truncate>
+            {sequence.seqnum}. {sequence.name}
+          </Text>
+        </UnstyledButton>
+        <StatusChip status={sequence.status} progress={sequence.lastScan?.progress} />
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${sequence.name}`}>
+              <span aria-hidden>⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => actions.onRename(sequence)}>Rename</Menu.Item>
+            <Menu.Item onClick={() => actions.onDuplicate(sequence)}>Duplicate</Menu.Item>
+            <Menu.Item
+              disabled={props.alone || sequence.status === 'running'}
+              onClick={() => actions.onCopyGeometry(sequence)}
+            >
+              Copy geometry from…
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              disabled={sequence.status === 'running'}
+              onClick={() => actions.onDelete(sequence)}
+            >
+              {sequence.status === 'running' ? 'Delete (cancel the scan first)' : 'Delete'}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <SequenceSeries
+        sessionId={props.sessionId}
+        sequence={sequence}
+        shownScanId={props.shownScanId}
+        onShow={(scanId) => actions.onShowSeries(sequence.id, scanId)}
+      />
+    </li>
   );
 }
 
 export function SequenceList(props: {
   active: ActiveSession;
   selectedId: string | undefined;
+  /** The scan shown in the scan viewport (one of the selected sequence's series). */
+  shownScanId: string | undefined;
   schemes: readonly { id: number; name: string }[];
   adding: boolean;
   onAdd: (schemeId: number) => void;
@@ -224,6 +198,8 @@ export function SequenceList(props: {
                     locked={running}
                     alone={all.length < 2}
                     actions={props.actions}
+                    sessionId={props.active.session.id}
+                    shownScanId={props.shownScanId}
                   />
                 ))}
               </ul>

@@ -1,13 +1,17 @@
 /**
- * The last finished scan of the selected sequence in its own viewport: the shared series viewer (Cornerstone3D,
- * the same as the image viewer's and the scan-result pages'), with the session's Display Options (text on
- * viewers) and distance unit. Measurements stay in the image viewer; here the viewer scrolls, windows and zooms.
+ * A finished scan of the selected sequence in its own viewport: its last one, or the earlier series picked in the
+ * scan list (issue 20.5), titled as the scan list and the submit form name it ("Se 2 · T2-weighted TSE"). The
+ * shared series viewer (Cornerstone3D, the same as the image viewer's and the scan-result pages'), with the
+ * session's Display Options (text on viewers) and distance unit. Measurements stay in the image viewer; here the
+ * viewer scrolls, windows and zooms.
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
 import { useSeries } from '#entities/series/get-series.ts';
+import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import type { ViewerPreferences } from '#entities/session/display-options.ts';
 import { SeriesViewer } from '#ui/viewer/index.ts';
+import { useSequenceScans } from '../api/list-sequence-scans.ts';
 
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;
@@ -15,19 +19,25 @@ const VIEWPORT_HEIGHT_PX = 360;
 export function SeriesViewport(props: {
   sessionId: string;
   sequence: PulseSequence;
+  /** An earlier series of the sequence to show instead of its last scan. */
+  scanId?: string | undefined;
   preferences: ViewerPreferences;
 }) {
   const { sequence } = props;
-  const scanId = sequence.lastScan?.status === 'finished' ? sequence.lastScan.id : undefined;
+  const scans = useSequenceScans(props.sessionId, sequence);
+  const last = sequence.lastScan?.status === 'finished' ? sequence.lastScan : undefined;
+  const picked = scans.data?.find((s) => s.id === props.scanId && s.status === 'finished');
+  const shown = picked ?? last;
   // Every run is a series of its own (issue 20.5): the scan's series number, not the sequence's position.
-  const seriesNumber = sequence.lastScan?.seriesNumber ?? sequence.seqnum;
-  const series = useSeries(props.sessionId, scanId, sequence.name, seriesNumber);
+  const seriesNumber = shown?.seriesNumber ?? sequence.seqnum;
+  const series = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber);
 
-  if (scanId === undefined) return null;
+  if (shown === undefined) return null;
+  const title = seriesTitle(seriesNumber, sequence.name);
   return (
     <Stack gap={6} data-testid="simulator-series" data-tour="last-scan">
-      <Text fw={600} size="sm">
-        Last scan: {sequence.name}
+      <Text fw={600} size="sm" truncate>
+        {shown.id === sequence.lastScan?.id ? `Last scan: ${title}` : `Earlier scan: ${title}`}
       </Text>
       {series.isError ? (
         <Alert color="red" title="The images could not be loaded">

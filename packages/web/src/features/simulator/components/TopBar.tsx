@@ -8,7 +8,7 @@
  * feature.
  */
 import { useEffect } from 'react';
-import { Badge, Button, Group, Loader, Menu, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { config } from '#lib/config.ts';
 import type { ForcedColorScheme } from '#lib/forced-color-scheme.ts';
 import { hasTimingBolus, toolPaths } from '#lib/tool-paths.ts';
@@ -67,15 +67,19 @@ export function TopBar(props: {
   return (
     <Group
       component="header"
+      className="larmor-keep-buttons"
       justify="space-between"
       px="md"
       h={52}
       wrap="nowrap"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Group gap={4} wrap="nowrap">
-        <LarmorMark size={24} />
-        <Text fw={700} mx="xs" truncate maw={240}>
+      {/* At 1024 px the module's name and the status give way (truncated), never the buttons (issue 20.10). */}
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
+        <Box style={{ display: 'flex', flexShrink: 0 }}>
+          <LarmorMark size={24} />
+        </Box>
+        <Text fw={700} mx="xs" truncate maw={240} miw={48} title={props.labName} style={{ flexShrink: 1 }}>
           {props.labName}
         </Text>
         <Menu position="bottom-start">
@@ -196,13 +200,15 @@ export function TopBar(props: {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flex: '0 0 auto' }}>
         <Badge
           variant="light"
           color={props.scanRunning ? 'yellow' : 'gray'}
           data-tour="status"
           size="lg"
-          maw={260}
+          maw={{ base: 150, lg: 260 }}
+          miw={72}
+          title={props.status}
           role="status"
         >
           {props.status}

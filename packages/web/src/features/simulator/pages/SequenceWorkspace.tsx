@@ -53,6 +53,8 @@ export function SequenceWorkspace(props: {
   scanList: ReactNode;
   /** The model has a cardiac phase (the ECG display option draws it). */
   cardiac: boolean;
+  /** The series picked in the scan list to show in the scan viewport; its last finished scan when undefined. */
+  shownScanId?: string | undefined;
 }) {
   const { active, sequence, units } = props;
   const display = displayOptionsOf(active.configuration);
@@ -161,6 +163,7 @@ export function SequenceWorkspace(props: {
             <SeriesViewport
               sessionId={active.session.id}
               sequence={sequence}
+              scanId={props.shownScanId}
               preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
             />
           </Box>

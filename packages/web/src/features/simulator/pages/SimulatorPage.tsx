@@ -54,6 +54,17 @@ export function SimulatorPage() {
   const [units, setUnits] = useState<UnitPreferences>(() => unitsOf(active.configuration));
   const selected = active.pulseSequences.find((s) => s.id === selectedId) ?? active.pulseSequences[0];
   const selectedProtocol = selected && protocolOf(selected);
+  // The series shown in the scan viewport: one picked in the scan list until its sequence runs again, else the
+  // selected sequence's last finished scan.
+  const [picked, setPicked] = useState<{
+    sequenceId: string;
+    scanId: string;
+    lastScanId: string | undefined;
+  }>();
+  const shownScanId =
+    picked && selected && picked.sequenceId === selected.id && picked.lastScanId === selected.lastScan?.id
+      ? picked.scanId
+      : undefined;
 
   useSessionEvents(
     sessionId,
@@ -113,6 +124,9 @@ export function SimulatorPage() {
       <SequenceList
         active={active}
         selectedId={selected?.id}
+        shownScanId={
+          shownScanId ?? (selected?.lastScan?.status === 'finished' ? selected.lastScan.id : undefined)
+        }
         schemes={schemes.data ?? []}
         adding={commands.adding}
         onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}
@@ -127,13 +141,26 @@ export function SimulatorPage() {
             attempt('The sequence was not duplicated', () => commands.duplicate(sequence)),
           onDelete: setDeleting,
           onCopyGeometry: setCopyingTo,
+          onShowSeries: (sequenceId, scanId) => {
+            setSelectedId(sequenceId);
+            const lastScanId = active.pulseSequences.find((s) => s.id === sequenceId)?.lastScan?.id;
+            setPicked({ sequenceId, scanId, lastScanId });
+          },
         }}
       />
     </>
   );
 
   return (
-    <Box h="100vh" style={{ display: 'grid', gridTemplateRows: 'auto 1fr' }}>
+    // One column no wider than the window: the top bar's buttons and the parameters stay inside it at 1024 px.
+    <Box
+      h="100vh"
+      style={{
+        display: 'grid',
+        gridTemplateRows: 'auto minmax(0, 1fr)',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+      }}
+    >
       <TopBar
         sessionId={sessionId}
         labName={active.lab.name}
@@ -205,6 +232,7 @@ export function SimulatorPage() {
           attempt={attempt}
           cardiac={model.data?.features.includes('Default cardiac phase') === true}
           scanList={scanList}
+          shownScanId={shownScanId}
         />
       ) : (
         <SimulatorColumns

@@ -42,6 +42,7 @@ function check(objectiveId: string, points: number, maxPoints: number): CheckRes
     points,
     maxPoints,
     hint: 'hint',
+    mustPass: false,
     scanResultId: null,
     change: [],
     learnMore: null,

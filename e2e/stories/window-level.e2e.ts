@@ -1,7 +1,7 @@
 /**
  * Window/level as radiographers know it (issue 20.9): a student scans a T2 TSE; the simulator's last scan and the
- * image viewer show W/L as the integers of the DICOM download's default Window Center/Width (read here with
- * dcmjs), and a drag across half the viewport widens the window by about half the series' stored range, without
+ * image viewer show W/L as integers in the DICOM download's stored values: its default Window Center/Width (read
+ * here with dcmjs) over its Rescale Slope, and a drag across half the viewport widens the window by about half the series' stored range, without
  * blacking the image (before: "W 0.3694 L 0.254", and a 144 × 41 px drag took W to 10.45, a black image).
  */
 import path from 'node:path';
@@ -21,6 +21,19 @@ const { baseUrl, admin, openPage } = storyFile();
  * the stored range, ± 10 % (the drag is whole CSS pixels, and the viewport's box is read once).
  */
 const DRAG_TOLERANCE = 0.1;
+
+/**
+ * The viewer's integer W/L against the file's window in stored values: equal to within the one unit that the file's
+ * decimal strings (DS, 16 characters) can move a rounding.
+ */
+function expectSameWindow(
+  shown: { width: number; level: number },
+  dicom: { width: number; level: number },
+): void {
+  expect(Number.isInteger(shown.width) && Number.isInteger(shown.level)).toBe(true);
+  expect(Math.abs(shown.width - dicom.width)).toBeLessThanOrEqual(1);
+  expect(Math.abs(shown.level - dicom.level)).toBeLessThanOrEqual(1);
+}
 
 /** The "W … L …" line of a viewer's corner text, as numbers. */
 async function shownWindow(corners: Locator): Promise<{ width: number; level: number }> {
@@ -81,20 +94,27 @@ describe('window/level as radiographers know it', () => {
         for (const v of image.pixels) [low, high] = [Math.min(low, v), Math.max(high, v)];
       }
       const storedRange = high - low;
-      const dicomWindow = { width: first.windowWidth, level: first.windowCenter };
-      console.log(`DICOM W ${dicomWindow.width} L ${dicomWindow.level}, stored ${low}–${high}`);
-      expect(Number.isInteger(dicomWindow.width) && Number.isInteger(dicomWindow.level)).toBe(true);
+      // The file's window is in the rescaled (served) units, as PS3.3 C.11.2.1.2 applies it after Rescale
+      // Slope/Intercept (issue 23.8); in stored values, the integers a radiographer reads, it is window / slope.
+      const { rescaleSlope: slope, rescaleIntercept: intercept } = first;
+      expect(slope).toBeGreaterThan(0);
+      const dicomWindow = {
+        width: Math.round(first.windowWidth / slope),
+        level: Math.round((first.windowCenter - intercept) / slope),
+      };
+      console.log(`DICOM W ${dicomWindow.width} L ${dicomWindow.level} (stored), stored ${low}–${high}`);
 
       // The simulator's last scan shows the same integers.
       const lastScan = tab.getByTestId('simulator-series').getByTestId('corner-text');
-      expect(await shownWindow(lastScan)).toEqual(dicomWindow);
+      expectSameWindow(await shownWindow(lastScan), dicomWindow);
 
       // So does the image viewer.
       await tab.goto(`/session/${sessionId}/image-viewer`);
       const viewer = tab.getByTestId('series-viewer');
       await expect.poll(() => viewer.getAttribute('data-ready'), { timeout: 60_000 }).toBe('true');
       const corners = tab.getByTestId('corner-text');
-      expect(await shownWindow(corners)).toEqual(dicomWindow);
+      const before = await shownWindow(corners);
+      expectSameWindow(before, dicomWindow);
       await expect.poll(async () => (await canvasGrey(tab)).max).toBeGreaterThan(200);
 
       // A drag to the right over half the viewport's width widens the window by about half the stored range.
@@ -105,12 +125,12 @@ describe('window/level as radiographers know it', () => {
       await tab.mouse.down();
       await tab.mouse.move(box.x + 0.75 * box.width, y, { steps: 20 });
       await tab.mouse.up();
-      await expect.poll(async () => (await shownWindow(corners)).width).not.toBe(dicomWindow.width);
+      await expect.poll(async () => (await shownWindow(corners)).width).not.toBe(before.width);
       const dragged = await shownWindow(corners);
-      const change = dragged.width - dicomWindow.width;
-      console.log(`drag over ${(box.width / 2).toFixed(0)} px: W ${dicomWindow.width} → ${dragged.width}`);
+      const change = dragged.width - before.width;
+      console.log(`drag over ${(box.width / 2).toFixed(0)} px: W ${before.width} → ${dragged.width}`);
       expect(Math.abs(change / (storedRange / 2) - 1)).toBeLessThan(DRAG_TOLERANCE);
-      expect(Math.abs(dragged.level - dicomWindow.level)).toBeLessThanOrEqual(1);
+      expect(Math.abs(dragged.level - before.level)).toBeLessThanOrEqual(1);
 
       // A wider window: lower contrast, never a black image.
       const grey = await canvasGrey(tab);

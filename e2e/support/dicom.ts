@@ -8,10 +8,15 @@
 import dcmjs from 'dcmjs';
 import { login, type Credentials } from './api.ts';
 
-/** One image of the download: its default window and its stored pixels (rows × columns, row by row). */
+/**
+ * One image of the download: its default window (in the output units of the rescale, PS3.3 C.11.2.1.2), its
+ * Rescale Slope/Intercept and its stored pixels (rows × columns, row by row).
+ */
 export interface DicomImageRead {
   windowCenter: number;
   windowWidth: number;
+  rescaleSlope: number;
+  rescaleIntercept: number;
   rows: number;
   columns: number;
   pixels: Uint16Array;
@@ -44,6 +49,8 @@ function readImage(file: Uint8Array): DicomImageRead {
   return {
     windowCenter: Number(data['WindowCenter']),
     windowWidth: Number(data['WindowWidth']),
+    rescaleSlope: Number(data['RescaleSlope'] ?? 1),
+    rescaleIntercept: Number(data['RescaleIntercept'] ?? 0),
     rows: Number(data['Rows']),
     columns: Number(data['Columns']),
     pixels: new Uint16Array(pixels),

@@ -1,10 +1,9 @@
 /**
- * How the DICOM export turns a series' float magnitudes into the integers it stores, and its default window
- * into the integer Window Center/Width (PS3.3 C.11.2.1.2) a PACS shows. One mapping, used by the exporter
- * (mrImage.ts) and by every viewer, so the W/L numbers on screen are those a PACS shows for the exported series.
- *
- * No Rescale Slope/Intercept is written: the stored value is the displayed value (MR magnitudes have no
- * physical unit to rescale to), and the series' brightest pixel becomes MAX_STORED_VALUE.
+ * How the DICOM export turns a series' float magnitudes into the integers it stores (the series' brightest pixel
+ * becomes MAX_STORED_VALUE), and its default window into integer stored values. One mapping, used by the exporter
+ * (mrImage.ts) and by every viewer, so the W/L numbers on screen are the window in the file's stored values.
+ * The file also carries Rescale Slope = 1/scale (issue 23.8), so a reader recovers the served magnitudes; its
+ * Window Center/Width apply after that rescale (PS3.3 C.11.2.1.2), so they are these integers × the slope.
  */
 
 /** 12-bit magnitudes in 16-bit words, as MR scanners store them (Bits Stored 12). */

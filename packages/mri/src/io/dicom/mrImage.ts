@@ -151,6 +151,9 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00281052, vr: 'DS', value: '0' },
       { tag: 0x00281053, vr: 'DS', value: ds(slope) },
       { tag: 0x00281054, vr: 'LO', value: 'US' },
+      // The window is in served magnitudes (about 0–1), narrower than 1: PS3.3 C.11.2.1.2.1 allows that only
+      // with the LINEAR_EXACT function, which maps the window's ends exactly.
+      { tag: 0x00281056, vr: 'CS', value: 'LINEAR_EXACT' },
       { tag: 0x7fe00010, vr: 'OW', value: pixels },
     ];
     return part10File(MR_IMAGE_STORAGE_SOP_CLASS_UID, sopInstanceUid, elements);

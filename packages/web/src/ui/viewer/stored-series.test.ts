@@ -59,11 +59,18 @@ describe('the viewer shows a series in the stored values of its DICOM export', (
     });
   });
 
-  it("starts with the export's Window Center/Width, shown as the same integers", () => {
+  it("starts with the export's Window Center/Width in stored values (window / Rescale Slope), as integers", () => {
     const [first] = files;
-    expect(shown.window).toEqual({ center: first?.['WindowCenter'], width: first?.['WindowWidth'] });
-    expect(formatWindow(voiOfWindow(shown.window))).toBe(
-      `W ${String(first?.['WindowWidth'])} L ${String(first?.['WindowCenter'])}`,
-    );
+    // The file's window applies after its rescale (PS3.3 C.11.2.1.2): in stored values it is window / slope.
+    const slope = Number(first?.['RescaleSlope']);
+    const stored = {
+      center: Math.round((Number(first?.['WindowCenter']) - Number(first?.['RescaleIntercept'])) / slope),
+      width: Math.round(Number(first?.['WindowWidth']) / slope),
+    };
+    expect(slope).toBeGreaterThan(0);
+    expect(Math.abs(shown.window.center - stored.center)).toBeLessThanOrEqual(1);
+    expect(Math.abs(shown.window.width - stored.width)).toBeLessThanOrEqual(1);
+    expect(formatWindow(voiOfWindow(shown.window))).toBe(`W ${shown.window.width} L ${shown.window.center}`);
+    expect(Number.isInteger(shown.window.width) && Number.isInteger(shown.window.center)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { advanceByClass, classPhasors, sumAndAdvanceByClass, sumOverClasses } from './collapsed.ts';
 import { createJsKernels, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
-import type { SequenceBlock } from '../../sequence/timeline.ts';
-import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
+import { adcDemodulationPhase, adcSampleTimes, type Step } from './plan.ts';
+import { blockCompiler, fingerprint, Memo, sameDwell, type FreeOp, type Op, type RfOp } from './compile.ts';
 import { throwIfStopped, type StopCheck } from '../stop.ts';
+import { freeMotionCycles, hasMotion, rfStepMotionCycles, type MovingBlock } from './motionPhase.ts';
 import {
   applyRfMap,
   buildRfMap,
@@ -33,126 +34,6 @@ export interface FastEngineOptions {
  * well within a second, and the check (a flag load) costs nothing beside the block's work.
  */
 const STOP_CHECK_BLOCKS = 8;
-
-/** Free precession over merged steps [dt s, k 1/m], optionally ending with the ADC sample `sample`. */
-interface FreeOp {
-  kind: 'free';
-  dt: number;
-  kx: number;
-  ky: number;
-  kz: number;
-  sample: number;
-}
-interface RfOp {
-  kind: 'rf';
-  steps: Step[];
-  /** Cache key of the window (fingerprint), computed on first use. */
-  key?: string;
-}
-type Op = FreeOp | RfOp;
-
-/** Merges a block's steps: RF windows, and free precession between ADC samples. */
-function compileSteps(steps: readonly Step[]): Op[] {
-  const ops: Op[] = [];
-  let free: FreeOp | undefined;
-  let rf: RfOp | undefined;
-  for (const s of steps) {
-    if (s.rf) {
-      if (free) ops.push(free);
-      free = undefined;
-      if (!rf) ops.push((rf = { kind: 'rf', steps: [] }));
-      rf.steps.push(s);
-      if (s.sample >= 0) {
-        ops.push({ kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: s.sample });
-        rf = undefined;
-      }
-      continue;
-    }
-    rf = undefined;
-    free ??= { kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: -1 };
-    free.dt += s.dt;
-    free.kx += s.kx;
-    free.ky += s.ky;
-    free.kz += s.kz;
-    if (s.sample >= 0) {
-      free.sample = s.sample;
-      ops.push(free);
-      free = undefined;
-    }
-  }
-  if (free) ops.push(free);
-  return ops;
-}
-
-/** Relative tolerance under which two dwells count as the same readout step. */
-const SAME_DWELL_TOLERANCE = 1e-9;
-const same = (a: number, b: number): boolean =>
-  Math.abs(a - b) <= SAME_DWELL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b), 1e-300);
-const sameDwell = (a: FreeOp, b: FreeOp): boolean =>
-  same(a.dt, b.dt) && same(a.kx, b.kx) && same(a.ky, b.ky) && same(a.kz, b.kz);
-
-/** A bounded memo (cleared when full). */
-class Memo<V> {
-  readonly #map = new Map<string, V>();
-  readonly #limit: number;
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-  get(key: string, make: () => V): V {
-    let v = this.#map.get(key);
-    if (v === undefined) {
-      if (this.#map.size >= this.#limit) this.#map.clear();
-      v = make();
-      this.#map.set(key, v);
-    }
-    return v;
-  }
-  has(key: string): boolean {
-    return this.#map.has(key);
-  }
-}
-
-/**
- * Compiles blocks into operations with ADC sample indices local to the block. Blocks that share their event
- * objects (a protocol's repeated pulses and gradients) share the compiled operations within one simulation;
- * the RF phase offset is applied outside, so it is not part of the key.
- */
-function blockCompiler(): (block: SequenceBlock) => { ops: Op[]; rfPhaseOffset: number } {
-  const ids = new WeakMap<object, number>();
-  let nextId = 1;
-  const idOf = (o: object | undefined): number => {
-    if (!o) return 0;
-    let id = ids.get(o);
-    if (id === undefined) ids.set(o, (id = nextId++));
-    return id;
-  };
-  const compiled = new Memo<Op[]>(4096);
-  return (block) => {
-    const rf = block.rf;
-    const rfKey = rf
-      ? `${idOf(rf.amplitude)},${idOf(rf.phase)},${idOf(rf.times)},${rf.delay},${rf.freqOffset}`
-      : '';
-    const adc = block.adc;
-    const adcKey = adc ? `${adc.numSamples},${adc.dwell},${adc.delay}` : '';
-    const key = `${rfKey}|${idOf(block.gx)}|${idOf(block.gy)}|${idOf(block.gz)}|${adcKey}|${block.duration}`;
-    const ops = compiled.get(key, () => compileSteps(planBlock(block, 0).steps));
-    return { ops, rfPhaseOffset: rf?.phaseOffset ?? 0 };
-  };
-}
-
-/** FNV-1a hash of the numbers of an RF window (its steps), as a cache key. */
-function fingerprint(steps: readonly Step[]): string {
-  const values = new Float64Array(steps.length * 6);
-  steps.forEach((s, i) => values.set([s.dt, s.b1re, s.b1im, s.kx, s.ky, s.kz], i * 6));
-  const words = new Uint32Array(values.buffer);
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < words.length; i++) {
-    h1 = Math.imul(h1 ^ (words[i] ?? 0), 0x01000193);
-    h2 = Math.imul(h2 ^ (words[i] ?? 0), 0x5bd1e995) ^ (h2 >>> 15);
-  }
-  return `${steps.length}:${h1 >>> 0}:${h2 >>> 0}`;
-}
 
 /**
  * The fast Bloch engine: the same piecewise model as the reference (plan.ts), with closed-form precession over
@@ -226,6 +107,10 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     pending.dt = pending.kx = pending.ky = pending.kz = 0;
   };
 
+  // Rigid motion within a block adds one phase to every spin (motionPhase.ts), kept as a frame phase [cycles]:
+  // the true M⊥ is the stored M⊥·exp(−i·2π·frame). RF sees the frame as a phase offset, samples are turned back.
+  let frame = 0;
+  let moving: MovingBlock | undefined;
   let blockStart = 0;
   let firstSample = 0;
   let shift = '';
@@ -243,6 +128,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         ws.z[i] = (spins.z[i] ?? 0) + oz;
       }
     }
+    if (hasMotion(scan.motion)) moving = { block, start: blockStart, motion: scan.motion, d0: [ox, oy, oz] };
     const { ops, rfPhaseOffset } = compiledBlock(block);
     for (let o = 0; o < ops.length; o++) {
       const op = ops[o];
@@ -253,6 +139,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         continue;
       }
       if (op.sample < 0) {
+        if (moving) frame += freeMotionCycles(moving, op.t0, op.t0 + op.dt);
         pending.dt += op.dt;
         pending.kx += op.kx;
         pending.ky += op.ky;
@@ -267,7 +154,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         next = ops[o + run]
       )
         run++;
-      readoutRun(op, run, block);
+      readoutRun(op, run, block, samplesFrame(ops, o, run));
       o += run - 1;
     }
     blockStart += block.duration;
@@ -275,8 +162,30 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   }
   return signal;
 
-  function runRf(op: RfOp, phaseOffset: number): void {
+  /** The frame phase [cycles] at each of `run` samples from ops[o] on, advancing `frame` past them. */
+  function samplesFrame(ops: readonly Op[], o: number, run: number): Float64Array | number {
+    if (!moving) return frame;
+    const frames = new Float64Array(run);
+    for (let s = 0; s < run; s++) {
+      const op = ops[o + s];
+      if (op?.kind === 'free') frame += freeMotionCycles(moving, op.t0, op.t0 + op.dt);
+      frames[s] = frame;
+    }
+    return frames;
+  }
+
+  function runRf(op: RfOp, rfPhaseOffset: number): void {
     const steps = op.steps;
+    if (moving) {
+      const b = moving;
+      const cycles = steps.map((st, j) => rfStepMotionCycles(b, st, op.starts[j] ?? 0));
+      // Motion along a gradient on during the pulse: step by step, each at the frame of its middle.
+      if (cycles.some((c) => c !== 0)) {
+        rfSteps(steps, rfPhaseOffset, cycles);
+        return;
+      }
+    }
+    const phaseOffset = rfPhaseOffset + 2 * Math.PI * frame;
     op.key ??= fingerprint(steps);
     const key = op.key;
     const mask = gradientAxes(steps);
@@ -288,9 +197,22 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
       return;
     }
     seenPulses.add(mapKey);
-    const c = Math.cos(phaseOffset);
-    const s = Math.sin(phaseOffset);
-    for (const st of steps) {
+    rfSteps(steps, rfPhaseOffset);
+  }
+
+  /** Exact rotation steps; `cycles` the motion phase of each step (the frame advances over the steps). */
+  function rfSteps(steps: readonly Step[], rfPhaseOffset: number, cycles?: readonly number[]): void {
+    let c = Math.cos(rfPhaseOffset + 2 * Math.PI * frame);
+    let s = Math.sin(rfPhaseOffset + 2 * Math.PI * frame);
+    for (let j = 0; j < steps.length; j++) {
+      const st = steps[j] as Step;
+      const moved = cycles?.[j] ?? 0;
+      if (moved !== 0) {
+        const phase = rfPhaseOffset + 2 * Math.PI * (frame + moved / 2);
+        c = Math.cos(phase);
+        s = Math.sin(phase);
+        frame += moved;
+      }
       setRelaxation(st.dt);
       k.rfStep(
         st.b1re * c - st.b1im * s,
@@ -303,7 +225,12 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     }
   }
 
-  function readoutRun(first: FreeOp, run: number, block: (typeof timeline.blocks)[number]): void {
+  function readoutRun(
+    first: FreeOp,
+    run: number,
+    block: (typeof timeline.blocks)[number],
+    frames: Float64Array | number,
+  ): void {
     const dt = first.dt;
     const mask = (first.kx !== 0 ? 1 : 0) | (first.ky !== 0 ? 2 : 0) | (first.kz !== 0 ? 4 : 0);
     const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
@@ -338,7 +265,8 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
       if (!out) return;
       for (let s = 0; s < run; s++) {
         const sample = firstSample + first.sample + s;
-        const phase = adcDemodulationPhase(block, first.sample + s);
+        const turn = typeof frames === 'number' ? frames : (frames[s] ?? 0);
+        const phase = adcDemodulationPhase(block, first.sample + s) - 2 * Math.PI * turn;
         const c = Math.cos(phase);
         const si = Math.sin(phase);
         const re = ws.outRe[s] ?? 0;

@@ -79,6 +79,47 @@ export function precess(
   }
 }
 
+/**
+ * Free precession and relaxation in one pass: M⊥ ← e2·M⊥·exp(−i·2π·(k·r + dw·dt/2π)), mz ← e1·mz + rho·(1 − e1)
+ * (precess then relax, without a second trip through memory).
+ */
+export function precessRelax(
+  n: i32,
+  x: usize,
+  y: usize,
+  z: usize,
+  dw: usize,
+  rho: usize,
+  e1: usize,
+  e2: usize,
+  mx: usize,
+  my: usize,
+  mz: usize,
+  kx: f32,
+  ky: f32,
+  kz: f32,
+  dtw: f32,
+): void {
+  const vkx = f32x4.splat(kx),
+    vky = f32x4.splat(ky),
+    vkz = f32x4.splat(kz),
+    vdt = f32x4.splat(dtw);
+  const end = (<usize>n) << 2;
+  for (let i: usize = 0; i < end; i += 16) {
+    sincosCycles(cycles(x, y, z, dw, i, vkx, vky, vkz, vdt));
+    const d = v128.load(e2 + i),
+      l = v128.load(e1 + i),
+      r = v128.load(rho + i);
+    const c = f32x4.mul(COS, d),
+      s = f32x4.mul(SIN, d);
+    const a = v128.load(mx + i),
+      b = v128.load(my + i);
+    v128.store(mx + i, f32x4.add(f32x4.mul(a, c), f32x4.mul(b, s)));
+    v128.store(my + i, f32x4.sub(f32x4.mul(b, c), f32x4.mul(a, s)));
+    v128.store(mz + i, f32x4.add(f32x4.mul(v128.load(mz + i), l), f32x4.sub(r, f32x4.mul(r, l))));
+  }
+}
+
 /** Per-spin readout phasor z = e2·exp(−i·2π·(k·r + dw·dt/2π)) for one dwell (e2 = exp(−dwell/T2) given). */
 export function phasors(
   n: i32,

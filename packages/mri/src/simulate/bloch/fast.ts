@@ -1,4 +1,10 @@
-import { advanceByClass, classPhasors, sumAndAdvanceByClass, sumOverClasses } from './collapsed.ts';
+import {
+  advanceByClass,
+  classPhasors,
+  sumAndAdvanceByClass,
+  sumAndAdvanceLed,
+  sumOverClasses,
+} from './collapsed.ts';
 import { createJsKernels, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
 import { adcDemodulationPhase, adcSampleTimes, type Step } from './plan.ts';
 import { blockCompiler, fingerprint, Memo, sameDwell, type FreeOp, type Op, type RfOp } from './compile.ts';
@@ -20,6 +26,9 @@ import {
   type BlochSignal,
   type CoilSensitivity,
 } from './scan.ts';
+
+/** Gradient axes a step turns spins along: bit 0 x, bit 1 y, bit 2 z. */
+const maskOf = (op: FreeOp): number => (op.kx !== 0 ? 1 : 0) | (op.ky !== 0 ? 2 : 0) | (op.kz !== 0 ? 4 : 0);
 
 /** Options of the fast engine. */
 export interface FastEngineOptions {
@@ -65,14 +74,15 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
 
   const relaxation = new Memo<{ e1: Float32Array; e2: Float32Array }>(256);
   let loadedRelaxation = '';
-  const setRelaxation = (dt: number): void => {
-    const key = String(Math.round(dt * 1e12));
+  /** Loads e2 = exp(−dt/T2) and e1 = exp(−dtLongitudinal/T1) [s] into the workspace. */
+  const setRelaxation = (dt: number, dtLongitudinal = dt): void => {
+    const key = `${Math.round(dt * 1e12)}|${Math.round(dtLongitudinal * 1e12)}`;
     if (key === loadedRelaxation) return;
     loadedRelaxation = key;
     const f = relaxation.get(key, () => {
       const e1 = new Float32Array(cap);
       const e2 = new Float32Array(cap);
-      relaxationFactors(dt, t1, t2, e1, e2);
+      relaxationFactors(dt, t1, t2, e1, e2, dtLongitudinal);
       return { e1, e2 };
     });
     ws.e1.set(f.e1);
@@ -96,15 +106,18 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   };
 
   // Free precession is merged across steps and blocks until an RF pulse, a sample or a motion step needs the
-  // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2.
+  // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2. A readout
+  // leaves its longitudinal relaxation pending too (`longitudinal` [s]: its phasors carried the transverse decay),
+  // so precession and both relaxations cost one pass over the spins (precessRelax).
   const compiledBlock = blockCompiler();
-  const pending = { dt: 0, kx: 0, ky: 0, kz: 0 };
-  const flush = (): void => {
-    if (pending.dt === 0 && pending.kx === 0 && pending.ky === 0 && pending.kz === 0) return;
-    k.precess(pending.kx, pending.ky, pending.kz, pending.dt / (2 * Math.PI));
-    setRelaxation(pending.dt);
-    k.relax();
-    pending.dt = pending.kx = pending.ky = pending.kz = 0;
+  const pending = { dt: 0, kx: 0, ky: 0, kz: 0, longitudinal: 0 };
+  /** Applies what is pending; before samples (`forSamples`), a pending longitudinal relaxation alone can wait. */
+  const flush = (forSamples = false): void => {
+    const { dt, kx, ky, kz, longitudinal } = pending;
+    if (dt === 0 && kx === 0 && ky === 0 && kz === 0 && (forSamples || longitudinal === 0)) return;
+    setRelaxation(dt, dt + longitudinal);
+    k.precessRelax(kx, ky, kz, dt / (2 * Math.PI));
+    pending.dt = pending.kx = pending.ky = pending.kz = pending.longitudinal = 0;
   };
 
   // Rigid motion within a block adds one phase to every spin (motionPhase.ts), kept as a frame phase [cycles]:
@@ -146,14 +159,20 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         pending.kz += op.kz;
         continue;
       }
-      flush();
-      let run = 1;
-      for (
-        let next = ops[o + run];
-        next?.kind === 'free' && next.sample >= 0 && sameDwell(op, next);
-        next = ops[o + run]
-      )
-        run++;
+      flush(true);
+      const run = runFrom(ops, o);
+      // A readout's first sample follows a longer step (the ADC's delay, the ramp): it joins the run after it,
+      // one pass over the spins for both (collapsed.ts `sumAndAdvanceLed`).
+      const next = ops[o + 1];
+      if (run === 1 && next?.kind === 'free' && next.sample >= 0 && coils.length === 0) {
+        const cls = classesOf(maskOf(next));
+        if (maskOf(op) === maskOf(next) && cls.representatives.length * 4 <= n) {
+          const rest = runFrom(ops, o + 1);
+          readoutRun(next, rest, block, samplesFrame(ops, o, rest + 1), op);
+          o += rest;
+          continue;
+        }
+      }
       readoutRun(op, run, block, samplesFrame(ops, o, run));
       o += run - 1;
     }
@@ -225,18 +244,42 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     }
   }
 
+  /** Samples from ops[o] on that share its dwell (at least 1). */
+  function runFrom(ops: readonly Op[], o: number): number {
+    const op = ops[o] as FreeOp;
+    let run = 1;
+    for (let m = ops[o + run]; m?.kind === 'free' && m.sample >= 0 && sameDwell(op, m); m = ops[o + run])
+      run++;
+    return run;
+  }
+
+  function classesOf(mask: number): SpinClasses {
+    return classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+  }
+
+  /**
+   * Reads `run` samples of one dwell from `first` on; with `lead` (classes, one ideal coil), the sample before
+   * them too, taken after its own step.
+   */
   function readoutRun(
     first: FreeOp,
     run: number,
     block: (typeof timeline.blocks)[number],
     frames: Float64Array | number,
+    lead?: FreeOp,
   ): void {
     const dt = first.dt;
-    const mask = (first.kx !== 0 ? 1 : 0) | (first.ky !== 0 ? 2 : 0) | (first.kz !== 0 ? 4 : 0);
-    const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+    const cls = classesOf(maskOf(first));
     if (cls.representatives.length * 4 <= n) {
       const p = classPhasors(cls, { ...ws, t1, t2 }, dt, first.kx, first.ky, first.kz, run);
-      if (coils.length === 0) {
+      if (lead) {
+        const w = classPhasors(cls, { ...ws, t1, t2 }, lead.dt, lead.kx, lead.ky, lead.kz, 1);
+        ws.outRe.fill(0);
+        ws.outIm.fill(0);
+        sumAndAdvanceLed(k, cls, w, p, run, loaded);
+        pending.longitudinal += lead.dt;
+        emit(0, lead, run + 1);
+      } else if (coils.length === 0) {
         ws.outRe.fill(0);
         ws.outIm.fill(0);
         sumAndAdvanceByClass(k, cls, p, run, loaded);
@@ -254,19 +297,17 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     } else {
       readoutOnKernels();
     }
-    // Longitudinal relaxation over the run in closed form (the phasors carried the transverse decay).
-    setRelaxation(dt * run);
-    ws.e2.fill(1);
-    loadedRelaxation = '';
-    k.relax();
+    // Longitudinal relaxation over the run, in closed form with the next flush (the phasors carried the
+    // transverse decay).
+    pending.longitudinal += dt * run;
 
-    function emit(coil: number): void {
+    function emit(coil: number, from = first, count = run): void {
       const out = signal.coils[coil];
       if (!out) return;
-      for (let s = 0; s < run; s++) {
-        const sample = firstSample + first.sample + s;
+      for (let s = 0; s < count; s++) {
+        const sample = firstSample + from.sample + s;
         const turn = typeof frames === 'number' ? frames : (frames[s] ?? 0);
-        const phase = adcDemodulationPhase(block, first.sample + s) - 2 * Math.PI * turn;
+        const phase = adcDemodulationPhase(block, from.sample + s) - 2 * Math.PI * turn;
         const c = Math.cos(phase);
         const si = Math.sin(phase);
         const re = ws.outRe[s] ?? 0;

@@ -49,6 +49,8 @@ export interface BlochKernels {
   phasors(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** M⊥ ← e2·M⊥; mz ← e1·mz + rho·(1 − e1). */
   relax(): void;
+  /** precess(k, dtOver2Pi) then relax(), in one pass over the spins. */
+  precessRelax(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /**
    * For s < samples: M⊥ ← z·M⊥, out[s] += Σ M⊥; M⊥ is (sx, sy) when `scratch`, else (mx, my); over the first
    * `spins` entries (a multiple of 4; default all).
@@ -70,7 +72,8 @@ export interface BlochKernels {
 export type KernelFactory = (spins: number, samples: number) => BlochKernels;
 
 /**
- * Relaxation factors e1 = exp(−dt/T1), e2 = exp(−dt/T2) per spin [dt s, T s]. Spins come in runs of one tissue
+ * Relaxation factors e1 = exp(−dtLongitudinal/T1), e2 = exp(−dt/T2) per spin [dt s, T s] (dtLongitudinal = dt
+ * unless given: longitudinal relaxation may run over a longer time than the transverse one still to apply). Spins come in runs of one tissue
  * (a voxel's isochromats, neighbouring voxels), so each exponential is computed once per run of equal values:
  * the same numbers as one exp per spin, a fraction of the cost.
  */
@@ -80,6 +83,7 @@ export function relaxationFactors(
   t2: Float32Array,
   e1: Float32Array,
   e2: Float32Array,
+  dtLongitudinal: number = dt,
 ): void {
   let lastT1 = NaN;
   let lastE1 = 0;
@@ -90,7 +94,7 @@ export function relaxationFactors(
     const b = t2[i] ?? Infinity;
     if (a !== lastT1) {
       lastT1 = a;
-      lastE1 = Math.exp(-dt / a);
+      lastE1 = Math.exp(-dtLongitudinal / a);
     }
     if (b !== lastT2) {
       lastT2 = b;
@@ -174,6 +178,21 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
           (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
         zr[i] = (e2[i] as number) * Math.cos(phase);
         zi[i] = -(e2[i] as number) * Math.sin(phase);
+      }
+    },
+    precessRelax(kx, ky, kz, dtw) {
+      for (let i = 0; i < n; i++) {
+        const phase =
+          TWO_PI *
+          (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
+        const d = e2[i] as number;
+        const c = Math.cos(phase) * d;
+        const s = Math.sin(phase) * d;
+        const a = mx[i] as number;
+        const b = my[i] as number;
+        mx[i] = a * c + b * s;
+        my[i] = b * c - a * s;
+        mz[i] = (mz[i] as number) * (e1[i] as number) + (rho[i] as number) * (1 - (e1[i] as number));
       }
     },
     relax() {

@@ -52,6 +52,23 @@ interface BlochWasmExports {
     dtw: number,
   ): void;
   relax(n: number, rho: number, e1: number, e2: number, mx: number, my: number, mz: number): void;
+  precessRelax(
+    n: number,
+    x: number,
+    y: number,
+    z: number,
+    dw: number,
+    rho: number,
+    e1: number,
+    e2: number,
+    mx: number,
+    my: number,
+    mz: number,
+    kx: number,
+    ky: number,
+    kz: number,
+    dtw: number,
+  ): void;
   readout(
     n: number,
     samples: number,
@@ -161,6 +178,24 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
       phasors: (kx, ky, kz, dtw) =>
         exports.phasors(capacity, p.x, p.y, p.z, p.dw, p.e2, p.zr, p.zi, kx, ky, kz, dtw),
       relax: () => exports.relax(capacity, p.rho, p.e1, p.e2, p.mx, p.my, p.mz),
+      precessRelax: (kx, ky, kz, dtw) =>
+        exports.precessRelax(
+          capacity,
+          p.x,
+          p.y,
+          p.z,
+          p.dw,
+          p.rho,
+          p.e1,
+          p.e2,
+          p.mx,
+          p.my,
+          p.mz,
+          kx,
+          ky,
+          kz,
+          dtw,
+        ),
       readout: (scratch, count, spins = capacity) =>
         exports.readout(
           spins,

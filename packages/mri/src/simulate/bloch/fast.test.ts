@@ -12,7 +12,7 @@ import type { SequenceTimeline } from '../../sequence/timeline.ts';
 import { simulateConverged } from '../reference/converged.ts';
 import { SimulationStoppedError } from '../stop.ts';
 import { simulateFast } from './fast.ts';
-import { createJsKernels } from './kernels.ts';
+import { createJsKernels, RELAXATION_SLOTS } from './kernels.ts';
 import { simulateReference } from './reference.ts';
 import { addSignals, splitIntoChunks, type BlochScan, type BlochSignal } from './scan.ts';
 import { createSpinSet, type SpinSet } from './spins.ts';
@@ -195,6 +195,25 @@ describe('fast Bloch engine', () => {
         expect(maxDifference(simulateFast(gridScan, { kernels }), expected)).toBeLessThan(
           1e-4 * totalRho(grid),
         );
+    }
+  });
+
+  it('relaxation slots keep their factors apart, and relax() uses the selected slot (JS and WebAssembly)', () => {
+    for (const factory of [createJsKernels, createWasmKernels]) {
+      const k = factory(4, 1);
+      k.ws.rho.fill(1);
+      k.ws.mz.fill(0);
+      k.ws.e1.fill(0.5);
+      k.selectRelaxation(RELAXATION_SLOTS - 1);
+      k.ws.e1.fill(0.25);
+      k.selectRelaxation(0);
+      expect(Array.from(k.ws.e1)).toEqual([0.5, 0.5, 0.5, 0.5]);
+      k.relax(); // mz ← e1·0 + 1·(1 − e1)
+      expect(Array.from(k.ws.mz)).toEqual([0.5, 0.5, 0.5, 0.5]);
+      k.selectRelaxation(RELAXATION_SLOTS - 1);
+      k.relax();
+      expect(Array.from(k.ws.mz)).toEqual([0.875, 0.875, 0.875, 0.875]);
+      expect(() => k.selectRelaxation(RELAXATION_SLOTS)).toThrow(RangeError);
     }
   });
 

@@ -5,7 +5,13 @@ import {
   sumAndAdvanceLed,
   sumOverClasses,
 } from './collapsed.ts';
-import { createJsKernels, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
+import {
+  createJsKernels,
+  RELAXATION_SLOTS,
+  relaxationFactors,
+  type BlochKernels,
+  type KernelFactory,
+} from './kernels.ts';
 import { adcDemodulationPhase, adcSampleTimes, type Step } from './plan.ts';
 import { blockCompiler, fingerprint, Memo, sameDwell, type FreeOp, type Op, type RfOp } from './compile.ts';
 import { throwIfStopped, type StopCheck } from '../stop.ts';
@@ -73,20 +79,33 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const signal = emptySignal(times, Math.max(1, coils.length));
 
   const relaxation = new Memo<{ e1: Float32Array; e2: Float32Array }>(256);
+  // The factors of the last few step durations stay in the kernels' relaxation slots (least recently used
+  // replaced): a TR's few free intervals select them instead of copying two arrays of every spin in each time.
+  const slotKeys: string[] = new Array<string>(RELAXATION_SLOTS).fill('');
+  const slotUse = new Float64Array(RELAXATION_SLOTS);
+  let uses = 0;
   let loadedRelaxation = '';
   /** Loads e2 = exp(−dt/T2) and e1 = exp(−dtLongitudinal/T1) [s] into the workspace. */
   const setRelaxation = (dt: number, dtLongitudinal = dt): void => {
     const key = `${Math.round(dt * 1e12)}|${Math.round(dtLongitudinal * 1e12)}`;
     if (key === loadedRelaxation) return;
     loadedRelaxation = key;
-    const f = relaxation.get(key, () => {
-      const e1 = new Float32Array(cap);
-      const e2 = new Float32Array(cap);
-      relaxationFactors(dt, t1, t2, e1, e2, dtLongitudinal);
-      return { e1, e2 };
-    });
-    ws.e1.set(f.e1);
-    ws.e2.set(f.e2);
+    let slot = slotKeys.indexOf(key);
+    if (slot < 0) {
+      slot = 0;
+      for (let i = 1; i < RELAXATION_SLOTS; i++) if ((slotUse[i] ?? 0) < (slotUse[slot] ?? 0)) slot = i;
+      k.selectRelaxation(slot);
+      const f = relaxation.get(key, () => {
+        const e1 = new Float32Array(cap);
+        const e2 = new Float32Array(cap);
+        relaxationFactors(dt, t1, t2, e1, e2, dtLongitudinal);
+        return { e1, e2 };
+      });
+      ws.e1.set(f.e1);
+      ws.e2.set(f.e2);
+      slotKeys[slot] = key;
+    } else k.selectRelaxation(slot);
+    slotUse[slot] = ++uses;
   };
   const phasors = new Memo<{ zr: Float32Array; zi: Float32Array }>(32);
   const classes = new Memo<SpinClasses>(16);

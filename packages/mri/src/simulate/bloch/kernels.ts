@@ -17,7 +17,10 @@ export interface Workspace {
   mx: Float32Array;
   my: Float32Array;
   mz: Float32Array;
-  /** Relaxation factors exp(−dt/T1), exp(−dt/T2) of the current step, set by the caller. */
+  /**
+   * Relaxation factors exp(−dt/T1), exp(−dt/T2) of the current step, set by the caller: the arrays of the
+   * selected relaxation slot (BlochKernels `selectRelaxation`).
+   */
   e1: Float32Array;
   e2: Float32Array;
   /** Readout phasors e2·exp(−iφ) per dwell. */
@@ -39,10 +42,18 @@ export interface Workspace {
   classZi: Float32Array;
 }
 
+/** Relaxation slots of a workspace: sets of factors e1, e2 kept side by side, so that steps alternating between a few durations select them instead of copying them in. */
+export const RELAXATION_SLOTS = 4;
+
 /** The kernels; every call runs over the whole workspace. */
 export interface BlochKernels {
   readonly name: 'js' | 'wasm-simd';
   readonly ws: Workspace;
+  /**
+   * Makes ws.e1, ws.e2 the arrays of relaxation slot `slot` (0 ≤ slot < RELAXATION_SLOTS; 0 at creation), the
+   * factors the kernels then use; each slot keeps what was written to it.
+   */
+  selectRelaxation(slot: number): void;
   /** M⊥ ← M⊥·exp(−i·2π·(k·r + dw·dtOver2Pi)); k [1/m], dtOver2Pi = dt/2π [s/rad]. */
   precess(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** zr + i·zi ← e2·exp(−i·2π·(k·r + dw·dtOver2Pi)). */
@@ -151,13 +162,26 @@ export function createWorkspace(spins: number, samples: number): Workspace {
 /** The JavaScript kernels: the same loops as the WebAssembly ones, one spin at a time, with Math.sin/cos. */
 export const createJsKernels: KernelFactory = (spins, samples) => {
   const ws = createWorkspace(spins, samples);
-  const { x, y, z, dw, rho, mx, my, mz, e1, e2, zr, zi, sx, sy, outRe, outIm } = ws;
+  const { x, y, z, dw, rho, mx, my, mz, zr, zi, sx, sy, outRe, outIm } = ws;
+  let { e1, e2 } = ws;
+  const slots = [{ e1, e2 }];
   const { classOf, classCoef: k, classRe, classIm, classZr, classZi } = ws;
   const n = ws.capacity;
   const TWO_PI = 2 * Math.PI;
   return {
     name: 'js',
     ws,
+    selectRelaxation(slot) {
+      if (!(Number.isInteger(slot) && slot >= 0 && slot < RELAXATION_SLOTS))
+        throw new RangeError(`relaxation slot ${slot} outside 0…${RELAXATION_SLOTS - 1}`);
+      const chosen = (slots[slot] ??= {
+        e1: new Float32Array(ws.capacity),
+        e2: new Float32Array(ws.capacity),
+      });
+      ({ e1, e2 } = chosen);
+      ws.e1 = e1;
+      ws.e2 = e2;
+    },
     precess(kx, ky, kz, dtw) {
       for (let i = 0; i < n; i++) {
         const phase =

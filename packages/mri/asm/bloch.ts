@@ -330,9 +330,18 @@ export function rfStep(
   }
 }
 
+// Coefficient `off` [bytes] of the class maps at k0…k3, one per lane.
+function gather4(k0: usize, k1: usize, k2: usize, k3: usize, off: usize): v128 {
+  let v = f32x4.splat(load<f32>(k0 + off));
+  v = f32x4.replace_lane(v, 1, load<f32>(k1 + off));
+  v = f32x4.replace_lane(v, 2, load<f32>(k2 + off));
+  return f32x4.replace_lane(v, 3, load<f32>(k3 + off));
+}
+
 /**
  * RF pulse as a per-class affine map (src/simulate/bloch/rfmap.ts): M ← Rz(φ)·(A·Rz(−φ)·M + rho·b), with A
- * row-major and b as 12 f32 per class, c = cos φ, s = sin φ.
+ * row-major and b as 12 f32 per class, c = cos φ, s = sin φ. Four spins per pass, each lane with its class's
+ * coefficients (the same operations in the same order as one spin at a time).
  */
 export function applyMap(
   n: i32,
@@ -345,23 +354,46 @@ export function applyMap(
   c: f32,
   s: f32,
 ): void {
-  for (let i = 0; i < n; i++) {
-    const o = i << 2;
-    const k = coef + <usize>load<i32>(cls + o) * 48;
-    const px = load<f32>(mx + o),
-      py = load<f32>(my + o),
-      w = load<f32>(mz + o),
-      r = load<f32>(rho + o);
-    const u = c * px + s * py;
-    const v = c * py - s * px;
-    const ox = load<f32>(k) * u + load<f32>(k, 4) * v + load<f32>(k, 8) * w + r * load<f32>(k, 36);
-    const oy = load<f32>(k, 12) * u + load<f32>(k, 16) * v + load<f32>(k, 20) * w + r * load<f32>(k, 40);
-    store<f32>(
-      mz + o,
-      load<f32>(k, 24) * u + load<f32>(k, 28) * v + load<f32>(k, 32) * w + r * load<f32>(k, 44),
+  const vc = f32x4.splat(c),
+    vs = f32x4.splat(s);
+  const end = (<usize>n) << 2;
+  for (let i: usize = 0; i < end; i += 16) {
+    const k0 = coef + <usize>load<i32>(cls + i) * 48,
+      k1 = coef + <usize>load<i32>(cls + i + 4) * 48,
+      k2 = coef + <usize>load<i32>(cls + i + 8) * 48,
+      k3 = coef + <usize>load<i32>(cls + i + 12) * 48;
+    const px = v128.load(mx + i),
+      py = v128.load(my + i),
+      w = v128.load(mz + i),
+      r = v128.load(rho + i);
+    const u = f32x4.add(f32x4.mul(vc, px), f32x4.mul(vs, py));
+    const v = f32x4.sub(f32x4.mul(vc, py), f32x4.mul(vs, px));
+    const ox = f32x4.add(
+      f32x4.add(
+        f32x4.add(f32x4.mul(gather4(k0, k1, k2, k3, 0), u), f32x4.mul(gather4(k0, k1, k2, k3, 4), v)),
+        f32x4.mul(gather4(k0, k1, k2, k3, 8), w),
+      ),
+      f32x4.mul(r, gather4(k0, k1, k2, k3, 36)),
     );
-    store<f32>(mx + o, c * ox - s * oy);
-    store<f32>(my + o, s * ox + c * oy);
+    const oy = f32x4.add(
+      f32x4.add(
+        f32x4.add(f32x4.mul(gather4(k0, k1, k2, k3, 12), u), f32x4.mul(gather4(k0, k1, k2, k3, 16), v)),
+        f32x4.mul(gather4(k0, k1, k2, k3, 20), w),
+      ),
+      f32x4.mul(r, gather4(k0, k1, k2, k3, 40)),
+    );
+    v128.store(
+      mz + i,
+      f32x4.add(
+        f32x4.add(
+          f32x4.add(f32x4.mul(gather4(k0, k1, k2, k3, 24), u), f32x4.mul(gather4(k0, k1, k2, k3, 28), v)),
+          f32x4.mul(gather4(k0, k1, k2, k3, 32), w),
+        ),
+        f32x4.mul(r, gather4(k0, k1, k2, k3, 44)),
+      ),
+    );
+    v128.store(mx + i, f32x4.sub(f32x4.mul(vc, ox), f32x4.mul(vs, oy)));
+    v128.store(my + i, f32x4.add(f32x4.mul(vs, ox), f32x4.mul(vc, oy)));
   }
 }
 

@@ -79,6 +79,47 @@ export function precess(
   }
 }
 
+/**
+ * Free precession and relaxation in one pass: M⊥ ← e2·M⊥·exp(−i·2π·(k·r + dw·dt/2π)), mz ← e1·mz + rho·(1 − e1)
+ * (precess then relax, without a second trip through memory).
+ */
+export function precessRelax(
+  n: i32,
+  x: usize,
+  y: usize,
+  z: usize,
+  dw: usize,
+  rho: usize,
+  e1: usize,
+  e2: usize,
+  mx: usize,
+  my: usize,
+  mz: usize,
+  kx: f32,
+  ky: f32,
+  kz: f32,
+  dtw: f32,
+): void {
+  const vkx = f32x4.splat(kx),
+    vky = f32x4.splat(ky),
+    vkz = f32x4.splat(kz),
+    vdt = f32x4.splat(dtw);
+  const end = (<usize>n) << 2;
+  for (let i: usize = 0; i < end; i += 16) {
+    sincosCycles(cycles(x, y, z, dw, i, vkx, vky, vkz, vdt));
+    const d = v128.load(e2 + i),
+      l = v128.load(e1 + i),
+      r = v128.load(rho + i);
+    const c = f32x4.mul(COS, d),
+      s = f32x4.mul(SIN, d);
+    const a = v128.load(mx + i),
+      b = v128.load(my + i);
+    v128.store(mx + i, f32x4.add(f32x4.mul(a, c), f32x4.mul(b, s)));
+    v128.store(my + i, f32x4.sub(f32x4.mul(b, c), f32x4.mul(a, s)));
+    v128.store(mz + i, f32x4.add(f32x4.mul(v128.load(mz + i), l), f32x4.sub(r, f32x4.mul(r, l))));
+  }
+}
+
 /** Per-spin readout phasor z = e2·exp(−i·2π·(k·r + dw·dt/2π)) for one dwell (e2 = exp(−dwell/T2) given). */
 export function phasors(
   n: i32,
@@ -289,87 +330,5 @@ export function rfStep(
   }
 }
 
-/**
- * RF pulse as a per-class affine map (src/simulate/bloch/rfmap.ts): M ← Rz(φ)·(A·Rz(−φ)·M + rho·b), with A
- * row-major and b as 12 f32 per class, c = cos φ, s = sin φ.
- */
-export function applyMap(
-  n: i32,
-  cls: usize,
-  coef: usize,
-  rho: usize,
-  mx: usize,
-  my: usize,
-  mz: usize,
-  c: f32,
-  s: f32,
-): void {
-  for (let i = 0; i < n; i++) {
-    const o = i << 2;
-    const k = coef + <usize>load<i32>(cls + o) * 48;
-    const px = load<f32>(mx + o),
-      py = load<f32>(my + o),
-      w = load<f32>(mz + o),
-      r = load<f32>(rho + o);
-    const u = c * px + s * py;
-    const v = c * py - s * px;
-    const ox = load<f32>(k) * u + load<f32>(k, 4) * v + load<f32>(k, 8) * w + r * load<f32>(k, 36);
-    const oy = load<f32>(k, 12) * u + load<f32>(k, 16) * v + load<f32>(k, 20) * w + r * load<f32>(k, 40);
-    store<f32>(
-      mz + o,
-      load<f32>(k, 24) * u + load<f32>(k, 28) * v + load<f32>(k, 32) * w + r * load<f32>(k, 44),
-    );
-    store<f32>(mx + o, c * ox - s * oy);
-    store<f32>(my + o, s * ox + c * oy);
-  }
-}
-
-/** Per-class sums of M⊥: accRe[class] += mx, accIm[class] += my (f64 accumulators). */
-export function gatherClasses(n: i32, cls: usize, mx: usize, my: usize, accRe: usize, accIm: usize): void {
-  for (let i = 0; i < n; i++) {
-    const o = i << 2;
-    const c = (<usize>load<i32>(cls + o)) << 3;
-    store<f64>(accRe + c, load<f64>(accRe + c) + <f64>load<f32>(mx + o));
-    store<f64>(accIm + c, load<f64>(accIm + c) + <f64>load<f32>(my + o));
-  }
-}
-
-/** gatherClasses on (mx, my), then advanceClasses, in one pass over the spins. */
-export function gatherAndAdvanceClasses(
-  n: i32,
-  cls: usize,
-  mx: usize,
-  my: usize,
-  accRe: usize,
-  accIm: usize,
-  zr: usize,
-  zi: usize,
-): void {
-  for (let i = 0; i < n; i++) {
-    const o = i << 2;
-    const k = <usize>load<i32>(cls + o);
-    const a = load<f32>(mx + o),
-      b = load<f32>(my + o);
-    const c = k << 3;
-    store<f64>(accRe + c, load<f64>(accRe + c) + <f64>a);
-    store<f64>(accIm + c, load<f64>(accIm + c) + <f64>b);
-    const r = load<f32>(zr + (k << 2)),
-      m = load<f32>(zi + (k << 2));
-    store<f32>(mx + o, a * r - b * m);
-    store<f32>(my + o, a * m + b * r);
-  }
-}
-
-/** M⊥ ← M⊥·z[class] with per-class phasors z = zr + i·zi (f32). */
-export function advanceClasses(n: i32, cls: usize, zr: usize, zi: usize, mx: usize, my: usize): void {
-  for (let i = 0; i < n; i++) {
-    const o = i << 2;
-    const c = (<usize>load<i32>(cls + o)) << 2;
-    const a = load<f32>(mx + o),
-      b = load<f32>(my + o),
-      r = load<f32>(zr + c),
-      m = load<f32>(zi + c);
-    store<f32>(mx + o, a * r - b * m);
-    store<f32>(my + o, a * m + b * r);
-  }
-}
+// The per-class kernels (RF maps, class sums of readouts) live in blochClasses.ts.
+export * from './blochClasses';

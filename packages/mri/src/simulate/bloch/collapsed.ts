@@ -153,3 +153,55 @@ export function advanceByClass(
   k.ws.classZi.set(p.zRunI);
   k.advanceClasses();
 }
+
+/**
+ * A readout whose first sample follows a longer step (the ADC's delay or the gradient's ramp: phasors `lead`,
+ * run 1) than the dwells after it (`p`, `run` samples): out[0] += Σ_c A_c·w_c and out[1 + s] += Σ_c A_c·w_c·z_c^(s+1),
+ * with one gather over the spins for all run + 1 samples, and every spin advanced by w_c·z_c^run, exactly as
+ * sumAndAdvanceByClass over the lead sample and then over the run (outRe, outIm must hold run + 1 samples).
+ */
+export function sumAndAdvanceLed(
+  k: BlochKernels,
+  cls: SpinClasses,
+  lead: ClassPhasors,
+  p: ClassPhasors,
+  run: number,
+  loaded: LoadedClasses,
+): void {
+  const { ws } = k;
+  const classes = cls.representatives.length;
+  loadClasses(k, cls.classOf, loaded);
+  ws.classRe.fill(0, 0, classes);
+  ws.classIm.fill(0, 0, classes);
+  for (let c = 0; c < classes; c++) {
+    const wr = lead.zr[c] as number;
+    const wi = lead.zi[c] as number;
+    const zr = p.zRunR[c] as number;
+    const zi = p.zRunI[c] as number;
+    ws.classZr[c] = wr * zr - wi * zi;
+    ws.classZi[c] = wr * zi + wi * zr;
+  }
+  k.gatherAndAdvanceClasses();
+  // The lead sample, and the class sums after it: the run starts from them.
+  let re0 = 0;
+  let im0 = 0;
+  for (let c = 0; c < classes; c++) {
+    const a = ws.classRe[c] as number;
+    const b = ws.classIm[c] as number;
+    const wr = lead.zr[c] as number;
+    const wi = lead.zi[c] as number;
+    const ar = a * wr - b * wi;
+    const ai = a * wi + b * wr;
+    re0 += ar;
+    im0 += ai;
+    ws.classRe[c] = ar;
+    ws.classIm[c] = ai;
+  }
+  readoutOfClasses(k, p, classes, run);
+  for (let s = run; s > 0; s--) {
+    ws.outRe[s] = ws.outRe[s - 1] as number;
+    ws.outIm[s] = ws.outIm[s - 1] as number;
+  }
+  ws.outRe[0] = re0;
+  ws.outIm[0] = im0;
+}

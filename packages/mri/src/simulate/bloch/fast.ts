@@ -1,8 +1,21 @@
-import { advanceByClass, classPhasors, sumAndAdvanceByClass, sumOverClasses } from './collapsed.ts';
-import { createJsKernels, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
-import type { SequenceBlock } from '../../sequence/timeline.ts';
-import { adcDemodulationPhase, adcSampleTimes, planBlock, type Step } from './plan.ts';
+import {
+  advanceByClass,
+  classPhasors,
+  sumAndAdvanceByClass,
+  sumAndAdvanceLed,
+  sumOverClasses,
+} from './collapsed.ts';
+import {
+  createJsKernels,
+  RELAXATION_SLOTS,
+  relaxationFactors,
+  type BlochKernels,
+  type KernelFactory,
+} from './kernels.ts';
+import { adcDemodulationPhase, adcSampleTimes, type Step } from './plan.ts';
+import { blockCompiler, fingerprint, Memo, sameDwell, type FreeOp, type Op, type RfOp } from './compile.ts';
 import { throwIfStopped, type StopCheck } from '../stop.ts';
+import { freeMotionCycles, hasMotion, rfStepMotionCycles, type MovingBlock } from './motionPhase.ts';
 import {
   applyRfMap,
   buildRfMap,
@@ -20,6 +33,9 @@ import {
   type CoilSensitivity,
 } from './scan.ts';
 
+/** Gradient axes a step turns spins along: bit 0 x, bit 1 y, bit 2 z. */
+const maskOf = (op: FreeOp): number => (op.kx !== 0 ? 1 : 0) | (op.ky !== 0 ? 2 : 0) | (op.kz !== 0 ? 4 : 0);
+
 /** Options of the fast engine. */
 export interface FastEngineOptions {
   /** Kernels to run on (default: JavaScript; pass createWasmKernelFactory(bytes) for WebAssembly SIMD). */
@@ -33,126 +49,6 @@ export interface FastEngineOptions {
  * well within a second, and the check (a flag load) costs nothing beside the block's work.
  */
 const STOP_CHECK_BLOCKS = 8;
-
-/** Free precession over merged steps [dt s, k 1/m], optionally ending with the ADC sample `sample`. */
-interface FreeOp {
-  kind: 'free';
-  dt: number;
-  kx: number;
-  ky: number;
-  kz: number;
-  sample: number;
-}
-interface RfOp {
-  kind: 'rf';
-  steps: Step[];
-  /** Cache key of the window (fingerprint), computed on first use. */
-  key?: string;
-}
-type Op = FreeOp | RfOp;
-
-/** Merges a block's steps: RF windows, and free precession between ADC samples. */
-function compileSteps(steps: readonly Step[]): Op[] {
-  const ops: Op[] = [];
-  let free: FreeOp | undefined;
-  let rf: RfOp | undefined;
-  for (const s of steps) {
-    if (s.rf) {
-      if (free) ops.push(free);
-      free = undefined;
-      if (!rf) ops.push((rf = { kind: 'rf', steps: [] }));
-      rf.steps.push(s);
-      if (s.sample >= 0) {
-        ops.push({ kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: s.sample });
-        rf = undefined;
-      }
-      continue;
-    }
-    rf = undefined;
-    free ??= { kind: 'free', dt: 0, kx: 0, ky: 0, kz: 0, sample: -1 };
-    free.dt += s.dt;
-    free.kx += s.kx;
-    free.ky += s.ky;
-    free.kz += s.kz;
-    if (s.sample >= 0) {
-      free.sample = s.sample;
-      ops.push(free);
-      free = undefined;
-    }
-  }
-  if (free) ops.push(free);
-  return ops;
-}
-
-/** Relative tolerance under which two dwells count as the same readout step. */
-const SAME_DWELL_TOLERANCE = 1e-9;
-const same = (a: number, b: number): boolean =>
-  Math.abs(a - b) <= SAME_DWELL_TOLERANCE * Math.max(Math.abs(a), Math.abs(b), 1e-300);
-const sameDwell = (a: FreeOp, b: FreeOp): boolean =>
-  same(a.dt, b.dt) && same(a.kx, b.kx) && same(a.ky, b.ky) && same(a.kz, b.kz);
-
-/** A bounded memo (cleared when full). */
-class Memo<V> {
-  readonly #map = new Map<string, V>();
-  readonly #limit: number;
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-  get(key: string, make: () => V): V {
-    let v = this.#map.get(key);
-    if (v === undefined) {
-      if (this.#map.size >= this.#limit) this.#map.clear();
-      v = make();
-      this.#map.set(key, v);
-    }
-    return v;
-  }
-  has(key: string): boolean {
-    return this.#map.has(key);
-  }
-}
-
-/**
- * Compiles blocks into operations with ADC sample indices local to the block. Blocks that share their event
- * objects (a protocol's repeated pulses and gradients) share the compiled operations within one simulation;
- * the RF phase offset is applied outside, so it is not part of the key.
- */
-function blockCompiler(): (block: SequenceBlock) => { ops: Op[]; rfPhaseOffset: number } {
-  const ids = new WeakMap<object, number>();
-  let nextId = 1;
-  const idOf = (o: object | undefined): number => {
-    if (!o) return 0;
-    let id = ids.get(o);
-    if (id === undefined) ids.set(o, (id = nextId++));
-    return id;
-  };
-  const compiled = new Memo<Op[]>(4096);
-  return (block) => {
-    const rf = block.rf;
-    const rfKey = rf
-      ? `${idOf(rf.amplitude)},${idOf(rf.phase)},${idOf(rf.times)},${rf.delay},${rf.freqOffset}`
-      : '';
-    const adc = block.adc;
-    const adcKey = adc ? `${adc.numSamples},${adc.dwell},${adc.delay}` : '';
-    const key = `${rfKey}|${idOf(block.gx)}|${idOf(block.gy)}|${idOf(block.gz)}|${adcKey}|${block.duration}`;
-    const ops = compiled.get(key, () => compileSteps(planBlock(block, 0).steps));
-    return { ops, rfPhaseOffset: rf?.phaseOffset ?? 0 };
-  };
-}
-
-/** FNV-1a hash of the numbers of an RF window (its steps), as a cache key. */
-function fingerprint(steps: readonly Step[]): string {
-  const values = new Float64Array(steps.length * 6);
-  steps.forEach((s, i) => values.set([s.dt, s.b1re, s.b1im, s.kx, s.ky, s.kz], i * 6));
-  const words = new Uint32Array(values.buffer);
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < words.length; i++) {
-    h1 = Math.imul(h1 ^ (words[i] ?? 0), 0x01000193);
-    h2 = Math.imul(h2 ^ (words[i] ?? 0), 0x5bd1e995) ^ (h2 >>> 15);
-  }
-  return `${steps.length}:${h1 >>> 0}:${h2 >>> 0}`;
-}
 
 /**
  * The fast Bloch engine: the same piecewise model as the reference (plan.ts), with closed-form precession over
@@ -183,19 +79,33 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   const signal = emptySignal(times, Math.max(1, coils.length));
 
   const relaxation = new Memo<{ e1: Float32Array; e2: Float32Array }>(256);
+  // The factors of the last few step durations stay in the kernels' relaxation slots (least recently used
+  // replaced): a TR's few free intervals select them instead of copying two arrays of every spin in each time.
+  const slotKeys: string[] = new Array<string>(RELAXATION_SLOTS).fill('');
+  const slotUse = new Float64Array(RELAXATION_SLOTS);
+  let uses = 0;
   let loadedRelaxation = '';
-  const setRelaxation = (dt: number): void => {
-    const key = String(Math.round(dt * 1e12));
+  /** Loads e2 = exp(−dt/T2) and e1 = exp(−dtLongitudinal/T1) [s] into the workspace. */
+  const setRelaxation = (dt: number, dtLongitudinal = dt): void => {
+    const key = `${Math.round(dt * 1e12)}|${Math.round(dtLongitudinal * 1e12)}`;
     if (key === loadedRelaxation) return;
     loadedRelaxation = key;
-    const f = relaxation.get(key, () => {
-      const e1 = new Float32Array(cap);
-      const e2 = new Float32Array(cap);
-      relaxationFactors(dt, t1, t2, e1, e2);
-      return { e1, e2 };
-    });
-    ws.e1.set(f.e1);
-    ws.e2.set(f.e2);
+    let slot = slotKeys.indexOf(key);
+    if (slot < 0) {
+      slot = 0;
+      for (let i = 1; i < RELAXATION_SLOTS; i++) if ((slotUse[i] ?? 0) < (slotUse[slot] ?? 0)) slot = i;
+      k.selectRelaxation(slot);
+      const f = relaxation.get(key, () => {
+        const e1 = new Float32Array(cap);
+        const e2 = new Float32Array(cap);
+        relaxationFactors(dt, t1, t2, e1, e2, dtLongitudinal);
+        return { e1, e2 };
+      });
+      ws.e1.set(f.e1);
+      ws.e2.set(f.e2);
+      slotKeys[slot] = key;
+    } else k.selectRelaxation(slot);
+    slotUse[slot] = ++uses;
   };
   const phasors = new Memo<{ zr: Float32Array; zi: Float32Array }>(32);
   const classes = new Memo<SpinClasses>(16);
@@ -215,17 +125,24 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   };
 
   // Free precession is merged across steps and blocks until an RF pulse, a sample or a motion step needs the
-  // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2.
+  // magnetisation: precession phases add and relaxation over dt1 then dt2 is relaxation over dt1 + dt2. A readout
+  // leaves its longitudinal relaxation pending too (`longitudinal` [s]: its phasors carried the transverse decay),
+  // so precession and both relaxations cost one pass over the spins (precessRelax).
   const compiledBlock = blockCompiler();
-  const pending = { dt: 0, kx: 0, ky: 0, kz: 0 };
-  const flush = (): void => {
-    if (pending.dt === 0 && pending.kx === 0 && pending.ky === 0 && pending.kz === 0) return;
-    k.precess(pending.kx, pending.ky, pending.kz, pending.dt / (2 * Math.PI));
-    setRelaxation(pending.dt);
-    k.relax();
-    pending.dt = pending.kx = pending.ky = pending.kz = 0;
+  const pending = { dt: 0, kx: 0, ky: 0, kz: 0, longitudinal: 0 };
+  /** Applies what is pending; before samples (`forSamples`), a pending longitudinal relaxation alone can wait. */
+  const flush = (forSamples = false): void => {
+    const { dt, kx, ky, kz, longitudinal } = pending;
+    if (dt === 0 && kx === 0 && ky === 0 && kz === 0 && (forSamples || longitudinal === 0)) return;
+    setRelaxation(dt, dt + longitudinal);
+    k.precessRelax(kx, ky, kz, dt / (2 * Math.PI));
+    pending.dt = pending.kx = pending.ky = pending.kz = pending.longitudinal = 0;
   };
 
+  // Rigid motion within a block adds one phase to every spin (motionPhase.ts), kept as a frame phase [cycles]:
+  // the true M⊥ is the stored M⊥·exp(−i·2π·frame). RF sees the frame as a phase offset, samples are turned back.
+  let frame = 0;
+  let moving: MovingBlock | undefined;
   let blockStart = 0;
   let firstSample = 0;
   let shift = '';
@@ -243,6 +160,7 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         ws.z[i] = (spins.z[i] ?? 0) + oz;
       }
     }
+    if (hasMotion(scan.motion)) moving = { block, start: blockStart, motion: scan.motion, d0: [ox, oy, oz] };
     const { ops, rfPhaseOffset } = compiledBlock(block);
     for (let o = 0; o < ops.length; o++) {
       const op = ops[o];
@@ -253,21 +171,28 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
         continue;
       }
       if (op.sample < 0) {
+        if (moving) frame += freeMotionCycles(moving, op.t0, op.t0 + op.dt);
         pending.dt += op.dt;
         pending.kx += op.kx;
         pending.ky += op.ky;
         pending.kz += op.kz;
         continue;
       }
-      flush();
-      let run = 1;
-      for (
-        let next = ops[o + run];
-        next?.kind === 'free' && next.sample >= 0 && sameDwell(op, next);
-        next = ops[o + run]
-      )
-        run++;
-      readoutRun(op, run, block);
+      flush(true);
+      const run = runFrom(ops, o);
+      // A readout's first sample follows a longer step (the ADC's delay, the ramp): it joins the run after it,
+      // one pass over the spins for both (collapsed.ts `sumAndAdvanceLed`).
+      const next = ops[o + 1];
+      if (run === 1 && next?.kind === 'free' && next.sample >= 0 && coils.length === 0) {
+        const cls = classesOf(maskOf(next));
+        if (maskOf(op) === maskOf(next) && cls.representatives.length * 4 <= n) {
+          const rest = runFrom(ops, o + 1);
+          readoutRun(next, rest, block, samplesFrame(ops, o, rest + 1), op);
+          o += rest;
+          continue;
+        }
+      }
+      readoutRun(op, run, block, samplesFrame(ops, o, run));
       o += run - 1;
     }
     blockStart += block.duration;
@@ -275,8 +200,30 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
   }
   return signal;
 
-  function runRf(op: RfOp, phaseOffset: number): void {
+  /** The frame phase [cycles] at each of `run` samples from ops[o] on, advancing `frame` past them. */
+  function samplesFrame(ops: readonly Op[], o: number, run: number): Float64Array | number {
+    if (!moving) return frame;
+    const frames = new Float64Array(run);
+    for (let s = 0; s < run; s++) {
+      const op = ops[o + s];
+      if (op?.kind === 'free') frame += freeMotionCycles(moving, op.t0, op.t0 + op.dt);
+      frames[s] = frame;
+    }
+    return frames;
+  }
+
+  function runRf(op: RfOp, rfPhaseOffset: number): void {
     const steps = op.steps;
+    if (moving) {
+      const b = moving;
+      const cycles = steps.map((st, j) => rfStepMotionCycles(b, st, op.starts[j] ?? 0));
+      // Motion along a gradient on during the pulse: step by step, each at the frame of its middle.
+      if (cycles.some((c) => c !== 0)) {
+        rfSteps(steps, rfPhaseOffset, cycles);
+        return;
+      }
+    }
+    const phaseOffset = rfPhaseOffset + 2 * Math.PI * frame;
     op.key ??= fingerprint(steps);
     const key = op.key;
     const mask = gradientAxes(steps);
@@ -288,9 +235,22 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
       return;
     }
     seenPulses.add(mapKey);
-    const c = Math.cos(phaseOffset);
-    const s = Math.sin(phaseOffset);
-    for (const st of steps) {
+    rfSteps(steps, rfPhaseOffset);
+  }
+
+  /** Exact rotation steps; `cycles` the motion phase of each step (the frame advances over the steps). */
+  function rfSteps(steps: readonly Step[], rfPhaseOffset: number, cycles?: readonly number[]): void {
+    let c = Math.cos(rfPhaseOffset + 2 * Math.PI * frame);
+    let s = Math.sin(rfPhaseOffset + 2 * Math.PI * frame);
+    for (let j = 0; j < steps.length; j++) {
+      const st = steps[j] as Step;
+      const moved = cycles?.[j] ?? 0;
+      if (moved !== 0) {
+        const phase = rfPhaseOffset + 2 * Math.PI * (frame + moved / 2);
+        c = Math.cos(phase);
+        s = Math.sin(phase);
+        frame += moved;
+      }
       setRelaxation(st.dt);
       k.rfStep(
         st.b1re * c - st.b1im * s,
@@ -303,13 +263,42 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     }
   }
 
-  function readoutRun(first: FreeOp, run: number, block: (typeof timeline.blocks)[number]): void {
+  /** Samples from ops[o] on that share its dwell (at least 1). */
+  function runFrom(ops: readonly Op[], o: number): number {
+    const op = ops[o] as FreeOp;
+    let run = 1;
+    for (let m = ops[o + run]; m?.kind === 'free' && m.sample >= 0 && sameDwell(op, m); m = ops[o + run])
+      run++;
+    return run;
+  }
+
+  function classesOf(mask: number): SpinClasses {
+    return classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+  }
+
+  /**
+   * Reads `run` samples of one dwell from `first` on; with `lead` (classes, one ideal coil), the sample before
+   * them too, taken after its own step.
+   */
+  function readoutRun(
+    first: FreeOp,
+    run: number,
+    block: (typeof timeline.blocks)[number],
+    frames: Float64Array | number,
+    lead?: FreeOp,
+  ): void {
     const dt = first.dt;
-    const mask = (first.kx !== 0 ? 1 : 0) | (first.ky !== 0 ? 2 : 0) | (first.kz !== 0 ? 4 : 0);
-    const cls = classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+    const cls = classesOf(maskOf(first));
     if (cls.representatives.length * 4 <= n) {
       const p = classPhasors(cls, { ...ws, t1, t2 }, dt, first.kx, first.ky, first.kz, run);
-      if (coils.length === 0) {
+      if (lead) {
+        const w = classPhasors(cls, { ...ws, t1, t2 }, lead.dt, lead.kx, lead.ky, lead.kz, 1);
+        ws.outRe.fill(0);
+        ws.outIm.fill(0);
+        sumAndAdvanceLed(k, cls, w, p, run, loaded);
+        pending.longitudinal += lead.dt;
+        emit(0, lead, run + 1);
+      } else if (coils.length === 0) {
         ws.outRe.fill(0);
         ws.outIm.fill(0);
         sumAndAdvanceByClass(k, cls, p, run, loaded);
@@ -327,18 +316,17 @@ export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): 
     } else {
       readoutOnKernels();
     }
-    // Longitudinal relaxation over the run in closed form (the phasors carried the transverse decay).
-    setRelaxation(dt * run);
-    ws.e2.fill(1);
-    loadedRelaxation = '';
-    k.relax();
+    // Longitudinal relaxation over the run, in closed form with the next flush (the phasors carried the
+    // transverse decay).
+    pending.longitudinal += dt * run;
 
-    function emit(coil: number): void {
+    function emit(coil: number, from = first, count = run): void {
       const out = signal.coils[coil];
       if (!out) return;
-      for (let s = 0; s < run; s++) {
-        const sample = firstSample + first.sample + s;
-        const phase = adcDemodulationPhase(block, first.sample + s);
+      for (let s = 0; s < count; s++) {
+        const sample = firstSample + from.sample + s;
+        const turn = typeof frames === 'number' ? frames : (frames[s] ?? 0);
+        const phase = adcDemodulationPhase(block, from.sample + s) - 2 * Math.PI * turn;
         const c = Math.cos(phase);
         const si = Math.sin(phase);
         const re = ws.outRe[s] ?? 0;

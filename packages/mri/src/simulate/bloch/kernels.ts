@@ -17,7 +17,10 @@ export interface Workspace {
   mx: Float32Array;
   my: Float32Array;
   mz: Float32Array;
-  /** Relaxation factors exp(−dt/T1), exp(−dt/T2) of the current step, set by the caller. */
+  /**
+   * Relaxation factors exp(−dt/T1), exp(−dt/T2) of the current step, set by the caller: the arrays of the
+   * selected relaxation slot (BlochKernels `selectRelaxation`).
+   */
   e1: Float32Array;
   e2: Float32Array;
   /** Readout phasors e2·exp(−iφ) per dwell. */
@@ -39,16 +42,26 @@ export interface Workspace {
   classZi: Float32Array;
 }
 
+/** Relaxation slots of a workspace: sets of factors e1, e2 kept side by side, so that steps alternating between a few durations select them instead of copying them in. */
+export const RELAXATION_SLOTS = 4;
+
 /** The kernels; every call runs over the whole workspace. */
 export interface BlochKernels {
   readonly name: 'js' | 'wasm-simd';
   readonly ws: Workspace;
+  /**
+   * Makes ws.e1, ws.e2 the arrays of relaxation slot `slot` (0 ≤ slot < RELAXATION_SLOTS; 0 at creation), the
+   * factors the kernels then use; each slot keeps what was written to it.
+   */
+  selectRelaxation(slot: number): void;
   /** M⊥ ← M⊥·exp(−i·2π·(k·r + dw·dtOver2Pi)); k [1/m], dtOver2Pi = dt/2π [s/rad]. */
   precess(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** zr + i·zi ← e2·exp(−i·2π·(k·r + dw·dtOver2Pi)). */
   phasors(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** M⊥ ← e2·M⊥; mz ← e1·mz + rho·(1 − e1). */
   relax(): void;
+  /** precess(k, dtOver2Pi) then relax(), in one pass over the spins. */
+  precessRelax(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /**
    * For s < samples: M⊥ ← z·M⊥, out[s] += Σ M⊥; M⊥ is (sx, sy) when `scratch`, else (mx, my); over the first
    * `spins` entries (a multiple of 4; default all).
@@ -70,7 +83,8 @@ export interface BlochKernels {
 export type KernelFactory = (spins: number, samples: number) => BlochKernels;
 
 /**
- * Relaxation factors e1 = exp(−dt/T1), e2 = exp(−dt/T2) per spin [dt s, T s]. Spins come in runs of one tissue
+ * Relaxation factors e1 = exp(−dtLongitudinal/T1), e2 = exp(−dt/T2) per spin [dt s, T s] (dtLongitudinal = dt
+ * unless given: longitudinal relaxation may run over a longer time than the transverse one still to apply). Spins come in runs of one tissue
  * (a voxel's isochromats, neighbouring voxels), so each exponential is computed once per run of equal values:
  * the same numbers as one exp per spin, a fraction of the cost.
  */
@@ -80,6 +94,7 @@ export function relaxationFactors(
   t2: Float32Array,
   e1: Float32Array,
   e2: Float32Array,
+  dtLongitudinal: number = dt,
 ): void {
   let lastT1 = NaN;
   let lastE1 = 0;
@@ -90,7 +105,7 @@ export function relaxationFactors(
     const b = t2[i] ?? Infinity;
     if (a !== lastT1) {
       lastT1 = a;
-      lastE1 = Math.exp(-dt / a);
+      lastE1 = Math.exp(-dtLongitudinal / a);
     }
     if (b !== lastT2) {
       lastT2 = b;
@@ -147,13 +162,26 @@ export function createWorkspace(spins: number, samples: number): Workspace {
 /** The JavaScript kernels: the same loops as the WebAssembly ones, one spin at a time, with Math.sin/cos. */
 export const createJsKernels: KernelFactory = (spins, samples) => {
   const ws = createWorkspace(spins, samples);
-  const { x, y, z, dw, rho, mx, my, mz, e1, e2, zr, zi, sx, sy, outRe, outIm } = ws;
+  const { x, y, z, dw, rho, mx, my, mz, zr, zi, sx, sy, outRe, outIm } = ws;
+  let { e1, e2 } = ws;
+  const slots = [{ e1, e2 }];
   const { classOf, classCoef: k, classRe, classIm, classZr, classZi } = ws;
   const n = ws.capacity;
   const TWO_PI = 2 * Math.PI;
   return {
     name: 'js',
     ws,
+    selectRelaxation(slot) {
+      if (!(Number.isInteger(slot) && slot >= 0 && slot < RELAXATION_SLOTS))
+        throw new RangeError(`relaxation slot ${slot} outside 0…${RELAXATION_SLOTS - 1}`);
+      const chosen = (slots[slot] ??= {
+        e1: new Float32Array(ws.capacity),
+        e2: new Float32Array(ws.capacity),
+      });
+      ({ e1, e2 } = chosen);
+      ws.e1 = e1;
+      ws.e2 = e2;
+    },
     precess(kx, ky, kz, dtw) {
       for (let i = 0; i < n; i++) {
         const phase =
@@ -174,6 +202,21 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
           (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
         zr[i] = (e2[i] as number) * Math.cos(phase);
         zi[i] = -(e2[i] as number) * Math.sin(phase);
+      }
+    },
+    precessRelax(kx, ky, kz, dtw) {
+      for (let i = 0; i < n; i++) {
+        const phase =
+          TWO_PI *
+          (kx * (x[i] as number) + ky * (y[i] as number) + kz * (z[i] as number) + dtw * (dw[i] as number));
+        const d = e2[i] as number;
+        const c = Math.cos(phase) * d;
+        const s = Math.sin(phase) * d;
+        const a = mx[i] as number;
+        const b = my[i] as number;
+        mx[i] = a * c + b * s;
+        my[i] = b * c - a * s;
+        mz[i] = (mz[i] as number) * (e1[i] as number) + (rho[i] as number) * (1 - (e1[i] as number));
       }
     },
     relax() {

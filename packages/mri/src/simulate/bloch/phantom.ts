@@ -48,16 +48,19 @@ export function spinsFromSlice(
   const [dx, dy] = grid.pixelSpacing;
   const cx = Math.floor(nx / 2);
   const cy = Math.floor(ny / 2);
-  const p: Record<'x' | 'y' | 'z' | 'rho' | 't1' | 't2' | 'dw' | 't2s', number[]> = {
-    x: [],
-    y: [],
-    z: [],
-    rho: [],
-    t1: [],
-    t2: [],
-    dw: [],
-    t2s: [],
+  // Typed arrays of the grid's size, cut to the spins found (no per-pixel allocation: a slice has 10⁵–10⁶ pixels).
+  const size = nx * ny;
+  const p = {
+    x: new Float64Array(size),
+    y: new Float64Array(size),
+    z: new Float64Array(size),
+    rho: new Float64Array(size),
+    t1: new Float64Array(size),
+    t2: new Float64Array(size),
+    dw: new Float64Array(size),
+    t2s: new Float64Array(size),
   };
+  let count = 0;
   for (let iy = 0; iy < ny; iy++) {
     for (let ix = 0; ix < nx; ix++) {
       const pixel = iy * nx + ix;
@@ -65,7 +68,10 @@ export function spinsFromSlice(
       let most = fractions[0]?.[pixel] ?? 0;
       for (let t = 1; t < fractions.length; t++) {
         const f = fractions[t]?.[pixel] ?? 0;
-        if (f > most) [label, most] = [t, f];
+        if (f > most) {
+          label = t;
+          most = f;
+        }
       }
       if (label === 0) continue;
       const tissue = tissuesAtField[label];
@@ -74,16 +80,26 @@ export function spinsFromSlice(
       const a = (ix - cx) * dx;
       const b = (iy - cy) * dy;
       const n = options.normalShift?.(tissue) ?? 0;
-      p.x.push(plane.center[0] + a * plane.row[0] + b * plane.column[0] + n * plane.normal[0]);
-      p.y.push(plane.center[1] + a * plane.row[1] + b * plane.column[1] + n * plane.normal[1]);
-      p.z.push(plane.center[2] + a * plane.row[2] + b * plane.column[2] + n * plane.normal[2]);
-      p.rho.push(tissue.pd);
-      p.t1.push(tissue.t1);
-      p.t2.push(tissue.t2);
-      p.dw.push(2 * Math.PI * tissue.offResonanceHz);
-      p.t2s.push(tissue.t2star);
+      p.x[count] = plane.center[0] + a * plane.row[0] + b * plane.column[0] + n * plane.normal[0];
+      p.y[count] = plane.center[1] + a * plane.row[1] + b * plane.column[1] + n * plane.normal[1];
+      p.z[count] = plane.center[2] + a * plane.row[2] + b * plane.column[2] + n * plane.normal[2];
+      p.rho[count] = tissue.pd;
+      p.t1[count] = tissue.t1;
+      p.t2[count] = tissue.t2;
+      p.dw[count] = 2 * Math.PI * tissue.offResonanceHz;
+      p.t2s[count] = tissue.t2star;
+      count++;
     }
   }
-  const spins = createSpinSet(p);
-  return isochromats > 1 ? withT2StarSpread(spins, p.t2s, isochromats) : spins;
+  const used = (a: Float64Array): Float64Array => a.subarray(0, count);
+  const spins = createSpinSet({
+    x: used(p.x),
+    y: used(p.y),
+    z: used(p.z),
+    rho: used(p.rho),
+    t1: used(p.t1),
+    t2: used(p.t2),
+    dw: used(p.dw),
+  });
+  return isochromats > 1 ? withT2StarSpread(spins, used(p.t2s), isochromats) : spins;
 }

@@ -1,3 +1,4 @@
+import { hasMotion, stepMotionCycles } from './motionPhase.ts';
 import { adcDemodulationPhase, adcSampleTimes, planBlock } from './plan.ts';
 import { precess, relax, rotateInField, type Vector3 } from './rotation.ts';
 import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from './scan.ts';
@@ -6,7 +7,9 @@ import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from '.
  * The plain reference engine (STYLE.md §10): Float64, spin by spin, step by step. Every RF raster step is an
  * exact rotation about the effective field (B1, γ̄·G·r + Δω/2π) followed by relaxation over the step; between
  * RF steps, precession by 2π·Δk·r + Δω·dt and relaxation are applied in closed form over each step of linear
- * gradient. Slow on purpose: the fast engine is tested against it.
+ * gradient. Rigid motion: spins sit at the block start's translation d(t_b), plus each step's motion phase
+ * ∫γ̄G·(d(t) − d(t_b)) dt on free steps (motionPhase.ts), and the translation at the step's middle on RF steps.
+ * Slow on purpose: the fast engine is tested against it.
  */
 export function simulateReference(scan: BlochScan): BlochSignal {
   const { timeline, spins } = scan;
@@ -26,6 +29,9 @@ export function simulateReference(scan: BlochScan): BlochSignal {
   for (const block of timeline.blocks) {
     const plan = planBlock(block, firstSample);
     const [ox, oy, oz] = displacementAt(scan.motion, blockStart);
+    const moved = hasMotion(scan.motion)
+      ? stepMotionCycles({ block, start: blockStart, motion: scan.motion, d0: [ox, oy, oz] }, plan.steps)
+      : new Float64Array(plan.steps.length);
     const cosOffset = Math.cos(plan.rfPhaseOffset);
     const sinOffset = Math.sin(plan.rfPhaseOffset);
     for (let j = 0; j < spins.count; j++) {
@@ -39,14 +45,18 @@ export function simulateReference(scan: BlochScan): BlochSignal {
       m.x = state.x[j] ?? 0;
       m.y = state.y[j] ?? 0;
       m.z = state.z[j] ?? 0;
-      for (const step of plan.steps) {
+      for (let i = 0; i < plan.steps.length; i++) {
+        const step = plan.steps[i];
+        if (!step) continue;
+        const motionCycles = moved[i] ?? 0;
         if (step.rf) {
-          const offset = (step.kx * x + step.ky * y + step.kz * z) / step.dt + dw / (2 * Math.PI);
+          const offset =
+            (step.kx * x + step.ky * y + step.kz * z + motionCycles) / step.dt + dw / (2 * Math.PI);
           const bx = step.b1re * cosOffset - step.b1im * sinOffset;
           const by = step.b1re * sinOffset + step.b1im * cosOffset;
           rotateInField(m, bx, by, offset, step.dt);
         } else {
-          precess(m, 2 * Math.PI * (step.kx * x + step.ky * y + step.kz * z) + dw * step.dt);
+          precess(m, 2 * Math.PI * (step.kx * x + step.ky * y + step.kz * z + motionCycles) + dw * step.dt);
         }
         relax(m, rho, t1, t2, step.dt);
         if (step.sample >= 0) {

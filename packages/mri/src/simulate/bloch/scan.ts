@@ -10,8 +10,9 @@ export interface CoilSensitivity {
 
 /**
  * Rigid motion: a translation [m] of every spin, piecewise linear in time [s] from the start of the timeline
- * (held constant before the first and after the last point). The engines evaluate it at the start of each
- * block and keep positions constant within a block, so a block is the time resolution of motion.
+ * (held constant before the first and after the last point). The engines place the spins at the translation of
+ * each block's start and add, within the block, the phase ∫γ̄G·(d(t) − d(t_b)) dt that the motion gives every
+ * spin alike (motionPhase.ts): exact on free steps, the translation at the middle of each RF step.
  */
 export interface RigidMotion {
   times: Float64Array;

@@ -1,5 +1,6 @@
 import {
   paddedCapacity,
+  RELAXATION_SLOTS,
   WORKSPACE_SPIN_ARRAYS,
   type BlochKernels,
   type KernelFactory,
@@ -52,6 +53,23 @@ interface BlochWasmExports {
     dtw: number,
   ): void;
   relax(n: number, rho: number, e1: number, e2: number, mx: number, my: number, mz: number): void;
+  precessRelax(
+    n: number,
+    x: number,
+    y: number,
+    z: number,
+    dw: number,
+    rho: number,
+    e1: number,
+    e2: number,
+    mx: number,
+    my: number,
+    mz: number,
+    kx: number,
+    ky: number,
+    kz: number,
+    dtw: number,
+  ): void;
   readout(
     n: number,
     samples: number,
@@ -121,8 +139,10 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     // Spin arrays, signal accumulators, then the class arrays: classOf (i32), classCoef (12 f32),
     // classRe, classIm (f64), classZr, classZi (f32), each `capacity` classes long.
     const classBytes = capacity * (4 + 48 + 8 + 8 + 4 + 4);
+    // Then e1, e2 of relaxation slots 1… (slot 0's are spin arrays).
+    const slotBytes = (RELAXATION_SLOTS - 1) * 2 * f32Bytes;
     const needed =
-      WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8 + classBytes;
+      WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8 + classBytes + slotBytes;
     const { memory } = exports;
     const pages = Math.ceil(needed / WASM_PAGE) - memory.buffer.byteLength / WASM_PAGE;
     if (pages > 0) memory.grow(pages);
@@ -140,6 +160,11 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     const classImPtr = classRePtr + capacity * 8;
     const classZrPtr = classImPtr + capacity * 8;
     const classZiPtr = classZrPtr + capacity * 4;
+    const slotPtrs = [{ e1: ptr.e1, e2: ptr.e2 }];
+    for (let slot = 1; slot < RELAXATION_SLOTS; slot++) {
+      const e1 = classZiPtr + capacity * 4 + (slot - 1) * 2 * f32Bytes;
+      slotPtrs.push({ e1, e2: e1 + f32Bytes });
+    }
     const ws: Workspace = {
       capacity,
       ...arrays,
@@ -156,11 +181,38 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     const kernels: BlochKernels = {
       name: 'wasm-simd',
       ws,
+      selectRelaxation: (slot) => {
+        const chosen = slotPtrs[slot];
+        if (!chosen || !Number.isInteger(slot))
+          throw new RangeError(`relaxation slot ${slot} outside 0…${RELAXATION_SLOTS - 1}`);
+        p.e1 = chosen.e1;
+        p.e2 = chosen.e2;
+        ws.e1 = new Float32Array(memory.buffer, chosen.e1, capacity);
+        ws.e2 = new Float32Array(memory.buffer, chosen.e2, capacity);
+      },
       precess: (kx, ky, kz, dtw) =>
         exports.precess(capacity, p.x, p.y, p.z, p.dw, p.mx, p.my, kx, ky, kz, dtw),
       phasors: (kx, ky, kz, dtw) =>
         exports.phasors(capacity, p.x, p.y, p.z, p.dw, p.e2, p.zr, p.zi, kx, ky, kz, dtw),
       relax: () => exports.relax(capacity, p.rho, p.e1, p.e2, p.mx, p.my, p.mz),
+      precessRelax: (kx, ky, kz, dtw) =>
+        exports.precessRelax(
+          capacity,
+          p.x,
+          p.y,
+          p.z,
+          p.dw,
+          p.rho,
+          p.e1,
+          p.e2,
+          p.mx,
+          p.my,
+          p.mz,
+          kx,
+          ky,
+          kz,
+          dtw,
+        ),
       readout: (scratch, count, spins = capacity) =>
         exports.readout(
           spins,

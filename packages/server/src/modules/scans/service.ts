@@ -36,7 +36,7 @@ import {
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
-import { buildSnapshot } from './snapshot.ts';
+import { buildSnapshot, newSeed } from './snapshot.ts';
 
 /** The session's own tissue values (T1, T2 [ms]). */
 export async function sessionTissuesOf(db: Db, sessionId: string) {
@@ -82,11 +82,19 @@ export async function runPulseSequence(
     JSON.parse(row.spatials),
   );
   assertRunnable(protocol, scanner, context.freePlan);
-  const snapshot = buildSnapshot(context, protocol, scanner, await sessionTissuesOf(db, context.session.id));
   // A run that cannot be queued is refused before anything is stored (503, QueueUnavailableError): Redis
   // carries both the scan queue and the events.
-  await runtime.queue();
+  const queue = await runtime.queue();
   await runtime.events.assertAvailable();
+  // A Bloch slice's spins spread over the threads its slices leave idle (blochChunksOf).
+  const snapshot = buildSnapshot(
+    context,
+    protocol,
+    scanner,
+    await sessionTissuesOf(db, context.session.id),
+    newSeed(),
+    queue.concurrency,
+  );
   const draft: Omit<ScanRow, 'series_number'> = {
     id: newId(),
     session_id: context.session.id,

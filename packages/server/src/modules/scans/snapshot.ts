@@ -122,13 +122,36 @@ export function isochromatsOf(
     : {};
 }
 
-/** The snapshot of running `protocol` in this session now, with a new seed (checked against its schema). */
+/**
+ * Spin chunks per slice of a Bloch (censol) scan run by `threads` workers at once: the threads left idle by the
+ * slices (⌊threads / slices⌋, at least 1), so a one-slice scan spreads its spins over every thread. Absent (one
+ * chunk) for the fast engine, for a single thread, or where the worker count is unknown (Redis: 0). The chunks'
+ * signals sum to the slice's signal (simulate/snapshotBloch.ts), so the images do not depend on the count beyond
+ * rounding.
+ */
+export function blochChunksOf(
+  backend: SessionContext['session']['backend'],
+  sliceCount: number,
+  threads: number,
+): { chunksPerSlice?: number } {
+  const chunks = Math.min(MAX_CHUNKS_PER_SLICE, Math.floor(threads / Math.max(1, sliceCount)));
+  return backend === 'censol' && chunks > 1 ? { chunksPerSlice: chunks } : {};
+}
+
+/** The most spin chunks per slice (each chunk's worker builds the slice's phantom, so more cost CPU). */
+const MAX_CHUNKS_PER_SLICE = 16;
+
+/**
+ * The snapshot of running `protocol` in this session now, with a new seed (checked against its schema);
+ * `threads`: the workers that run its parts at once (Bloch spin chunks, `blochChunksOf`; default 1).
+ */
 export function buildSnapshot(
   context: SessionContext,
   protocol: Protocol,
   scanner: Scanner,
   sessionTissues: readonly SessionTissue[],
   seed = newSeed(),
+  threads = 1,
 ): ScanSnapshot {
   const c = context.configuration;
   const features = new Set(context.model.features);
@@ -152,6 +175,7 @@ export function buildSnapshot(
         ? { susceptibility: true }
         : {}),
       ...isochromatsOf(context.session.backend, c),
+      ...blochChunksOf(context.session.backend, protocol.sliceCount, threads),
       ...(contrast ? { contrast } : {}),
     },
     tissueOverrides: tissueOverridesOf(context, sessionTissues),

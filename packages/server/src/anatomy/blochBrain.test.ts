@@ -91,11 +91,15 @@ beforeAll(() => {
 
 describe('Bloch vs fast engine on the brain, default SE (issue 23, item 1)', () => {
   it(
-    'white matter within 1 % and CSF within 4 % (measured 0.0 % and −3.1 %; one isochromat per pixel read CSF +45 %)',
+    'white matter within 3 % and CSF within 8 % (measured −2.2 % and −6.8 %; one isochromat per pixel read CSF +45 %)',
     () => {
+      // The lines are read from the most negative ky up, as the fast engine orders them (echo-train.ts). The
+      // residual depends on the repetition that reads the k-space centre (read first after one dummy: WM 0.0 %,
+      // CSF −3.1 %; after six: +1.2 %, +18 %): the echoes of CSF's long-T2 magnetisation that the crushers and
+      // spoilers leave are not yet averaged out by 8 isochromats per spoiler cycle (docs/physics.md).
       const image = blochImage();
-      expect(Math.abs(agreement(image, 'whiteMatter'))).toBeLessThan(0.01);
-      expect(Math.abs(agreement(image, 'csf'))).toBeLessThan(0.04);
+      expect(Math.abs(agreement(image, 'whiteMatter'))).toBeLessThan(0.03);
+      expect(Math.abs(agreement(image, 'csf'))).toBeLessThan(0.08);
     },
     TIMEOUT_MS,
   );

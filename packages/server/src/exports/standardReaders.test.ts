@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCommand } from '../cli/commands/render.ts';
 import {
+  renderWithFileWindow,
   dciodvfyErrors,
   missingReaders,
   pythonReader,
@@ -99,21 +100,6 @@ function dicomFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** The file's Window Center/Width in stored values, (window − intercept) / slope, from dcmdump's text. */
-function storedWindowOf(dump: string): { center: number; width: number } {
-  const value = (name: string, fallback: number): number => {
-    const line = dump.split('\n').find((l) => l.trimEnd().endsWith(` ${name}`));
-    const text = line ? /\[([^\]]*)\]/.exec(line)?.[1] : undefined;
-    return text === undefined ? fallback : Number(text.split('\\')[0]);
-  };
-  const slope = value('RescaleSlope', 1);
-  const intercept = value('RescaleIntercept', 0);
-  return {
-    center: (value('WindowCenter', NaN) - intercept) / slope,
-    width: value('WindowWidth', NaN) / slope,
-  };
-}
-
 describe.skipIf(skip)('exports read by nibabel, dcm2niix, dcmtk and dciodvfy', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'larmor-readers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,11 +141,7 @@ describe.skipIf(skip)('exports read by nibabel, dcm2niix, dcmtk and dciodvfy', (
         expect(dump.status, dump.stderr).toBe(0);
         expect(dump.stderr).not.toMatch(/^E:/m);
         const pgm = `${file}.pgm`;
-        // The file's window applies after the rescale (in served magnitudes, narrower than 1: LINEAR_EXACT), which
-        // dcmtk 3.6.7 does not implement; so it is given in stored values (window / slope) without the modality
-        // transform: the same mapping.
-        const { center, width } = storedWindowOf(dump.stdout);
-        const rendered = run('dcm2pnm', ['-M', '--set-window', String(center), String(width), file, pgm]);
+        const rendered = renderWithFileWindow(file, pgm);
         expect(rendered.status, rendered.stderr).toBe(0);
         return [file, pgm];
       });

@@ -76,3 +76,29 @@ export interface GreyLevels {
   airMean: number;
   tissueFraction: number;
 }
+
+/** The file's Window Center/Width in stored values, (window − intercept) / slope, from dcmdump's text. */
+function storedWindowOf(dump: string): { center: number; width: number } {
+  const value = (name: string, fallback: number): number => {
+    const line = dump.split('\n').find((l) => l.trimEnd().endsWith(` ${name}`));
+    const text = line ? /\[([^\]]*)\]/.exec(line)?.[1] : undefined;
+    return text === undefined ? fallback : Number(text.split('\\')[0]);
+  };
+  const slope = value('RescaleSlope', 1);
+  const intercept = value('RescaleIntercept', 0);
+  return {
+    center: (value('WindowCenter', NaN) - intercept) / slope,
+    width: value('WindowWidth', NaN) / slope,
+  };
+}
+
+/**
+ * dcm2pnm's rendering of `file` into `pgm` with the file's own window. The window applies after the rescale (in
+ * served magnitudes, narrower than 1: VOILUTFunction LINEAR_EXACT), which dcmtk 3.6.7 does not implement; so it
+ * is given in stored values (window / slope) without the modality transform: the same mapping.
+ */
+export function renderWithFileWindow(file: string, pgm: string): RunResult {
+  const dump = run('dcmdump', ['-q', file]);
+  const { center, width } = storedWindowOf(dump.stdout);
+  return run('dcm2pnm', ['-M', '--set-window', String(center), String(width), file, pgm]);
+}

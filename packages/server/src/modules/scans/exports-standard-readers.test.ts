@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pulseSequenceSchema, scanSummarySchema, type PulseSequence } from '@larmor/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  renderWithFileWindow,
   dciodvfyErrors,
   missingReaders,
   pythonReader,
@@ -126,7 +127,7 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
 
     const pairs = files.flatMap((file) => {
       const pgm = `${file}.pgm`;
-      const rendered = run('dcm2pnm', ['--use-window', '1', file, pgm]);
+      const rendered = renderWithFileWindow(file, pgm);
       expect(rendered.status, rendered.stderr).toBe(0);
       return [file, pgm];
     });

@@ -22,36 +22,14 @@ import { frameCoilMaps } from '@larmor/mri/simulate/simulate';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
 import { peakRssInChild } from './memory.ts';
+import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 import { runSliceFigures } from './runSlice.ts';
 import type { BenchSuite } from './suite.ts';
 
 const BRAIN_MODEL_ID = 1;
-const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
+const SCANNER: Scanner = REFERENCE_SCANNER;
 
-/** The reference scan: SE TR 0.5 s, TE 15 ms, 256 × 256 over 0.24 m, 5 mm slices. */
-function seProtocol(sliceCount: number): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
-    fovRead: 0.24,
-    fovPhase: 0.24,
-    matrixRead: 256,
-    matrixPhase: 256,
-    sliceThickness: 0.005,
-    sliceGap: 0.001,
-    sliceCount,
-    geometry: { orientation: 'axial', center: [0, 0, 0.01] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-  };
-}
+const seProtocol = (sliceCount: number): Protocol => referenceProtocol(sliceCount);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

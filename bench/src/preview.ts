@@ -14,37 +14,16 @@
 import { createPreviewEngine, type Protocol, type Scanner } from '@larmor/mri';
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
+import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 
 const BRAIN_MODEL_ID = 1;
 /** A session with the head coil at 1.5 T (the simulator's scanner settings). */
-export const PREVIEW_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
+export const PREVIEW_SCANNER: Scanner = REFERENCE_SCANNER;
 /** The simulator's default noise level (session-view.ts `noiseLevelOf`). */
 const NOISE_LEVEL = 1;
 
-/** The fast suite's reference scan (SE TR 0.5 s, TE 15 ms, 256² over 0.24 m, 5 mm), one slice at height `z` [m]. */
-export function previewProtocol(z = 0.01): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
-    fovRead: 0.24,
-    fovPhase: 0.24,
-    matrixRead: 256,
-    matrixPhase: 256,
-    sliceThickness: 0.005,
-    sliceGap: 0.001,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, z] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-  };
-}
+/** The fast suite's reference scan (reference-scan.ts), one slice at height `z` [m]. */
+export const previewProtocol = (z = 0.01): Protocol => referenceProtocol(1, z);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

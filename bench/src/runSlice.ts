@@ -7,37 +7,18 @@
  */
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { createPartRunner } from '@larmor/server/jobs/parts';
+import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 
 const REPEATS = 40;
 const WARMUP = 10;
 
-/** The bench's reference scan (fast.ts `seProtocol(20)`) with the head array, as the server snapshots it. */
+/** The bench's reference scan (reference-scan.ts) with the head array, as the server snapshots it. */
 export function headArraySnapshot(sliceCount = 20): ScanSnapshot {
   return {
     engine: 'cpusim',
     model: { id: 1 },
-    protocol: {
-      family: 'SE',
-      repetitionTime: 0.5,
-      echoTime: 0.015,
-      flipAngle: Math.PI / 2,
-      echoTrainLength: 1,
-      bandwidthPerPixel: 130,
-      fovRead: 0.24,
-      fovPhase: 0.24,
-      matrixRead: 256,
-      matrixPhase: 256,
-      sliceThickness: 0.005,
-      sliceGap: 0.001,
-      sliceCount,
-      geometry: { orientation: 'axial', center: [0, 0, 0.01] },
-      phaseDirection: 'column',
-      nex: 1,
-      phaseOversampling: 0,
-      fatSaturation: false,
-      partialFourier: 1,
-    },
-    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' },
+    protocol: referenceProtocol(sliceCount),
+    scanner: REFERENCE_SCANNER,
     simulation: { noiseLevel: 1, receive: 'array' },
     tissueOverrides: {},
     seed: 7,

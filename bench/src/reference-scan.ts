@@ -1,0 +1,33 @@
+/**
+ * The benchmarks' reference scan, written once: SE TR 0.5 s, TE 15 ms, 256 × 256 over 0.24 m, 5 mm slices with a
+ * 1 mm gap, axial around `z` [m], on a 1.5 T scanner with the brain's 16-element head array. The fast suite, the
+ * scan-slice figure (runSlice.ts) and the preview figures (preview.ts) all time this scan.
+ */
+import type { Protocol, Scanner } from '@larmor/mri';
+
+export const REFERENCE_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
+
+/** The reference SE protocol with `sliceCount` slices centred at height `z` [m]. */
+export function referenceProtocol(sliceCount: number, z = 0.01): Protocol {
+  return {
+    family: 'SE',
+    repetitionTime: 0.5,
+    echoTime: 0.015,
+    flipAngle: Math.PI / 2,
+    echoTrainLength: 1,
+    bandwidthPerPixel: 130,
+    fovRead: 0.24,
+    fovPhase: 0.24,
+    matrixRead: 256,
+    matrixPhase: 256,
+    sliceThickness: 0.005,
+    sliceGap: 0.001,
+    sliceCount,
+    geometry: { orientation: 'axial', center: [0, 0, z] },
+    phaseDirection: 'column',
+    nex: 1,
+    phaseOversampling: 0,
+    fatSaturation: false,
+    partialFourier: 1,
+  };
+}

@@ -4,7 +4,7 @@
  * session modules in modules/index.ts; it reads the simulator runtime once the app is ready, to log sessions
  * closed by PUT close or by the reaper.
  */
-import { attemptTimelineSchema, labAttemptIdParamsSchema } from '@larmor/contracts';
+import { ACTIVITY_PATHS, attemptTimelineSchema, labAttemptIdParamsSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
@@ -14,6 +14,7 @@ import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';
 import { attemptTimeline } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const plugin: FastifyPluginAsync = async (root) => {
   addActivityHooks(root);
@@ -27,7 +28,7 @@ const plugin: FastifyPluginAsync = async (root) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/v1/attempts/:labAttemptId/timeline',
+    routePath(ACTIVITY_PATHS.timeline),
     {
       preHandler: authenticate,
       schema: {

@@ -3,6 +3,7 @@
  * in the production environment (LARMOR_ENV), where /analytics is not offered (platform-shell.md §2, §6).
  */
 import {
+  ANALYTICS_PATHS,
   ANALYTICS_UNAVAILABLE_IN,
   analyticsCourseParamsSchema,
   analyticsModuleParamsSchema,
@@ -20,6 +21,7 @@ import { noStore } from '../../plugins/security.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { analyticsOptions, courseAnalytics, moduleAnalytics } from './service.ts';
 import { analyticsCsv } from './tally.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['analytics'];
 const security = [{ bearer: [] }];
@@ -34,7 +36,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (root) => {
   const common = { preHandler: authenticate };
 
   app.get(
-    '/v1/analytics',
+    routePath(ANALYTICS_PATHS.options),
     {
       ...common,
       schema: {
@@ -48,7 +50,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/analytics/courses/:courseId',
+    routePath(ANALYTICS_PATHS.course),
     {
       ...common,
       schema: {
@@ -65,7 +67,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/analytics/modules/:labId',
+    routePath(ANALYTICS_PATHS.module),
     {
       ...common,
       schema: {
@@ -82,7 +84,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/analytics/modules/:labId/csv',
+    routePath(ANALYTICS_PATHS.moduleCsv),
     {
       ...common,
       schema: {

@@ -1,5 +1,6 @@
 /** Attempt calls (issue 14): the paths other tools rely on are kept word for word (ATTEMPT_PATHS). */
 import {
+  ATTEMPT_PATHS,
   attemptGradeSchema,
   attemptSubmitSchema,
   labAttemptIdParamsSchema,
@@ -28,6 +29,7 @@ import {
   startAttempt,
   submitAttempt,
 } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +41,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   const common = { preHandler: authenticate };
 
   app.post(
-    '/v1/modules/:labId/attempts',
+    routePath(ATTEMPT_PATHS.moduleAttempts),
     {
       ...common,
       schema: {
@@ -58,7 +60,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId/attempts',
+    routePath(ATTEMPT_PATHS.moduleAttempts),
     {
       ...common,
       schema: {
@@ -73,7 +75,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/modules/:labId/release',
+    routePath(ATTEMPT_PATHS.moduleRelease),
     {
       ...common,
       schema: {
@@ -89,7 +91,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/marking-queue',
+    routePath(ATTEMPT_PATHS.markingQueue),
     {
       ...common,
       schema: {
@@ -104,7 +106,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/attempts/:labAttemptId',
+    routePath(ATTEMPT_PATHS.attempt),
     {
       ...common,
       schema: {
@@ -119,7 +121,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/submit',
+    routePath(ATTEMPT_PATHS.submit),
     {
       ...common,
       schema: {
@@ -142,7 +144,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/grade',
+    routePath(ATTEMPT_PATHS.grade),
     {
       ...common,
       schema: {
@@ -159,7 +161,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/release',
+    routePath(ATTEMPT_PATHS.release),
     {
       ...common,
       schema: {
@@ -175,7 +177,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/regrade',
+    routePath(ATTEMPT_PATHS.regrade),
     {
       ...common,
       schema: {

@@ -7,6 +7,7 @@ import {
   coursePatchSchema,
   courseSchema,
   labOrderSchema,
+  PROGRAM_PATHS,
   programIdParamsSchema,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { reorderLabs } from '../labs/service.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { CONTENT_SECURITY, CONTENT_TAGS, contentStaff } from '../programs/routes.ts';
 import { archiveCourse, copyCourse, createCourse, deleteCourse, getCourse, patchCourse } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const coursesRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +30,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   const params = courseIdParamsSchema;
 
   app.post(
-    '/v1/programs/:programId/courses',
+    routePath(PROGRAM_PATHS.programCourses),
     {
       preHandler: contentStaff,
       schema: {
@@ -47,7 +49,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/courses/:courseId',
+    routePath(PROGRAM_PATHS.course),
     {
       preHandler: authenticate,
       schema: {
@@ -62,7 +64,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/courses/:courseId',
+    routePath(PROGRAM_PATHS.course),
     {
       preHandler: contentStaff,
       schema: {
@@ -78,7 +80,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/courses/:courseId',
+    routePath(PROGRAM_PATHS.course),
     {
       preHandler: contentStaff,
       schema: {
@@ -96,7 +98,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/courses/:courseId/copy',
+    routePath(PROGRAM_PATHS.courseCopy),
     {
       preHandler: contentStaff,
       schema: {
@@ -115,7 +117,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/courses/:courseId/archive',
+    routePath(PROGRAM_PATHS.courseArchive),
     {
       preHandler: contentStaff,
       schema: {
@@ -137,7 +139,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/v1/courses/:courseId/module-order',
+    routePath(PROGRAM_PATHS.courseModuleOrder),
     {
       preHandler: contentStaff,
       schema: {

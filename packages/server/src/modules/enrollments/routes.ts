@@ -6,6 +6,7 @@ import {
   enrollmentListSchema,
   enrollmentParamsSchema,
   enrollmentResultSchema,
+  PROGRAM_PATHS,
   programIdParamsSchema,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { CONTENT_SECURITY, CONTENT_TAGS } from '../programs/routes.ts';
 import { enroll, listEnrollmentCandidates, listEnrollments, unenroll } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +27,7 @@ export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/programs/:programId/enrollments',
+    routePath(PROGRAM_PATHS.programEnrollments),
     {
       preHandler: authenticate,
       schema: {
@@ -42,7 +44,7 @@ export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/programs/:programId/enrollments',
+    routePath(PROGRAM_PATHS.programEnrollments),
     {
       preHandler: authenticate,
       schema: {
@@ -57,7 +59,7 @@ export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/programs/:programId/enrollment-candidates',
+    routePath(PROGRAM_PATHS.programEnrollmentCandidates),
     {
       preHandler: authenticate,
       schema: {
@@ -75,7 +77,7 @@ export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/programs/:programId/enrollments/:userId',
+    routePath(PROGRAM_PATHS.programEnrollment),
     {
       preHandler: authenticate,
       schema: {

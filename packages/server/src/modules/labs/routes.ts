@@ -11,6 +11,7 @@ import {
   labPatchSchema,
   labSchema,
   moduleOptionsSchema,
+  PROGRAM_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { CONTENT_SECURITY, CONTENT_TAGS, contentStaff } from '../programs/routes.ts';
 import { archiveLab, copyLab, createLab, deleteLab, getLab, moduleOptions, patchLab } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const labsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +32,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   const params = labIdParamsSchema;
 
   app.get(
-    '/v1/module-options',
+    routePath(PROGRAM_PATHS.moduleOptions),
     {
       preHandler: authenticate,
       schema: {
@@ -44,7 +46,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/courses/:courseId/modules',
+    routePath(PROGRAM_PATHS.courseModules),
     {
       preHandler: contentStaff,
       schema: {
@@ -63,7 +65,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId',
+    routePath(PROGRAM_PATHS.module),
     {
       preHandler: authenticate,
       schema: {
@@ -78,7 +80,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/modules/:labId',
+    routePath(PROGRAM_PATHS.module),
     {
       preHandler: contentStaff,
       schema: {
@@ -94,7 +96,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/modules/:labId',
+    routePath(PROGRAM_PATHS.module),
     {
       preHandler: contentStaff,
       schema: {
@@ -112,7 +114,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/modules/:labId/copy',
+    routePath(PROGRAM_PATHS.moduleCopy),
     {
       preHandler: contentStaff,
       schema: {
@@ -131,7 +133,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/modules/:labId/archive',
+    routePath(PROGRAM_PATHS.moduleArchive),
     {
       preHandler: contentStaff,
       schema: {

@@ -19,6 +19,7 @@ import {
   idParamsSchema,
   memberParamsSchema,
   membersResponseSchema,
+  ORGANISATION_PATHS,
   pageQuerySchema,
   renameSchema,
 } from '@larmor/contracts';
@@ -30,6 +31,7 @@ import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { noStore } from '../../plugins/security.ts';
 import { adminScopeOf } from './access.ts';
 import * as service from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const security = [{ bearer: [] }];
 const errors = ADMIN_CALL_ERRORS;
@@ -46,7 +48,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   const cohorts = { tags: ['cohorts'], security };
 
   app.get(
-    '/v1/clients/',
+    routePath(ORGANISATION_PATHS.clients),
     {
       preHandler: admin,
       schema: {
@@ -59,7 +61,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.listClients(db, await scopeOf(request), request.query),
   );
   app.post(
-    '/v1/clients/',
+    routePath(ORGANISATION_PATHS.clients),
     {
       preHandler: admin,
       schema: {
@@ -73,7 +75,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
       reply.status(201).send(await service.createClient(db, await scopeOf(request), request.body)),
   );
   app.get(
-    '/v1/clients/:id',
+    routePath(ORGANISATION_PATHS.client),
     {
       preHandler: admin,
       schema: {
@@ -86,7 +88,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.getClient(db, await scopeOf(request), request.params.id),
   );
   app.patch(
-    '/v1/clients/:id',
+    routePath(ORGANISATION_PATHS.client),
     {
       preHandler: admin,
       schema: {
@@ -100,7 +102,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.updateClient(db, await scopeOf(request), request.params.id, request.body),
   );
   app.delete(
-    '/v1/clients/:id',
+    routePath(ORGANISATION_PATHS.client),
     {
       preHandler: admin,
       schema: {
@@ -117,7 +119,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/groups/',
+    routePath(ORGANISATION_PATHS.groups),
     {
       preHandler: admin,
       schema: {
@@ -130,7 +132,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.listGroups(db, await scopeOf(request), request.query),
   );
   app.post(
-    '/v1/groups/',
+    routePath(ORGANISATION_PATHS.groups),
     {
       preHandler: admin,
       schema: {
@@ -148,7 +150,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
         ),
   );
   app.get(
-    '/v1/groups/:id',
+    routePath(ORGANISATION_PATHS.group),
     {
       preHandler: admin,
       schema: {
@@ -161,7 +163,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.getGroup(db, await scopeOf(request), request.params.id),
   );
   app.patch(
-    '/v1/groups/:id',
+    routePath(ORGANISATION_PATHS.group),
     {
       preHandler: admin,
       schema: {
@@ -175,7 +177,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.renameGroup(db, await scopeOf(request), request.params.id, request.body.name),
   );
   app.delete(
-    '/v1/groups/:id',
+    routePath(ORGANISATION_PATHS.group),
     {
       preHandler: admin,
       schema: {
@@ -191,7 +193,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     },
   );
   app.get(
-    '/v1/groups/:id/members',
+    routePath(ORGANISATION_PATHS.groupMembers),
     {
       preHandler: admin,
       schema: {
@@ -204,7 +206,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.listGroupMembers(db, await scopeOf(request), request.params.id),
   );
   app.post(
-    '/v1/groups/:id/members',
+    routePath(ORGANISATION_PATHS.groupMembers),
     {
       preHandler: admin,
       schema: {
@@ -218,7 +220,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.addGroupMembers(db, await scopeOf(request), request.params.id, request.body),
   );
   app.delete(
-    '/v1/groups/:id/members/:userId',
+    routePath(ORGANISATION_PATHS.groupMember),
     {
       preHandler: admin,
       schema: {
@@ -235,7 +237,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/groups/:id/cohorts',
+    routePath(ORGANISATION_PATHS.groupCohorts),
     {
       preHandler: admin,
       schema: {
@@ -248,7 +250,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.listCohorts(db, await scopeOf(request), request.params.id),
   );
   app.post(
-    '/v1/groups/:id/cohorts',
+    routePath(ORGANISATION_PATHS.groupCohorts),
     {
       preHandler: admin,
       schema: {
@@ -265,7 +267,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
         .send(await service.createCohort(db, await scopeOf(request), request.params.id, request.body.name)),
   );
   app.get(
-    '/v1/cohorts/:id',
+    routePath(ORGANISATION_PATHS.cohort),
     {
       preHandler: admin,
       schema: {
@@ -278,7 +280,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.getCohort(db, await scopeOf(request), request.params.id),
   );
   app.patch(
-    '/v1/cohorts/:id',
+    routePath(ORGANISATION_PATHS.cohort),
     {
       preHandler: admin,
       schema: {
@@ -292,7 +294,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.renameCohort(db, await scopeOf(request), request.params.id, request.body.name),
   );
   app.delete(
-    '/v1/cohorts/:id',
+    routePath(ORGANISATION_PATHS.cohort),
     {
       preHandler: admin,
       schema: { summary: 'Delete a cohort', ...cohorts, params: idParamsSchema, response: noContent },
@@ -303,7 +305,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     },
   );
   app.get(
-    '/v1/cohorts/:id/members',
+    routePath(ORGANISATION_PATHS.cohortMembers),
     {
       preHandler: admin,
       schema: {
@@ -316,7 +318,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.listCohortMembers(db, await scopeOf(request), request.params.id),
   );
   app.post(
-    '/v1/cohorts/:id/members',
+    routePath(ORGANISATION_PATHS.cohortMembers),
     {
       preHandler: admin,
       schema: {
@@ -330,7 +332,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => service.addCohortMembers(db, await scopeOf(request), request.params.id, request.body),
   );
   app.delete(
-    '/v1/cohorts/:id/members/:userId',
+    routePath(ORGANISATION_PATHS.cohortMember),
     {
       preHandler: admin,
       schema: {

@@ -5,6 +5,7 @@
 import {
   archiveSchema,
   courseOrderSchema,
+  PROGRAM_PATHS,
   programCreateSchema,
   programIdParamsSchema,
   programListQuerySchema,
@@ -33,6 +34,7 @@ import {
   programDetail,
   publishProgram,
 } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const CONTENT_TAGS = ['programs'];
 export const CONTENT_SECURITY = [{ bearer: [] }];
@@ -48,7 +50,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   const params = programIdParamsSchema;
 
   app.get(
-    '/v1/programs',
+    routePath(PROGRAM_PATHS.programs),
     {
       preHandler: contentStaff,
       schema: {
@@ -63,7 +65,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/programs',
+    routePath(PROGRAM_PATHS.programs),
     {
       preHandler: contentStaff,
       schema: {
@@ -79,7 +81,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/programs/:programId',
+    routePath(PROGRAM_PATHS.program),
     {
       preHandler: authenticate,
       schema: {
@@ -101,7 +103,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/programs/:programId',
+    routePath(PROGRAM_PATHS.program),
     {
       preHandler: contentStaff,
       schema: {
@@ -117,7 +119,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/programs/:programId',
+    routePath(PROGRAM_PATHS.program),
     {
       preHandler: contentStaff,
       schema: {
@@ -138,7 +140,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/programs/:programId/publish',
+    routePath(PROGRAM_PATHS.programPublish),
     {
       preHandler: contentStaff,
       schema: {
@@ -162,7 +164,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/programs/:programId/archive',
+    routePath(PROGRAM_PATHS.programArchive),
     {
       preHandler: contentStaff,
       schema: {
@@ -184,7 +186,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/v1/programs/:programId/course-order',
+    routePath(PROGRAM_PATHS.programCourseOrder),
     {
       preHandler: contentStaff,
       schema: {

@@ -3,11 +3,13 @@
  * its comparison with the module's reference scan (and the difference map's pixels), and the module's reference.
  */
 import {
+  ATTEMPT_PATHS,
   labIdParamsSchema,
   moduleReferenceAnswerSchema,
   moduleReferenceSchema,
   moduleReferenceSetSchema,
   referenceEvaluationSchema,
+  SCAN_RESULT_REVIEW_PATHS,
   scanResultComparisonSchema,
   scanResultCreateSchema,
   scanResultIdParamsSchema,
@@ -27,6 +29,7 @@ import { scanResultImages, scanResultSliceBytes } from './images.ts';
 import { evaluateReference } from './reference-checks.ts';
 import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
 import { getScanResult, keepScan } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 /** Raw Float32 pixels: private to the reader, and never changing (a scan result is immutable). */
 function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
@@ -47,7 +50,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/scan-results',
+    routePath(ATTEMPT_PATHS.scanResults),
     {
       preHandler: authenticate,
       schema: {
@@ -71,7 +74,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId',
+    routePath(ATTEMPT_PATHS.scanResult),
     {
       preHandler: authenticate,
       schema: {
@@ -86,7 +89,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/images',
+    routePath(SCAN_RESULT_REVIEW_PATHS.images),
     {
       preHandler: authenticate,
       schema: {
@@ -103,7 +106,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/images/:index',
+    routePath(SCAN_RESULT_REVIEW_PATHS.slice),
     {
       preHandler: authenticate,
       schema: {
@@ -123,7 +126,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/comparison',
+    routePath(SCAN_RESULT_REVIEW_PATHS.comparison),
     {
       preHandler: authenticate,
       schema: {
@@ -146,7 +149,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/comparison/difference',
+    routePath(SCAN_RESULT_REVIEW_PATHS.difference),
     {
       preHandler: authenticate,
       schema: {
@@ -170,7 +173,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId/reference',
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
     {
       preHandler: authenticate,
       schema: {
@@ -185,7 +188,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/v1/modules/:labId/reference',
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
     {
       preHandler: authenticate,
       schema: {
@@ -204,7 +207,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId/reference/evaluation',
+    routePath(SCAN_RESULT_REVIEW_PATHS.referenceEvaluation),
     {
       preHandler: authenticate,
       schema: {
@@ -227,7 +230,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/modules/:labId/reference',
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
     {
       preHandler: authenticate,
       schema: {

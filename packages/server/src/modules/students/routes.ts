@@ -7,6 +7,7 @@ import {
   meStudentSchema,
   ownScansQuerySchema,
   ownScansResponseSchema,
+  STUDENT_PATHS,
   studentDetailSchema,
   studentListQuerySchema,
   studentListResponseSchema,
@@ -19,6 +20,7 @@ import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { noStore } from '../../plugins/security.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { clientCourses, coursesOverview, listStudents, ownScans, studentDetail } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['students'];
 const security = [{ bearer: [] }];
@@ -31,7 +33,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   const common = { preHandler: authenticate };
 
   app.get(
-    '/v2/clients/:groupId/users',
+    routePath(STUDENT_PATHS.clientUsers),
     {
       ...common,
       schema: {
@@ -48,7 +50,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/clients/:groupId/users/courses',
+    routePath(STUDENT_PATHS.clientUsersCourses),
     {
       ...common,
       schema: {
@@ -65,7 +67,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/me/',
+    routePath(STUDENT_PATHS.me),
     {
       ...common,
       schema: {
@@ -82,7 +84,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/users/:userId',
+    routePath(STUDENT_PATHS.user),
     {
       ...common,
       schema: {
@@ -97,7 +99,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/users/:userId/courses/overview',
+    routePath(STUDENT_PATHS.userCoursesOverview),
     {
       ...common,
       schema: {
@@ -112,7 +114,7 @@ export const studentsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/me/scans',
+    routePath(STUDENT_PATHS.myScans),
     {
       ...common,
       schema: {

@@ -8,6 +8,7 @@ import {
   ERROR_CAUSES,
   ERROR_CODES,
   errorBodySchema,
+  PROGRAM_PATHS,
   programIdParamsSchema,
   UPLOAD_MAX_BYTES,
   uploadIdParamsSchema,
@@ -24,6 +25,7 @@ import { contentScopeOf } from '../programs/access.ts';
 import { CONTENT_SECURITY, contentStaff } from '../programs/routes.ts';
 import { deleteUpload, listUploads, readUpload, uploadFile } from './service.ts';
 import { fileUploadStore } from './storage.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['uploads'];
 
@@ -66,7 +68,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/programs/:programId/uploads',
+    routePath(PROGRAM_PATHS.programUploads),
     {
       preHandler: contentStaff,
       schema: {
@@ -89,7 +91,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/programs/:programId/uploads',
+    routePath(PROGRAM_PATHS.programUploads),
     {
       preHandler: contentStaff,
       schema: {
@@ -104,7 +106,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/uploads/:uploadId',
+    routePath(PROGRAM_PATHS.upload),
     {
       schema: {
         summary: 'Download a file (bearer token or the signed asset cookie)',
@@ -128,7 +130,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/uploads/:uploadId',
+    routePath(PROGRAM_PATHS.upload),
     {
       preHandler: contentStaff,
       schema: {

@@ -11,6 +11,7 @@ import {
   errorBodySchema,
   importResponseSchema,
   USER_IMPORT_MAX_BYTES,
+  USER_PATHS,
   userBatchResponseSchema,
   userBulkUpdateSchema,
   userCreateSchema,
@@ -30,6 +31,7 @@ import { importFileType, invalidFileType, readImportFile } from './import-file.t
 import { importUsers } from './importer.ts';
 import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updateUser } from './service.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -56,7 +58,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   const scopeOf = (request: FastifyRequest) => adminScopeOf(root.db, callerOf(request));
 
   app.get(
-    '/v1/users/',
+    routePath(USER_PATHS.users),
     {
       preHandler: admin,
       schema: {
@@ -71,7 +73,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/users/:id',
+    routePath(USER_PATHS.user),
     {
       preHandler: admin,
       schema: {
@@ -86,7 +88,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/users/',
+    routePath(USER_PATHS.users),
     {
       preHandler: admin,
       schema: {
@@ -102,7 +104,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/users/:id',
+    routePath(USER_PATHS.user),
     {
       preHandler: admin,
       schema: {
@@ -118,7 +120,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/users/:id',
+    routePath(USER_PATHS.user),
     {
       preHandler: admin,
       schema: {
@@ -136,7 +138,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/users/',
+    routePath(USER_PATHS.users),
     {
       preHandler: admin,
       schema: {
@@ -151,7 +153,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/v1/users/',
+    routePath(USER_PATHS.users),
     {
       preHandler: admin,
       schema: {
@@ -166,7 +168,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/users/import',
+    routePath(USER_PATHS.import),
     {
       preHandler: admin,
       schema: {

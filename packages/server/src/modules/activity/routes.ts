@@ -8,9 +8,8 @@ import { ACTIVITY_PATHS, attemptTimelineSchema, labAttemptIdParamsSchema } from 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
+import { attemptCall } from '../scan-results/routes.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';
 import { attemptTimeline } from './service.ts';
@@ -29,18 +28,13 @@ const plugin: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     routePath(ACTIVITY_PATHS.timeline),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Attempt replay: every parameter, planning and configuration change and every run of the attempt’s ' +
-          'sessions, oldest first (the student, their organisation’s teachers and admins)',
-        tags: ATTEMPT_TAGS,
-        security: ATTEMPT_SECURITY,
-        params: labAttemptIdParamsSchema,
-        response: { 200: attemptTimelineSchema, ...ADMIN_CALL_ERRORS },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'Attempt replay: every parameter, planning and configuration change and every run of the attempt’s ' +
+        'sessions, oldest first (the student, their organisation’s teachers and admins)',
+      params: labAttemptIdParamsSchema,
+      response: { 200: attemptTimelineSchema },
+    }),
     async (request) =>
       attemptTimeline(root.db, await contentScopeOf(root.db, callerOf(request)), request.params.labAttemptId),
   );

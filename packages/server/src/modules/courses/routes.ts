@@ -14,34 +14,25 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { reorderLabs } from '../labs/service.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { CONTENT_SECURITY, CONTENT_TAGS, contentStaff } from '../programs/routes.ts';
+import { contentCall, contentStaff } from '../programs/routes.ts';
 import { archiveCourse, copyCourse, createCourse, deleteCourse, getCourse, patchCourse } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 
 export const coursesRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = CONTENT_TAGS;
-  const security = CONTENT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
   const params = courseIdParamsSchema;
 
   app.post(
     routePath(PROGRAM_PATHS.programCourses),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Add a course at the end of a program',
-        tags,
-        security,
-        params: programIdParamsSchema,
-        body: courseCreateSchema,
-        response: { 201: courseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Add a course at the end of a program',
+      params: programIdParamsSchema,
+      body: courseCreateSchema,
+      response: { 201: courseSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -50,47 +41,32 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(PROGRAM_PATHS.course),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Get a course with its modules, as the caller may see it',
-        tags,
-        security,
-        params,
-        response: { 200: courseSchema, ...errors },
-      },
-    },
+    contentCall(authenticate, {
+      summary: 'Get a course with its modules, as the caller may see it',
+      params,
+      response: { 200: courseSchema },
+    }),
     async (request) => getCourse(root.db, await scopeOf(request), request.params.courseId),
   );
 
   app.patch(
     routePath(PROGRAM_PATHS.course),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Change a course',
-        tags,
-        security,
-        params,
-        body: coursePatchSchema,
-        response: { 200: courseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Change a course',
+      params,
+      body: coursePatchSchema,
+      response: { 200: courseSchema },
+    }),
     async (request) => patchCourse(root.db, await scopeOf(request), request.params.courseId, request.body),
   );
 
   app.delete(
     routePath(PROGRAM_PATHS.course),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Delete a course and its modules (409 when in use: archive it instead)',
-        tags,
-        security,
-        params,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Delete a course and its modules (409 when in use: archive it instead)',
+      params,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deleteCourse(root.db, await scopeOf(request), request.params.courseId);
       return reply.status(204).send(null);
@@ -99,17 +75,12 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(PROGRAM_PATHS.courseCopy),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Copy a course with its modules to the end of this or another program',
-        tags,
-        security,
-        params,
-        body: courseCopySchema.nullish(),
-        response: { 201: courseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Copy a course with its modules to the end of this or another program',
+      params,
+      body: courseCopySchema.nullish(),
+      response: { 201: courseSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -118,17 +89,12 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(PROGRAM_PATHS.courseArchive),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Archive a course (hidden from learners), or restore it with {archived: false}',
-        tags,
-        security,
-        params,
-        body: archiveSchema.nullish(),
-        response: { 200: courseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Archive a course (hidden from learners), or restore it with {archived: false}',
+      params,
+      body: archiveSchema.nullish(),
+      response: { 200: courseSchema },
+    }),
     async (request) =>
       archiveCourse(
         root.db,
@@ -140,17 +106,12 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
 
   app.put(
     routePath(PROGRAM_PATHS.courseModuleOrder),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Order the modules of a course (every module once)',
-        tags,
-        security,
-        params,
-        body: labOrderSchema,
-        response: { 200: courseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Order the modules of a course (every module once)',
+      params,
+      body: labOrderSchema,
+      response: { 200: courseSchema },
+    }),
     async (request) => reorderLabs(root.db, await scopeOf(request), request.params.courseId, request.body),
   );
 };

@@ -4,6 +4,7 @@
  */
 import {
   archiveSchema,
+  errorBodySchema,
   courseOrderSchema,
   PROGRAM_PATHS,
   programCreateSchema,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf, requireRole } from '../../plugins/auth.ts';
+import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { reorderCourses } from '../courses/service.ts';
 import { checkReferencesBeforePublish } from '../scan-results/reference-checks.ts';
@@ -36,62 +38,48 @@ import {
 } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 
-export const CONTENT_TAGS = ['programs'];
-export const CONTENT_SECURITY = [{ bearer: [] }];
-const errors = ADMIN_CALL_ERRORS;
+/** Learning content (programs, courses, modules, enrolments, catalog) is one OpenAPI tag. */
+const CONTENT_TAGS = ['programs'];
+/** Options of a learning-content call. */
+export const contentCall = signedInCalls(CONTENT_TAGS, ADMIN_CALL_ERRORS);
+/** Options of a content read any signed-in user makes, that answers nothing but its result or 401. */
+export const contentReadCall = signedInCalls(CONTENT_TAGS, { 401: errorBodySchema });
 /** Writes of learning content need the Teacher or Admin role (students answer 403). */
 export const contentStaff = requireRole('Teacher', 'Admin');
 
 export const programsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = CONTENT_TAGS;
-  const security = CONTENT_SECURITY;
   const params = programIdParamsSchema;
 
   app.get(
     routePath(PROGRAM_PATHS.programs),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'List the programs the caller manages or teaches with (newest first, paged)',
-        tags,
-        security,
-        querystring: programListQuerySchema,
-        response: { 200: programListResponseSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'List the programs the caller manages or teaches with (newest first, paged)',
+      querystring: programListQuerySchema,
+      response: { 200: programListResponseSchema },
+    }),
     async (request) => listPrograms(root.db, await scopeOf(request), request.query),
   );
 
   app.post(
     routePath(PROGRAM_PATHS.programs),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Create a program (a draft) in an organisation, or a global one (platform administrators)',
-        tags,
-        security,
-        body: programCreateSchema,
-        response: { 201: programSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Create a program (a draft) in an organisation, or a global one (platform administrators)',
+      body: programCreateSchema,
+      response: { 201: programSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(await createProgram(root.db, await scopeOf(request), request.body)),
   );
 
   app.get(
     routePath(PROGRAM_PATHS.program),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Get a program with its courses and modules, as the caller may see it',
-        tags,
-        security,
-        params,
-        response: { 200: programSchema, ...errors },
-      },
-    },
+    contentCall(authenticate, {
+      summary: 'Get a program with its courses and modules, as the caller may see it',
+      params,
+      response: { 200: programSchema },
+    }),
     async (request) => {
       const scope = await scopeOf(request);
       return programDetail(
@@ -104,33 +92,22 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
 
   app.patch(
     routePath(PROGRAM_PATHS.program),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Change a program',
-        tags,
-        security,
-        params,
-        body: programPatchSchema,
-        response: { 200: programSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Change a program',
+      params,
+      body: programPatchSchema,
+      response: { 200: programSchema },
+    }),
     async (request) => patchProgram(root.db, await scopeOf(request), request.params.programId, request.body),
   );
 
   app.delete(
     routePath(PROGRAM_PATHS.program),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary:
-          'Delete a program with everything in it (409 once students are enrolled: archive it instead)',
-        tags,
-        security,
-        params,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Delete a program with everything in it (409 once students are enrolled: archive it instead)',
+      params,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       const removed = await deleteProgram(root.db, await scopeOf(request), request.params.programId);
       const store = fileUploadStore(root.config.dataDir);
@@ -141,19 +118,14 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(PROGRAM_PATHS.programPublish),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary:
-          'Publish a program (it needs a module; a module whose objectives fail its own reference scan needs ' +
-          '{overrideReason}), or take it back to draft with {published: false}',
-        tags,
-        security,
-        params,
-        body: publishSchema.nullish(),
-        response: { 200: programSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary:
+        'Publish a program (it needs a module; a module whose objectives fail its own reference scan needs ' +
+        '{overrideReason}), or take it back to draft with {published: false}',
+      params,
+      body: publishSchema.nullish(),
+      response: { 200: programSchema },
+    }),
     async (request) => {
       const scope = await scopeOf(request);
       const body = request.body ?? { published: true };
@@ -165,17 +137,12 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(PROGRAM_PATHS.programArchive),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Archive a program (hidden from learners, kept whole), or restore it as a draft',
-        tags,
-        security,
-        params,
-        body: archiveSchema.nullish(),
-        response: { 200: programSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Archive a program (hidden from learners, kept whole), or restore it as a draft',
+      params,
+      body: archiveSchema.nullish(),
+      response: { 200: programSchema },
+    }),
     async (request) =>
       archiveProgram(
         root.db,
@@ -187,17 +154,12 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
 
   app.put(
     routePath(PROGRAM_PATHS.programCourseOrder),
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Order the courses of a program (every course once)',
-        tags,
-        security,
-        params,
-        body: courseOrderSchema,
-        response: { 200: programSchema, ...errors },
-      },
-    },
+    contentCall(contentStaff, {
+      summary: 'Order the courses of a program (every course once)',
+      params,
+      body: courseOrderSchema,
+      response: { 200: programSchema },
+    }),
     async (request) =>
       reorderCourses(root.db, await scopeOf(request), request.params.programId, request.body),
   );

@@ -21,6 +21,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
@@ -39,28 +40,20 @@ function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
-export const ATTEMPT_TAGS = ['attempts'];
-export const ATTEMPT_SECURITY = [{ bearer: [] }];
+/** Options of a call of the attempts API (attempts, scan results, attempt replay): one OpenAPI tag. */
+export const attemptCall = signedInCalls(['attempts'], ADMIN_CALL_ERRORS);
 
 export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = ATTEMPT_TAGS;
-  const security = ATTEMPT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
 
   app.post(
     routePath(ATTEMPT_PATHS.scanResults),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Keep a finished scan of your own session as a scan result (its snapshot and images copied)',
-        tags,
-        security,
-        body: scanResultCreateSchema,
-        response: { 200: scanResultSchema, 201: scanResultSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary: 'Keep a finished scan of your own session as a scan result (its snapshot and images copied)',
+      body: scanResultCreateSchema,
+      response: { 200: scanResultSchema, 201: scanResultSchema },
+    }),
     async (request, reply) => {
       const runtime = simulatorRuntimeOf(root);
       const { created, result } = await keepScan(
@@ -75,48 +68,33 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(ATTEMPT_PATHS.scanResult),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultSchema },
+    }),
     async (request) => getScanResult(root.db, await scopeOf(request), request.params.scanResultId),
   );
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.images),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
-          'their organisation’s staff)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultImagesSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
+        'their organisation’s staff)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultImagesSchema },
+    }),
     async (request) => scanResultImages(root.db, await scopeOf(request), request.params.scanResultId),
   );
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.slice),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
-        tags,
-        security,
-        params: scanResultSliceParamsSchema,
-        response: { ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
+      params: scanResultSliceParamsSchema,
+      response: {},
+    }),
     async (request, reply) => {
       const { scanResultId, index } = request.params;
       const runtime = simulatorRuntimeOf(root);
@@ -127,18 +105,13 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.comparison),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
-          'the difference map of the centre slices (or why there is none)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultComparisonSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
+        'the difference map of the centre slices (or why there is none)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultComparisonSchema },
+    }),
     async (request) =>
       compareWithReference(
         root.db,
@@ -150,16 +123,11 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.difference),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
+      params: scanResultIdParamsSchema,
+      response: {},
+    }),
     async (request, reply) => {
       const blobs = simulatorRuntimeOf(root).blobs;
       const bytes = await differenceBytes(
@@ -174,52 +142,37 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.reference),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The module’s reference scan for the caller’s organisation (null when none)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: moduleReferenceAnswerSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary: 'The module’s reference scan for the caller’s organisation (null when none)',
+      params: labIdParamsSchema,
+      response: { 200: moduleReferenceAnswerSchema },
+    }),
     async (request) => getModuleReference(root.db, await scopeOf(request), request.params.labId),
   );
 
   app.put(
     routePath(SCAN_RESULT_REVIEW_PATHS.reference),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Mark one of your own scan results of the module as its reference scan for your organisation ' +
-          '(teachers and administrators)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        body: moduleReferenceSetSchema,
-        response: { 200: moduleReferenceSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'Mark one of your own scan results of the module as its reference scan for your organisation ' +
+        '(teachers and administrators)',
+      params: labIdParamsSchema,
+      body: moduleReferenceSetSchema,
+      response: { 200: moduleReferenceSchema },
+    }),
     async (request) =>
       setModuleReference(root.db, await scopeOf(request), request.params.labId, request.body.scanResultId),
   );
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.referenceEvaluation),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
-          'administrators of its organisation)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: referenceEvaluationSchema, ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
+        'administrators of its organisation)',
+      params: labIdParamsSchema,
+      response: { 200: referenceEvaluationSchema },
+    }),
     async (request) =>
       evaluateReference(
         root.db,
@@ -231,17 +184,12 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     routePath(SCAN_RESULT_REVIEW_PATHS.reference),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'The module has no reference scan for your organisation any more (teachers and administrators)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    attemptCall(authenticate, {
+      summary:
+        'The module has no reference scan for your organisation any more (teachers and administrators)',
+      params: labIdParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await clearModuleReference(root.db, await scopeOf(request), request.params.labId);
       return reply.status(204).send(null);

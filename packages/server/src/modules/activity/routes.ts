@@ -8,7 +8,7 @@ import { ACTIVITY_PATHS, attemptTimelineSchema, labAttemptIdParamsSchema } from 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { contentScopeOf } from '../programs/access.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
 import { attemptCall } from '../scan-results/routes.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';

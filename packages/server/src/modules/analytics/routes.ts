@@ -19,7 +19,7 @@ import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { noStore } from '../../plugins/security.ts';
-import { contentScopeOf } from '../programs/access.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
 import { analyticsOptions, courseAnalytics, moduleAnalytics } from './service.ts';
 import { analyticsCsv } from './tally.ts';
 import { routePath } from '../../plugins/route-path.ts';

@@ -14,7 +14,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { contentScopeOf } from '../programs/access.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
 import { attemptCall } from '../scan-results/routes.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { markingQueue } from './queue.ts';

@@ -3,8 +3,8 @@ import { catalogResponseSchema, PROGRAM_PATHS } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { contentReadCall } from '../programs/routes.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { contentReadCall } from '../content/programs/routes.ts';
 import { catalog } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 

@@ -13,8 +13,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { contentCall } from '../programs/routes.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { contentCall } from '../content/programs/routes.ts';
 import { enroll, listEnrollmentCandidates, listEnrollments, unenroll } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 

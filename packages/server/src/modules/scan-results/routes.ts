@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { contentScopeOf } from '../programs/access.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
 import { scanResultImages, scanResultSliceBytes } from './images.ts';

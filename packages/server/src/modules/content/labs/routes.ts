@@ -16,11 +16,11 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { contentCall, contentReadCall, contentStaff } from '../programs/routes.ts';
 import { archiveLab, copyLab, createLab, deleteLab, getLab, moduleOptions, patchLab } from './service.ts';
-import { routePath } from '../../plugins/route-path.ts';
+import { routePath } from '../../../plugins/route-path.ts';
 
 export const labsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

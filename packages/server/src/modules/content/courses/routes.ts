@@ -13,12 +13,12 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { reorderLabs } from '../labs/service.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { contentCall, contentStaff } from '../programs/routes.ts';
 import { archiveCourse, copyCourse, createCourse, deleteCourse, getCourse, patchCourse } from './service.ts';
-import { routePath } from '../../plugins/route-path.ts';
+import { routePath } from '../../../plugins/route-path.ts';
 
 export const coursesRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -18,13 +18,13 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf, requireRole } from '../../plugins/auth.ts';
-import { signedInCalls } from '../../plugins/calls.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
+import { authenticate, callerOf, requireRole } from '../../../plugins/auth.ts';
+import { signedInCalls } from '../../../plugins/calls.ts';
+import { ADMIN_CALL_ERRORS } from '../../../plugins/errors.ts';
 import { reorderCourses } from '../courses/service.ts';
-import { checkReferencesBeforePublish } from '../scan-results/reference-checks.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
-import { fileUploadStore } from '../uploads/storage.ts';
+import { checkReferencesBeforePublish } from '../../scan-results/reference-checks.ts';
+import { simulatorRuntimeOf } from '../../sessions/runtime.ts';
+import { fileUploadStore } from '../../uploads/storage.ts';
 import { contentScopeOf } from './access.ts';
 import {
   archiveProgram,
@@ -36,7 +36,7 @@ import {
   programDetail,
   publishProgram,
 } from './service.ts';
-import { routePath } from '../../plugins/route-path.ts';
+import { routePath } from '../../../plugins/route-path.ts';
 
 /** Learning content (programs, courses, modules, enrolments, catalog) is one OpenAPI tag. */
 const CONTENT_TAGS = ['programs'];

@@ -1,7 +1,7 @@
 import { courseSchema, labSchema, moduleOptionsSchema } from '@larmor/contracts';
 import { listModels } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, rowCounts, useTestApp } from '../../../test/helper.ts';
 import {
   buildProgram,
   call,

@@ -1,6 +1,6 @@
 import { programListResponseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, rowCounts, useTestApp } from '../../../test/helper.ts';
 import {
   buildProgram,
   call,

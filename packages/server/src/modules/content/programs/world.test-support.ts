@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../../db/schema.ts';
-import { addIndividualAccess, createUser, type TestUser } from '../../test/fixtures.ts';
-import { createWorld, headersAs, type World } from '../users/world.test-support.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addIndividualAccess, createUser, type TestUser } from '../../../test/fixtures.ts';
+import { createWorld, headersAs, type World } from '../../users/world.test-support.ts';
 
 export type Headers = { authorization: string };
 

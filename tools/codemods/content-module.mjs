@@ -46,21 +46,24 @@ const specifier = (from, to) => {
 
 function rewrite(file) {
   const text = fs.readFileSync(file, 'utf8');
-  const next = text.replace(/((?:from|import\(|vi\.mock\(|new URL\()\s*')(\.{1,2}\/[^']+)'/g, (all, head, spec) => {
-    const target = path.resolve(path.dirname(file), spec);
-    const now = moved(target);
-    if (now) return `${head}${specifier(file, now)}'`;
-    if (fs.existsSync(target)) return all;
-    const before = originalDir(file);
-    if (!before) return all;
-    const old = path.resolve(before, spec);
-    const resolved = moved(old) ?? old;
-    if (!fs.existsSync(resolved)) {
-      console.warn(`unresolved: ${path.relative(SRC, file)}: ${spec}`);
-      return all;
-    }
-    return `${head}${specifier(file, resolved)}'`;
-  });
+  const next = text.replace(
+    /((?:from|import\(|vi\.mock\(|new URL\()\s*')(\.{1,2}\/[^']+)'/g,
+    (all, head, spec) => {
+      const target = path.resolve(path.dirname(file), spec);
+      const now = moved(target);
+      if (now) return `${head}${specifier(file, now)}'`;
+      if (fs.existsSync(target)) return all;
+      const before = originalDir(file);
+      if (!before) return all;
+      const old = path.resolve(before, spec);
+      const resolved = moved(old) ?? old;
+      if (!fs.existsSync(resolved)) {
+        console.warn(`unresolved: ${path.relative(SRC, file)}: ${spec}`);
+        return all;
+      }
+      return `${head}${specifier(file, resolved)}'`;
+    },
+  );
   if (next !== text) {
     fs.writeFileSync(file, next);
     console.log(`rewrote ${path.relative(SRC, file)}`);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
-import { contentReadCall } from '../content/programs/routes.ts';
+import { contentReadCall } from '../content/calls.ts';
 import { catalog } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
-import { contentCall } from '../content/programs/routes.ts';
+import { contentCall } from '../content/calls.ts';
 import { enroll, listEnrollmentCandidates, listEnrollments, unenroll } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 

@@ -23,7 +23,7 @@ import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS, ApiError, unauthenticated } from '../../plugins/errors.ts';
 import { ASSET_COOKIE, verifyAssetCookie } from '../assets/routes.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
-import { contentStaff } from '../content/programs/routes.ts';
+import { contentStaff } from '../content/calls.ts';
 import { deleteUpload, listUploads, readUpload, uploadFile } from './service.ts';
 import { fileUploadStore } from './storage.ts';
 import { routePath } from '../../plugins/route-path.ts';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { reorderLabs } from '../labs/service.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { contentCall, contentStaff } from '../programs/routes.ts';
+import { contentCall, contentStaff } from '../calls.ts';
 import { archiveCourse, copyCourse, createCourse, deleteCourse, getCourse, patchCourse } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
 

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { contentCall, contentReadCall, contentStaff } from '../programs/routes.ts';
+import { contentCall, contentReadCall, contentStaff } from '../calls.ts';
 import { archiveLab, copyLab, createLab, deleteLab, getLab, moduleOptions, patchLab } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
 

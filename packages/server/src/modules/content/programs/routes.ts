@@ -4,7 +4,6 @@
  */
 import {
   archiveSchema,
-  errorBodySchema,
   courseOrderSchema,
   PROGRAM_PATHS,
   programCreateSchema,
@@ -18,9 +17,8 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf, requireRole } from '../../../plugins/auth.ts';
-import { signedInCalls } from '../../../plugins/calls.ts';
-import { ADMIN_CALL_ERRORS } from '../../../plugins/errors.ts';
+import { authenticate, callerOf } from '../../../plugins/auth.ts';
+import { contentCall, contentStaff } from '../calls.ts';
 import { reorderCourses } from '../courses/service.ts';
 import { checkReferencesBeforePublish } from '../../scan-results/reference-checks.ts';
 import { simulatorRuntimeOf } from '../../sessions/runtime.ts';
@@ -37,15 +35,6 @@ import {
   publishProgram,
 } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
-
-/** Learning content (programs, courses, modules, enrolments, catalog) is one OpenAPI tag. */
-const CONTENT_TAGS = ['programs'];
-/** Options of a learning-content call. */
-export const contentCall = signedInCalls(CONTENT_TAGS, ADMIN_CALL_ERRORS);
-/** Options of a content read any signed-in user makes, that answers nothing but its result or 401. */
-export const contentReadCall = signedInCalls(CONTENT_TAGS, { 401: errorBodySchema });
-/** Writes of learning content need the Teacher or Admin role (students answer 403). */
-export const contentStaff = requireRole('Teacher', 'Admin');
 
 export const programsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

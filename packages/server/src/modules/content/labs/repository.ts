@@ -1,4 +1,4 @@
-/** SQL of modules (labs): ordered within their course by `position`; JSON columns are parsed in the presenter. */
+/** SQL of modules (labs): ordered within their course by `position` (positions.ts); JSON columns are parsed in the presenter. */
 import type { Db } from '../../../db/database.ts';
 import type { LabsTable } from '../../../db/schema.ts';
 
@@ -46,15 +46,6 @@ export async function liveLabsOfPrograms(db: Db, programIds: readonly string[]):
     .execute();
 }
 
-export async function nextLabPosition(db: Db, courseId: string): Promise<number> {
-  const row = await db
-    .selectFrom('labs')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
-
 export async function insertLab(db: Db, row: LabRow): Promise<void> {
   await db.insertInto('labs').values(row).execute();
 }
@@ -65,12 +56,6 @@ export async function updateLab(db: Db, id: string, set: Partial<Omit<LabRow, 'i
 
 export async function deleteLab(db: Db, id: string): Promise<void> {
   await db.deleteFrom('labs').where('id', '=', id).execute();
-}
-
-export async function setLabPositions(db: Db, orderedIds: readonly string[], now: string): Promise<void> {
-  for (const [position, id] of orderedIds.entries()) {
-    await db.updateTable('labs').set({ position, updated_at: now }).where('id', '=', id).execute();
-  }
 }
 
 /** Records that `userId` opened `labId` now (one row per user and module). */

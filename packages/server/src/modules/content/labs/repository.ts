@@ -1,4 +1,7 @@
-/** SQL of modules (labs): ordered within their course by `position` (positions.ts); JSON columns are parsed in the presenter. */
+/**
+ * SQL of modules (labs): ordered within their course by `position` (positions.ts); JSON columns are parsed in
+ * the presenter.
+ */
 import type { Db } from '../../../db/database.ts';
 import type { LabsTable } from '../../../db/schema.ts';
 
@@ -6,24 +9,23 @@ export type LabRow = LabsTable;
 /** A module with the program its course belongs to. */
 export type LabRecord = LabRow & { program_id: string };
 
-export async function findLab(db: Db, id: string): Promise<LabRecord | undefined> {
+/** Modules with the program their course belongs to (`l` the module, `c` its course). */
+function labRecords(db: Db) {
   return db
     .selectFrom('labs as l')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
     .selectAll('l')
-    .select('c.program_id')
-    .where('l.id', '=', id)
-    .executeTakeFirst();
+    .select('c.program_id');
+}
+
+export async function findLab(db: Db, id: string): Promise<LabRecord | undefined> {
+  return labRecords(db).where('l.id', '=', id).executeTakeFirst();
 }
 
 /** The modules of the courses `courseIds`, in course order then position (archived ones too). */
 export async function labsOfCourses(db: Db, courseIds: readonly string[]): Promise<LabRecord[]> {
   if (courseIds.length === 0) return [];
-  return db
-    .selectFrom('labs as l')
-    .innerJoin('courses as c', 'c.id', 'l.course_id')
-    .selectAll('l')
-    .select('c.program_id')
+  return labRecords(db)
     .where('l.course_id', 'in', courseIds)
     .orderBy('l.position')
     .orderBy('l.created_at')
@@ -33,11 +35,7 @@ export async function labsOfCourses(db: Db, courseIds: readonly string[]): Promi
 /** The modules of the programs `programIds` that are neither archived nor in an archived course. */
 export async function liveLabsOfPrograms(db: Db, programIds: readonly string[]): Promise<LabRecord[]> {
   if (programIds.length === 0) return [];
-  return db
-    .selectFrom('labs as l')
-    .innerJoin('courses as c', 'c.id', 'l.course_id')
-    .selectAll('l')
-    .select('c.program_id')
+  return labRecords(db)
     .where('c.program_id', 'in', programIds)
     .where('c.archived', '=', 0)
     .where('l.archived', '=', 0)

@@ -4,7 +4,11 @@
  * error answers (most modules: ADMIN_CALL_ERRORS).
  *
  *   const call = signedInCalls(['students'], ADMIN_CALL_ERRORS);
- *   app.get(routePath(STUDENT_PATHS.user), call(authenticate, { summary, params, response: { 200: schema } }), handler);
+ *   app.get(
+ *     routePath(STUDENT_PATHS.user),
+ *     call(authenticate, { summary: 'One student', params, response: { 200: studentDetailSchema } }),
+ *     async (request) => …,
+ *   );
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
@@ -25,7 +29,7 @@ export interface CallSchema {
 type Guard = preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
 
 /** The OpenAPI security of a call that takes a bearer token. */
-export const BEARER_SECURITY = [{ bearer: [] }];
+const BEARER_SECURITY = [{ bearer: [] }];
 
 /** `call(guard, schema)`: the options of a signed-in call of a module with these tags and error answers. */
 export function signedInCalls<const E extends Answers>(tags: readonly string[], errors: E) {

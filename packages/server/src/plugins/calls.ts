@@ -29,7 +29,7 @@ export interface CallSchema {
 type Guard = preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
 
 /** The OpenAPI security of a call that takes a bearer token. */
-const BEARER_SECURITY = [{ bearer: [] }];
+export const BEARER_SECURITY = [{ bearer: [] }];
 
 /** `call(guard, schema)`: the options of a signed-in call of a module with these tags and error answers. */
 export function signedInCalls<const E extends Answers>(tags: readonly string[], errors: E) {

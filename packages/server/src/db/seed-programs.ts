@@ -5,7 +5,7 @@
  * SE and GRE). Module content is checked against the engine's catalogue like any module the API accepts.
  */
 import { labCreateSchema, type LabCreateInput } from '@larmor/contracts';
-import { newId } from '../modules/auth/opaque-tokens.ts';
+import { newId } from './ids.ts';
 import { insertCourse } from '../modules/courses/repository.ts';
 import { insertEnrollments } from '../modules/enrollments/repository.ts';
 import { checkLabContent } from '../modules/labs/plan.ts';

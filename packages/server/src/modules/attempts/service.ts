@@ -12,7 +12,7 @@ import {
 } from '@larmor/contracts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { gradeScanResults } from '../grading/service.ts';
 import { findLab, type LabRecord } from '../labs/repository.ts';
 import { checkOpenToLearner } from '../labs/service.ts';

@@ -8,7 +8,7 @@
 import { scanSnapshotSchema, type ScanResult } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { findLab } from '../labs/repository.ts';
 import type { ContentScope } from '../programs/access.ts';
 import { loadProgram, staffHoldOf } from '../programs/service.ts';

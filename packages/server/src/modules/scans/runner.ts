@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';
 import { ScanCancelledError } from '../../jobs/index.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
 

@@ -18,7 +18,7 @@ import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
 import { loadPulseSequence } from '../sequences/service.ts';

@@ -26,7 +26,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { newId, isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { latestScans } from '../scans/repository.ts';
 import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';

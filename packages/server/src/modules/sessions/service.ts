@@ -16,7 +16,7 @@ import { modelInfo } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, invalidField } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { contentScopeOf, freeOnly } from '../programs/access.ts';
 import { loadVisibleProgram, visibleLabs } from '../programs/service.ts';
 import { listCollections, listPulseSequences, newCollectionRow } from '../sequences/service.ts';

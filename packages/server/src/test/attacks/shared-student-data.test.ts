@@ -11,7 +11,7 @@ import {
   studentListResponseSchema,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import {
   call,
   createContentWorld,

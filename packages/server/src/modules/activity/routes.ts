@@ -11,14 +11,13 @@ import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';
 import { attemptTimeline } from './service.ts';
 
 const plugin: FastifyPluginAsync = async (root) => {
   addActivityHooks(root);
   root.addHook('onReady', async () => {
-    simulatorRuntimeOf(root).onSessionsClosed(async (ids) => {
+    root.simulator.onSessionsClosed(async (ids) => {
       await recordSessionsClosed(root.db, ids).catch((error: unknown) =>
         root.log.error({ err: error }, 'activity: could not log closed sessions'),
       );

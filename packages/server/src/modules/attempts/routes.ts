@@ -16,7 +16,6 @@ import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { markingQueue } from './queue.ts';
 import {
   getAttempt,
@@ -134,7 +133,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
     async (request) =>
       submitAttempt(
         root.db,
-        simulatorRuntimeOf(root),
+        root.simulator,
         await scopeOf(request),
         request.params.labAttemptId,
         request.body,

@@ -20,7 +20,7 @@ import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
 import { loadVisibleProgram } from '../programs/service.ts';
 import { findScanResults } from '../scan-results/repository.ts';
 import { attemptOrganisation, attemptReach, mayReadAttempt, reviewsAttempt } from './organisation.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { presentAttempt } from './presenter.ts';
 import { checkRubric } from './rubric.ts';
 import {

@@ -20,7 +20,6 @@ import { authenticate, callerOf, requireRole } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { reorderCourses } from '../courses/service.ts';
 import { checkReferencesBeforePublish } from '../scan-results/reference-checks.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { fileUploadStore } from '../uploads/storage.ts';
 import { contentScopeOf } from './access.ts';
 import {
@@ -155,7 +154,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const scope = await scopeOf(request);
       const body = request.body ?? { published: true };
-      const blobs = simulatorRuntimeOf(root).blobs;
+      const blobs = root.simulator.blobs;
       await checkReferencesBeforePublish(root.db, blobs, scope, request.params.programId, body);
       return publishProgram(root.db, scope, request.params.programId, body);
     },

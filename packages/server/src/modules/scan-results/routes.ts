@@ -21,7 +21,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
 import { scanResultImages, scanResultSliceBytes } from './images.ts';
 import { evaluateReference } from './reference-checks.ts';
@@ -59,7 +58,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const { created, result } = await keepScan(
         root.db,
         runtime,
@@ -116,7 +115,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const { scanResultId, index } = request.params;
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const bytes = await scanResultSliceBytes(root.db, runtime, await scopeOf(request), scanResultId, index);
       return sendPixels(reply as FastifyReply, bytes, true);
     },
@@ -139,7 +138,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     async (request) =>
       compareWithReference(
         root.db,
-        simulatorRuntimeOf(root).blobs,
+        root.simulator.blobs,
         await scopeOf(request),
         request.params.scanResultId,
       ),
@@ -158,7 +157,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request, reply) => {
-      const blobs = simulatorRuntimeOf(root).blobs;
+      const blobs = root.simulator.blobs;
       const bytes = await differenceBytes(
         root.db,
         blobs,
@@ -218,12 +217,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (request) =>
-      evaluateReference(
-        root.db,
-        simulatorRuntimeOf(root).blobs,
-        await scopeOf(request),
-        request.params.labId,
-      ),
+      evaluateReference(root.db, root.simulator.blobs, await scopeOf(request), request.params.labId),
   );
 
   app.delete(

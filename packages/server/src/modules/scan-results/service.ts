@@ -15,7 +15,7 @@ import { loadProgram, staffHoldOf } from '../programs/service.ts';
 import { findScanById } from '../scans/repository.ts';
 import { imageKey, type ScanResultRecord } from '../scans/runner.ts';
 import { findSession } from '../sessions/repository.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import {
   findScanResult,
   findScanResultOfScan,

@@ -15,23 +15,23 @@ import {
   kspaceQuerySchema,
   scoutQuerySchema,
   sliceParamsSchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionEvent } from '../../jobs/events.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findSession } from '../sessions/repository.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
-import type { SessionEvent } from './events.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
-import { storedState } from './repository.ts';
+import { startScanLeases } from './leases.ts';
+import { cancelScansOfSessions } from './runner.ts';
+import { storedState } from './scan-events.ts';
 import { scoutImage } from './scouts.ts';
 import { StreamSlots } from './stream-slots.ts';
 import {
@@ -55,7 +55,24 @@ const sessionClosedFrame = `event: closed\ndata: ${JSON.stringify({
   message: 'Session expired',
 })}\n\n`;
 
-export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+export const scansRoutes: FastifyPluginAsync = async (root) => {
+  const runtime = root.simulator;
+  runtime.onSessionsClosed((ids) => cancelScansOfSessions(root.db, runtime, ids));
+  // After their scans' `cancelled` events: the closed sessions' event streams end, on every node.
+  // Should Redis be away, the closing is stored all the same: each node's streams see it when they catch up
+  // with the stored state (below).
+  runtime.onSessionsClosed((ids) =>
+    runtime.events
+      .sessionsClosed(ids)
+      .catch((error: unknown) =>
+        root.log.warn(
+          { err: error, sessionIds: ids },
+          'sessions closed; the news was not sent to the streams',
+        ),
+      ),
+  );
+  // Running scans whose coordinator is gone are taken over from their snapshots (leases.ts).
+  startScanLeases(root);
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = SIMULATOR_TAGS;
   const security = SIMULATOR_SECURITY;
@@ -69,7 +86,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   });
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/run',
+    routePath(SESSION_PATHS.pulseSequenceRun),
     {
       preHandler: authenticate,
       schema: {
@@ -88,7 +105,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/cancel',
+    routePath(SESSION_PATHS.pulseSequenceCancel),
     {
       preHandler: authenticate,
       schema: {
@@ -109,7 +126,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/scans',
+    routePath(SESSION_PATHS.pulseSequenceScans),
     {
       preHandler: authenticate,
       schema: {
@@ -126,7 +143,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/events',
+    routePath(SESSION_PATHS.events),
     {
       preHandler: authenticate,
       schema: {
@@ -202,7 +219,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id',
+    routePath(SESSION_PATHS.reconstructedImages),
     {
       preHandler: authenticate,
       schema: {
@@ -233,7 +250,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/scout-images/:id',
+    routePath(SESSION_PATHS.scoutImages),
     {
       preHandler: authenticate,
       schema: {
@@ -261,7 +278,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id/slices/:index',
+    routePath(SESSION_PATHS.reconstructedSlice),
     {
       preHandler: authenticate,
       schema: {
@@ -279,7 +296,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id/kspace/:index',
+    routePath(SESSION_PATHS.reconstructedKSpace),
     {
       preHandler: authenticate,
       schema: {

@@ -21,19 +21,16 @@ import {
   sessionIdParamsSchema,
   sessionItemParamsSchema,
   spatialsSchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
 import { findPulseSequenceById } from './repository.ts';
 import {
   activeSchemas,
@@ -50,7 +47,8 @@ import {
   spatialsDefault,
 } from './service.ts';
 
-export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+export const sequencesRoutes: FastifyPluginAsync = async (root) => {
+  const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = SIMULATOR_TAGS;
   const security = SIMULATOR_SECURITY;
@@ -60,7 +58,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   const common = { preHandler: authenticate };
 
   app.get(
-    '/v2/sessions/:sessionId/pulse-sequences/collections',
+    routePath(SESSION_PATHS.collections),
     {
       ...common,
       schema: {
@@ -78,7 +76,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v2/sessions/:sessionId/pulse-sequences/collections',
+    routePath(SESSION_PATHS.collections),
     {
       ...common,
       schema: {
@@ -97,7 +95,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences',
+    routePath(SESSION_PATHS.pulseSequences),
     {
       ...common,
       schema: {
@@ -115,7 +113,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences',
+    routePath(SESSION_PATHS.pulseSequences),
     {
       ...common,
       schema: {
@@ -136,7 +134,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences-many',
+    routePath(SESSION_PATHS.pulseSequencesMany),
     {
       ...common,
       schema: {
@@ -157,7 +155,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    routePath(SESSION_PATHS.pulseSequence),
     {
       ...common,
       schema: {
@@ -175,7 +173,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.patch(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    routePath(SESSION_PATHS.pulseSequence),
     {
       ...common,
       schema: {
@@ -199,7 +197,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.delete(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
+    routePath(SESSION_PATHS.pulseSequence),
     {
       ...common,
       schema: {
@@ -219,7 +217,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/move',
+    routePath(SESSION_PATHS.pulseSequenceMove),
     {
       ...common,
       schema: {
@@ -238,7 +236,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v2/pulse-sequences/:id/spatials-default',
+    routePath(SESSION_PATHS.spatialsDefault),
     {
       ...common,
       schema: {
@@ -257,7 +255,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/library-parameter-values/:a/:b',
+    routePath(SESSION_PATHS.libraryParameterValues),
     {
       ...common,
       schema: {
@@ -274,7 +272,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/library-configuration/:id',
+    routePath(SESSION_PATHS.libraryConfiguration),
     {
       ...common,
       schema: {
@@ -290,7 +288,7 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/active-schemas',
+    routePath(SESSION_PATHS.activeSchemas),
     {
       ...common,
       schema: {

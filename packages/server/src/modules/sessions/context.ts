@@ -19,7 +19,7 @@ import { findLab, type LabRecord } from '../labs/repository.ts';
 import { labJson } from '../programs/presenter.ts';
 import { defaultConfiguration, presetValues, regionsOf, type ConfigurationValues } from './configuration.ts';
 import { closeSession, configurationOf, findSession, type SessionRow } from './repository.ts';
-import type { SimulatorRuntime } from './runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 
 export interface LabContext {
   lab: LabRecord;

@@ -1,7 +1,6 @@
 /**
- * Simulator session calls (simulator.md §7; issue 11). This plugin owns the simulator runtime (blob store,
- * scan queue, live events, session reaper) and registers the modules that share it: sequences, scans,
- * tissues and anatomy.
+ * Simulator session calls (simulator.md §7; issue 11): open, read, keep alive and close a session, change its
+ * configuration. The runtime the simulator modules share is `app.simulator` (plugins/simulator.ts).
  */
 import {
   activeSessionQuerySchema,
@@ -16,20 +15,16 @@ import {
   sessionCreateSchema,
   sessionIdParamsSchema,
   sessionSchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { anatomyRoutes } from '../anatomy/routes.ts';
-import { startScanLeases } from '../scans/leases.ts';
-import { cancelScansOfSessions } from '../scans/runner.ts';
-import { scansRoutes } from '../scans/routes.ts';
-import { sequencesRoutes } from '../sequences/routes.ts';
-import { tissuesRoutes } from '../tissues/routes.ts';
+import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
 import { loadSessionContext } from './context.ts';
-import { createSimulatorRuntime, type SimulatorRuntime } from './runtime.ts';
 import {
   activeSessionPayload,
   activeSessionsExcluding,
@@ -42,33 +37,8 @@ import {
   maxAllowed,
 } from './service.ts';
 
-export const SIMULATOR_TAGS = ['simulator'];
-export const SIMULATOR_SECURITY = [{ bearer: [] }];
-/** Error answers of session calls: ADMIN_CALL_ERRORS plus 410 (code 700701) for a closed or reaped session. */
-export const SESSION_CALL_ERRORS = { ...ADMIN_CALL_ERRORS, 410: ADMIN_CALL_ERRORS[400] } as const;
-
-/** What the simulator's route plugins receive. */
-export interface SimulatorPluginOptions {
-  runtime: SimulatorRuntime;
-}
-
 export const sessionsRoutes: FastifyPluginAsync = async (root) => {
-  const runtime = await createSimulatorRuntime(root);
-  runtime.onSessionsClosed((ids) => cancelScansOfSessions(root.db, runtime, ids));
-  // After their scans' `cancelled` events: the closed sessions' event streams end, on every node.
-  // Should Redis be away, the closing is stored all the same: each node's streams see it when they catch up
-  // with the stored state (scans/routes.ts).
-  runtime.onSessionsClosed((ids) =>
-    runtime.events
-      .sessionsClosed(ids)
-      .catch((error: unknown) =>
-        root.log.warn(
-          { err: error, sessionIds: ids },
-          'sessions closed; the news was not sent to the streams',
-        ),
-      ),
-  );
-  startScanLeases(root, runtime);
+  const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = SIMULATOR_TAGS;
   const security = SIMULATOR_SECURITY;
@@ -76,7 +46,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   const params = sessionIdParamsSchema;
 
   app.post(
-    '/v1/sessions',
+    routePath(SESSION_PATHS.sessions),
     {
       preHandler: authenticate,
       schema: {
@@ -96,7 +66,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/sessions/:sessionId',
+    routePath(SESSION_PATHS.session),
     {
       preHandler: authenticate,
       schema: {
@@ -117,7 +87,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/sessions/:sessionId/instance-state',
+    routePath(SESSION_PATHS.instanceState),
     {
       preHandler: authenticate,
       schema: {
@@ -132,7 +102,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/sessions/:sessionId/keepalive',
+    routePath(SESSION_PATHS.keepalive),
     {
       preHandler: authenticate,
       schema: {
@@ -148,7 +118,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/v1/sessions/:sessionId/close',
+    routePath(SESSION_PATHS.close),
     {
       preHandler: authenticate,
       schema: {
@@ -163,7 +133,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/sessions/max-allowed',
+    routePath(SESSION_PATHS.maxAllowed),
     {
       preHandler: authenticate,
       schema: {
@@ -177,7 +147,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/me/active-sessions/:labId/excluded',
+    routePath(SESSION_PATHS.activeSessionsExcluded),
     {
       preHandler: authenticate,
       schema: {
@@ -192,7 +162,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/sessions/:sessionId/configuration',
+    routePath(SESSION_PATHS.configuration),
     {
       preHandler: authenticate,
       schema: {
@@ -214,7 +184,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/sessions/:sessionId/coils',
+    routePath(SESSION_PATHS.coils),
     {
       preHandler: authenticate,
       schema: {
@@ -228,10 +198,4 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
     async (request) =>
       coilsOf(await loadSessionContext(root.db, runtime, callerOf(request), request.params.sessionId)),
   );
-
-  const options: SimulatorPluginOptions = { runtime };
-  await root.register(sequencesRoutes, options);
-  await root.register(scansRoutes, options);
-  await root.register(tissuesRoutes, options);
-  await root.register(anatomyRoutes, options);
 };

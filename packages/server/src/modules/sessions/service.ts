@@ -32,7 +32,7 @@ import {
   touchSession,
   type SessionRow,
 } from './repository.ts';
-import type { SimulatorRuntime } from './runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 
 /** Scout images every session offers, by id (the plane through the isocenter or the selected region). */
 export const SCOUT_IDS = ['axial', 'sagittal', 'coronal'] as const;

@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { rowCounts } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from './runtime.ts';
 import {
   call,
   createContentWorld,
@@ -90,7 +89,7 @@ export async function refused(
   headers: Headers,
   payload?: unknown,
 ) {
-  const blobs = simulatorRuntimeOf(app).blobs;
+  const blobs = app.simulator.blobs;
   const before = await rowCounts(db);
   const blobsBefore = await blobs.list('');
   const res = await call(app, method, url, headers, payload);

@@ -4,26 +4,25 @@ import {
   tissueEditSchema,
   tissueLabParamsSchema,
   tissueQuerySchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
+import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
 import { editTissue, resetTissues, tissueConfiguration } from './service.ts';
 
-export const tissuesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+export const tissuesRoutes: FastifyPluginAsync = async (root) => {
+  const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = SIMULATOR_TAGS;
   const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
 
   app.get(
-    '/v1/tissue-characteristics/:labId/configuration',
+    routePath(SESSION_PATHS.tissueConfiguration),
     {
       preHandler: authenticate,
       schema: {
@@ -41,7 +40,7 @@ export const tissuesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (
   );
 
   app.delete(
-    '/v1/tissue-characteristics/:labId/reset-configuration',
+    routePath(SESSION_PATHS.tissueReset),
     {
       preHandler: authenticate,
       schema: {
@@ -59,7 +58,7 @@ export const tissuesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (
   );
 
   app.post(
-    '/v1/tissue-characteristics/configuration',
+    routePath(SESSION_PATHS.tissueEdit),
     {
       preHandler: authenticate,
       schema: {

@@ -14,7 +14,7 @@ import { patchLab } from '../labs/service.ts';
 import { contentScopeOf } from '../programs/access.ts';
 import { loadVisibleProgram } from '../programs/service.ts';
 import { loadLabContext, loadSessionContext, type LabContext } from '../sessions/context.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { sessionTissuesOf } from '../scans/service.ts';
 
 interface TissueEdit {

@@ -188,7 +188,7 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
           raw.end(sessionClosedFrame);
         }
       };
-      // Events lost while Redis was away: the stream catches up with the stored state (events.ts).
+      // Events lost while Redis was away: the stream catches up with the stored state (jobs/events.ts).
       const offResync = runtime.events.onResync(sessionId, () => {
         sendStoredState().catch((error: unknown) =>
           request.log.warn({ err: error, sessionId }, 'event stream not brought up to date'),

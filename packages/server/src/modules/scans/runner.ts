@@ -118,7 +118,7 @@ export async function coordinateScan(
     });
     if (!ended) return;
     // The end is stored: an event that cannot be published now (Redis away) fails nothing, and the streams
-    // catch up with the stored state when Redis is back (events.ts).
+    // catch up with the stored state when Redis is back (jobs/events.ts).
     await publishScanEvent(
       runtime.events,
       scan,

@@ -126,7 +126,7 @@ export async function runPulseSequence(
     return stored;
   });
   // Stored means accepted: should Redis go away just now, the scan still runs to its end (or ends in error
-  // with a message) and the event streams catch up with the stored state when Redis is back (events.ts).
+  // with a message) and the event streams catch up with the stored state when Redis is back (jobs/events.ts).
   await publishScanEvent(runtime.events, scan, 'running', 0, null).catch((error: unknown) =>
     log.warn({ err: error, scanId: scan.id }, 'scan start event not published'),
   );

@@ -8,6 +8,7 @@
 import { SESSION_REAP_AFTER_MS } from '@larmor/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { authenticate } from './auth.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createSessionEventHub, type SessionEventHub } from '../jobs/events.ts';
 import { createScanQueue, type ScanJob, type ScanQueue } from '../jobs/index.ts';
@@ -34,6 +35,14 @@ export const DEFAULT_SCAN_LEASE_MS = 6_000;
 /** The OpenAPI tags and security of the simulator's calls. */
 export const SIMULATOR_TAGS = ['simulator'];
 export const SIMULATOR_SECURITY = [{ bearer: [] }];
+
+/** A simulator call's route options: signed in, tagged `simulator` with bearer security; `schema` adds the rest. */
+export function simulatorCall<S extends object>(summary: string, schema: S) {
+  return {
+    preHandler: authenticate,
+    schema: { summary, tags: SIMULATOR_TAGS, security: SIMULATOR_SECURITY, ...schema },
+  };
+}
 
 export interface SimulatorRuntime {
   /** The app's logger, for work that outlives the call that started it. */

@@ -7,10 +7,10 @@ import { anatomicalModelParamsSchema, anatomicalModelSchema, SESSION_PATHS } fro
 import { modelInfo } from '@larmor/mri';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { forbidden, notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { anatomicalModelOf } from '../labs/model-catalogue.ts';
 import { contentScopeOf, freeOnly } from '../programs/access.ts';
 
@@ -18,16 +18,10 @@ export const anatomyRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     routePath(SESSION_PATHS.anatomicalModel),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'An anatomical model: features, regions and coils',
-        tags: SIMULATOR_TAGS,
-        security: SIMULATOR_SECURITY,
-        params: anatomicalModelParamsSchema,
-        response: { 200: anatomicalModelSchema, ...SESSION_CALL_ERRORS },
-      },
-    },
+    simulatorCall('An anatomical model: features, regions and coils', {
+      params: anatomicalModelParamsSchema,
+      response: { 200: anatomicalModelSchema, ...SESSION_CALL_ERRORS },
+    }),
     async (request) => {
       const caller = callerOf(request);
       if (request.params.userId !== caller.userId) throw forbidden('Models are read for oneself');

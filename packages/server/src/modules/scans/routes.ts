@@ -21,10 +21,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionEvent } from '../../jobs/events.ts';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findSession } from '../sessions/repository.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
@@ -74,8 +74,6 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
   // Running scans whose coordinator is gone are taken over from their snapshots (leases.ts).
   startScanLeases(root);
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = SIMULATOR_TAGS;
-  const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
   const contextOf = (request: FastifyRequest, sessionId: string) =>
     loadSessionContext(root.db, runtime, callerOf(request), sessionId);
@@ -87,16 +85,10 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.pulseSequenceRun),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Run a pulse sequence: 202 at once; status and progress follow as events',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 202: scanSummarySchema, ...errors, 429: errors[400] },
-      },
-    },
+    simulatorCall('Run a pulse sequence: 202 at once; status and progress follow as events', {
+      params: sessionItemParamsSchema,
+      response: { 202: scanSummarySchema, ...errors, 429: errors[400] },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const scan = await runPulseSequence(root.db, runtime, request.log, context, request.params.id);
@@ -106,16 +98,10 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.pulseSequenceCancel),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Cancel a pulse sequence’s running scan (stops within a second); answers its latest scan',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 200: scanSummarySchema, ...errors },
-      },
-    },
+    simulatorCall('Cancel a pulse sequence’s running scan (stops within a second); answers its latest scan', {
+      params: sessionItemParamsSchema,
+      response: { 200: scanSummarySchema, ...errors },
+    }),
     async (request) =>
       cancelPulseSequence(
         root.db,
@@ -127,34 +113,26 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.pulseSequenceScans),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Every scan of a pulse sequence, oldest first: each run is a series of its own (seriesNumber)',
-        tags,
-        security,
+    simulatorCall(
+      'Every scan of a pulse sequence, oldest first: each run is a series of its own (seriesNumber)',
+      {
         params: sessionItemParamsSchema,
         response: { 200: scanSummarySchema.array(), ...errors },
       },
-    },
+    ),
     async (request) =>
       listSequenceScans(root.db, await contextOf(request, request.params.sessionId), request.params.id),
   );
 
   app.get(
     routePath(SESSION_PATHS.events),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
-          'reconnect with Last-Event-ID; 429 past SESSION_EVENT_STREAMS_PER_USER_MAX open streams of the user',
-        tags,
-        security,
+    simulatorCall(
+      'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
+        'reconnect with Last-Event-ID; 429 past SESSION_EVENT_STREAMS_PER_USER_MAX open streams of the user',
+      {
         params: sessionIdParamsSchema,
       },
-    },
+    ),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const sessionId = context.session.id;
@@ -220,19 +198,15 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.reconstructedImages),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A finished scan’s series: metadata with a URL per slice (JSON); ?format=dicom a zip of DICOM files, ' +
-          '?format=nifti a .nii.gz',
-        tags,
-        security,
+    simulatorCall(
+      'A finished scan’s series: metadata with a URL per slice (JSON); ?format=dicom a zip of DICOM files, ' +
+        '?format=nifti a .nii.gz',
+      {
         params: sessionItemParamsSchema,
         querystring: reconstructedImagesQuerySchema,
         response: { 200: reconstructedImagesSchema, ...errors },
       },
-    },
+    ),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const format = request.query.format ?? 'json';
@@ -251,17 +225,14 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.scoutImages),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'A scout (localiser) image through the isocenter, or through the centre of region regionId',
-        tags,
-        security,
+    simulatorCall(
+      'A scout (localiser) image through the isocenter, or through the centre of region regionId',
+      {
         params: scoutParamsSchema,
         querystring: scoutQuerySchema,
         response: { 200: scoutImageSchema, ...errors },
       },
-    },
+    ),
     async (request) =>
       scoutImage(
         runtime,
@@ -279,15 +250,9 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.reconstructedSlice),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'One slice’s pixels: little-endian Float32, rows × columns, row by row',
-        tags,
-        security,
-        params: sliceParamsSchema,
-      },
-    },
+    simulatorCall('One slice’s pixels: little-endian Float32, rows × columns, row by row', {
+      params: sliceParamsSchema,
+    }),
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);
@@ -297,18 +262,14 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.reconstructedKSpace),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]; the first receive ' +
-          'channel’s, or channel `coil` (0 ≤ coil < receiveChannels) computed again from the scan’s snapshot',
-        tags,
-        security,
+    simulatorCall(
+      'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]; the first receive ' +
+        'channel’s, or channel `coil` (0 ≤ coil < receiveChannels) computed again from the scan’s snapshot',
+      {
         params: sliceParamsSchema,
         querystring: kspaceQuerySchema,
       },
-    },
+    ),
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);

@@ -26,10 +26,10 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findPulseSequenceById } from './repository.ts';
 import {
@@ -50,25 +50,16 @@ import {
 export const sequencesRoutes: FastifyPluginAsync = async (root) => {
   const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = SIMULATOR_TAGS;
-  const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
   const contextOf = (request: FastifyRequest, sessionId: string) =>
     loadSessionContext(root.db, runtime, callerOf(request), sessionId);
-  const common = { preHandler: authenticate };
 
   app.get(
     routePath(SESSION_PATHS.collections),
-    {
-      ...common,
-      schema: {
-        summary: 'The session’s collections ("Scan N")',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: collectionListSchema, ...errors },
-      },
-    },
+    simulatorCall('The session’s collections ("Scan N")', {
+      params: sessionIdParamsSchema,
+      response: { 200: collectionListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listCollections(root.db, context.session.id);
@@ -77,17 +68,11 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.collections),
-    {
-      ...common,
-      schema: {
-        summary: 'Add a collection (named "Scan N" unless a name is given)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: collectionCreateSchema.nullish(),
-        response: { 201: collectionSchema, ...errors },
-      },
-    },
+    simulatorCall('Add a collection (named "Scan N" unless a name is given)', {
+      params: sessionIdParamsSchema,
+      body: collectionCreateSchema.nullish(),
+      response: { 201: collectionSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       return reply.status(201).send(await createCollection(root.db, context.session.id, request.body?.name));
@@ -96,16 +81,10 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.pulseSequences),
-    {
-      ...common,
-      schema: {
-        summary: 'The session’s pulse sequences by seqnum',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: pulseSequenceListSchema, ...errors },
-      },
-    },
+    simulatorCall('The session’s pulse sequences by seqnum', {
+      params: sessionIdParamsSchema,
+      response: { 200: pulseSequenceListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listPulseSequences(root.db, context.session.id);
@@ -114,17 +93,11 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.pulseSequences),
-    {
-      ...common,
-      schema: {
-        summary: 'Add a pulse sequence from a scheme, with its defaults for this scanner and plan',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: pulseSequenceCreateSchema,
-        response: { 201: pulseSequenceSchema, ...errors },
-      },
-    },
+    simulatorCall('Add a pulse sequence from a scheme, with its defaults for this scanner and plan', {
+      params: sessionIdParamsSchema,
+      body: pulseSequenceCreateSchema,
+      response: { 201: pulseSequenceSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const [created] = await createPulseSequences(root.db, context, [request.body]);
@@ -135,17 +108,11 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.pulseSequencesMany),
-    {
-      ...common,
-      schema: {
-        summary: 'Add several pulse sequences at once (all or none)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: pulseSequencesManySchema,
-        response: { 201: pulseSequenceListSchema, ...errors },
-      },
-    },
+    simulatorCall('Add several pulse sequences at once (all or none)', {
+      params: sessionIdParamsSchema,
+      body: pulseSequencesManySchema,
+      response: { 201: pulseSequenceListSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       return reply
@@ -156,16 +123,10 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.pulseSequence),
-    {
-      ...common,
-      schema: {
-        summary: 'A pulse sequence with its latest scan',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 200: pulseSequenceSchema, ...errors },
-      },
-    },
+    simulatorCall('A pulse sequence with its latest scan', {
+      params: sessionItemParamsSchema,
+      response: { 200: pulseSequenceSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return getPulseSequence(root.db, context.session.id, request.params.id);
@@ -174,19 +135,15 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.patch(
     routePath(SESSION_PATHS.pulseSequence),
-    {
-      ...common,
-      schema: {
-        summary:
-          'Change parameters or spatials: checked against @larmor/mri’s limits for this scanner, plan and module ' +
-          '(400 names each broken limit and the value that satisfies it)',
-        tags,
-        security,
+    simulatorCall(
+      'Change parameters or spatials: checked against @larmor/mri’s limits for this scanner, plan and module ' +
+        '(400 names each broken limit and the value that satisfies it)',
+      {
         params: sessionItemParamsSchema,
         body: pulseSequencePatchSchema,
         response: { 200: pulseSequenceSchema, ...errors },
       },
-    },
+    ),
     async (request) =>
       patchPulseSequence(
         root.db,
@@ -198,18 +155,14 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     routePath(SESSION_PATHS.pulseSequence),
-    {
-      ...common,
-      schema: {
-        summary:
-          'Delete a pulse sequence with its scans and images (409 while it runs); answers the remaining list, ' +
-          'renumbered 1…n',
-        tags,
-        security,
+    simulatorCall(
+      'Delete a pulse sequence with its scans and images (409 while it runs); answers the remaining list, ' +
+        'renumbered 1…n',
+      {
         params: sessionItemParamsSchema,
         response: { 200: pulseSequenceListSchema, ...errors },
       },
-    },
+    ),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return deletePulseSequence(root.db, runtime.blobs, context.session.id, request.params.id);
@@ -218,17 +171,11 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(SESSION_PATHS.pulseSequenceMove),
-    {
-      ...common,
-      schema: {
-        summary: 'Move a pulse sequence to a position (1 = first); answers the reordered list',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        body: pulseSequenceMoveSchema,
-        response: { 200: pulseSequenceListSchema, ...errors },
-      },
-    },
+    simulatorCall('Move a pulse sequence to a position (1 = first); answers the reordered list', {
+      params: sessionItemParamsSchema,
+      body: pulseSequenceMoveSchema,
+      response: { 200: pulseSequenceListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return movePulseSequence(root.db, context.session.id, request.params.id, request.body.position);
@@ -237,16 +184,10 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.spatialsDefault),
-    {
-      ...common,
-      schema: {
-        summary: 'The default slice geometry of a pulse sequence’s scheme in its session',
-        tags,
-        security,
-        params: z.object({ id: idSchema }),
-        response: { 200: spatialsSchema, ...errors },
-      },
-    },
+    simulatorCall('The default slice geometry of a pulse sequence’s scheme in its session', {
+      params: z.object({ id: idSchema }),
+      response: { 200: spatialsSchema, ...errors },
+    }),
     async (request) => {
       const row = await findPulseSequenceById(root.db, request.params.id);
       if (!row) throw notFound('Pulse sequence');
@@ -256,49 +197,33 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.libraryParameterValues),
-    {
-      ...common,
-      schema: {
-        summary:
-          'Scheme a’s (a sequence-type code) default parameters and limits on the reference scanner, and the ' +
-          'default spatials for anatomical model b',
-        tags,
-        security,
+    simulatorCall(
+      'Scheme a’s (a sequence-type code) default parameters and limits on the reference scanner, and the ' +
+        'default spatials for anatomical model b',
+      {
         params: libraryParameterParamsSchema,
         response: { 200: libraryParameterValuesSchema, ...errors },
       },
-    },
+    ),
     async (request) => libraryParameterValues(request.params.a, request.params.b),
   );
 
   app.get(
     routePath(SESSION_PATHS.libraryConfiguration),
-    {
-      ...common,
-      schema: {
-        summary: 'The limits of scheme id’s parameters on this session’s scanner and plan',
-        tags,
-        security,
-        params: schemeParamsSchema,
-        response: { 200: libraryConfigurationSchema, ...errors },
-      },
-    },
+    simulatorCall('The limits of scheme id’s parameters on this session’s scanner and plan', {
+      params: schemeParamsSchema,
+      response: { 200: libraryConfigurationSchema, ...errors },
+    }),
     async (request) =>
       libraryConfiguration(await contextOf(request, request.params.sessionId), request.params.id),
   );
 
   app.get(
     routePath(SESSION_PATHS.activeSchemas),
-    {
-      ...common,
-      schema: {
-        summary: 'The schemes this session may add (the module’s, within the plan)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: activeSchemasSchema, ...errors },
-      },
-    },
+    simulatorCall('The schemes this session may add (the module’s, within the plan)', {
+      params: sessionIdParamsSchema,
+      response: { 200: activeSchemasSchema, ...errors },
+    }),
     async (request) => activeSchemas(await contextOf(request, request.params.sessionId)),
   );
 };

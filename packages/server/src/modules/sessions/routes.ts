@@ -20,10 +20,10 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { SIMULATOR_SECURITY, SIMULATOR_TAGS } from '../../plugins/simulator.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from './context.ts';
 import {
   activeSessionPayload,
@@ -40,25 +40,19 @@ import {
 export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = SIMULATOR_TAGS;
-  const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
   const params = sessionIdParamsSchema;
 
   app.post(
     routePath(SESSION_PATHS.sessions),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Open a simulator session for a module (code 700700 beyond the active-session limit); with ' +
-          'instanceId, 200 and the caller’s active session of that module and instance when there is one',
-        tags,
-        security,
+    simulatorCall(
+      'Open a simulator session for a module (code 700700 beyond the active-session limit); with ' +
+        'instanceId, 200 and the caller’s active session of that module and instance when there is one',
+      {
         body: sessionCreateSchema,
         response: { 200: activeSessionSchema, 201: activeSessionSchema, ...errors },
       },
-    },
+    ),
     async (request, reply) => {
       const { created, session } = await createSession(root.db, runtime, callerOf(request), request.body);
       return reply.status(created ? 201 : 200).send(session);
@@ -67,17 +61,11 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.session),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The active-session payload (pulse sequences of one collection when the query names it)',
-        tags,
-        security,
-        params,
-        querystring: activeSessionQuerySchema,
-        response: { 200: activeSessionSchema, ...errors },
-      },
-    },
+    simulatorCall('The active-session payload (pulse sequences of one collection when the query names it)', {
+      params,
+      querystring: activeSessionQuerySchema,
+      response: { 200: activeSessionSchema, ...errors },
+    }),
     async (request) =>
       activeSessionPayload(
         root.db,
@@ -88,93 +76,61 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.instanceState),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Whether the session runs, and the seconds left before it is closed without keepalive',
-        tags,
-        security,
-        params,
-        response: { 200: instanceStateSchema, ...errors },
-      },
-    },
+    simulatorCall('Whether the session runs, and the seconds left before it is closed without keepalive', {
+      params,
+      response: { 200: instanceStateSchema, ...errors },
+    }),
     async (request) => instanceState(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
   app.get(
     routePath(SESSION_PATHS.keepalive),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Keep the session open (the simulator sends it at most once a minute while its user is active)',
-        tags,
-        security,
+    simulatorCall(
+      'Keep the session open (the simulator sends it at most once a minute while its user is active)',
+      {
         params,
         response: { 200: sessionSchema, ...errors },
       },
-    },
+    ),
     async (request) => keepalive(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
   app.put(
     routePath(SESSION_PATHS.close),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Save and close the session (idempotent); its running scans are cancelled',
-        tags,
-        security,
-        params,
-        response: { 200: sessionSchema, ...errors },
-      },
-    },
+    simulatorCall('Save and close the session (idempotent); its running scans are cancelled', {
+      params,
+      response: { 200: sessionSchema, ...errors },
+    }),
     async (request) => closeOwnSession(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
   app.get(
     routePath(SESSION_PATHS.maxAllowed),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'How many simulator sessions the caller may hold open, and how many are open',
-        tags,
-        security,
-        response: { 200: maxAllowedSchema, 401: errors[401] },
-      },
-    },
+    simulatorCall('How many simulator sessions the caller may hold open, and how many are open', {
+      response: { 200: maxAllowedSchema, 401: errors[401] },
+    }),
     async (request) => maxAllowed(root.db, runtime, callerOf(request)),
   );
 
   app.get(
     routePath(SESSION_PATHS.activeSessionsExcluded),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The caller’s open sessions of other modules',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: activeSessionsExcludedSchema, ...errors },
-      },
-    },
+    simulatorCall('The caller’s open sessions of other modules', {
+      params: labIdParamsSchema,
+      response: { 200: activeSessionsExcludedSchema, ...errors },
+    }),
     async (request) => activeSessionsExcluding(root.db, runtime, callerOf(request), request.params.labId),
   );
 
   app.post(
     routePath(SESSION_PATHS.configuration),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Change one configuration value (ranges of simulator.md §5; locked presets and cpusim refusals: 400)',
-        tags,
-        security,
+    simulatorCall(
+      'Change one configuration value (ranges of simulator.md §5; locked presets and cpusim refusals: 400)',
+      {
         params,
         body: configurationChangeSchema,
         response: { 200: z.array(configurationItemSchema), ...errors },
       },
-    },
+    ),
     async (request) =>
       changeConfiguration(
         root.db,
@@ -185,16 +141,10 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.coils),
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The receive coils of the session’s model',
-        tags,
-        security,
-        params,
-        response: { 200: z.array(coilSchema), ...errors },
-      },
-    },
+    simulatorCall('The receive coils of the session’s model', {
+      params,
+      response: { 200: z.array(coilSchema), ...errors },
+    }),
     async (request) =>
       coilsOf(await loadSessionContext(root.db, runtime, callerOf(request), request.params.sessionId)),
   );

@@ -52,6 +52,19 @@ function tissueList(
   });
 }
 
+/** The caller's session `sessionId`, which must be of module `labId` (else 400 on sessionId). */
+async function sessionOfLab(
+  db: Db,
+  runtime: SimulatorRuntime,
+  caller: AuthContext,
+  labId: string,
+  sessionId: string,
+) {
+  const context = await loadSessionContext(db, runtime, caller, sessionId);
+  if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+  return context;
+}
+
 /** GET v1/tissue-characteristics/{labId}/configuration[?sessionId]: who may see the module may read it. */
 export async function tissueConfiguration(
   db: Db,
@@ -61,8 +74,7 @@ export async function tissueConfiguration(
   sessionId?: string,
 ) {
   if (sessionId !== undefined) {
-    const context = await loadSessionContext(db, runtime, caller, sessionId);
-    if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+    const context = await sessionOfLab(db, runtime, caller, labId, sessionId);
     return tissueList(context, Number(context.configuration.b0field), await sessionTissuesOf(db, sessionId));
   }
   const lab = await loadLabContext(db, labId);
@@ -118,8 +130,7 @@ export async function resetTissues(
   sessionId?: string,
 ) {
   if (sessionId !== undefined) {
-    const context = await loadSessionContext(db, runtime, caller, sessionId);
-    if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+    const context = await sessionOfLab(db, runtime, caller, labId, sessionId);
     await db.deleteFrom('sim_session_tissues').where('session_id', '=', sessionId).execute();
     return tissueList(context, Number(context.configuration.b0field), []);
   }

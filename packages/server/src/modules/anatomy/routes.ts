@@ -11,8 +11,8 @@ import { callerOf } from '../../plugins/auth.ts';
 import { forbidden, notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
 import { simulatorCall } from '../../plugins/simulator.ts';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { contentScopeOf, freeOnly } from '../programs/access.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
+import { contentScopeOf, freeOnly } from '../content/programs/access.ts';
 
 export const anatomyRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ import {
   publishedProgram,
   type ContentWorld,
   type Headers,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 
 export { call, type Headers };
 

@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isoNow, newId } from '../../db/ids.ts';
-import { call, createContentWorld, publishedProgram } from '../../modules/programs/world.test-support.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+} from '../../modules/content/programs/world.test-support.ts';
 import { refused } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
 import { addMembership } from '../fixtures.ts';

@@ -17,7 +17,7 @@ import {
   createContentWorld,
   publishedProgram,
   type Headers,
-} from '../../modules/programs/world.test-support.ts';
+} from '../../modules/content/programs/world.test-support.ts';
 import { addMembership, type TestUser } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 import type { Kysely } from 'kysely';

@@ -8,9 +8,7 @@ import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { usersRoutes } from './users/routes.ts';
-import { programsRoutes } from './programs/routes.ts';
-import { coursesRoutes } from './courses/routes.ts';
-import { labsRoutes } from './labs/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { enrollmentsRoutes } from './enrollments/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
@@ -40,9 +38,7 @@ export const modules: FastifyPluginAsync[] = [
   assetsRoutes,
   usersRoutes,
   organisationsRoutes,
-  programsRoutes,
-  coursesRoutes,
-  labsRoutes,
+  contentRoutes,
   enrollmentsRoutes,
   catalogRoutes,
   uploadsRoutes,

@@ -16,7 +16,7 @@ import {
   createContentWorld,
   publishedProgram,
   type ContentWorld,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 
 /** The module's objectives: weighting worth 2 points (partial credit possible), no wrap worth 1. */
 export const MARKING_OBJECTIVES = [

@@ -5,11 +5,11 @@
  */
 import type { CatalogItem, CatalogResponse, ProgramProgress } from '@larmor/contracts';
 import { isoNow } from '../../db/ids.ts';
-import { lastVisits, liveLabsOfPrograms, type LabRecord } from '../labs/repository.ts';
-import { canSee, canSelfEnroll, freeOnly, type ContentScope } from '../programs/access.ts';
-import { isFreeLab, presentProgramSummary } from '../programs/presenter.ts';
-import { completedLabIds } from '../programs/progress.ts';
-import { catalogueCandidates, relationsOf, type Db } from '../programs/repository.ts';
+import { lastVisits, liveLabsOfPrograms, type LabRecord } from '../content/labs/repository.ts';
+import { canSee, canSelfEnroll, freeOnly, type ContentScope } from '../content/programs/access.ts';
+import { isFreeLab, presentProgramSummary } from '../content/programs/presenter.ts';
+import { completedLabIds } from '../content/programs/progress.ts';
+import { catalogueCandidates, relationsOf, type Db } from '../content/programs/repository.ts';
 
 function progressOf(
   labs: readonly LabRecord[],

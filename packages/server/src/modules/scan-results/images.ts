@@ -12,7 +12,7 @@ import {
 } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../plugins/errors.ts';
-import type { ContentScope } from '../programs/access.ts';
+import type { ContentScope } from '../content/programs/access.ts';
 import type { ScanResultRecord } from '../scans/runner.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanResultRow } from './repository.ts';

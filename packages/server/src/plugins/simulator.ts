@@ -9,6 +9,7 @@ import { SESSION_REAP_AFTER_MS } from '@larmor/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { authenticate } from './auth.ts';
+import { BEARER_SECURITY } from './calls.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createSessionEventHub, type SessionEventHub } from '../jobs/events.ts';
 import { createScanQueue, type ScanJob, type ScanQueue } from '../jobs/index.ts';
@@ -32,15 +33,18 @@ const DEFAULT_REAP_INTERVAL_MS = 30_000;
  */
 export const DEFAULT_SCAN_LEASE_MS = 6_000;
 
-/** The OpenAPI tags and security of the simulator's calls. */
+/** The OpenAPI tags of the simulator's calls. */
 export const SIMULATOR_TAGS = ['simulator'];
-export const SIMULATOR_SECURITY = [{ bearer: [] }];
 
-/** A simulator call's route options: signed in, tagged `simulator` with bearer security; `schema` adds the rest. */
+/**
+ * A simulator call's route options: signed in, tagged `simulator` with bearer security; `schema` adds the rest,
+ * its error answers included (unlike plugins/calls.ts's `signedInCalls`: the event stream and the slice bytes
+ * declare no answers, and max-allowed only 401).
+ */
 export function simulatorCall<S extends object>(summary: string, schema: S) {
   return {
     preHandler: authenticate,
-    schema: { summary, tags: SIMULATOR_TAGS, security: SIMULATOR_SECURITY, ...schema },
+    schema: { summary, tags: SIMULATOR_TAGS, security: BEARER_SECURITY, ...schema },
   };
 }
 

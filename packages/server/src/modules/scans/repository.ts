@@ -50,24 +50,6 @@ export async function scansOfSequence(
     .execute();
 }
 
-/** The newest scan of each of `pulseSequenceIds`. */
-export async function latestScans(
-  db: Db,
-  pulseSequenceIds: readonly string[],
-): Promise<Map<string, ScanRow>> {
-  const latest = new Map<string, ScanRow>();
-  if (pulseSequenceIds.length === 0) return latest;
-  const rows = await db
-    .selectFrom('sim_scans')
-    .selectAll()
-    .where('pulse_sequence_id', 'in', [...pulseSequenceIds])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) latest.set(row.pulse_sequence_id, row);
-  return latest;
-}
-
 /** Updates a scan still in `running` (a finished, cancelled or failed scan never changes again). */
 export async function updateRunningScan(
   db: Db,

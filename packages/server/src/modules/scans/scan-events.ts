@@ -5,7 +5,8 @@
 import type { ScanEvent } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import type { SessionEvent, SessionEventHub } from '../../jobs/events.ts';
-import { latestScans, type ScanRow } from './repository.ts';
+import { latestScans } from '../sequences/repository.ts';
+import type { ScanRow } from './repository.ts';
 
 type EventSource = Pick<ScanRow, 'id' | 'pulse_sequence_id' | 'series_number'>;
 

@@ -21,6 +21,7 @@ import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
+import { latestScans } from '../sequences/repository.ts';
 import { loadPulseSequence } from '../sequences/service.ts';
 import { scannerOf, type SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
@@ -28,7 +29,6 @@ import {
   activeScanCount,
   findScan,
   insertScan,
-  latestScans,
   lockUserForScans,
   nextSeriesNumber,
   scansOfSequence,

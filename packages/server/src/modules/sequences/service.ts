@@ -27,7 +27,6 @@ import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { isoNow, newId } from '../../db/ids.ts';
-import { latestScans } from '../scans/repository.ts';
 import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
@@ -46,6 +45,7 @@ import {
   deletePulseSequenceRow,
   findPulseSequence,
   insertPulseSequences,
+  latestScans,
   pulseSequencesOf,
   scanIdsOfPulseSequence,
   setSeqnums,

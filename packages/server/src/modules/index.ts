@@ -14,6 +14,10 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { sessionsRoutes } from './sessions/routes.ts';
+import { sequencesRoutes } from './sequences/routes.ts';
+import { scansRoutes } from './scans/routes.ts';
+import { tissuesRoutes } from './tissues/routes.ts';
+import { anatomyRoutes } from './anatomy/routes.ts';
 import { scanResultsRoutes } from './scan-results/routes.ts';
 import { attemptsRoutes } from './attempts/routes.ts';
 import { studentsRoutes } from './students/routes.ts';
@@ -40,7 +44,12 @@ export const modules: FastifyPluginAsync[] = [
   uploadsRoutes,
   // Before the session modules: its recording hooks must be in place when their routes are registered.
   activityRoutes,
+  // The simulator's modules share the app's simulator runtime (plugins/simulator.ts).
   sessionsRoutes,
+  sequencesRoutes,
+  scansRoutes,
+  tissuesRoutes,
+  anatomyRoutes,
   scanResultsRoutes,
   attemptsRoutes,
   studentsRoutes,

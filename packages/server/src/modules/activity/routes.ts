@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
 import { attemptCall } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';
 import { attemptTimeline } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
@@ -18,7 +17,7 @@ import { routePath } from '../../plugins/route-path.ts';
 const plugin: FastifyPluginAsync = async (root) => {
   addActivityHooks(root);
   root.addHook('onReady', async () => {
-    simulatorRuntimeOf(root).onSessionsClosed(async (ids) => {
+    root.simulator.onSessionsClosed(async (ids) => {
       await recordSessionsClosed(root.db, ids).catch((error: unknown) =>
         root.log.error({ err: error }, 'activity: could not log closed sessions'),
       );

@@ -7,7 +7,7 @@ import {
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { newId } from '../auth/opaque-tokens.ts';
+import { newId } from '../../db/ids.ts';
 import {
   call,
   createContentWorld,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { newId } from '../auth/opaque-tokens.ts';
+import { newId } from '../../db/ids.ts';
 import {
   buildProgram,
   call,

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
 import { attemptCall } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { markingQueue } from './queue.ts';
 import {
   getAttempt,
@@ -101,7 +100,7 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
     async (request) =>
       submitAttempt(
         root.db,
-        simulatorRuntimeOf(root),
+        root.simulator,
         await scopeOf(request),
         request.params.labAttemptId,
         request.body,

@@ -4,7 +4,7 @@
  * last ("continue where you left off") and the next due date.
  */
 import type { CatalogItem, CatalogResponse, ProgramProgress } from '@larmor/contracts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 import { lastVisits, liveLabsOfPrograms, type LabRecord } from '../content/labs/repository.ts';
 import { canSee, canSelfEnroll, freeOnly, type ContentScope } from '../content/programs/access.ts';
 import { isFreeLab, presentProgramSummary } from '../content/programs/presenter.ts';

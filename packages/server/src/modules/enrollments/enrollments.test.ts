@@ -2,7 +2,7 @@ import { enrollmentListSchema, enrollmentResultSchema } from '@larmor/contracts'
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import {
   call,
   createContentWorld,

@@ -12,7 +12,7 @@ import type {
   EnrollmentResult,
 } from '@larmor/contracts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 import { canEdit, canEnrollOthers, canSelfEnroll, type ContentScope } from '../content/programs/access.ts';
 import { relationOf, type Db, type ProgramRow } from '../content/programs/repository.ts';
 import { loadProgram } from '../content/programs/service.ts';

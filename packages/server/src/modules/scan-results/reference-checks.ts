@@ -15,7 +15,7 @@ import {
 import type { BlobStore } from '../../blobs/index.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { gradeScanResults } from '../grading/service.ts';
 import { findLab, liveLabsOfPrograms, type LabRecord } from '../content/labs/repository.ts';
 import type { ContentScope } from '../content/programs/access.ts';

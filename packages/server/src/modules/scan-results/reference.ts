@@ -9,7 +9,7 @@ import type { ModuleReference } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import type { LabReferencesTable } from '../../db/schema.ts';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 import type { ContentScope } from '../content/programs/access.ts';
 import { findLab } from '../content/labs/repository.ts';
 import { relationOf, type ProgramRow } from '../content/programs/repository.ts';

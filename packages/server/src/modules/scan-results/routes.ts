@@ -24,7 +24,6 @@ import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
 import { scanResultImages, scanResultSliceBytes } from './images.ts';
 import { evaluateReference } from './reference-checks.ts';
@@ -55,7 +54,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       response: { 200: scanResultSchema, 201: scanResultSchema },
     }),
     async (request, reply) => {
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const { created, result } = await keepScan(
         root.db,
         runtime,
@@ -97,7 +96,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     }),
     async (request, reply) => {
       const { scanResultId, index } = request.params;
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const bytes = await scanResultSliceBytes(root.db, runtime, await scopeOf(request), scanResultId, index);
       return sendPixels(reply as FastifyReply, bytes, true);
     },
@@ -115,7 +114,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     async (request) =>
       compareWithReference(
         root.db,
-        simulatorRuntimeOf(root).blobs,
+        root.simulator.blobs,
         await scopeOf(request),
         request.params.scanResultId,
       ),
@@ -129,7 +128,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       response: {},
     }),
     async (request, reply) => {
-      const blobs = simulatorRuntimeOf(root).blobs;
+      const blobs = root.simulator.blobs;
       const bytes = await differenceBytes(
         root.db,
         blobs,
@@ -174,12 +173,7 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       response: { 200: referenceEvaluationSchema },
     }),
     async (request) =>
-      evaluateReference(
-        root.db,
-        simulatorRuntimeOf(root).blobs,
-        await scopeOf(request),
-        request.params.labId,
-      ),
+      evaluateReference(root.db, root.simulator.blobs, await scopeOf(request), request.params.labId),
   );
 
   app.delete(

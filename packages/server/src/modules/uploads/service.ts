@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Upload } from '@larmor/contracts';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import type { ContentScope } from '../content/programs/access.ts';
 import { uploadUrl } from '../content/programs/presenter.ts';
 import { findProgram, updateProgram, type Db } from '../content/programs/repository.ts';

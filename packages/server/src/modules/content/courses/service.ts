@@ -12,7 +12,7 @@ import type {
   Program,
 } from '@larmor/contracts';
 import { forbidden, invalidField, notFound } from '../../../plugins/errors.ts';
-import { isoNow, newId } from '../../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../../db/ids.ts';
 import { insertLab, labsOfCourses } from '../labs/repository.ts';
 import { nextPosition, setPositions } from '../positions.ts';
 import { canEdit, type ContentScope } from '../programs/access.ts';

@@ -21,7 +21,6 @@ import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { contentCall, contentStaff } from '../calls.ts';
 import { reorderCourses } from '../courses/service.ts';
 import { checkReferencesBeforePublish } from '../../scan-results/reference-checks.ts';
-import { simulatorRuntimeOf } from '../../sessions/runtime.ts';
 import { fileUploadStore } from '../../uploads/storage.ts';
 import { contentScopeOf } from './access.ts';
 import {
@@ -118,7 +117,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const scope = await scopeOf(request);
       const body = request.body ?? { published: true };
-      const blobs = simulatorRuntimeOf(root).blobs;
+      const blobs = root.simulator.blobs;
       await checkReferencesBeforePublish(root.db, blobs, scope, request.params.programId, body);
       return publishProgram(root.db, scope, request.params.programId, body);
     },

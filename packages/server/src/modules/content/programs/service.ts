@@ -12,7 +12,7 @@ import type {
   Publish,
 } from '@larmor/contracts';
 import { forbidden, invalidField, notFound, conflict } from '../../../plugins/errors.ts';
-import { isoNow, newId } from '../../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../../db/ids.ts';
 import { coursesOf } from '../courses/repository.ts';
 import { labsOfCourses, type LabRecord } from '../labs/repository.ts';
 import { canEdit, canSee, freeOnly, isOrganisationStaff, type ContentScope } from './access.ts';

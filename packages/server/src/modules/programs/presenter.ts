@@ -1,2 +1,0 @@
-/** Moved to modules/content/programs/presenter.ts (issue 25.2); this re-export goes once `node tools/codemods/content-module.mjs --remove-shims` has run. */
-export * from '../content/programs/presenter.ts';

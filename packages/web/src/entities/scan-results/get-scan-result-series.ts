@@ -11,7 +11,6 @@ import {
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
-import { fetchFloat32 } from '#lib/binary.ts';
 import { scanResultViewerSeries } from './viewer-series.ts';
 
 export function getScanResultImages(scanResultId: string): Promise<ScanResultImages> {
@@ -22,7 +21,7 @@ export function getScanResultImages(scanResultId: string): Promise<ScanResultIma
 
 /** A slice's pixels from `url` (the metadata's), checked to be rows × columns. */
 export async function getPixels(url: string, expected: number): Promise<Float32Array> {
-  const pixels = await fetchFloat32(url);
+  const pixels = await api.float32(url);
   if (pixels.length !== expected) throw new Error(`An image has ${pixels.length} pixels, not ${expected}`);
   return pixels;
 }

@@ -10,7 +10,6 @@ import {
   type ReconstructedImages,
 } from '@larmor/contracts/sessions';
 import { api } from '#lib/api.ts';
-import { fetchFloat32 } from '#lib/binary.ts';
 import { viewerSeriesOf } from './series-from-api.ts';
 
 /** Every series' images query starts with this key (the simulator's idle timer waits while one loads). */
@@ -23,7 +22,7 @@ export function getReconstructedImages(sessionId: string, scanId: string): Promi
 }
 
 export async function getSlicePixels(url: string, expected: number): Promise<Float32Array> {
-  const pixels = await fetchFloat32(url);
+  const pixels = await api.float32(url);
   if (pixels.length !== expected) throw new Error(`A slice has ${pixels.length} pixels, not ${expected}`);
   return pixels;
 }

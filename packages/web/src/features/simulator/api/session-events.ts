@@ -1,16 +1,13 @@
 /**
  * GET v1/sessions/{sessionId}/events: the session's scan events (`event: scan`), kept open and reconnecting with
- * Last-Event-ID (lib/event-stream.ts), each answer checked against the contracts' schema. The server ends the
- * stream with `event: closed` (code 700701) when the session is closed or reaped, and answers 410 afterwards:
- * either calls `onClosed`.
+ * Last-Event-ID (the app's HTTP client, lib/http), each answer checked against the contracts' schema. The server
+ * ends the stream with `event: closed` (code 700701) when the session is closed or reaped, and answers 410
+ * afterwards: either calls `onClosed`.
  */
 import { useEffect, useRef } from 'react';
 import { apiPath } from '@larmor/contracts/programs';
 import { scanEventSchema, SESSION_PATHS, type ScanEvent } from '@larmor/contracts/sessions';
-import { resolveUrl } from '#lib/api-client.ts';
-import { config } from '#lib/config.ts';
-import { openEventStream } from '#lib/event-stream.ts';
-import { STORAGE_KEYS } from '#lib/storage.ts';
+import { api } from '#lib/api.ts';
 
 export function useSessionEvents(
   sessionId: string,
@@ -23,12 +20,7 @@ export function useSessionEvents(
   });
   useEffect(
     () =>
-      openEventStream({
-        url: resolveUrl(config.apiBaseUrl, apiPath(SESSION_PATHS.events, { sessionId }), 'GET'),
-        headers: (): Record<string, string> => {
-          const token = localStorage.getItem(STORAGE_KEYS.accessToken);
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      api.events(apiPath(SESSION_PATHS.events, { sessionId }), {
         onEvent: (event) => {
           if (event.type === 'closed') return handler.current.onClosed();
           if (event.type !== 'scan') return undefined;

@@ -4,12 +4,12 @@
  * changes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchFloat32 } from '#lib/binary.ts';
+import { api } from '#lib/api.ts';
 
 export function kspaceSliceQueryOptions(url: string) {
   return queryOptions({
     queryKey: ['viewer', 'kspace-slice', url],
-    queryFn: () => fetchFloat32(url),
+    queryFn: () => api.float32(url),
     staleTime: Infinity,
   });
 }

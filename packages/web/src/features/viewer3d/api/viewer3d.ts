@@ -10,7 +10,6 @@ import { anatomicalModelSchema, reconstructedImagesSchema, SESSION_PATHS } from 
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
 import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
-import { fetchBytes } from '#lib/binary.ts';
 
 /** The shipped brain label volume, emitted by the build as a hashed static asset. */
 const BRAIN_ASSET_URL = new URL('../../../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
@@ -54,10 +53,10 @@ export async function loadModel(engineId: number): Promise<AnatomicalModel> {
   return buildModel(engineId, { brainAsset: decodeBrainAsset(gzipped ? await gunzip(bytes) : bytes) });
 }
 
-/** A finished scan's series as NIfTI bytes (.nii.gz), with the stored token (lib/binary.ts). */
+/** A finished scan's series as NIfTI bytes (.nii.gz), through the app's HTTP client (lib/http). */
 export async function seriesNifti(sessionId: string, scanId: string): Promise<ArrayBuffer> {
   const meta = await api.request(apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId }), {
     schema: reconstructedImagesSchema,
   });
-  return fetchBytes(meta.niftiUrl);
+  return api.bytes(meta.niftiUrl);
 }

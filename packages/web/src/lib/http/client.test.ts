@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, expireSession, resolveUrl, shouldRefresh } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api-error.ts';
+import { createHttpClient, expireSession, resolveUrl, shouldRefresh } from './index.ts';
 
 const NOW = 1_900_000_000_000;
 
@@ -56,11 +56,11 @@ describe('shouldRefresh', () => {
   });
 });
 
-describe('createApiClient', () => {
+describe('createHttpClient', () => {
   it('sends JSON with the stored bearer token and validates the answer with the schema', async () => {
     localStorage.setItem('accessToken', jwt(NOW / 1000 + 10_000));
     const server = scripted([() => json(200, { ok: 1 })]);
-    const client = createApiClient({
+    const client = createHttpClient({
       baseUrl: '/api',
       local: localStorage,
       fetch: server.fetch,
@@ -85,7 +85,7 @@ describe('createApiClient', () => {
       () => json(200, {}),
       () => json(200, {}),
     ]);
-    const client = createApiClient({
+    const client = createHttpClient({
       baseUrl: '/api',
       local: localStorage,
       fetch: server.fetch,
@@ -108,7 +108,7 @@ describe('createApiClient', () => {
       () => json(401, { error: { message: 'Invalid password', code: 400408 } }),
       () => json(401, { error: { message: 'Expired', code: 400410 } }),
     ]);
-    const client = createApiClient({
+    const client = createHttpClient({
       baseUrl: '/api',
       local: localStorage,
       fetch: server.fetch,
@@ -146,7 +146,7 @@ describe('createApiClient', () => {
         throw network;
       },
     ]);
-    const client = createApiClient({ baseUrl: '/api', local: localStorage, fetch: server.fetch });
+    const client = createHttpClient({ baseUrl: '/api', local: localStorage, fetch: server.fetch });
     await expect(client.request('me/')).rejects.toBe(network);
   });
 
@@ -155,7 +155,103 @@ describe('createApiClient', () => {
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       })) as typeof fetch;
-    const client = createApiClient({ baseUrl: '/api', local: localStorage, fetch: hanging, timeoutMs: 20 });
+    const client = createHttpClient({ baseUrl: '/api', local: localStorage, fetch: hanging, timeoutMs: 20 });
     await expect(client.request('me/')).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+describe('bytes and event streams under the same policy', () => {
+  it('refreshes a token inside the window before fetching bytes, and a 401 on bytes ends the session', async () => {
+    localStorage.setItem('accessToken', jwt(NOW / 1000 + 100));
+    localStorage.setItem('refreshToken', 'old-refresh');
+    const fresh = jwt(NOW / 1000 + 10_000);
+    const onSessionExpired = vi.fn();
+    const server = scripted([
+      () => json(200, { accessToken: fresh, refreshToken: 'new-refresh' }),
+      () => new Response(new Float32Array([2.5]).buffer, { status: 200 }),
+      () => json(401, { error: { message: 'Expired', code: 400410 } }),
+    ]);
+    const client = createHttpClient({
+      baseUrl: '/api',
+      local: localStorage,
+      fetch: server.fetch,
+      now: () => NOW,
+      onSessionExpired,
+    });
+    await expect(client.float32('/api/v1/x/slices/0')).resolves.toEqual(new Float32Array([2.5]));
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/refresh-token', '/api/v1/x/slices/0']);
+    expect((server.calls[1]?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+    await expect(client.bytes('/api/v1/x/slices/1')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a stream with the refreshed token; a 401 ends the session and the stream', async () => {
+    localStorage.setItem('accessToken', jwt(NOW / 1000 + 100));
+    localStorage.setItem('refreshToken', 'old-refresh');
+    const fresh = jwt(NOW / 1000 + 10_000);
+    const onSessionExpired = vi.fn();
+    const server = scripted([
+      () => json(200, { accessToken: fresh, refreshToken: 'new-refresh' }),
+      () => json(401, { error: { message: 'Expired', code: 400410 } }),
+    ]);
+    const client = createHttpClient({
+      baseUrl: '/api',
+      local: localStorage,
+      fetch: server.fetch,
+      now: () => NOW,
+      onSessionExpired,
+    });
+    const states: string[] = [];
+    await new Promise<void>((resolve) => {
+      client.events('v1/sessions/s/events', {
+        onEvent: () => undefined,
+        onState: (state) => {
+          states.push(state);
+          if (state === 'ended') resolve();
+        },
+      });
+    });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/refresh-token', '/api/v1/sessions/s/events']);
+    expect((server.calls[1]?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(states).toEqual(['connecting', 'ended']);
+  });
+
+  it('gives up on a stream whose answer does not start within the timeout, then reconnects', async () => {
+    localStorage.clear();
+    const reasons: unknown[] = [];
+    const answers: Array<(init?: RequestInit) => Promise<Response>> = [
+      (init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            reasons.push(init.signal?.reason);
+            reject(init.signal?.reason);
+          });
+        }),
+      async () => json(410, { error: { message: 'Gone', code: 410 } }),
+    ];
+    const client = createHttpClient({
+      baseUrl: '/api',
+      local: localStorage,
+      fetch: ((_: RequestInfo | URL, init?: RequestInit) => {
+        const next = answers.shift();
+        if (next === undefined) throw new Error('unexpected call');
+        return next(init);
+      }) as typeof fetch,
+      timeoutMs: 20,
+      sleep: async () => undefined,
+    });
+    const states: string[] = [];
+    await new Promise<void>((resolve) => {
+      client.events('v1/sessions/s/events', {
+        onEvent: () => undefined,
+        onState: (state) => {
+          states.push(state);
+          if (state === 'ended') resolve();
+        },
+      });
+    });
+    expect(reasons).toMatchObject([{ name: 'TimeoutError' }]);
+    expect(states).toEqual(['connecting', 'retrying', 'connecting', 'ended']);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A Server-Sent Events client on fetch (the session's event stream, DESIGN.md §1 lib/): unlike EventSource it sends
- * the bearer token, and it reconnects by itself after a drop (1 s, doubling to 30 s, reset by a message), resuming
- * with Last-Event-ID so nothing is missed. The parser follows the HTML standard's event-stream format: `event:`,
- * `data:` (joined by newlines), `id:`, `retry:`, comments (`:`), an empty line dispatching the event.
+ * A Server-Sent Events client on fetch (the session's event stream): unlike EventSource it sends the bearer token,
+ * and it reconnects by itself after a drop (1 s, doubling to 30 s, reset by a message), resuming with
+ * Last-Event-ID so nothing is missed. The event-stream format is parsed by eventsource-parser; the HTTP client
+ * (client.ts) opens streams under its token and timeout policy.
  */
+import { createParser } from 'eventsource-parser';
 
 export interface StreamEvent {
   /** The event type; "message" when the stream names none. */
@@ -18,40 +19,21 @@ export function createEventStreamParser(
   onEvent: (event: StreamEvent) => void,
   onRetry?: (ms: number) => void,
 ) {
-  let buffer = '';
-  let type = '';
-  let data: string[] = [];
   let lastId: string | undefined;
-
-  const line = (text: string) => {
-    if (text === '') {
-      if (data.length > 0)
-        onEvent({ type: type === '' ? 'message' : type, data: data.join('\n'), id: lastId });
-      type = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') type = value;
-    else if (field === 'data') data.push(value);
-    else if (field === 'id' && !value.includes('\0')) lastId = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) onRetry?.(Number(value));
-  };
-
+  const parser = createParser({
+    // The last event id outlives its event (the HTML standard's "last event ID buffer").
+    onId: (id) => {
+      lastId = id;
+    },
+    onEvent: (event) => {
+      const type = event.event === undefined || event.event === '' ? 'message' : event.event;
+      onEvent({ type, data: event.data, id: lastId });
+    },
+    ...(onRetry === undefined ? {} : { onRetry }),
+  });
   return {
     feed(chunk: string): void {
-      buffer += chunk;
-      for (;;) {
-        const match = /\r\n|\r|\n/.exec(buffer);
-        // A lone trailing \r may be the first half of \r\n: wait for the next chunk.
-        if (!match || (match[0] === '\r' && match.index === buffer.length - 1)) break;
-        line(buffer.slice(0, match.index));
-        buffer = buffer.slice(match.index + match[0].length);
-      }
+      parser.feed(chunk);
     },
     lastEventId(): string | undefined {
       return lastId;
@@ -62,13 +44,18 @@ export function createEventStreamParser(
 export const EVENT_STREAM_RETRY_MIN_MS = 1_000;
 export const EVENT_STREAM_RETRY_MAX_MS = 30_000;
 
-export interface EventStreamOptions {
-  url: string;
-  /** Headers of each (re)connection, e.g. the current bearer token. */
-  headers: () => Record<string, string>;
+export type StreamState = 'connecting' | 'open' | 'retrying' | 'ended';
+
+export interface StreamHandlers {
   onEvent: (event: StreamEvent) => void;
   /** Connection state changes, for a status pill; 'ended' when the server refused a reconnection for good. */
-  onState?: (state: 'connecting' | 'open' | 'retrying' | 'ended') => void;
+  onState?: (state: StreamState) => void;
+}
+
+export interface EventStreamOptions extends StreamHandlers {
+  url: string;
+  /** Headers of each (re)connection, e.g. the current bearer token (after a refresh, when one is due). */
+  headers: () => Record<string, string> | Promise<Record<string, string>>;
   fetch?: typeof fetch;
   /** Waits `ms` (a fake timer in tests). */
   sleep?: (ms: number) => Promise<void>;
@@ -91,7 +78,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
     while (!controller.signal.aborted) {
       options.onState?.('connecting');
       try {
-        const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers() };
+        const headers: Record<string, string> = { Accept: 'text/event-stream', ...(await options.headers()) };
         if (lastId !== undefined) headers['Last-Event-ID'] = lastId;
         const response = await doFetch(options.url, {
           headers,

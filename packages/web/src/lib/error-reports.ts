@@ -4,7 +4,7 @@
  * sent is dropped (there is nobody to tell), never thrown at the page that reported it.
  */
 import { replaceControlCharacters } from '@larmor/contracts/common';
-import { ERROR_REPORTS_PATH, type ErrorReport } from '@larmor/contracts/error-reports';
+import { ERROR_REPORT_PATHS, type ErrorReport } from '@larmor/contracts/error-reports';
 import { api } from './api.ts';
 
 /** Sends `report`; control characters (which the server refuses in every text field) are replaced first. */
@@ -17,5 +17,5 @@ export function reportError(report: Omit<ErrorReport, 'page'>): void {
     ...(report.details === undefined ? {} : { details: replaceControlCharacters(report.details, true) }),
     page: replaceControlCharacters(page),
   };
-  api.request(ERROR_REPORTS_PATH, { method: 'POST', body }).catch(() => undefined);
+  api.request(ERROR_REPORT_PATHS.reports, { method: 'POST', body }).catch(() => undefined);
 }

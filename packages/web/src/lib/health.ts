@@ -1,5 +1,5 @@
 /** GET /health (platform-shell.md §7, §8): an answer carrying an error field counts as a failure. */
-import { healthResponseSchema, type HealthResponse } from '@larmor/contracts/health';
+import { HEALTH_PATHS, type HealthResponse, healthResponseSchema } from '@larmor/contracts/health';
 import { api } from './api.ts';
 
 /** Throws when the health answer names an error (or its status is not ok). */
@@ -11,5 +11,5 @@ export function assertHealthy(answer: HealthResponse): HealthResponse {
 }
 
 export async function fetchHealth(): Promise<HealthResponse> {
-  return assertHealthy(await api.request('/health', { schema: healthResponseSchema }));
+  return assertHealthy(await api.request(HEALTH_PATHS.health, { schema: healthResponseSchema }));
 }

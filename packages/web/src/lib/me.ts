@@ -3,15 +3,13 @@
  * the account dialogs (refresh it after accepting the terms or changing the password).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { meResponseSchema, type Profile } from '@larmor/contracts/me';
+import { ME_PATHS, meResponseSchema, type Profile } from '@larmor/contracts/me';
 import { api } from './api.ts';
 import { session } from './session.ts';
 
-export const ME_PATH = 'me/';
-
 /** Fetches the profile and stores it in the session (local storage). */
 export async function fetchMe(): Promise<Profile> {
-  const { user } = await api.request(ME_PATH, { schema: meResponseSchema });
+  const { user } = await api.request(ME_PATHS.me, { schema: meResponseSchema });
   session.setProfile(user);
   return user;
 }

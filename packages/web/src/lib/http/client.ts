@@ -5,6 +5,7 @@
  * started by then); a 401 outside login ends the session; failures are normalised (api-error.ts).
  */
 import { REQUEST_TIMEOUT_MS } from '@larmor/contracts/constants';
+import { AUTH_PATHS } from '@larmor/contracts/auth';
 import { ApiError, normalizeHttpError } from '../api-error.ts';
 import { STORAGE_KEYS } from '../storage.ts';
 import { openEventStream, type StreamHandlers } from './event-stream.ts';
@@ -12,8 +13,9 @@ import { float32FromLittleEndian } from './float32.ts';
 import { expireSession, shouldRefresh } from './session-policy.ts';
 import { resolveUrl, trimPath, type HttpMethod, type Query } from './url.ts';
 
-export const LOGIN_PATH = 'login';
-export const REFRESH_PATH = 'refresh-token';
+/** The sign-in call, whose 401 is a wrong password rather than an ended session. */
+export const LOGIN_PATH = AUTH_PATHS.login;
+export const REFRESH_PATH = AUTH_PATHS.refreshToken;
 
 /** Anything with zod's `parse`: the call's schema from @larmor/contracts. */
 export interface Parser<T> {

@@ -4,11 +4,13 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { tokenPairSchema } from '@larmor/contracts/auth';
+import { IDENTITY_PATHS } from '@larmor/contracts/identities';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { session } from '#lib/session.ts';
 
 export async function switchIdentity(id: string): Promise<void> {
-  const tokens = await api.request(`v2/me/identities/${encodeURIComponent(id)}/switch`, {
+  const tokens = await api.request(apiPath(IDENTITY_PATHS.switch, { id }), {
     method: 'POST',
     schema: tokenPairSchema,
   });

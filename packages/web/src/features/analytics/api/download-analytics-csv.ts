@@ -2,10 +2,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ANALYTICS_PATHS } from '@larmor/contracts/analytics';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 
 export function getAnalyticsCsv(labId: string, cohortId: string | null): Promise<string> {
-  return api.request(ANALYTICS_PATHS.moduleCsv.replace('{labId}', encodeURIComponent(labId)), {
+  return api.request(apiPath(ANALYTICS_PATHS.moduleCsv, { labId }), {
     query: { cohortId: cohortId ?? undefined },
     schema: z.string(),
   });

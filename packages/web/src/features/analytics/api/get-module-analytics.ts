@@ -4,11 +4,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ANALYTICS_PATHS, moduleAnalyticsSchema, type ModuleAnalytics } from '@larmor/contracts/analytics';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { analyticsQueryKey } from './get-analytics-options.ts';
 
 export function getModuleAnalytics(labId: string, cohortId: string | null): Promise<ModuleAnalytics> {
-  return api.request(ANALYTICS_PATHS.module.replace('{labId}', encodeURIComponent(labId)), {
+  return api.request(apiPath(ANALYTICS_PATHS.module, { labId }), {
     query: { cohortId: cohortId ?? undefined },
     schema: moduleAnalyticsSchema,
   });

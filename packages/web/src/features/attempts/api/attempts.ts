@@ -61,7 +61,8 @@ export function useLab(labId: string) {
 }
 
 export function getOwnScans(labId: string): Promise<OwnScansResponse> {
-  return api.request(`${STUDENT_PATHS.myScans}?labId=${encodeURIComponent(labId)}`, {
+  return api.request(STUDENT_PATHS.myScans, {
+    query: { labId },
     schema: ownScansResponseSchema,
   });
 }

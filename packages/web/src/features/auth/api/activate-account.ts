@@ -1,9 +1,11 @@
 /** GET /v2/users/activate/{token} (platform-shell.md §7). */
 import { useQuery } from '@tanstack/react-query';
+import { AUTH_PATHS } from '@larmor/contracts/auth';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 
 export function activateAccount(token: string): Promise<unknown> {
-  return api.request(`/v2/users/activate/${encodeURIComponent(token)}`);
+  return api.request(apiPath(AUTH_PATHS.activate, { token }));
 }
 
 export function useActivateAccount(token: string) {

@@ -1,12 +1,12 @@
 /** POST login (platform-shell.md §7): a username (or e-mail) and password for a token pair. */
 import { useMutation } from '@tanstack/react-query';
-import { tokenPairSchema, type LoginRequest, type TokenPair } from '@larmor/contracts/auth';
+import { AUTH_PATHS, type LoginRequest, type TokenPair, tokenPairSchema } from '@larmor/contracts/auth';
 import { api } from '#lib/api.ts';
 import { fetchMe } from '#lib/me.ts';
 import { session } from '#lib/session.ts';
 
 export function login(body: LoginRequest): Promise<TokenPair> {
-  return api.request('login', { method: 'POST', body, schema: tokenPairSchema });
+  return api.request(AUTH_PATHS.login, { method: 'POST', body, schema: tokenPairSchema });
 }
 
 /** Signs in: stores the tokens, then loads and stores the profile. */

@@ -1,11 +1,11 @@
 /** GET v1/clients/: the organisations the caller may see (to name each group's organisation). */
 import { useQuery } from '@tanstack/react-query';
 import { USER_LIST_MAX_PAGE_SIZE } from '@larmor/contracts/constants';
-import { clientListResponseSchema } from '@larmor/contracts/organisations';
+import { clientListResponseSchema, ORGANISATION_PATHS } from '@larmor/contracts/organisations';
 import { api } from '#lib/api.ts';
 
 export function listClients() {
-  return api.request('v1/clients/', {
+  return api.request(ORGANISATION_PATHS.clients, {
     query: { page: 1, per_page: USER_LIST_MAX_PAGE_SIZE },
     schema: clientListResponseSchema,
   });

@@ -1,10 +1,14 @@
 /** GET v1/groups/: the groups of the organisations the caller administers, paged. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { groupListResponseSchema, type GroupListQuery } from '@larmor/contracts/organisations';
+import {
+  type GroupListQuery,
+  groupListResponseSchema,
+  ORGANISATION_PATHS,
+} from '@larmor/contracts/organisations';
 import { api } from '#lib/api.ts';
 
 export function listGroups(query: GroupListQuery) {
-  return api.request('v1/groups/', { query: { ...query }, schema: groupListResponseSchema });
+  return api.request(ORGANISATION_PATHS.groups, { query: { ...query }, schema: groupListResponseSchema });
 }
 
 export const groupsQueryKey = ['groups'] as const;

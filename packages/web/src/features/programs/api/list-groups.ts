@@ -4,11 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_LIST_MAX_PAGE_SIZE } from '@larmor/contracts/constants';
-import { groupListResponseSchema, type Group } from '@larmor/contracts/organisations';
+import { type Group, groupListResponseSchema, ORGANISATION_PATHS } from '@larmor/contracts/organisations';
 import { api } from '#lib/api.ts';
 
 export function listGroups(): Promise<{ items: Group[]; total: number }> {
-  return api.request('v1/groups/', {
+  return api.request(ORGANISATION_PATHS.groups, {
     query: { page: 1, per_page: USER_LIST_MAX_PAGE_SIZE },
     schema: groupListResponseSchema,
   });

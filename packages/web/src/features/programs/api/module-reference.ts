@@ -6,14 +6,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ATTEMPT_PATHS,
   moduleReferenceSchema,
+  type ReferenceEvaluation,
   referenceEvaluationSchema,
   SCAN_RESULT_REVIEW_PATHS,
   scanResultSchema,
-  type ReferenceEvaluation,
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
-import { ownScansResponseSchema, type OwnScan } from '@larmor/contracts/students';
+import { type OwnScan, ownScansResponseSchema, STUDENT_PATHS } from '@larmor/contracts/students';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
 
@@ -41,7 +42,8 @@ export function useOwnScans(labId: string) {
     queryKey: ownScansKey(labId),
     queryFn: async (): Promise<OwnScan[]> =>
       (
-        await api.request(`v2/me/scans?labId=${encodeURIComponent(labId)}`, {
+        await api.request(STUDENT_PATHS.myScans, {
+          query: { labId },
           schema: ownScansResponseSchema,
         })
       ).scans,
@@ -57,7 +59,7 @@ export function useSaveReference(labId: string) {
       const scanResultId =
         scan.scanResultId ??
         (
-          await api.request('v1/scan-results', {
+          await api.request(ATTEMPT_PATHS.scanResults, {
             method: 'POST',
             body: { scanId: scan.scanId },
             schema: scanResultSchema,

@@ -2,12 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ATTEMPT_PATHS, scanResultSchema, type ScanResult } from '@larmor/contracts/attempts';
 import { meStudentSchema, STUDENT_PATHS, type MeStudent } from '@larmor/contracts/students';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 
 const scanResultsQueryKey = ['scan-results'] as const;
 
 export function getScanResult(id: string): Promise<ScanResult> {
-  return api.request(ATTEMPT_PATHS.scanResult.replace('{scanResultId}', encodeURIComponent(id)), {
+  return api.request(apiPath(ATTEMPT_PATHS.scanResult, { scanResultId: id }), {
     schema: scanResultSchema,
   });
 }

@@ -7,17 +7,18 @@ import {
   type CoursesOverviewResponse,
   type StudentDetail,
 } from '@larmor/contracts/students';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { studentsQueryKey } from './keys.ts';
 
 export function getStudent(userId: string): Promise<StudentDetail> {
-  return api.request(STUDENT_PATHS.user.replace('{userId}', encodeURIComponent(userId)), {
+  return api.request(apiPath(STUDENT_PATHS.user, { userId }), {
     schema: studentDetailSchema,
   });
 }
 
 export function getCoursesOverview(userId: string): Promise<CoursesOverviewResponse> {
-  return api.request(STUDENT_PATHS.userCoursesOverview.replace('{userId}', encodeURIComponent(userId)), {
+  return api.request(apiPath(STUDENT_PATHS.userCoursesOverview, { userId }), {
     schema: coursesOverviewResponseSchema,
   });
 }

@@ -5,12 +5,13 @@ import {
   STUDENT_PATHS,
   type ClientCoursesResponse,
 } from '@larmor/contracts/students';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { studentsQueryKey } from './keys.ts';
 
 export function listClientCourses(groupId: string, includeArchived: boolean): Promise<ClientCoursesResponse> {
-  const path = STUDENT_PATHS.clientUsersCourses.replace('{groupId}', encodeURIComponent(groupId));
-  return api.request(`${path}?includeArchived=${String(includeArchived)}`, {
+  return api.request(apiPath(STUDENT_PATHS.clientUsersCourses, { groupId }), {
+    query: { includeArchived },
     schema: clientCoursesResponseSchema,
   });
 }

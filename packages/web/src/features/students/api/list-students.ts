@@ -8,6 +8,7 @@ import {
   studentListResponseSchema,
   type StudentListResponse,
 } from '@larmor/contracts/students';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { studentsQueryKey } from './keys.ts';
 
@@ -39,7 +40,7 @@ export function studentsSearchParams(query: StudentsQuery): URLSearchParams {
 }
 
 export function listStudents(groupId: string, query: StudentsQuery): Promise<StudentListResponse> {
-  const path = STUDENT_PATHS.clientUsers.replace('{groupId}', encodeURIComponent(groupId));
+  const path = apiPath(STUDENT_PATHS.clientUsers, { groupId });
   return api.request(`${path}?${studentsSearchParams(query).toString()}`, {
     schema: studentListResponseSchema,
   });

@@ -1,10 +1,15 @@
 /** GET v1/users/ (platform-shell.md §7): paged by page and per_page, ordered, searched by name. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userListResponseSchema, type UserListQuery, type UserListResponse } from '@larmor/contracts/users';
+import {
+  USER_PATHS,
+  type UserListQuery,
+  type UserListResponse,
+  userListResponseSchema,
+} from '@larmor/contracts/users';
 import { api } from '#lib/api.ts';
 
 export function listUsers(query: UserListQuery): Promise<UserListResponse> {
-  return api.request('v1/users/', {
+  return api.request(USER_PATHS.users, {
     query: { ...query, name: query.name === '' ? undefined : query.name },
     schema: userListResponseSchema,
   });

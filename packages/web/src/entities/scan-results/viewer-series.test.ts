@@ -59,6 +59,26 @@ describe('a scan result as the shared viewer’s series: SI from the API, mm and
     );
   });
 
+  it('keeps an echo train’s length and echo spacing, as the session’s series does', () => {
+    const meta: ScanResultImages = {
+      scanResultId: ID,
+      rows: 1,
+      columns: 1,
+      pixelSpacing: [0.001, 0.001],
+      sliceThickness: 0.005,
+      pixelFormat: 'float32le',
+      window: { center: 0, width: 1 },
+      parameters: { ...PARAMETERS, family: 'TSE', echoTrainLength: 8, echoSpacing: 0.012 },
+      seed: 1,
+      slices: [
+        { index: 0, imagePositionPatient: [0, 0, 0], imageOrientationPatient: [1, 0, 0, 0, 1, 0], url: 'u' },
+      ],
+    };
+    const acquisition = scanResultViewerSeries(meta, [Float32Array.of(1)], 'T2 TSE').acquisition;
+    expect(acquisition?.echoTrainLength).toBe(8);
+    expect(acquisition?.echoSpacingMs).toBeCloseTo(12, 12);
+  });
+
   it('the difference map is a one-slice series at the centre slice’s geometry with the map’s window', () => {
     const series = differenceViewerSeries(
       ID,

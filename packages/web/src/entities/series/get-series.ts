@@ -30,7 +30,7 @@ export async function getSlicePixels(url: string, expected: number): Promise<Flo
 export async function getSeries(sessionId: string, scanId: string, name: string, seriesNumber: number) {
   const meta = await getReconstructedImages(sessionId, scanId);
   const pixels = await Promise.all(meta.slices.map((s) => getSlicePixels(s.url, meta.rows * meta.columns)));
-  return { meta, series: viewerSeriesOf(meta, pixels, { name, seriesNumber }) };
+  return { meta, series: viewerSeriesOf(meta, pixels, { id: meta.scanId, description: name, seriesNumber }) };
 }
 
 export function seriesQueryOptions(sessionId: string, scanId: string, name: string, seriesNumber: number) {

@@ -1,13 +1,14 @@
 /**
  * The live preview's worker (DESIGN.md §1): builds the module's anatomical model as preview-model.ts resolves it
  * (the brain from the build's static asset, gunzipped here with DecompressionStream), keeps a preview engine per
- * build for the last few builds, and answers each request with the centre slice's grey image, its buffer
- * transferred, and the backend its FFTs ran on (WebAssembly wherever the browser compiles it: the server's CSP
- * allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
+ * build for the last few builds, and answers each `render` call (comlink, lib/worker-client.ts) with the centre
+ * slice's grey image, its buffer transferred, and the backend its FFTs ran on (WebAssembly wherever the browser
+ * compiles it: the server's CSP allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
  */
+import { expose, transfer } from 'comlink';
 import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/simulate/preview/engine';
-import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
+import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
 /** The shipped brain label volume, emitted once by the build as a hashed static asset. */
@@ -81,32 +82,29 @@ function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
   return engine;
 }
 
-function reply(message: PreviewResponse): void {
-  if (message.ok) postMessage(message, { transfer: [message.grey.buffer] });
-  else postMessage(message);
+/** The centre slice's grey image of `request`, its buffer transferred; failures are answers too. */
+async function render(request: PreviewRequest): Promise<PreviewResponse> {
+  try {
+    const engine = await engineFor(request);
+    const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
+    if (!result.ok) return { id: request.id, ok: false, message: result.message };
+    const { rows, columns, rowSpacing, columnSpacing, grey, backend, prepareMs, renderMs } = result.frame;
+    const response: PreviewResponse = {
+      id: request.id,
+      ok: true,
+      rows,
+      columns,
+      rowSpacing,
+      columnSpacing,
+      grey,
+      backend,
+      prepareMs,
+      renderMs,
+    };
+    return transfer(response, [grey.buffer]);
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
-addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
-  const request = event.data;
-  engineFor(request)
-    .then((engine) => {
-      const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
-      if (!result.ok) return reply({ id: request.id, ok: false, message: result.message });
-      const { rows, columns, rowSpacing, columnSpacing, grey, backend, prepareMs, renderMs } = result.frame;
-      return reply({
-        id: request.id,
-        ok: true,
-        rows,
-        columns,
-        rowSpacing,
-        columnSpacing,
-        grey,
-        backend,
-        prepareMs,
-        renderMs,
-      });
-    })
-    .catch((error: unknown) => {
-      reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
-    });
-});
+expose({ render } satisfies PreviewWorkerApi);

@@ -9,7 +9,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { EmptyState } from '#ui/PageFrame.tsx';
 import { useAssetCookie } from '../api/asset-cookie.ts';
-import { useUploadFile } from '../api/upload-file.ts';
+import { useUploadFile } from '#entities/program/api/upload-file.ts';
 
 /** The Markdown that shows an upload: an image inline, a document as a link. */
 export function uploadMarkdown(upload: Pick<Upload, 'kind' | 'filename' | 'url'>): string {

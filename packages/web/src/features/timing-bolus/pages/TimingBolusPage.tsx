@@ -38,7 +38,7 @@ import {
   testBolus,
   valueAt,
 } from '../state/bolus-plan.ts';
-import { setConfiguration } from '#entities/session/set-configuration.ts';
+import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 
 const DEFAULT_KSPACE_CENTRE_S = 10;
 const MARKER_COLOR = '#c92a2a';

@@ -25,7 +25,7 @@ import {
 import { TissueTable } from '../components/TissueTable.tsx';
 import { RelaxationCurves } from '../components/RelaxationCurves.tsx';
 import { tissueRows } from '../state/tissue-rows.ts';
-import { setConfiguration } from '#entities/session/set-configuration.ts';
+import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 
 const MODE_FLAG = 'customTissueMagneticProperties';
 const PLOTTED_FIRST = ['greyMatter', 'whiteMatter', 'csf'];

@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
 import { anatomicalModelSchema, reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
-import { getSession } from '#entities/session/get-session.ts';
+import { getSession } from '#entities/session/api/get-session.ts';
 import { api } from '#lib/api.ts';
 
 /** The brain's id in @larmor/mri's registry: the only model built from an asset. */

@@ -23,19 +23,18 @@ export function useModuleReference(labId: string) {
   return useQuery({ queryKey: referenceQueryKey(labId), queryFn: () => getModuleReference(labId) });
 }
 
+/** PUT (or, with null, DELETE) the module's reference scan result. */
+export async function setModuleReference(labId: string, scanResultId: string | null): Promise<void> {
+  if (scanResultId === null) await api.request(path(labId), { method: 'DELETE' });
+  else
+    await api.request(path(labId), { method: 'PUT', body: { scanResultId }, schema: moduleReferenceSchema });
+}
+
 /** Marks `scanResultId` as the reference (or, with null, unmarks the module's); refreshes comparisons. */
 export function useSetModuleReference(labId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (scanResultId: string | null): Promise<void> => {
-      if (scanResultId === null) await api.request(path(labId), { method: 'DELETE' });
-      else
-        await api.request(path(labId), {
-          method: 'PUT',
-          body: { scanResultId },
-          schema: moduleReferenceSchema,
-        });
-    },
+    mutationFn: (scanResultId: string | null) => setModuleReference(labId, scanResultId),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: referenceQueryKey(labId) });
       await client.invalidateQueries({ queryKey: ['scan-results'] });

@@ -10,8 +10,8 @@ import {
   type ScanResultComparison,
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
-import { getPixels } from '#entities/scan-results/get-scan-result-series.ts';
-import { differenceViewerSeries } from '#entities/scan-results/viewer-series.ts';
+import { getPixels } from './get-scan-result-series.ts';
+import { differenceViewerSeries } from '../viewer-series.ts';
 import { api } from '#lib/api.ts';
 
 export const comparisonQueryKey = (scanResultId: string) =>

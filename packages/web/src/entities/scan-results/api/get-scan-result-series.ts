@@ -11,7 +11,7 @@ import {
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
-import { scanResultViewerSeries } from './viewer-series.ts';
+import { scanResultViewerSeries } from '../viewer-series.ts';
 
 export function getScanResultImages(scanResultId: string): Promise<ScanResultImages> {
   return api.request(apiPath(SCAN_RESULT_REVIEW_PATHS.images, { scanResultId }), {

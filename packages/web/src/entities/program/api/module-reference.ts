@@ -6,15 +6,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ATTEMPT_PATHS,
-  moduleReferenceSchema,
   type ReferenceEvaluation,
   referenceEvaluationSchema,
   SCAN_RESULT_REVIEW_PATHS,
-  scanResultSchema,
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
-import { type OwnScan, ownScansResponseSchema, STUDENT_PATHS } from '@larmor/contracts/students';
+import type { OwnScan } from '@larmor/contracts/students';
+import { getOwnScans, keepScan } from '#entities/attempt/api/attempts.ts';
+import { setModuleReference } from '#entities/scan-results/api/module-reference.ts';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
 
@@ -40,13 +39,7 @@ export function useReferenceEvaluation(labId: string) {
 export function useOwnScans(labId: string) {
   return useQuery({
     queryKey: ownScansKey(labId),
-    queryFn: async (): Promise<OwnScan[]> =>
-      (
-        await api.request(STUDENT_PATHS.myScans, {
-          query: { labId },
-          schema: ownScansResponseSchema,
-        })
-      ).scans,
+    queryFn: async (): Promise<OwnScan[]> => (await getOwnScans(labId)).scans,
     staleTime: 0,
   });
 }
@@ -56,20 +49,7 @@ export function useSaveReference(labId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (scan: Pick<OwnScan, 'scanId' | 'scanResultId'>): Promise<void> => {
-      const scanResultId =
-        scan.scanResultId ??
-        (
-          await api.request(ATTEMPT_PATHS.scanResults, {
-            method: 'POST',
-            body: { scanId: scan.scanId },
-            schema: scanResultSchema,
-          })
-        ).id;
-      await api.request(apiPath(SCAN_RESULT_REVIEW_PATHS.reference, { labId }), {
-        method: 'PUT',
-        body: { scanResultId },
-        schema: moduleReferenceSchema,
-      });
+      await setModuleReference(labId, scan.scanResultId ?? (await keepScan(scan.scanId)).id);
     },
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: evaluationKey(labId) });

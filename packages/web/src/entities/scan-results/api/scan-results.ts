@@ -1,9 +1,9 @@
 /** GET v1/scan-results/{scanResultId} (issue 14) and one's own scan results from GET v2/me/ (simulator.md §7). */
 import { useQuery } from '@tanstack/react-query';
 import { ATTEMPT_PATHS, scanResultSchema, type ScanResult } from '@larmor/contracts/attempts';
-import { meStudentSchema, STUDENT_PATHS, type MeStudent } from '@larmor/contracts/students';
 import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
+import { getMeStudent } from '#entities/student/api/get-me-student.ts';
 
 const scanResultsQueryKey = ['scan-results'] as const;
 
@@ -17,10 +17,6 @@ export function useScanResult(id: string) {
   return useQuery({ queryKey: [...scanResultsQueryKey, id], queryFn: () => getScanResult(id) });
 }
 
-export function getOwnScanResults(): Promise<MeStudent> {
-  return api.request(STUDENT_PATHS.me, { schema: meStudentSchema });
-}
-
 export function useOwnScanResults() {
-  return useQuery({ queryKey: [...scanResultsQueryKey, 'own'], queryFn: getOwnScanResults });
+  return useQuery({ queryKey: [...scanResultsQueryKey, 'own'], queryFn: getMeStudent });
 }

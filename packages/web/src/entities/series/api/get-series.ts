@@ -10,7 +10,7 @@ import {
   type ReconstructedImages,
 } from '@larmor/contracts/sessions';
 import { api } from '#lib/api.ts';
-import { viewerSeriesOf } from './series-from-api.ts';
+import { viewerSeriesOf } from '../series-from-api.ts';
 
 /** Every series' images query starts with this key (the simulator's idle timer waits while one loads). */
 export const SERIES_IMAGES_QUERY_KEY = ['series', 'images'] as const;

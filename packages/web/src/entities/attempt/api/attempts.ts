@@ -94,10 +94,17 @@ export function useStartAttempt(labId: string) {
   );
 }
 
+/** POST v1/scan-results {scanId}: keeps one of the caller's finished scans as a scan result. */
+export function keepScan(scanId: string): Promise<ScanResult> {
+  return api.request(ATTEMPT_PATHS.scanResults, {
+    method: 'POST',
+    body: { scanId },
+    schema: scanResultSchema,
+  });
+}
+
 export function useKeepScan() {
-  return useInvalidating((scanId: string): Promise<ScanResult> =>
-    api.request(ATTEMPT_PATHS.scanResults, { method: 'POST', body: { scanId }, schema: scanResultSchema }),
-  );
+  return useInvalidating(keepScan);
 }
 
 export function useSubmitAttempt(id: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error.ts';
-import { createHttpClient, expireSession, resolveUrl, shouldRefresh } from './index.ts';
+import { createHttpClient, expireSession, resolveUrl, shouldRefresh, type HttpClient } from './index.ts';
 
 const NOW = 1_900_000_000_000;
 
@@ -160,24 +160,47 @@ describe('createHttpClient', () => {
   });
 });
 
+/**
+ * A client whose access token is inside the refresh window: its first call is the refresh, answered with `fresh`;
+ * the server then answers `after` in turn.
+ */
+function refreshingClient(after: Array<() => Response>) {
+  localStorage.setItem('accessToken', jwt(NOW / 1000 + 100));
+  localStorage.setItem('refreshToken', 'old-refresh');
+  const fresh = jwt(NOW / 1000 + 10_000);
+  const onSessionExpired = vi.fn();
+  const server = scripted([() => json(200, { accessToken: fresh, refreshToken: 'new-refresh' }), ...after]);
+  const client = createHttpClient({
+    baseUrl: '/api',
+    local: localStorage,
+    fetch: server.fetch,
+    now: () => NOW,
+    onSessionExpired,
+  });
+  return { client, server, fresh, onSessionExpired };
+}
+
+/** Opens `path` as an event stream and waits until it ends, returning the states it went through. */
+async function statesUntilEnded(client: HttpClient, path: string): Promise<string[]> {
+  const states: string[] = [];
+  await new Promise<void>((resolve) => {
+    client.events(path, {
+      onEvent: () => undefined,
+      onState: (state) => {
+        states.push(state);
+        if (state === 'ended') resolve();
+      },
+    });
+  });
+  return states;
+}
+
 describe('bytes and event streams under the same policy', () => {
   it('refreshes a token inside the window before fetching bytes, and a 401 on bytes ends the session', async () => {
-    localStorage.setItem('accessToken', jwt(NOW / 1000 + 100));
-    localStorage.setItem('refreshToken', 'old-refresh');
-    const fresh = jwt(NOW / 1000 + 10_000);
-    const onSessionExpired = vi.fn();
-    const server = scripted([
-      () => json(200, { accessToken: fresh, refreshToken: 'new-refresh' }),
+    const { client, server, fresh, onSessionExpired } = refreshingClient([
       () => new Response(new Float32Array([2.5]).buffer, { status: 200 }),
       () => json(401, { error: { message: 'Expired', code: 400410 } }),
     ]);
-    const client = createHttpClient({
-      baseUrl: '/api',
-      local: localStorage,
-      fetch: server.fetch,
-      now: () => NOW,
-      onSessionExpired,
-    });
     await expect(client.float32('/api/v1/x/slices/0')).resolves.toEqual(new Float32Array([2.5]));
     expect(server.calls.map((c) => c.url)).toEqual(['/api/refresh-token', '/api/v1/x/slices/0']);
     expect((server.calls[1]?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
@@ -186,31 +209,10 @@ describe('bytes and event streams under the same policy', () => {
   });
 
   it('opens a stream with the refreshed token; a 401 ends the session and the stream', async () => {
-    localStorage.setItem('accessToken', jwt(NOW / 1000 + 100));
-    localStorage.setItem('refreshToken', 'old-refresh');
-    const fresh = jwt(NOW / 1000 + 10_000);
-    const onSessionExpired = vi.fn();
-    const server = scripted([
-      () => json(200, { accessToken: fresh, refreshToken: 'new-refresh' }),
+    const { client, server, fresh, onSessionExpired } = refreshingClient([
       () => json(401, { error: { message: 'Expired', code: 400410 } }),
     ]);
-    const client = createHttpClient({
-      baseUrl: '/api',
-      local: localStorage,
-      fetch: server.fetch,
-      now: () => NOW,
-      onSessionExpired,
-    });
-    const states: string[] = [];
-    await new Promise<void>((resolve) => {
-      client.events('v1/sessions/s/events', {
-        onEvent: () => undefined,
-        onState: (state) => {
-          states.push(state);
-          if (state === 'ended') resolve();
-        },
-      });
-    });
+    const states = await statesUntilEnded(client, 'v1/sessions/s/events');
     expect(server.calls.map((c) => c.url)).toEqual(['/api/refresh-token', '/api/v1/sessions/s/events']);
     expect((server.calls[1]?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
@@ -241,16 +243,7 @@ describe('bytes and event streams under the same policy', () => {
       timeoutMs: 20,
       sleep: async () => undefined,
     });
-    const states: string[] = [];
-    await new Promise<void>((resolve) => {
-      client.events('v1/sessions/s/events', {
-        onEvent: () => undefined,
-        onState: (state) => {
-          states.push(state);
-          if (state === 'ended') resolve();
-        },
-      });
-    });
+    const states = await statesUntilEnded(client, 'v1/sessions/s/events');
     expect(reasons).toMatchObject([{ name: 'TimeoutError' }]);
     expect(states).toEqual(['connecting', 'retrying', 'connecting', 'ended']);
   });

@@ -20,9 +20,7 @@ import {
   patientSections,
   type RangedSetting,
 } from '../state/patient-settings.ts';
-import { settingValue } from '#entities/session/configuration.ts';
-import { settingBlockedReason } from '../state/settings.ts';
-import { Reason, SettingsDialogFoot, useSaving, type Change } from './SettingsDialogs.tsx';
+import { Reason, SettingsDialogFoot, useSettings, type Change } from './SettingsDialogs.tsx';
 import { SettingNumber } from './SettingNumber.tsx';
 
 const DIALOG_WIDTH_PX = 560;
@@ -58,13 +56,8 @@ export function PatientSettingsDialog(props: {
   modelError?: Error | null;
   onChange: Change;
 }) {
-  const { configuration, session } = props.active;
-  const { error, save } = useSaving(props.onChange);
-  const sections = patientSections(props.features ?? [], props.active.lab.anatomicalModelId, session.backend);
-  const blocked = (name: SessionConfigurationName) =>
-    settingBlockedReason(name, configuration, session.backend);
-  const value = (name: SessionConfigurationName, fallback: string) =>
-    settingValue(configuration, name, fallback);
+  const { error, save, blocked, value, backend } = useSettings(props.active, props.onChange);
+  const sections = patientSections(props.features ?? [], props.active.lab.anatomicalModelId, backend);
   /** Radio choices of `name`; numeric settings are saved as numbers. */
   const choices = (
     name: SessionConfigurationName,

@@ -4,7 +4,7 @@
  * their ranges) and contrast on models 202–204 and 207. Each change is saved at once (POST configuration) and
  * the next scan's snapshot carries it; a setting the student may not change shows why.
  */
-import { Fieldset, Group, Loader, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Fieldset, Group, Loader, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CONTRAST_CONCENTRATION_CHOICES_MMOL_PER_ML } from '@larmor/contracts/lab-presets';
 import {
   PATIENT_SETTING_RANGES,
@@ -56,7 +56,7 @@ export function PatientSettingsDialog(props: {
   modelError?: Error | null;
   onChange: Change;
 }) {
-  const { error, save, blocked, value, backend } = useSettings(props.active, props.onChange);
+  const { error, save, blocked, value, backend, toggle } = useSettings(props.active, props.onChange);
   const sections = patientSections(props.features ?? [], props.active.lab.anatomicalModelId, backend);
   /** Radio choices of `name`; numeric settings are saved as numbers. */
   const choices = (
@@ -91,17 +91,6 @@ export function PatientSettingsDialog(props: {
         commit={(typed) => committedSetting(name, typed)}
         onSave={(v) => save(name, v)}
         disabled={blocked(name) !== undefined}
-      />
-      <Reason text={blocked(name)} />
-    </div>
-  );
-  const toggle = (name: SessionConfigurationName, label: string) => (
-    <div>
-      <Switch
-        label={label}
-        checked={value(name, '0') === '1'}
-        disabled={blocked(name) !== undefined}
-        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
       />
       <Reason text={blocked(name)} />
     </div>

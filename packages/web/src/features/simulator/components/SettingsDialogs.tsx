@@ -54,7 +54,19 @@ export function useSettings(active: ActiveSession, onChange: Change) {
     settingBlockedReason(name, configuration, session.backend);
   const value = (name: SessionConfigurationName, fallback: string) =>
     settingValue(configuration, name, fallback);
-  return { configuration, backend: session.backend, error, save, blocked, value };
+  /** An on/off setting (saved as 1 or 0) as a switch with its block reason. */
+  const toggle = (name: SessionConfigurationName, label: string) => (
+    <div key={name}>
+      <Switch
+        label={label}
+        checked={value(name, '0') === '1'}
+        disabled={blocked(name) !== undefined}
+        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
+      />
+      <Reason text={blocked(name)} />
+    </div>
+  );
+  return { configuration, backend: session.backend, error, save, blocked, value, toggle };
 }
 
 /** A numeric setting chosen among `choices` (a segmented control under its label), with its block reason. */
@@ -132,18 +144,7 @@ export function SimulationSettingsDialog(props: {
   active: ActiveSession;
   onChange: Change;
 }) {
-  const { error, save, blocked, value } = useSettings(props.active, props.onChange);
-  const toggle = (name: SessionConfigurationName, label: string) => (
-    <div key={name}>
-      <Switch
-        label={label}
-        checked={value(name, '0') === '1'}
-        disabled={blocked(name) !== undefined}
-        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
-      />
-      <Reason text={blocked(name)} />
-    </div>
-  );
+  const { error, save, blocked, value, toggle } = useSettings(props.active, props.onChange);
   return (
     <Dialog
       opened={props.opened}

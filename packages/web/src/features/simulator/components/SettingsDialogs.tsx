@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, Group, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { B0_FIELD_CHOICES_T, MAX_GRADIENT_CHOICES_MT_PER_M } from '@larmor/contracts/lab-presets';
 import type { ActiveSession, ConfigurationValue, SessionConfigurationName } from '@larmor/contracts/sessions';
+import { asError } from '#ui/ConfirmFoot.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { settingValue } from '#entities/session/configuration.ts';
@@ -38,7 +39,7 @@ export function useSaving(onChange: Change) {
   const [error, setError] = useState<Error | null>(null);
   const save = (name: SessionConfigurationName, value: ConfigurationValue) => {
     setError(null);
-    onChange(name, value).catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
+    onChange(name, value).catch((e: unknown) => setError(asError(e)));
   };
   return { error, save };
 }

@@ -25,6 +25,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ActiveSession } from '@larmor/contracts/sessions';
+import { SessionNotReady } from '#entities/session/SessionNotReady.tsx';
 import { CURVE_COLORS, CurvePlot, type CurveMarker } from '#ui/charts/CurvePlot.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { bolusKeys, sessionQueryOptions, tissueKeysQueryOptions } from '../api/bolus.ts';
@@ -68,13 +69,7 @@ export function TimingBolusPage() {
         </Alert>
       </PageFrame>
     );
-  if (session.isPending) return <Loader aria-label="Loading the session" m="xl" />;
-  if (session.isError)
-    return (
-      <Alert color="red" m="md" title="The session could not be loaded">
-        {session.error.message}
-      </Alert>
-    );
+  if (!session.isSuccess) return <SessionNotReady query={session} />;
   return <TimingBolus sessionId={sessionId} active={session.data} />;
 }
 

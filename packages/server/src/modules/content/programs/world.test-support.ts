@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../../db/schema.ts';
-import { addIndividualAccess, createUser, type TestUser } from '../../test/fixtures.ts';
-import { createWorld, headersAs, type World } from '../users/world.test-support.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addIndividualAccess, createUser, type TestUser } from '../../../test/fixtures.ts';
+import { rowCounts } from '../../../test/helper.ts';
+import { createWorld, headersAs, type World } from '../../users/world.test-support.ts';
 
 export type Headers = { authorization: string };
 
@@ -39,6 +40,19 @@ export async function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: res.statusCode, body: res.body === '' ? null : (res.json() as Record<string, unknown>) };
+}
+
+/**
+ * `call` on a test's app for a call that must be refused having written nothing: every table's row count is the
+ * same after it. Answers the call's status and body.
+ */
+export function refusedCall(t: { app: FastifyInstance; db: Kysely<Database> }) {
+  return async (method: Parameters<typeof call>[1], url: string, headers: Headers, payload?: unknown) => {
+    const before = await rowCounts(t.db);
+    const res = await call(t.app, method, url, headers, payload);
+    expect(await rowCounts(t.db), `${method} ${url} ${JSON.stringify(payload)}`).toEqual(before);
+    return res;
+  };
 }
 
 /** A program with one course and one module (Brain, SE + GRE: within the free plan), built as `headers`. */

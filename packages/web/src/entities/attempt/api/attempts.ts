@@ -18,8 +18,9 @@ import {
   type LabAttempt,
   type ScanResult,
 } from '@larmor/contracts/attempts';
-import { apiPath, labSchema, PROGRAM_PATHS, type Lab } from '@larmor/contracts/programs';
+import { apiPath } from '@larmor/contracts/programs';
 import { ownScansResponseSchema, STUDENT_PATHS, type OwnScansResponse } from '@larmor/contracts/students';
+import { getModule } from '#entities/program/api/get-module.ts';
 import { api } from '#lib/api.ts';
 
 const attemptsQueryKey = ['attempts'] as const;
@@ -48,14 +49,10 @@ export function useOwnAttempts(labId: string, enabled: boolean) {
   });
 }
 
-export function getLab(labId: string): Promise<Lab> {
-  return api.request(apiPath(PROGRAM_PATHS.module, { labId }), { schema: labSchema });
-}
-
 export function useLab(labId: string) {
   return useQuery({
     queryKey: [...attemptsQueryKey, 'lab', labId],
-    queryFn: () => getLab(labId),
+    queryFn: () => getModule(labId),
     ...ALWAYS_REFETCH,
   });
 }

@@ -9,7 +9,7 @@ import { useCourse } from '#entities/program/api/get-course.ts';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 
 export function BrowseCoursePage() {
   const { programId = '', courseId = '' } = useParams();

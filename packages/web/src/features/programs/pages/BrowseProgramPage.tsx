@@ -8,7 +8,7 @@ import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 import { CoverImage } from '../components/CoverImage.tsx';
 
 export function BrowseProgramPage() {

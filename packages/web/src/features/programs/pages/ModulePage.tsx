@@ -35,7 +35,7 @@ import { CopyToMyCourse } from '../components/CopyToMyCourse.tsx';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 
 function Fact(props: { label: string; children: React.ReactNode }) {
   return (

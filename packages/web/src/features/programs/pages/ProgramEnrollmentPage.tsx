@@ -14,7 +14,7 @@ import { useCatalog } from '#entities/program/api/get-catalog.ts';
 import { useEnroll } from '#entities/program/api/enroll.ts';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 import { CoverImage } from '../components/CoverImage.tsx';
 
 function modulesLabel(count: number): string {

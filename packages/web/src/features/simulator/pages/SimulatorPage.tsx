@@ -15,7 +15,7 @@ import { closeSession } from '#entities/session/api/close-session.ts';
 import { createCollection } from '#entities/pulse-sequence/api/create-collection.ts';
 import { sessionQueryKey } from '#entities/session/api/get-session.ts';
 import { settingValue } from '#entities/session/configuration.ts';
-import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
+import { useAnatomicalModel } from '#entities/session/api/get-anatomical-model.ts';
 import { useActiveSchemas } from '#entities/session/api/list-active-schemas.ts';
 import { movePulseSequence } from '#entities/pulse-sequence/api/move-pulse-sequence.ts';
 import { receiveScanEvent } from '../api/receive-scan-event.ts';

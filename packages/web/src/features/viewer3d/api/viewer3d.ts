@@ -6,7 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
-import { anatomicalModelSchema, reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
+import { reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
+import { getAnatomicalModel } from '#entities/session/api/get-anatomical-model.ts';
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
 import { getSession } from '#entities/session/api/get-session.ts';
 import { api } from '#lib/api.ts';
@@ -24,10 +25,7 @@ export function sessionQueryOptions(sessionId: string) {
 
 /** The @larmor/mri model id of the session's model (a variant names its base). */
 export async function engineModelId(userId: string, modelId: number): Promise<number> {
-  const model = await api.request(
-    apiPath(SESSION_PATHS.anatomicalModel, { userId, modelId: String(modelId) }),
-    { schema: anatomicalModelSchema },
-  );
+  const model = await getAnatomicalModel(userId, modelId);
   return model.engineModelId ?? model.id;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertHealthy } from './health.ts';
+import { assertHealthy } from './get-health.ts';
 
 describe('assertHealthy', () => {
   it('treats a health answer with an error field as a failure', () => {

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AUTH_PATHS, type LoginRequest, type TokenPair, tokenPairSchema } from '@larmor/contracts/auth';
 import { api } from '#lib/api.ts';
-import { fetchMe } from '#lib/me.ts';
+import { fetchMe } from './get-me.ts';
 import { session } from '#lib/session.ts';
 
 export function login(body: LoginRequest): Promise<TokenPair> {

@@ -5,7 +5,7 @@
  */
 import { replaceControlCharacters } from '@larmor/contracts/common';
 import { ERROR_REPORT_PATHS, type ErrorReport } from '@larmor/contracts/error-reports';
-import { api } from './api.ts';
+import { api } from '#lib/api.ts';
 
 /** Sends `report`; control characters (which the server refuses in every text field) are replaced first. */
 export function reportError(report: Omit<ErrorReport, 'page'>): void {

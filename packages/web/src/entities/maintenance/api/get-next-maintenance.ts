@@ -7,7 +7,7 @@ import {
   type MaintenanceResponse,
   maintenanceResponseSchema,
 } from '@larmor/contracts/maintenance';
-import { api } from './api.ts';
+import { api } from '#lib/api.ts';
 
 export function fetchNextMaintenance(): Promise<MaintenanceResponse> {
   return api.request(MAINTENANCE_PATHS.announcement, { method: 'POST', schema: maintenanceResponseSchema });

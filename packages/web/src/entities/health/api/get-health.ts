@@ -1,6 +1,6 @@
 /** GET /health (platform-shell.md §7, §8): an answer carrying an error field counts as a failure. */
 import { HEALTH_PATHS, type HealthResponse, healthResponseSchema } from '@larmor/contracts/health';
-import { api } from './api.ts';
+import { api } from '#lib/api.ts';
 
 /** Throws when the health answer names an error (or its status is not ok). */
 export function assertHealthy(answer: HealthResponse): HealthResponse {

@@ -4,7 +4,7 @@
  */
 import { useQuery, type Query } from '@tanstack/react-query';
 import type { SignedCookieResponse } from '@larmor/contracts/health';
-import { fetchSignedAssetCookie } from '#lib/assets-api.ts';
+import { fetchSignedAssetCookie } from './get-signed-cookie.ts';
 
 /** Renew this long before the cookie expires [ms]. */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;

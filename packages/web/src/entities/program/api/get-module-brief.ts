@@ -4,17 +4,12 @@
  * objectives" panel (issue 20.2).
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiPath, labSchema, PROGRAM_PATHS, type Lab } from '@larmor/contracts/programs';
-import { api } from '#lib/api.ts';
-
-export function getModuleBrief(labId: string): Promise<Lab> {
-  return api.request(apiPath(PROGRAM_PATHS.module, { labId }), { schema: labSchema });
-}
+import { getModule } from './get-module.ts';
 
 export function useModuleBrief(labId: string) {
   return useQuery({
     queryKey: ['simulator', 'module-brief', labId],
-    queryFn: () => getModuleBrief(labId),
+    queryFn: () => getModule(labId),
     staleTime: Infinity,
   });
 }

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { ME_PATHS, meResponseSchema, type Profile } from '@larmor/contracts/me';
-import { api } from './api.ts';
-import { session } from './session.ts';
+import { api } from '#lib/api.ts';
+import { session } from '#lib/session.ts';
 
 /** Fetches the profile and stores it in the session (local storage). */
 export async function fetchMe(): Promise<Profile> {

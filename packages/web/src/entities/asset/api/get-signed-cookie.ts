@@ -3,7 +3,7 @@
  * browser load protected assets (simulator images) and says until when it is valid.
  */
 import { ASSET_PATHS, type SignedCookieResponse, signedCookieResponseSchema } from '@larmor/contracts/health';
-import { api } from './api.ts';
+import { api } from '#lib/api.ts';
 
 export function fetchSignedAssetCookie(): Promise<SignedCookieResponse> {
   return api.request(ASSET_PATHS.signedCookie, {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TermsRequest } from '@larmor/contracts/me';
 import { ME_PATHS } from '@larmor/contracts/me';
 import { api } from '#lib/api.ts';
-import { fetchMe } from '#lib/me.ts';
+import { fetchMe } from './get-me.ts';
 
 export async function acceptTerms(): Promise<void> {
   const body: TermsRequest = { accept: true };

@@ -8,22 +8,24 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_ACTIVE_SCANS_PER_USER, pulseSequenceSchema, type PulseSequence } from '@larmor/contracts';
+import { MAX_ACTIVE_SCANS_PER_USER, pulseSequenceSchema } from '@larmor/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
   call,
   createSimulatorWorld,
+  databases,
   openSession,
+  runSequence,
+  SCAN_TIMEOUT_MS,
   testDataDir,
+  untilSettled,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
-/** Longest a one-slice scan may take on a loaded CI machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 const BACKLOG_SLICES = 12;
 /** The scan thread's parts wait until this file exists (jobs/testing/misbehavingThread.ts). */
 const gate = path.join(dataDir, 'gate');
@@ -67,19 +69,7 @@ describe.each(databases)('fair shares of the scan threads through the run call o
     return { sessionId, ids };
   }
 
-  const run = (h: Headers, sessionId: string, id: string) =>
-    call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
-
-  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-      const sequence = pulseSequenceSchema.parse(res.body);
-      if (sequence.status !== 'running') return sequence;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const run = (h: Headers, sessionId: string, id: string) => runSequence(t.app, h, sessionId, id);
 
   it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
     const queue = createThreadQueue({ threads: 1, filename: gatedThread });
@@ -107,7 +97,7 @@ describe.each(databases)('fair shares of the scan threads through the run call o
       // A's first part is on the thread at the gate; in turn come A's second and B's only part.
       writeFileSync(gate, '3');
 
-      expect((await untilSettled(b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
+      expect((await untilSettled(t.app, b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
       const states = await t.db
         .selectFrom('sim_scans')
         .select('status')

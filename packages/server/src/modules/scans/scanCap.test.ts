@@ -4,7 +4,6 @@
  * runs arrive all at once. The scan queue here holds every scan until it is cancelled, so that no scan ends
  * while the test counts.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ERROR_CAUSES,
   ERROR_CODES,
@@ -12,44 +11,22 @@ import {
   pulseSequenceSchema,
   scanSummarySchema,
 } from '@larmor/contracts';
-import type { SnapshotResult } from '@larmor/mri/simulate/snapshot';
 import { describe, expect, it, vi } from 'vitest';
-import { ScanCancelledError, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import {
   call,
   createSimulatorWorld,
+  databases,
   errorOf,
+  heldQueue,
   openSession,
   refused,
   testDataDir,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
+import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
-
-/** A scan queue whose scans never finish: each stays queued until it is cancelled. */
-function heldQueue(): ScanQueue {
-  return {
-    backend: 'threads',
-    concurrency: 1,
-    recomputePart: () => Promise.reject(new Error('not used here')),
-    async submit(): Promise<ScanJob> {
-      const id = randomUUID();
-      let stop: (error: Error) => void = () => undefined;
-      const result = new Promise<SnapshotResult>((_, reject) => (stop = reject));
-      result.catch(() => undefined);
-      return {
-        id,
-        result,
-        onProgress: () => () => undefined,
-        cancel: () => stop(new ScanCancelledError(id)),
-      };
-    },
-    close: () => Promise.resolve(),
-  };
-}
 
 describe.each(databases)('scan cap per user on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });

@@ -1,12 +1,12 @@
 import { courseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp } from '../../test/helper.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
   publishedProgram,
-  type Headers,
+  refusedCallOn,
 } from '../programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -14,17 +14,9 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe.each(databases)('courses (v1/courses) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  async function refused(
-    method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: unknown,
-  ) {
-    const before = await rowCounts(t.db);
-    const res = await call(t.app, method, url, headers, payload);
-    expect(await rowCounts(t.db), `${method} ${url}`).toEqual(before);
-    return res.status;
-  }
+  const refusedCall = refusedCallOn(t);
+  /** The status of a refused call that wrote nothing. */
+  const refused = async (...args: Parameters<typeof refusedCall>) => (await refusedCall(...args)).status;
 
   it('a teacher adds courses at the end, renames, reorders, copies and archives them', async () => {
     const world = await createContentWorld(t.db);

@@ -1,28 +1,18 @@
 import { programListResponseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp } from '../../test/helper.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
   publishedProgram,
-  type Headers,
+  refusedCallOn,
 } from './world.test-support.ts';
 
 describe.each(databases)('programs (v1/programs) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  async function refusedWritingNothing(
-    method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: unknown,
-  ) {
-    const before = await rowCounts(t.db);
-    const res = await call(t.app, method, url, headers, payload);
-    expect(await rowCounts(t.db), `${method} ${url} ${JSON.stringify(payload)}`).toEqual(before);
-    return res;
-  }
+  const refusedWritingNothing = refusedCallOn(t);
 
   it('a teacher creates a draft program in their organisation, and edits it', async () => {
     const world = await createContentWorld(t.db);

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { addIndividualAccess, createUser, type TestUser } from '../../test/fixtures.ts';
+import { rowCounts, type TestApp } from '../../test/helper.ts';
 import { createWorld, headersAs, type World } from '../users/world.test-support.ts';
 
 export type Headers = { authorization: string };
@@ -39,6 +40,26 @@ export async function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: res.statusCode, body: res.body === '' ? null : (res.json() as Record<string, unknown>) };
+}
+
+/**
+ * A `call` on the test app `t` that must change no row of its database (a refused write); answers its result.
+ *
+ *   const refused = refusedCallOn(t);
+ *   expect((await refused('POST', 'v1/programs', h, { title: '' })).status).toBe(400);
+ */
+export function refusedCallOn(t: TestApp) {
+  return async (
+    method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+    url: string,
+    headers: Headers,
+    payload?: unknown,
+  ) => {
+    const before = await rowCounts(t.db);
+    const res = await call(t.app, method, url, headers, payload);
+    expect(await rowCounts(t.db), `${method} ${url} ${JSON.stringify(payload)}`).toEqual(before);
+    return res;
+  };
 }
 
 /** A program with one course and one module (Brain, SE + GRE: within the free plan), built as `headers`. */

@@ -7,6 +7,7 @@ import {
   createContentWorld,
   publishedProgram,
   refusedCallOn,
+  type Headers,
 } from './world.test-support.ts';
 
 describe.each(databases)('programs (v1/programs) on %s', (kind) => {

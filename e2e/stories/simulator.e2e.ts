@@ -23,7 +23,7 @@ import { apiCaller, createClient, login, uniqueName, type Credentials } from '..
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { measurePreviewSteps, quantile } from '../support/preview-latency.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 const BRAIN_ASSET = path.resolve(
   import.meta.dirname,
@@ -220,9 +220,7 @@ describe('simulator', () => {
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'stu');
     const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.clock.install();
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
@@ -245,18 +243,14 @@ describe('simulator', () => {
       await expect.poll(() => notice.isVisible()).toBe(true);
       await page.clock.runFor('05:01');
       await page.waitForURL(`**/browse/${programId}/${courseId}/modules/${labId}`);
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('the live preview follows TE changes without blocking the main thread on WebAssembly (web.preview.inputToPaint.ms)', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'stu');
     const { programId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
       await page.getByRole('combobox', { name: 'Add a sequence' }).click();
@@ -289,18 +283,14 @@ describe('simulator', () => {
       // suite; docs/benchmarks.md), not thresholds here: this story shares two cores with other suites (p95 reached
       // 620 ms at load average 20). It checks what the worker guarantees: every step painted a frame the worker
       // computed (its backend comes with its answer), on WebAssembly.
-    } finally {
-      await context.close();
-    }
+    });
   }, 180_000); // 40 painted steps, each awaited: minutes when other suites load the two cores
   it('a session the server closes shows Session expired at once (its event stream ends); Close module returns to the module, and a reload of the closed session shows it again', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'stu');
     const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
       const simulatorUrl = page.url();
@@ -320,8 +310,6 @@ describe('simulator', () => {
       await expectAccessible(page, 'screen "simulator-session-expired" (dark)');
       await expired.getByRole('button', { name: 'Close module' }).click();
       await page.waitForURL('**/dashboard');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { acceptTerms, activationPath, apiCaller, createClient, uniqueName } from '../support/api.ts';
+import { acceptTerms, activationPath, apiCaller, uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 import {
   focusOutline,
@@ -17,8 +17,8 @@ import {
   VISIBLE_OUTLINE,
   type FocusRingContrast,
 } from '../support/keyboard.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
-import { brainModule, keepSimulatorScreenshots } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
+import { keepSimulatorScreenshots, schoolBrainModule } from './simulator-support.ts';
 import { brainModuleAsking, callAs, scanT1SpinEcho, type ToolsWorld } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -241,10 +241,7 @@ describe('the learning loop: trying again', () => {
   });
 
   it('in the dark simulator every keyboard focus ring contrasts at least 3:1 with what surrounds it (issue 20.12c)', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const { programId, labId } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = uncaughtErrors(page);
     try {

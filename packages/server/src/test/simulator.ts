@@ -28,17 +28,7 @@ import {
   type SimulatorWorld,
 } from '../modules/sessions/world.test-support.ts';
 
-export {
-  anotherProgram,
-  call,
-  createSimulatorWorld,
-  errorOf,
-  openSession,
-  refused,
-  testDataDir,
-  type Headers,
-  type SimulatorWorld,
-} from '../modules/sessions/world.test-support.ts';
+export * from '../modules/sessions/world.test-support.ts';
 export { databases, useTestApp } from './helper.ts';
 
 /** Longest a tiny scan may take on a loaded CI machine [ms]. */
@@ -100,6 +90,30 @@ export async function sequenceInSession(
   const active = await openSession(app, world, h);
   const sequence = await addSequence(app, h, active, options);
   return { world, h, active, sessionId: active.session.id, sequence };
+}
+
+/** Opens a session of the world's module as `h` and adds `count` spin echoes ("SE 1"…) at once; their ids. */
+export async function sessionWithSpinEchoes(
+  app: FastifyInstance,
+  world: Pick<SimulatorWorld, 'labId' | 'programId'>,
+  h: Headers,
+  count: number,
+): Promise<{ sessionId: string; ids: string[] }> {
+  const active = await openSession(app, world, h);
+  const sessionId = active.session.id;
+  const created = await call(app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
+    pulseSequences: Array.from({ length: count }, (_, i) => ({
+      pulseSequenceSchemeId: SE_SCHEME,
+      name: `SE ${i + 1}`,
+      collectionId: active.collections[0]?.id,
+    })),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const ids = pulseSequenceSchema
+    .array()
+    .parse(created.body)
+    .map((s) => s.id);
+  return { sessionId, ids };
 }
 
 /** POST …/pulse-sequences/{id}/run. */

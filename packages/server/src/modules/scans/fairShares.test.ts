@@ -8,20 +8,21 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_ACTIVE_SCANS_PER_USER, pulseSequenceSchema } from '@larmor/contracts';
+import { MAX_ACTIVE_SCANS_PER_USER } from '@larmor/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';
 import {
   call,
   createSimulatorWorld,
   databases,
-  openSession,
   runSequence,
   SCAN_TIMEOUT_MS,
+  sessionWithSpinEchoes,
   testDataDir,
   untilSettled,
   useTestApp,
   type Headers,
+  type SimulatorWorld,
 } from '../../test/simulator.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
@@ -42,29 +43,13 @@ describe.each(databases)('fair shares of the scan threads through the run call o
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   /** `count` tiny spin echoes (32 × 32, `slices` slices) in a new session of `h`. */
-  async function sequences(
-    world: Parameters<typeof openSession>[1],
-    h: Headers,
-    count: number,
-    slices: number,
-  ) {
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
-      pulseSequences: Array.from({ length: count }, (_, i) => ({
-        pulseSequenceSchemeId: 5,
-        name: `SE ${i + 1}`,
-        collectionId: active.collections[0]?.id,
-      })),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids: string[] = [];
-    for (const s of pulseSequenceSchema.array().parse(created.body)) {
-      const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${s.id}`, h, {
+  async function sequences(world: SimulatorWorld, h: Headers, count: number, slices: number) {
+    const { sessionId, ids } = await sessionWithSpinEchoes(t.app, world, h, count);
+    for (const id of ids) {
+      const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h, {
         parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: slices },
       });
       expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-      ids.push(s.id);
     }
     return { sessionId, ids };
   }

@@ -4,13 +4,7 @@
  * runs arrive all at once. The scan queue here holds every scan until it is cancelled, so that no scan ends
  * while the test counts.
  */
-import {
-  ERROR_CAUSES,
-  ERROR_CODES,
-  MAX_ACTIVE_SCANS_PER_USER,
-  pulseSequenceSchema,
-  scanSummarySchema,
-} from '@larmor/contracts';
+import { ERROR_CAUSES, ERROR_CODES, MAX_ACTIVE_SCANS_PER_USER, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   call,
@@ -18,11 +12,12 @@ import {
   databases,
   errorOf,
   heldQueue,
-  openSession,
   refused,
+  sessionWithSpinEchoes,
   testDataDir,
   useTestApp,
   type Headers,
+  type SimulatorWorld,
 } from '../../test/simulator.ts';
 import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
@@ -32,23 +27,8 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   /** A session of `h` with `count` spin-echo sequences. */
-  async function sessionWithSequences(world: Parameters<typeof openSession>[1], h: Headers, count: number) {
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
-      pulseSequences: Array.from({ length: count }, (_, i) => ({
-        pulseSequenceSchemeId: 5,
-        name: `SE ${i + 1}`,
-        collectionId: active.collections[0]?.id,
-      })),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids = pulseSequenceSchema
-      .array()
-      .parse(created.body)
-      .map((s) => s.id);
-    return { sessionId, ids };
-  }
+  const sessionWithSequences = (world: SimulatorWorld, h: Headers, count: number) =>
+    sessionWithSpinEchoes(t.app, world, h, count);
 
   const run = (h: Headers, sessionId: string, id: string) =>
     call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createFileBlobStore } from '../../blobs/fileStore.ts';
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
+import { openSessionEvents } from '../../test/event-stream.ts';
 import { testConfig } from '../../test/helper.ts';
 import {
   call,
@@ -43,29 +44,14 @@ describe.skipIf(!redisUrl).each(databases)(
         });
 
         const address = await second.listen({ port: 0, host: '127.0.0.1' });
-        const controller = new AbortController();
-        const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
-          headers: h,
-          signal: controller.signal,
-        });
-        const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        const finished = (async () => {
-          while (!text.includes('"status":"finished"')) text += decoder.decode((await reader.read()).value);
-        })();
+        const events = await openSessionEvents(address, sessionId, h);
         await new Promise((r) => setTimeout(r, 100));
         const scan = scanSummarySchema.parse(
           (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
         );
-        await Promise.race([
-          finished,
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('no finished event')), SCAN_TIMEOUT_MS),
-          ),
-        ]);
-        controller.abort();
-        expect(text).toContain(
+        await events.until((text) => text.includes('"status":"finished"'), SCAN_TIMEOUT_MS, 'finished event');
+        await events.close();
+        expect(events.text()).toContain(
           `"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","seriesNumber":${scan.seriesNumber},"status":"running"`,
         );
         const pixels: Buffer[] = [];

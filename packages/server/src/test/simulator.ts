@@ -45,11 +45,14 @@ export interface SequenceOptions {
   scheme?: number;
   /** Its name in the session (default "Tiny SE"). */
   name?: string;
-  /** Parameters patched into it after it is added (default TINY_PARAMETERS); the PATCH must answer 200. */
-  parameters?: Record<string, unknown>;
+  /**
+   * Parameters patched into it after it is added (default TINY_PARAMETERS), the PATCH answering 200; null keeps
+   * the scheme's defaults (no PATCH).
+   */
+  parameters?: Record<string, unknown> | null;
 }
 
-/** Adds a sequence (default a spin echo) to the session's first collection and patches `parameters` into it. */
+/** Adds a sequence (default a spin echo) to the session's first collection (201) and patches `parameters` into it. */
 export async function addSequence(
   app: FastifyInstance,
   h: Headers,
@@ -62,7 +65,10 @@ export async function addSequence(
     name,
     collectionId: active.collections[0]?.id,
   });
-  const { id } = pulseSequenceSchema.parse(created.body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const sequence = pulseSequenceSchema.parse(created.body);
+  if (parameters === null) return sequence;
+  const { id } = sequence;
   const patched = await call(app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h, {
     parameters,
   });

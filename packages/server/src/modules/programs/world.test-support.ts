@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { addIndividualAccess, createUser, type TestUser } from '../../test/fixtures.ts';
+import { addIndividualAccess, addMembership, createUser, type TestUser } from '../../test/fixtures.ts';
 import { rowCounts, type TestApp } from '../../test/helper.ts';
 import { createWorld, headersAs, type World } from '../users/world.test-support.ts';
 
@@ -60,6 +60,28 @@ export function refusedCallOn(t: TestApp) {
     expect(await rowCounts(t.db), `${method} ${url} ${JSON.stringify(payload)}`).toEqual(before);
     return res;
   };
+}
+
+/**
+ * Organisation A's student, made a Student of organisation B as well, enrols (through A) in A's program
+ * `programId`; answers their headers acting in B.
+ */
+export async function sharedStudentInB(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  world: World,
+  programId: string,
+): Promise<Headers> {
+  const identityB = await addMembership(db, world.a.student.id, world.b.clientId, 'Student');
+  const enrolled = await call(
+    app,
+    'POST',
+    `v1/programs/${programId}/enrollments`,
+    world.a.studentHeaders,
+    {},
+  );
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+  return headersAs(world.a.student, 'Student', identityB);
 }
 
 /** A program with one course and one module (Brain, SE + GRE: within the free plan), built as `headers`. */

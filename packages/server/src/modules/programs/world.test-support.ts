@@ -119,3 +119,24 @@ export async function publishedProgram(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ids;
 }
+
+/**
+ * The platform's global free-catalogue program "Free basics" (open enrolment, one module within the free plan)
+ * and, in its course, a FLAIR module beyond the free plan; their ids (`paidOnly`: the FLAIR module's).
+ */
+export async function freeCatalogueWithFlair(app: FastifyInstance, world: ContentWorld) {
+  const p = world.platformHeaders;
+  const free = await publishedProgram(app, p, {
+    title: 'Free basics',
+    global: true,
+    freeCatalogue: true,
+    enrollment: 'open',
+  });
+  const flair = await call(app, 'POST', `v1/courses/${free.courseId}/modules`, p, {
+    title: 'FLAIR of the brain',
+    anatomicalModelId: 1,
+    sequenceTypes: [11],
+  });
+  expect(flair.status, JSON.stringify(flair.body)).toBe(201);
+  return { ...free, paidOnly: String(flair.body?.['id']) };
+}

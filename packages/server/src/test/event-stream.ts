@@ -2,7 +2,7 @@
  * A session's Server-Sent Events stream as the tests read it: its text as it arrives, whether the server ended
  * it, and polling with a bound until it shows what a test waits for.
  */
-import type { Headers } from '../modules/programs/world.test-support.ts';
+import type { Headers } from '../modules/content/programs/world.test-support.ts';
 
 /** Reads a Server-Sent Events response into text until `done(text)` or the timeout. */
 export function readEvents(response: Response) {

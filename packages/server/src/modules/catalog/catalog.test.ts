@@ -7,7 +7,7 @@ import {
   freeCatalogueWithFlair,
   publishedProgram,
   type Headers,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 
 describe.each(databases)('GET v1/catalog on %s', (kind) => {
   const t = useTestApp(kind);

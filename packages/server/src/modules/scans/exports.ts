@@ -8,7 +8,7 @@ import { dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor
 import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { niftiFileBytes } from '../../exports/nifti.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';
 import { imageKey, type ScanResultRecord } from './runner.ts';
 

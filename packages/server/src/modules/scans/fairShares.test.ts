@@ -24,7 +24,6 @@ import {
   type Headers,
   type SimulatorWorld,
 } from '../../test/simulator.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
 const BACKLOG_SLICES = 12;
@@ -58,7 +57,7 @@ describe.each(databases)('fair shares of the scan threads through the run call o
 
   it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
     const queue = createThreadQueue({ threads: 1, filename: gatedThread });
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     vi.spyOn(runtime, 'queue').mockResolvedValue(queue);
     const submitted = async (count: number) => {
       const deadline = Date.now() + SCAN_TIMEOUT_MS;

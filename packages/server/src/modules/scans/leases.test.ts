@@ -11,7 +11,6 @@ import {
   testDataDir,
   useTestApp,
 } from '../../test/simulator.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { claimScan, leaseRound, leaseUntil } from './leases.ts';
 
@@ -49,11 +48,11 @@ describe.each(databases)('scan leases on %s', (kind) => {
     const live = left(leaseUntil(LEASE_MS), first.series_number + 2);
     await t.db.insertInto('sim_scans').values([expired, live]).execute();
 
-    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([expired.id]);
+    expect(await leaseRound(t.app, t.app.simulator)).toEqual([expired.id]);
     // Taken: its lease was renewed by the claim, so a second round takes nothing.
-    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([]);
+    expect(await leaseRound(t.app, t.app.simulator)).toEqual([]);
     expect((await scanEnded(t.db, expired.id)).status).toBe('finished');
-    const blobs = simulatorRuntimeOf(t.app).blobs;
+    const blobs = t.app.simulator.blobs;
     const again = await blobs.get(`scans/${expired.id}/image-0.f32`);
     const original = await blobs.get(`scans/${first.id}/image-0.f32`);
     expect(Buffer.from(again).equals(Buffer.from(original))).toBe(true);
@@ -103,7 +102,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
     let closed = false;
     try {
       await leaving.ready();
-      const runtime = simulatorRuntimeOf(leaving);
+      const runtime = leaving.simulator;
       // A scan this process coordinates: 20 slices of 256², long enough to be stopped midway.
       const row = scanSummarySchema.parse(
         (await call(leaving, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}/run`, h)).body,
@@ -118,7 +117,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
       expect(left).toEqual({ status: 'running', lease_until: null });
-      expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([row.id]);
+      expect(await leaseRound(t.app, t.app.simulator)).toEqual([row.id]);
       expect((await scanEnded(t.db, row.id)).status).toBe('finished');
     } finally {
       if (!closed) await leaving.close();
@@ -142,7 +141,7 @@ describe.each(databases)('scan leases on %s with the default lease', (kind) => {
       scanSummarySchema.parse((await call(t.app, 'POST', runUrl, h)).body).id,
     );
     expect(first.status).toBe('finished');
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     // As if another API process coordinated it and died right after renewing its lease.
     const orphan = {
       ...first,

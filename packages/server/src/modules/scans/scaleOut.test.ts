@@ -16,7 +16,6 @@ import {
   untilSettled,
   useTestApp,
 } from '../../test/simulator.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const redisUrl = process.env['REDIS_URL'];
 const dataDir = testDataDir();
@@ -73,7 +72,7 @@ describe.skipIf(!redisUrl).each(databases)(
         const long = scanSummarySchema.parse(
           (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
         );
-        const first = simulatorRuntimeOf(t.app);
+        const first = t.app.simulator;
         const until = Date.now() + 10_000;
         while (!first.running.has(long.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
         const cancelled = await call(

@@ -19,7 +19,6 @@ import {
   type Headers,
   type SimulatorWorld,
 } from '../../test/simulator.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
 
@@ -37,7 +36,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
     (await t.db.selectFrom('sim_scans').select('id').where('status', '=', 'running').execute()).length;
 
   it(`refuses a run beyond ${MAX_ACTIVE_SCANS_PER_USER} queued or running scans across the user's sessions: 429, the error body, nothing stored`, async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const first = await sessionWithSequences(world, h, 2);
@@ -85,7 +84,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
   });
 
   it('holds under a parallel burst: of twice the cap of runs sent at once, exactly the cap is accepted and stored', async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const { sessionId, ids } = await sessionWithSequences(world, h, 2 * MAX_ACTIVE_SCANS_PER_USER);
@@ -101,7 +100,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
   });
 
   it('runs one sequence once when the same run is sent many times at once: one 202, the rest 409, one scan stored', async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const { sessionId, ids } = await sessionWithSequences(world, h, 1);

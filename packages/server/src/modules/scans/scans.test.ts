@@ -27,7 +27,6 @@ import {
   useTestApp,
   type Headers,
 } from '../../test/simulator.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
 
@@ -100,7 +99,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       .execute();
     expect(rows.map((r) => r.id)).toEqual([first.id, second.id]);
     expect(rows[0]?.seed).not.toBe(rows[1]?.seed);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const stored = await runtime.blobs.get(`scans/${first.id}/image-0.f32`);
     const secondStored = await runtime.blobs.get(`scans/${second.id}/image-0.f32`);
     expect(Buffer.from(stored).equals(Buffer.from(secondStored))).toBe(false);
@@ -132,7 +131,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       .set({ parameters: JSON.stringify(sequence.parameters) })
       .execute();
     // The scan stays running until it is cancelled, so the second run always meets it.
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     expect((await run(h, sessionId, sequence.id)).status).toBe(202);
     const twice = await run(h, sessionId, sequence.id);
     expect(twice.status, JSON.stringify(twice.body)).toBe(409);
@@ -186,7 +185,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
         ).status;
       }
       expect(status).toBe('finished');
-      const runtime = simulatorRuntimeOf(restarted);
+      const runtime = restarted.simulator;
       const again = await runtime.blobs.get(`scans/${left.id}/image-0.f32`);
       const original = await runtime.blobs.get(`scans/${first.id}/image-0.f32`);
       expect(Buffer.from(again).equals(Buffer.from(original))).toBe(true);
@@ -201,7 +200,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       parameters: { matrixRead: 256, matrixPhase: 256, sliceCount: 10 },
     });
     const scan = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const until = Date.now() + 5_000;
     while (!runtime.running.has(scan.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     const started = Date.now();
@@ -225,7 +224,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
 
   it('a failing blob store ends the scan in error with a message, never running; the session stays usable', async () => {
     const { h, sessionId, sequence } = await tinySequence(1);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const put = runtime.blobs.put.bind(runtime.blobs);
     runtime.blobs.put = () => Promise.reject(new Error('no space left on device'));
     try {
@@ -290,7 +289,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       parameters: { repetitionTime: 0.001 },
     });
     expect(tooShort.status).toBe(400);
-    expect((await simulatorRuntimeOf(t.app).blobs.list(`scans/${scan.id}/`)).length).toBe(4);
+    expect((await t.app.simulator.blobs.list(`scans/${scan.id}/`)).length).toBe(4);
   });
 
   it('events: the session’s stream carries running, progress and finished; Last-Event-ID replays what was missed', async () => {

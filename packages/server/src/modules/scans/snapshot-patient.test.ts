@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { defaultConfiguration, type ConfigurationValues } from '../sessions/configuration.ts';
 import { scannerOf, type SessionContext } from '../sessions/context.ts';
 import { defaultSchemeProtocol } from '../sequences/protocol.ts';

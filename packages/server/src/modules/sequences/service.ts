@@ -25,9 +25,8 @@ import {
 } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { newId, isoNow } from '../auth/opaque-tokens.ts';
-import { latestScans } from '../scans/repository.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
@@ -46,6 +45,7 @@ import {
   deletePulseSequenceRow,
   findPulseSequence,
   insertPulseSequences,
+  latestScans,
   pulseSequencesOf,
   scanIdsOfPulseSequence,
   setSeqnums,

@@ -9,7 +9,7 @@ import {
   createContentWorld,
   publishedProgram,
   sharedStudentInB,
-} from '../../modules/programs/world.test-support.ts';
+} from '../../modules/content/programs/world.test-support.ts';
 import { databases, useTestApp } from '../helper.ts';
 
 describe.each(databases)('analytics of a module worked on from another identity on %s', (kind) => {

@@ -1,6 +1,6 @@
 /** SQL of modules (labs): ordered within their course by `position`; JSON columns are parsed in the presenter. */
-import type { Db } from '../../db/database.ts';
-import type { LabsTable } from '../../db/schema.ts';
+import type { Db } from '../../../db/database.ts';
+import type { LabsTable } from '../../../db/schema.ts';
 
 export type LabRow = LabsTable;
 /** A module with the program its course belongs to. */

@@ -6,7 +6,7 @@
  */
 import { labSchema, type Objective } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, rowCounts, useTestApp } from '../../../test/helper.ts';
 import { buildProgram, call, createContentWorld, type Headers } from '../programs/world.test-support.ts';
 
 /** One objective of every kind, on the brain model (1) with SE and GRE offered. */

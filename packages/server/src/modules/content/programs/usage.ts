@@ -3,9 +3,9 @@
  * editor archives instead. Each check looks at one kind of use; the attempts issue adds a check for modules
  * with attempts to `CONTENT_USAGE_CHECKS` (one line), and every delete call picks it up.
  */
-import type { Db } from '../../db/database.ts';
-import { conflict } from '../../plugins/errors.ts';
-import { anyAttemptOn } from '../attempts/repository.ts';
+import type { Db } from '../../../db/database.ts';
+import { conflict } from '../../../plugins/errors.ts';
+import { anyAttemptOn } from '../../attempts/repository.ts';
 
 /** What a delete removes: a whole program, or some of its courses or modules. */
 export interface ContentTarget {

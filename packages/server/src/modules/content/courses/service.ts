@@ -11,8 +11,8 @@ import type {
   CoursePatch,
   Program,
 } from '@larmor/contracts';
-import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { forbidden, invalidField, notFound } from '../../../plugins/errors.ts';
+import { isoNow, newId } from '../../../db/ids.ts';
 import { insertLab, labsOfCourses, nextLabPosition } from '../labs/repository.ts';
 import { canEdit, type ContentScope } from '../programs/access.ts';
 import { presentCourse } from '../programs/presenter.ts';

@@ -12,10 +12,10 @@
  *   seen by their editors only. Organisations never see each other's programs.
  */
 import type { Role } from '@larmor/contracts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import type { Db } from '../../db/database.ts';
-import type { ProgramsTable } from '../../db/schema.ts';
-import { callerMembership, platformRoleOf } from '../organisations/repository.ts';
+import type { AuthContext } from '../../../plugins/auth.ts';
+import type { Db } from '../../../db/database.ts';
+import type { ProgramsTable } from '../../../db/schema.ts';
+import { callerMembership, platformRoleOf } from '../../organisations/repository.ts';
 
 export interface ContentScope {
   userId: string;

@@ -1,7 +1,7 @@
 /** SQL of programs and the organisations global programs are assigned to. */
 import type { ProgramListQuery } from '@larmor/contracts';
-import { toCount, type Db } from '../../db/database.ts';
-import type { ProgramsTable } from '../../db/schema.ts';
+import { toCount, type Db } from '../../../db/database.ts';
+import type { ProgramsTable } from '../../../db/schema.ts';
 import type { ContentScope, ProgramRelation } from './access.ts';
 
 export type { Db };

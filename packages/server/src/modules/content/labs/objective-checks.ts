@@ -6,7 +6,7 @@
  */
 import { objectiveTitle, type Objective } from '@larmor/contracts';
 import { tissueName } from '@larmor/mri/tissue/names';
-import { familyOf } from '../sequences/protocol.ts';
+import { familyOf } from '../../sequences/protocol.ts';
 
 /** One problem of one objective: its field, rule and words. */
 export interface ObjectiveProblem {

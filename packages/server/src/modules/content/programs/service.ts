@@ -11,8 +11,8 @@ import type {
   ProgramPatch,
   Publish,
 } from '@larmor/contracts';
-import { forbidden, invalidField, notFound, conflict } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { forbidden, invalidField, notFound, conflict } from '../../../plugins/errors.ts';
+import { isoNow, newId } from '../../../db/ids.ts';
 import { coursesOf } from '../courses/repository.ts';
 import { labsOfCourses, type LabRecord } from '../labs/repository.ts';
 import { canEdit, canSee, freeOnly, isOrganisationStaff, type ContentScope } from './access.ts';

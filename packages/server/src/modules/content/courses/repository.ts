@@ -1,6 +1,6 @@
 /** SQL of courses: ordered within their program by `position`. */
-import type { Db } from '../../db/database.ts';
-import type { CoursesTable } from '../../db/schema.ts';
+import type { Db } from '../../../db/database.ts';
+import type { CoursesTable } from '../../../db/schema.ts';
 
 export type CourseRow = CoursesTable;
 

@@ -6,10 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../../db/schema.ts';
-import { addIndividualAccess, addMembership, createUser, type TestUser } from '../../test/fixtures.ts';
-import { rowCounts, type TestApp } from '../../test/helper.ts';
-import { createWorld, headersAs, type World } from '../users/world.test-support.ts';
+import type { Database } from '../../../db/schema.ts';
+import { addIndividualAccess, addMembership, createUser, type TestUser } from '../../../test/fixtures.ts';
+import { rowCounts } from '../../../test/helper.ts';
+import { createWorld, headersAs, type World } from '../../users/world.test-support.ts';
 
 export type Headers = { authorization: string };
 
@@ -43,18 +43,11 @@ export async function call(
 }
 
 /**
- * A `call` on the test app `t` that must change no row of its database (a refused write); answers its result.
- *
- *   const refused = refusedCallOn(t);
- *   expect((await refused('POST', 'v1/programs', h, { title: '' })).status).toBe(400);
+ * `call` on a test's app for a call that must be refused having written nothing: every table's row count is the
+ * same after it. Answers the call's status and body.
  */
-export function refusedCallOn(t: TestApp) {
-  return async (
-    method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: unknown,
-  ) => {
+export function refusedCall(t: { app: FastifyInstance; db: Kysely<Database> }) {
+  return async (method: Parameters<typeof call>[1], url: string, headers: Headers, payload?: unknown) => {
     const before = await rowCounts(t.db);
     const res = await call(t.app, method, url, headers, payload);
     expect(await rowCounts(t.db), `${method} ${url} ${JSON.stringify(payload)}`).toEqual(before);

@@ -14,8 +14,8 @@ import {
   type LabPatch,
   type ModuleOptions,
 } from '@larmor/contracts';
-import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { forbidden, invalidField, notFound } from '../../../plugins/errors.ts';
+import { isoNow, newId } from '../../../db/ids.ts';
 import { copyTitle, getCourse, loadEditableCourse } from '../courses/service.ts';
 import { findCourse, updateCourse } from '../courses/repository.ts';
 import { canEdit, freeOnly, type ContentScope } from '../programs/access.ts';

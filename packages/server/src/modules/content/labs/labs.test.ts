@@ -1,13 +1,13 @@
 import { courseSchema, labSchema, moduleOptionsSchema } from '@larmor/contracts';
 import { listModels } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp } from '../../../test/helper.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
   publishedProgram,
-  refusedCallOn,
+  refusedCall,
 } from '../programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -15,7 +15,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe.each(databases)('modules (v1/modules) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const refused = refusedCallOn(t);
+  const refused = refusedCall(t);
 
   it('a teacher creates a module with presets, locks, tissue overrides and dates, and reads it back', async () => {
     const world = await createContentWorld(t.db);

@@ -1,19 +1,19 @@
 import { programListResponseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp } from '../../../test/helper.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
-  publishedProgram,
-  refusedCallOn,
   type Headers,
+  publishedProgram,
+  refusedCall,
 } from './world.test-support.ts';
 
 describe.each(databases)('programs (v1/programs) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const refusedWritingNothing = refusedCallOn(t);
+  const refusedWritingNothing = refusedCall(t);
 
   it('a teacher creates a draft program in their organisation, and edits it', async () => {
     const world = await createContentWorld(t.db);

@@ -1,7 +1,7 @@
 import { labSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { createMarkingWorld, MARKING_OBJECTIVES } from '../attempts/marking.test-support.ts';
+import { databases, useTestApp, writesNothing } from '../../../test/helper.ts';
+import { createMarkingWorld, MARKING_OBJECTIVES } from '../../attempts/marking.test-support.ts';
 import { buildProgram, call, type Headers } from '../programs/world.test-support.ts';
 
 describe.each(databases)(

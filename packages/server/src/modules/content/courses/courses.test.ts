@@ -1,12 +1,12 @@
 import { courseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases, useTestApp } from '../../../test/helper.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
   publishedProgram,
-  refusedCallOn,
+  refusedCall,
 } from '../programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -14,9 +14,10 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe.each(databases)('courses (v1/courses) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const refusedCall = refusedCallOn(t);
-  /** The status of a refused call that wrote nothing. */
-  const refused = async (...args: Parameters<typeof refusedCall>) => (await refusedCall(...args)).status;
+  const refusedWritingNothing = refusedCall(t);
+  /** The status of a call refused having written nothing. */
+  const refused = async (...args: Parameters<typeof refusedWritingNothing>) =>
+    (await refusedWritingNothing(...args)).status;
 
   it('a teacher adds courses at the end, renames, reorders, copies and archives them', async () => {
     const world = await createContentWorld(t.db);

@@ -17,7 +17,7 @@ import { EventEmitter } from 'node:events';
 import { scanEventSchema, type ScanEvent } from '@larmor/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { assertRedisAlive, connectRedis } from '../../jobs/redis.ts';
+import { assertRedisAlive, connectRedis } from './redis.ts';
 
 /** Events kept per session for Last-Event-ID replay. */
 const REPLAY_BUFFER = 200;

@@ -3,8 +3,8 @@
  * module, and which modules they have completed (an attempt submitted); the module page (attempts left) and
  * the catalogue (progress) follow. Answered from the attempts tables (attempts/repository.ts).
  */
-import type { Db } from '../../db/database.ts';
-import { countAttempts, labsWithSubmission } from '../attempts/repository.ts';
+import type { Db } from '../../../db/database.ts';
+import { countAttempts, labsWithSubmission } from '../../attempts/repository.ts';
 
 /** Attempts `userId` has started on `labId`. */
 export async function attemptsUsed(db: Db, userId: string, labId: string): Promise<number> {

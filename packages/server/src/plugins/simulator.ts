@@ -1,19 +1,52 @@
 /**
- * What the simulator modules share in one API process: the blob store (images and k-space), the scan queue
- * (created on the first run: worker threads, or BullMQ with REDIS_URL), the live-event hub, the scans this
- * process coordinates, and the reaper that closes sessions left without keepalive (SESSION_REAP_AFTER_MS:
- * idle time 600 s plus countdown 300 s; configurable for tests).
+ * The simulator runtime as an app plugin (`app.simulator`): what the simulator modules share in one API process.
+ * The blob store (images and k-space), the scan queue (created on the first run: worker threads, or BullMQ with
+ * REDIS_URL), the live-event hub, the scans this process coordinates and the state of their leases, and the
+ * reaper that closes sessions left without keepalive (SESSION_REAP_AFTER_MS: idle time 600 s plus countdown
+ * 300 s; configurable for tests). Everything here closes with the app.
  */
 import { SESSION_REAP_AFTER_MS } from '@larmor/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createBlobStore, type BlobStore } from '../../blobs/index.ts';
-import { createScanQueue, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
-import { createSessionEventHub, type SessionEventHub } from '../scans/events.ts';
-import { DEFAULT_SCAN_LEASE_MS } from '../scans/leases.ts';
-import { reapStaleSessions } from './repository.ts';
+import fastifyPlugin from 'fastify-plugin';
+import { authenticate } from './auth.ts';
+import { BEARER_SECURITY } from './calls.ts';
+import { createBlobStore, type BlobStore } from '../blobs/index.ts';
+import { createSessionEventHub, type SessionEventHub } from '../jobs/events.ts';
+import { createScanQueue, type ScanJob, type ScanQueue } from '../jobs/index.ts';
+import { reapStaleSessions } from '../modules/sessions/repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The simulator runtime of this app (plugins/simulator.ts). */
+    simulator: SimulatorRuntime;
+  }
+}
 
 /** How often the reaper looks for stale sessions by default [ms]. */
 const DEFAULT_REAP_INTERVAL_MS = 30_000;
+
+/**
+ * How long a coordinator holds a running scan without renewing [ms]; SCAN_LEASE_MS overrides it. Renewed every
+ * third of it (2 s) and looked for as often, so a dead coordinator's scan is taken over within 8 s. A
+ * coordinator that stalls longer (a database slower than the lease) may see its scan taken over too: both write
+ * the same bytes and the first end wins, so that costs work, never images (modules/scans/leases.ts).
+ */
+export const DEFAULT_SCAN_LEASE_MS = 6_000;
+
+/** The OpenAPI tags of the simulator's calls. */
+export const SIMULATOR_TAGS = ['simulator'];
+
+/**
+ * A simulator call's route options: signed in, tagged `simulator` with bearer security; `schema` adds the rest,
+ * its error answers included (unlike plugins/calls.ts's `signedInCalls`: the event stream and the slice bytes
+ * declare no answers, and max-allowed only 401).
+ */
+export function simulatorCall<S extends object>(summary: string, schema: S) {
+  return {
+    preHandler: authenticate,
+    schema: { summary, tags: SIMULATOR_TAGS, security: BEARER_SECURITY, ...schema },
+  };
+}
 
 export interface SimulatorRuntime {
   /** The app's logger, for work that outlives the call that started it. */
@@ -42,17 +75,8 @@ export interface SimulatorRuntime {
   reapNow(): Promise<string[]>;
 }
 
-const runtimes = new WeakMap<object, SimulatorRuntime>();
-
-/** The runtime of the app that `app` belongs to (for tests and the bench: its reaper, blob store, queue). */
-export function simulatorRuntimeOf(app: FastifyInstance): SimulatorRuntime {
-  const runtime = runtimes.get(app.server);
-  if (!runtime) throw new Error('this app has no simulator runtime');
-  return runtime;
-}
-
 /** Creates the runtime of `app` and closes it with the app. */
-export async function createSimulatorRuntime(app: FastifyInstance): Promise<SimulatorRuntime> {
+async function createSimulatorRuntime(app: FastifyInstance): Promise<SimulatorRuntime> {
   const { config } = app;
   const blobs = createBlobStore({ dataDir: config.dataDir, s3Url: config.s3Url });
   const events = await createSessionEventHub(config.redisUrl);
@@ -91,7 +115,9 @@ export async function createSimulatorRuntime(app: FastifyInstance): Promise<Simu
     await blobs.close();
   });
 
-  const runtime: SimulatorRuntime = {
+  // Another API process asked to cancel a scan: stop it if this process coordinates it.
+  events.onCancel((scanId) => running.get(scanId)?.cancel());
+  return {
     log: app.log,
     blobs,
     events,
@@ -118,8 +144,12 @@ export async function createSimulatorRuntime(app: FastifyInstance): Promise<Simu
     sessionsClosed,
     reapNow,
   };
-  // Another API process asked to cancel a scan: stop it if this process coordinates it.
-  events.onCancel((scanId) => running.get(scanId)?.cancel());
-  runtimes.set(app.server, runtime);
-  return runtime;
 }
+
+/** Decorates the app with its simulator runtime (`app.simulator`), closed with the app. */
+export const simulatorPlugin = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    app.decorate('simulator', await createSimulatorRuntime(app));
+  },
+  { name: 'larmor-simulator' },
+);

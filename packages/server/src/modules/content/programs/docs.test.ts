@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 
 describe('the OpenAPI page documents the learning-content calls', () => {
   const t = useTestApp('sqlite');

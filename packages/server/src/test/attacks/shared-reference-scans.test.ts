@@ -10,6 +10,7 @@ import {
   call,
   createContentWorld,
   publishedProgram,
+  sharedStudentInB,
 } from '../../modules/content/programs/world.test-support.ts';
 import { refused } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
@@ -49,16 +50,7 @@ describe.each(databases)('reference scans seen by a user of two organisations on
       scanResultId: reference,
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-    const enrolled = await call(
-      t.app,
-      'POST',
-      `v1/programs/${programId}/enrollments`,
-      world.a.studentHeaders,
-      {},
-    );
-    expect(enrolled.status).toBe(200);
-    const asB = await headersAs(world.a.student, 'Student', identityB);
+    const asB = await sharedStudentInB(t.app, t.db, world, programId);
     const read = await call(t.app, 'GET', `v1/modules/${labId}/reference`, asB);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body).toMatchObject({ reference: { scanResultId: reference } });

@@ -64,3 +64,4 @@ export * from './sequence/timing.ts';
 export * from './sequence/steady-state.ts';
 export * as bloch from './simulate/bloch/index.ts';
 export { buildTimeline, type BuildOptions } from './sequence/build/index.ts';
+export * from './settings.ts';

@@ -13,6 +13,7 @@ import {
   decodeBrainAsset,
   defaultProtocol,
   listModels,
+  scannerOf,
   simulate,
   tissueAtField,
   type AnatomicalModel,
@@ -20,7 +21,6 @@ import {
   type Motion,
   type NoiseLevel,
   type Protocol,
-  type Scanner,
   type SequenceFamily,
 } from '@larmor/mri';
 
@@ -105,12 +105,7 @@ function toGrey8(magnitude: Float32Array): Uint8Array {
 /** The image file of `spec` (PNG, or JPEG where it asks): deterministic (fixed noise seed), so the same spec always gives the same file. */
 export function renderFigure(spec: FigureSpec): Uint8Array {
   const anatomy = model(spec.model);
-  const scanner: Scanner = {
-    b0: spec.b0 ?? 1.5,
-    maxGradient: 0.045,
-    maxSlewRate: 200,
-    coil: anatomy.coils[0]?.uniqueName ?? 'body',
-  };
+  const scanner = scannerOf({ b0field: spec.b0, coil: anatomy.coils[0]?.uniqueName });
   const defaults = defaultProtocol(spec.family, scanner);
   const protocol: Protocol = {
     ...defaults,

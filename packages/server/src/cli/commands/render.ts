@@ -13,6 +13,7 @@ import {
   listModels,
   niftiVolume,
   scanGeometry,
+  scannerOf,
   SEQUENCE_FAMILIES,
   seriesWindow,
   type NoiseLevel,
@@ -191,12 +192,7 @@ export const renderCommand: CliCommand = {
     if (!info.coils.some((c) => c.uniqueName === coil)) {
       throw new UsageError(`--coil must be one of ${info.coils.map((c) => c.uniqueName).join(', ')}`);
     }
-    const scanner: Scanner = {
-      b0: numberFlag(flags, 'b0', 1.5, 0.1, 7),
-      maxGradient: 0.045,
-      maxSlewRate: 200,
-      coil,
-    };
+    const scanner = scannerOf({ b0field: numberFlag(flags, 'b0', 1.5, 0.1, 7), coil });
     const protocol = validProtocolFromFlags(flags, scanner);
     const noiseLevel = integerFlag(flags, 'noise', 1, 0, 3) as NoiseLevel;
     const seed = integerFlag(flags, 'seed', 1, 0, 2 ** 32 - 1);

@@ -7,11 +7,10 @@
  * Every failure is a 400 with the field and rule, and nothing is written.
  */
 import type { LabPresets, Objective, StartingProtocol, TissueOverride } from '@larmor/contracts';
-import { validateProtocol } from '@larmor/mri';
+import { scannerOf, validateProtocol } from '@larmor/mri';
 import { ApiError } from '../../plugins/errors.ts';
 import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
 import { defaultConfiguration, presetValues } from '../sessions/configuration.ts';
-import { scannerOf } from '../sessions/context.ts';
 import { defaultSchemeProtocol, familyOf } from '../sequences/protocol.ts';
 import { anatomicalModelOf } from './model-catalogue.ts';
 import { objectiveProblems, type ObjectiveProblem } from './objective-checks.ts';

@@ -11,6 +11,7 @@ import {
   firstPixelCenter,
   modelInfo,
   scanGeometry,
+  scannerOf,
   scoutProtocol,
   seriesWindow,
   type SliceOrientation,
@@ -20,7 +21,7 @@ import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate/sn
 import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import { BlobNotFoundError } from '../../blobs/index.ts';
 import { invalidField } from '../../plugins/errors.ts';
-import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
+import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import { buildSnapshot } from './snapshot.ts';
 

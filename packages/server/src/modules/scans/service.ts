@@ -13,7 +13,7 @@ import {
   type ReconstructedImages,
   type ScanSummary,
 } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { modelInfo, scannerOf } from '@larmor/mri';
 import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -22,7 +22,7 @@ import { isoNow, newId } from '../auth/opaque-tokens.ts';
 import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
 import { loadPulseSequence } from '../sequences/service.ts';
-import { scannerOf, type SessionContext } from '../sessions/context.ts';
+import type { SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import {
   activeScanCount,

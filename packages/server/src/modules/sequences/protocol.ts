@@ -25,6 +25,7 @@ import {
   defaultProtocol,
   parameterDefinitions,
   planViolations,
+  protocolOf,
   type ProtocolViolation,
   type Protocol,
   type Scanner,
@@ -72,7 +73,7 @@ export function joinProtocol(
   parameters: SequenceParameters,
   spatials: Spatials,
 ): Protocol {
-  return protocolSchema.parse({ ...parameters, family, geometry: spatials }) as Protocol;
+  return protocolSchema.parse(protocolOf(family, parameters, spatials)) as Protocol;
 }
 
 /**

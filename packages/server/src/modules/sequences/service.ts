@@ -17,6 +17,7 @@ import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
 import {
   FREE_PLAN_LIMITS,
   parameterDefinitions,
+  scannerOf,
   validateFreePlan,
   validateProtocol,
   type Protocol,
@@ -28,7 +29,7 @@ import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../labs/model-catalogue.ts';
 import { newId, isoNow } from '../auth/opaque-tokens.ts';
 import { latestScans } from '../scans/repository.ts';
-import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
+import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
 import {

@@ -5,8 +5,9 @@ import { degToRad } from '../units.ts';
 import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
 import { echoTimeOfLine, tissueSignal } from './signal.ts';
 import { echoSpacingOf } from './timing.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const SCANNER_3T: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const SCANNER_3T: Scanner = testScanner({ b0: 3 });
 
 /** White matter at 3 T (Stanisz 2005; Peters 2007 for T2*), as the tissue library gives it. */
 const WHITE_MATTER: TissueAtField = {

@@ -7,12 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { modelCoils } from '../anatomy/modelCoils.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast } from './fast/render.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import { seededRandom, unitComplexNoise } from './noise.ts';
 import { frameCoilMaps, simulateSlice, sliceSeed, tissuesByLabel, type SimulateOptions } from './simulate.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 const head: AnatomicalModel = {
   id: 0,

@@ -10,8 +10,9 @@ import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
 import { scanGeometry } from '@larmor/mri/simulate/geometry';
 import { simulateSnapshot, type ScanSnapshot, type SliceOutput } from '@larmor/mri/simulate/snapshot';
 import { createModelStore } from './modelStore.ts';
+import { GRADIENT_LIMITED_SCANNER } from '@larmor/mri/scanner.testing';
 
-const scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' as const };
+const scanner = GRADIENT_LIMITED_SCANNER;
 /** A Bloch SE of this slice takes 3–10 s on the 2-core reference machine under load. */
 const TIMEOUT_MS = 60_000;
 

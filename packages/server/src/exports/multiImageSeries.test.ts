@@ -31,12 +31,13 @@ import {
   type Comparison,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
 const skip = missingReaders.length > 0 && !process.env['CI'];
 if (skip)
   console.warn(`[standard readers] skipped: missing ${missingReaders.join(', ')} (${READER_PACKAGES})`);
 
-const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner({ b0: 3 });
 
 /** A non-square, oblique (coronal turned by 0.3 rad) 3-slice grid off the isocentre. */
 function obliqueProtocol(family: Protocol['family']): Protocol {

@@ -10,7 +10,8 @@ import { buildTimeline } from './index.ts';
 import { gradientLimits } from './raster.ts';
 import { InvalidProtocolError } from '../validate.ts';
 
-import { FAMILY_PROTOCOLS, smallProtocol as protocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { FAMILY_PROTOCOLS, smallProtocol as protocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 /** Largest gradient amplitude [Hz/m] and slew [Hz/m/s] over the whole timeline, per channel. */
 function gradientExtremes(t: SequenceTimeline): { amplitude: number; slew: number } {

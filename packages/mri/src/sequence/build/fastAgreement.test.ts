@@ -7,7 +7,8 @@ import type { Protocol } from '../protocol.ts';
 import { tissueSignal } from '../signal.ts';
 import { buildTimeline } from './index.ts';
 
-import { smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { smallProtocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 const base: Protocol = smallProtocol();
 

@@ -11,7 +11,7 @@ import type { Vec3 } from '../../units.ts';
 import type { Protocol } from '../protocol.ts';
 import { axesOf } from './context.ts';
 import { buildTimeline } from './index.ts';
-import { TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 /**
  * Patient position [m] of the centre of pixel (row, column) of slice `slice`: centre + (c − M/2)·Δc·row +

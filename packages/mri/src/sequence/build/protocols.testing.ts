@@ -1,10 +1,9 @@
 /**
- * Small protocols of every family for tests: 16×16, one slice, timing every family can meet on `TEST_SCANNER`
- * (33 mT/m, 125 T/m/s at 1.5 T). Shared by the builder, Pulseq and Bloch-agreement tests.
+ * Small protocols of every family for tests: 16×16, one slice, timing every family can meet on
+ * `GRADIENT_LIMITED_SCANNER` of scanner.testing.ts (33 mT/m, 125 T/m/s at 1.5 T). Shared by the builder,
+ * Pulseq and Bloch-agreement tests.
  */
-import type { Protocol, Scanner, SequenceFamily } from '../protocol.ts';
-
-export const TEST_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+import type { Protocol, SequenceFamily } from '../protocol.ts';
 
 /** A 16×16 single-slice SE protocol with `overrides` applied. */
 export function smallProtocol(overrides: Partial<Protocol> = {}): Protocol {

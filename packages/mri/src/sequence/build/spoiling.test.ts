@@ -5,7 +5,8 @@ import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { Protocol } from '../protocol.ts';
 import { spinEchoSignal } from '../steady-state.ts';
 import { buildTimeline } from './index.ts';
-import { smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { smallProtocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 const N = 16;
 const THICKNESS = 0.005;

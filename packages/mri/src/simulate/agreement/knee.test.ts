@@ -15,8 +15,9 @@ import { simulateSlice, tissuesByLabel, type SimulateOptions } from '../simulate
 import { blochMagnitudeImage } from './blochImage.ts';
 import { framePhantom } from './phantom.ts';
 import { pureTissueRegions, regionMeans } from './regions.ts';
+import { GRADIENT_LIMITED_SCANNER } from '../../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+const scanner: Scanner = GRADIENT_LIMITED_SCANNER;
 const N = 64;
 const THICKNESS = 0.005;
 /** Regions smaller than this [pixels] are left out: their mean is a handful of edge-adjacent pixels. */

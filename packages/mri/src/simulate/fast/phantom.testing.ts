@@ -4,10 +4,8 @@
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
-import type { Protocol, Scanner } from '../../sequence/protocol.ts';
+import type { Protocol } from '../../sequence/protocol.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
-
-export const TEST_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
 
 function tissue(key: string, pd: number, t1: number, t2: number, shiftPpm = 0, b0 = 1.5): TissueAtField {
   return {

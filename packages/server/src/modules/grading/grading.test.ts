@@ -2,6 +2,7 @@ import { checkObjective, type Objective } from '@larmor/mri/grading/index';
 import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
 /** Building the brain and simulating takes seconds on the loaded 2-core machine. */
 const SLOW = 120_000;
@@ -34,7 +35,7 @@ function brainScan(protocol: Partial<ScanSnapshot['protocol']>) {
       partialFourier: 1,
       ...protocol,
     },
-    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' },
+    scanner: testScanner({ coil: 'head16' }),
     simulation: { noiseLevel: 1, receive: 'array' },
     tissueOverrides: {},
     seed: 5,

@@ -10,8 +10,9 @@ import { defaultProtocol, parameterDefinitions, SEQUENCE_FAMILIES, type Scanner 
 import { renderMarkdown } from '#ui/markdown.ts';
 import { KNOWLEDGE_BASE_FIGURES } from '../../../build/knowledge-base-figures.ts';
 import { articleFileSlugs, findArticle, loadArticleSource } from './articles.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
-const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const SCANNER: Scanner = testScanner();
 
 /** Each article rendered as the reader sees it. */
 async function renderedArticles(): Promise<Map<string, HTMLElement>> {

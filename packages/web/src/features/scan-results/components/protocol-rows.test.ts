@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanSnapshotBody } from '@larmor/contracts/scan-snapshot';
 import { protocolRows, scannerRows } from './protocol-rows.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
 const snapshot: ScanSnapshotBody = {
   engine: 'cpusim',
@@ -26,7 +27,7 @@ const snapshot: ScanSnapshotBody = {
     fatSaturation: false,
     partialFourier: 1,
   },
-  scanner: { b0: 1.5, maxGradient: 0.04, maxSlewRate: 200, coil: 'Knee' },
+  scanner: testScanner({ maxGradient: 0.04, coil: 'Knee' }),
   simulation: { noiseLevel: 1 },
   tissueOverrides: { csf: { t1: 4 } },
   seed: 7,

@@ -5,8 +5,9 @@ import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import { derivedValues } from '../state/conflicts.ts';
 import { DerivedPanel } from './DerivedPanel.tsx';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const BRAIN = 1;
 
 function shownSnr(protocol: Protocol): string {

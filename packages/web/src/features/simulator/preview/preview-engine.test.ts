@@ -15,8 +15,9 @@ import { simulateSlice } from '@larmor/mri/simulate/simulate';
 import { tissueAtField } from '@larmor/mri/tissue/library';
 import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/simulate/preview/engine';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 // A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
 const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
 

@@ -11,8 +11,9 @@ import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Scanner } from '@larmor/mri/sequence/protocol';
 import { createPreviewEngine } from '@larmor/mri/simulate/preview/engine';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 // A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
 const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
 

@@ -5,8 +5,9 @@ import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import { validateProtocol } from '@larmor/mri/sequence/validate';
 import { conflictsOf, derivedValues } from './conflicts.ts';
 import { DEFAULT_UNITS } from './units.ts';
+import { testScanner } from '@larmor/mri/scanner.testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 function minimumTe(protocol: Protocol): number {
   const te = parameterDefinitions(protocol, scanner).find((d) => d.key === 'echoTime');

@@ -12,7 +12,7 @@ import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { BlochScan } from '@larmor/mri/simulate/bloch/scan';
 import { spinsFromSlice } from '@larmor/mri/simulate/bloch/phantom';
 import { createSpinSet, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
+import { simulateBloch } from '@larmor/mri/simulate/bloch/engine';
 import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
 import { standardPlane } from '@larmor/mri/anatomy/resample';
 import { blochSlicePhantom } from '@larmor/mri/simulate/blochPhantom';
@@ -157,7 +157,7 @@ function readoutOneThread(spins: SpinSet): { kernel: number; scan: number } {
     for (let r = 0; r < READOUTS; r++) k.readout(false, READOUT_SAMPLES);
   });
   const timeline = readoutTimeline();
-  const scanS = best(() => simulateFast({ timeline, spins }, { kernels: createWasmKernels }));
+  const scanS = best(() => simulateBloch({ timeline, spins }, { kernels: createWasmKernels }));
   return { kernel: work / kernelS, scan: work / scanS };
 }
 

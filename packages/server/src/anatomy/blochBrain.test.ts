@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultProtocol, type AnatomicalModel } from '@larmor/mri';
-import { pureTissueRegions, regionMeans } from '@larmor/mri/simulate/agreement/regions';
+import { pureTissueRegions, regionMeans } from '@larmor/mri/simulate/agreement/regions.testing';
 import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
 import { scanGeometry } from '@larmor/mri/simulate/geometry';
 import { simulateSnapshot, type ScanSnapshot, type SliceOutput } from '@larmor/mri/simulate/snapshot';

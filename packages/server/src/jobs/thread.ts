@@ -3,7 +3,7 @@
  * reduce step (`assembleScan`), or a spin chunk of a raw Bloch scan (a Pulseq file on a spin list: `larmor
  * simulate`, the Bloch bench).
  */
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
+import { simulateBloch } from '@larmor/mri/simulate/bloch/engine';
 import type { BlochSignal } from '@larmor/mri/simulate/bloch/scan';
 import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate/snapshot';
 import { createPartRunner, lazyKernels } from './parts.ts';
@@ -13,7 +13,7 @@ const runPart = createPartRunner();
 const kernels = lazyKernels();
 
 export default function runThreadTask(task: ThreadTask): PartOutput | BlochSignal | SnapshotResult {
-  if ('blochScan' in task) return simulateFast(task.blochScan, { kernels });
+  if ('blochScan' in task) return simulateBloch(task.blochScan, { kernels });
   if ('assemble' in task) return assembleScan(task.assemble.snapshot, task.assemble.outputs);
   return runPart(task);
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
+import { simulateBloch } from '@larmor/mri/simulate/bloch/engine';
 import { createSpinSet } from '@larmor/mri/simulate/bloch/spins';
 import { hardPulse } from '@larmor/mri/sequence/build/rf';
 import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
@@ -28,7 +28,7 @@ describe('thread queue, raw Bloch scans (a timeline on a spin list)', () => {
     });
     const scan = { timeline: b.build(), spins };
     const parallel = await queue.simulateBloch(scan, { chunks: 4 });
-    const single = simulateFast(scan);
+    const single = simulateBloch(scan);
     const re = parallel.coils[0]?.re ?? new Float64Array();
     expect(re).toHaveLength(100);
     re.forEach((v, i) => expect(Math.abs(v - (single.coils[0]?.re[i] ?? 0))).toBeLessThan(1e-5 * count));

@@ -1,5 +1,5 @@
-/** The Bloch engine (DESIGN.md §3, backend `censol`): isochromats, a reference engine and the fast engine. */
-export { simulateFast, type FastEngineOptions } from './fast.ts';
+/** The Bloch engine (DESIGN.md §3, backend `censol`): isochromats, a reference engine and the production engine (engine.ts), the image reconstruction (recon.ts). */
+export { simulateBloch, type BlochEngineOptions } from './engine.ts';
 export { simulateReference } from './reference.ts';
 export { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
 export { createWasmKernelFactory } from './wasm.ts';

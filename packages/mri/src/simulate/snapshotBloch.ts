@@ -31,7 +31,7 @@ import { sliceSpins } from './bloch/spins.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from './geometry.ts';
 import { imageNoiseSigma, seededRandom, unitComplexNoise } from './noise.ts';
 import { sliceSeed } from './simulate.ts';
-import type { ScanSnapshot, SliceOutput } from './snapshot.ts';
+import type { ScanSnapshot, SliceOutput } from './scanSnapshot.ts';
 
 /** The acquisition frame and timeline of one slice of a snapshot. */
 function sliceAcquisition(

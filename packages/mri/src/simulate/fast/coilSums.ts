@@ -13,20 +13,9 @@ import type { CoilMapSource } from '../coilMaps.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import { fillUnitComplexNoise, type RandomSource, type UnitNoise } from '../noise.ts';
 import { prescanGainOfSquares } from '../prescan.ts';
-import type { CoilStats } from './receive.ts';
+import type { CoilStats, CoilSums } from './types.ts';
 
-/** A coil array given by its per-pixel sums instead of every element's map and noise (ContrastOptions.coilSums). */
-export interface CoilSums {
-  /** Σ_c s_c², Σ_c s_c·n_c, Σ_c |n_c|² per acquisition pixel (its `maps` and `noise` lists are empty). */
-  readonly stats: CoilStats;
-  /** Prescan-normalisation gain per display pixel (../prescan.ts), the same as from the maps. */
-  readonly gain: Float32Array;
-  /** The first element's map and unit noise (absent without noise): its k-space is the one a scan keeps. */
-  readonly firstMap: Float32Array;
-  readonly firstNoise: UnitNoise | undefined;
-  /** Elements that received. */
-  readonly channels: number;
-}
+export type { CoilSums } from './types.ts';
 
 /** Buffers of one grid size, kept per thread. */
 interface SumsScratch {

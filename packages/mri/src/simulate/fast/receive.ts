@@ -3,23 +3,9 @@ import type { ComplexArray } from '../../recon/image.ts';
 import type { UnitNoise } from '../noise.ts';
 import { prescanNormalisationGain } from '../prescan.ts';
 import { emptyDisplay, receiveLines } from './output.ts';
-import type { CoilSums } from './coilSums.ts';
-import type { ContrastOptions, ContrastWorkspace, RenderedImage } from './render.ts';
+import type { CoilStats, CoilSums, ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
 
-/** Per-pixel sums of a coil array and its noise, on the acquisition grid ([phase][read]). */
-export interface CoilStats {
-  readonly maps: readonly Float32Array[];
-  readonly noise: readonly (UnitNoise | undefined)[];
-  /** Σ_c s_c². */
-  readonly s2: Float64Array;
-  /** Σ_c s_c·n_c over the coils that have noise. */
-  readonly aRe: Float64Array;
-  readonly aIm: Float64Array;
-  /** Σ_c |n_c|² over the coils that have noise. */
-  readonly n2: Float64Array;
-  /** σ/Σ_c s_c² (0 where Σ s_c² is 0) for the σ of the last render (output.ts `combineScale`). */
-  scale: { sigma: number; values: Float64Array } | undefined;
-}
+export type { CoilStats } from './types.ts';
 
 /** Pixels per block of `coilStats`: its four Float64 sums of a block take 64 KiB. */
 const COIL_STATS_BLOCK = 2048;

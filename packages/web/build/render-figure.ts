@@ -8,21 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { encode } from 'fast-png';
 import { encode as encodeJpeg } from 'jpeg-js';
-import {
-  buildModel,
-  decodeBrainAsset,
-  defaultProtocol,
-  listModels,
-  scannerOf,
-  simulate,
-  tissueAtField,
-  type AnatomicalModel,
-  type LabelAsset,
-  type Motion,
-  type NoiseLevel,
-  type Protocol,
-  type SequenceFamily,
-} from '@larmor/mri';
+import { buildModel, decodeBrainAsset, listModels, type LabelAsset } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import { scannerOf, type AnatomicalModel, type Protocol, type SequenceFamily } from '@larmor/mri';
+import { simulate, type Motion, type NoiseLevel } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
 
 /** One figure: a single slice of a model scanned with a family's default protocol and the given changes. */
 export interface FigureSpec {

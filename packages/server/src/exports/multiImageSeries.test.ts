@@ -7,19 +7,16 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultProtocol } from '@larmor/mri/sequence';
 import {
-  defaultProtocol,
   dicomMrSeries,
   fslDiffusionTables,
   fslGradientVectors,
   niftiVolume,
-  scanGeometry,
   type DicomImage,
-  type ImagePlane,
-  type Protocol,
-  type Scanner,
-  type Vec3,
-} from '@larmor/mri';
+} from '@larmor/mri/io';
+import { scanGeometry, type ImagePlane } from '@larmor/mri/simulate';
+import type { Protocol, Scanner, Vec3 } from '@larmor/mri';
 import { afterAll, describe, expect, it } from 'vitest';
 import { niftiFileBytes } from './nifti.ts';
 import {
@@ -31,7 +28,7 @@ import {
   type Comparison,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const skip = missingReaders.length > 0 && !process.env['CI'];
 if (skip)

@@ -3,9 +3,8 @@
  * reduce step (`assembleScan`), or a spin chunk of a raw Bloch scan (a Pulseq file on a spin list: `larmor
  * simulate`, the Bloch bench).
  */
-import { simulateBloch } from '@larmor/mri/simulate/bloch/engine';
-import type { BlochSignal } from '@larmor/mri/simulate/bloch/scan';
-import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { simulateBloch, type BlochSignal } from '@larmor/mri/bloch';
+import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate';
 import { createPartRunner, lazyKernels } from './parts.ts';
 import type { ThreadTask } from './threadQueue.ts';
 

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { simulateBloch } from '@larmor/mri/simulate/bloch/engine';
-import { createSpinSet } from '@larmor/mri/simulate/bloch/spins';
-import { hardPulse } from '@larmor/mri/sequence/build/rf';
-import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
+import { simulateBloch, createSpinSet } from '@larmor/mri/bloch';
+import { hardPulse, TimelineBuilder } from '@larmor/mri/sequence';
 import { createThreadQueue } from './threadQueue.ts';
 
 describe('thread queue, raw Bloch scans (a timeline on a spin list)', () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags, UsageError } from '../command.ts';
 import { crc32, encodePngGrey8 } from '../render/png.ts';
 import { protocolFromFlags, RENDER_FLAGS, renderCommand, validProtocolFromFlags } from './render.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const scanner = testScanner();
 

@@ -8,23 +8,22 @@ import path from 'node:path';
 import {
   defaultPhaseDirection,
   defaultProtocol,
-  dicomMrSeries,
   isThreeDimensional,
-  listModels,
-  niftiVolume,
-  scanGeometry,
+  validateProtocol,
+} from '@larmor/mri/sequence';
+import { dicomMrSeries, niftiVolume } from '@larmor/mri/io';
+import { listModels } from '@larmor/mri/anatomy';
+import { scanGeometry, type NoiseLevel } from '@larmor/mri/simulate';
+import {
   scannerOf,
   SEQUENCE_FAMILIES,
-  seriesWindow,
-  type NoiseLevel,
   type PhaseDirection,
   type Protocol,
   type Scanner,
   type SequenceFamily,
   type SliceOrientation,
-  validateProtocol,
-  windowToGrey8,
 } from '@larmor/mri';
+import { seriesWindow, windowToGrey8 } from '@larmor/mri/recon';
 import {
   flagValue,
   numberText,

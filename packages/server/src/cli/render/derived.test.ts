@@ -1,15 +1,10 @@
-import {
-  defaultProtocol,
-  modelCoilSnrFactor,
-  relativeSnrPercent,
-  sarEstimate,
-  scanTime,
-  tissueAtField,
-  type Scanner,
-} from '@larmor/mri';
+import { defaultProtocol, relativeSnrPercent, sarEstimate, scanTime } from '@larmor/mri/sequence';
+import { modelCoilSnrFactor } from '@larmor/mri/anatomy';
+import { tissueAtField } from '@larmor/mri/tissue';
+import type { Scanner } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { derivedValuesLine, formatScanTime } from './derived.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 describe('derived values printed by larmor render', () => {
   it('formats the scan time as m:ss, and h:mm:ss from an hour on', () => {

@@ -4,7 +4,7 @@
  * the free models (Brain, Knee) answer.
  */
 import { anatomicalModelParamsSchema, anatomicalModelSchema } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { modelInfo } from '@larmor/mri/anatomy';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';

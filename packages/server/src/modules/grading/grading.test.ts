@@ -1,8 +1,8 @@
-import { checkObjective, type Objective } from '@larmor/mri/grading/index';
-import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { checkObjective, type Objective } from '@larmor/mri/grade';
+import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 /** Building the brain and simulating takes seconds on the loaded 2-core machine. */
 const SLOW = 120_000;

@@ -20,19 +20,20 @@ import {
   TIMING_BOLUS_MODEL_ID,
   type AnatomicalModelOption,
 } from '@larmor/contracts';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import {
-  FREE_PLAN_LIMITS,
   catalogueModels,
   listModels,
   type CatalogueModel,
   type ModelInfo,
-} from '@larmor/mri';
-import { BODY_TISSUES } from '@larmor/mri/anatomy/body/tissues';
-import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from '@larmor/mri/anatomy/brain/tissues';
-import { FOOT_TISSUES } from '@larmor/mri/anatomy/procedural/foot';
-import { HAND_TISSUES } from '@larmor/mri/anatomy/procedural/hand';
-import { KNEE_TISSUES } from '@larmor/mri/anatomy/procedural/knee';
-import { SHOULDER_TISSUES } from '@larmor/mri/anatomy/procedural/shoulder';
+  BODY_TISSUES,
+  BRAIN_BASE_TISSUES,
+  BRAIN_CONDITION_TISSUES,
+  FOOT_TISSUES,
+  HAND_TISSUES,
+  KNEE_TISSUES,
+  SHOULDER_TISSUES,
+} from '@larmor/mri/anatomy';
 
 /** The tissue keys each engine model's label volume holds, by model key ('air' left out: nothing to tune). */
 const TISSUES_OF_MODEL: Readonly<Record<string, readonly string[]>> = {

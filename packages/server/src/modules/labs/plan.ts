@@ -7,7 +7,8 @@
  * Every failure is a 400 with the field and rule, and nothing is written.
  */
 import type { LabPresets, Objective, StartingProtocol, TissueOverride } from '@larmor/contracts';
-import { scannerOf, validateProtocol } from '@larmor/mri';
+import { scannerOf } from '@larmor/mri';
+import { validateProtocol } from '@larmor/mri/sequence';
 import { ApiError } from '../../plugins/errors.ts';
 import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
 import { defaultConfiguration, presetValues } from '../sessions/configuration.ts';

@@ -13,7 +13,7 @@ import {
   type LabPatch,
   type ModuleOptions,
 } from '@larmor/contracts';
-import { FREE_PLAN_LIMITS } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../auth/opaque-tokens.ts';
 import { copyTitle, getCourse, loadEditableCourse } from '../courses/service.ts';

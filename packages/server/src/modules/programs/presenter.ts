@@ -19,7 +19,7 @@ import {
   type Program,
   type ProgramSummary,
 } from '@larmor/contracts';
-import { FREE_PLAN_LIMITS } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { z } from 'zod';
 import type { CourseRow } from '../courses/repository.ts';
 import type { LabRecord } from '../labs/repository.ts';

@@ -4,9 +4,10 @@
  * stored pixels and the snapshot's geometry, so they show exactly what the viewers show.
  */
 import { crc32 } from 'node:zlib';
-import { dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
-import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { dicomMrSeries, niftiVolume } from '@larmor/mri/io';
+import { scanGeometry, type ScanSnapshot } from '@larmor/mri/simulate';
+import type { Protocol } from '@larmor/mri';
+import { modelSnrPercent } from '@larmor/mri/anatomy';
 import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../sessions/runtime.ts';
 import type { ScanRow } from './repository.ts';

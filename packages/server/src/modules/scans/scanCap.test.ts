@@ -12,7 +12,7 @@ import {
   pulseSequenceSchema,
   scanSummarySchema,
 } from '@larmor/contracts';
-import type { SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import type { SnapshotResult } from '@larmor/mri/simulate';
 import { describe, expect, it, vi } from 'vitest';
 import { ScanCancelledError, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
 import { databases, useTestApp } from '../../test/helper.ts';

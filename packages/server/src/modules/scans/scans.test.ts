@@ -7,7 +7,7 @@ import {
   type PulseSequence,
   type ScanEvent,
 } from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';

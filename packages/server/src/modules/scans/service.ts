@@ -13,8 +13,9 @@ import {
   type ReconstructedImages,
   type ScanSummary,
 } from '@larmor/contracts';
-import { modelInfo, scannerOf } from '@larmor/mri';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { modelInfo } from '@larmor/mri/anatomy';
+import { scannerOf } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ApiError, conflict, notFound } from '../../plugins/errors.ts';

@@ -6,10 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { scanSnapshotSchema, type ScanSnapshotBody } from '@larmor/contracts';
-import { motionOf, simulatorSettingsOf, type Protocol, type Scanner } from '@larmor/mri';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
-import { T2_STAR_ISOCHROMATS } from '@larmor/mri/simulate/bloch/dephasing';
-import { msToS } from '@larmor/mri/units';
+import { motionOf, simulatorSettingsOf, type Protocol, type Scanner, msToS } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
+import { T2_STAR_ISOCHROMATS } from '@larmor/mri/bloch';
 import type { SessionContext } from '../sessions/context.ts';
 
 /** A new noise seed: an unsigned 32-bit integer from the system's random source. */

@@ -25,12 +25,9 @@ import {
   defaultProtocol,
   parameterDefinitions,
   planViolations,
-  protocolOf,
   type ProtocolViolation,
-  type Protocol,
-  type Scanner,
-  type SequenceFamily,
-} from '@larmor/mri';
+} from '@larmor/mri/sequence';
+import { protocolOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import { ApiError, invalidField } from '../../plugins/errors.ts';
 
 /** The scheme `code` if the module allows it (and the free plan, when the session is on it); else 400. */

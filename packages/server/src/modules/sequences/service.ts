@@ -13,17 +13,14 @@ import {
   type PulseSequencePatch,
   type Spatials,
 } from '@larmor/contracts';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
 import {
+  REFERENCE_SCANNER,
   FREE_PLAN_LIMITS,
   parameterDefinitions,
-  scannerOf,
   validateFreePlan,
   validateProtocol,
-  type Protocol,
-  type Scanner,
-  type SequenceFamily,
-} from '@larmor/mri';
+} from '@larmor/mri/sequence';
+import { scannerOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../labs/model-catalogue.ts';

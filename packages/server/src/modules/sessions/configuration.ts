@@ -21,7 +21,8 @@ import {
   type SessionConfigurationName,
   type SimulatorBackend,
 } from '@larmor/contracts';
-import { FREE_PLAN_LIMITS, modelInfo } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
+import { modelInfo } from '@larmor/mri/anatomy';
 import { ApiError } from '../../plugins/errors.ts';
 
 export type ConfigurationValues = Record<SessionConfigurationName, ConfigurationValue>;

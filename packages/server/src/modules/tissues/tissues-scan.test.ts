@@ -4,7 +4,7 @@ import {
   tissueConfigurationSchema,
   type PulseSequence,
 } from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
 import {

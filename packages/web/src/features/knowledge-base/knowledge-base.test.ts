@@ -6,11 +6,12 @@ import {
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
 } from '@larmor/contracts/knowledge-base';
-import { defaultProtocol, parameterDefinitions, SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
+import { defaultProtocol, parameterDefinitions } from '@larmor/mri/sequence';
+import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
 import { renderMarkdown } from '#ui/markdown.ts';
 import { KNOWLEDGE_BASE_FIGURES } from '../../../build/knowledge-base-figures.ts';
 import { articleFileSlugs, findArticle, loadArticleSource } from './articles.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const SCANNER: Scanner = testScanner();
 

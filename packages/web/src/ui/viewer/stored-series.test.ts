@@ -2,14 +2,13 @@
 /// <reference path="../../../../mri/src/io/dicom/dcmjs.d.ts" />
 import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
-import { dicomMrSeries } from '@larmor/mri/io/dicom/mrImage';
-import { seriesWindow } from '@larmor/mri/recon/window';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import { testProtocol } from '@larmor/mri/simulate/fast/phantom.testing';
+import { dicomMrSeries } from '@larmor/mri/io';
+import { seriesWindow } from '@larmor/mri/recon';
+import { scanGeometry } from '@larmor/mri/simulate';
+import { testProtocol, TEST_SCANNER } from '@larmor/mri/testing';
 import type { ViewerSeries } from './series.ts';
 import { storedSeries } from './stored-series.ts';
 import { formatWindow, voiOfWindow } from './window-level.ts';
-import { TEST_SCANNER } from '@larmor/mri/scanner.testing';
 
 function readBack(file: Uint8Array): Record<string, unknown> {
   const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;

@@ -1,6 +1,6 @@
 /** The free version's limits (platform-shell.md §9), as the free-plan dialog and the upgrade page list them. */
 import { List } from '@mantine/core';
-import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence/validate';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 
 export function FreePlanLimits() {
   return (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence/validate';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 
 /** Tells a free-plan user that they see the free catalogue, and where to upgrade. */
 export function FreePlanNotice() {

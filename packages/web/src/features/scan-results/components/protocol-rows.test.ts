@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanSnapshotBody } from '@larmor/contracts/scan-snapshot';
 import { protocolRows, scannerRows } from './protocol-rows.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const snapshot: ScanSnapshotBody = {
   engine: 'cpusim',

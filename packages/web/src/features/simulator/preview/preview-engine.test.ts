@@ -5,17 +5,14 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 /* eslint-enable no-restricted-imports */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel } from '@larmor/mri/anatomy/registry';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import { simulateSlice } from '@larmor/mri/simulate/simulate';
-import { tissueAtField } from '@larmor/mri/tissue/library';
-import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/simulate/preview/engine';
+import { type AnatomicalModel, decodeBrainAsset, buildModel } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
+import { scanGeometry, simulateSlice } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
+import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/preview';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
 // A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.

@@ -5,13 +5,12 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 /* eslint-enable no-restricted-imports */
 import { describe, expect, it } from 'vitest';
-import { catalogueModels } from '@larmor/mri/anatomy/catalogue';
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Scanner } from '@larmor/mri/sequence/protocol';
-import { createPreviewEngine } from '@larmor/mri/simulate/preview/engine';
+import { catalogueModels, decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Scanner } from '@larmor/mri';
+import { createPreviewEngine } from '@larmor/mri/preview';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
 // A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.

@@ -5,8 +5,8 @@
  * transferred, and the backend its FFTs ran on (WebAssembly wherever the browser compiles it: the server's CSP
  * allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
  */
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
-import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/simulate/preview/engine';
+import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy';
+import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/preview';
 import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
-import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol, parameterDefinitions } from '@larmor/mri/sequence';
+import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
 import { cardParameters, cardsFor, parametersWithoutCard } from './cards.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
 

@@ -1,8 +1,8 @@
 /** Localisers and a slice stack shared by the planning tests (one builder with overrides). */
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
 import type { ScoutPlane } from './planning.ts';
-import { testScanner } from '@larmor/mri/scanner.testing';
+import { testScanner } from '@larmor/mri/testing';
 
 export const scanner: Scanner = testScanner();
 

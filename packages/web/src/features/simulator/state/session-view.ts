@@ -11,9 +11,11 @@ import {
   type Protocol,
   type Scanner,
   type SequenceFamily,
-} from '@larmor/mri/sequence/protocol';
-import type { NoiseLevel } from '@larmor/mri/simulate/noise';
-import { scannerOf as scannerOfValues, simulatorSettingsOf, type Configuration } from '@larmor/mri/settings';
+  scannerOf as scannerOfValues,
+  simulatorSettingsOf,
+  type Configuration,
+} from '@larmor/mri';
+import type { NoiseLevel } from '@larmor/mri/simulate';
 import type { PreviewModelSettings } from '../preview/preview-model.ts';
 import { DEFAULT_UNITS, type UnitPreferences } from './units.ts';
 

@@ -4,7 +4,7 @@
  * request in flight and only its newest request waiting, so an animation or a slider that moves faster than
  * the FFT never builds a queue.
  */
-import type { ComplexArray } from '@larmor/mri/recon/image';
+import type { ComplexArray } from '@larmor/mri/recon';
 import { imageOf, masked, type KSpaceFrame } from '../state/kspace.ts';
 import type { ReconRequest, ReconResponse } from './recon-messages.ts';
 

@@ -2,7 +2,7 @@
  * The k-space view's reconstruction worker: keeps one slice's k-space and answers each request with the
  * magnitude image of a masked copy (inverse FFT, @larmor/mri recon), so large matrices never block the page.
  */
-import type { ComplexArray } from '@larmor/mri/recon/image';
+import type { ComplexArray } from '@larmor/mri/recon';
 import { imageOf, masked, type KSpaceFrame } from '../state/kspace.ts';
 import type { ReconRequest, ReconResponse } from './recon-messages.ts';
 

@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
 import { anatomicalModelSchema, reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { getSession } from '#entities/session/get-session.ts';
 import { api } from '#lib/api.ts';
 import { fetchBytes } from '#lib/binary.ts';
@@ -42,8 +42,8 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
 /** Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first. */
 export async function loadModel(engineId: number): Promise<AnatomicalModel> {
   const [{ buildModel }, { decodeBrainAsset }] = await Promise.all([
-    import('@larmor/mri/anatomy/registry'),
-    import('@larmor/mri/anatomy/labelAsset'),
+    import('@larmor/mri/anatomy'),
+    import('@larmor/mri/anatomy'),
   ]);
   if (engineId !== BRAIN_MODEL_ID) return buildModel(engineId);
   const response = await fetch(BRAIN_ASSET_URL);

@@ -31,7 +31,7 @@ import type {
   PartContext,
 } from './scanSnapshot.ts';
 
-export { SCAN_ENGINES } from './scanSnapshot.ts';
+export * from './scanSnapshot.ts';
 export type {
   ScanEngine,
   SnapshotModel,

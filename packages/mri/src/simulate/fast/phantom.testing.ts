@@ -4,8 +4,9 @@
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
-import type { Protocol } from '../../sequence/protocol.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
+
+export { testProtocol } from '../../sequence/protocol.testing.ts';
 
 function tissue(key: string, pd: number, t1: number, t2: number, shiftPpm = 0, b0 = 1.5): TissueAtField {
   return {
@@ -58,31 +59,5 @@ export function testVolume(
     voxelSize: [voxel, voxel, voxel],
     origin: [o, o, (-(nz - 1) / 2) * voxel],
     labels,
-  };
-}
-
-/** An axial SE protocol, phase along columns (top→bottom = +y), 3 mm slice; override what a test varies. */
-export function testProtocol(overrides: Partial<Protocol> = {}): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
-    fovRead: 0.2,
-    fovPhase: 0.2,
-    matrixRead: 128,
-    matrixPhase: 128,
-    sliceThickness: 0.003,
-    sliceGap: 0,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-    ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
-import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissueAt, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
 import { scoutImages, scoutProtocol } from './scout.ts';
@@ -28,13 +28,8 @@ const head: AnatomicalModel = {
   features: [],
   coils: [],
 };
-const byKey = new Map(testTissues().flatMap((t) => (t ? [[t.key, t] as const] : [])));
 const options: SimulateOptions = {
-  tissueAt: (key) => {
-    const t = byKey.get(key);
-    if (!t) throw new Error(`no tissue ${key}`);
-    return t;
-  },
+  tissueAt: testTissueAt,
   noiseLevel: 0,
   seed: 42,
 };

@@ -32,18 +32,6 @@ import type {
 } from './scanSnapshot.ts';
 
 export * from './scanSnapshot.ts';
-export type {
-  ScanEngine,
-  SnapshotModel,
-  SnapshotSimulation,
-  SnapshotContrast,
-  ScanSnapshot,
-  ScanPart,
-  SliceOutput,
-  PartOutput,
-  SnapshotResult,
-  PartContext,
-} from './scanSnapshot.ts';
 
 /** The model build options of a snapshot (without the brain asset, which the caller's edge supplies). */
 export function snapshotModelOptions(snapshot: ScanSnapshot): Omit<ModelBuildOptions, 'brainAsset'> {

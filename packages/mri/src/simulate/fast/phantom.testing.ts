@@ -36,6 +36,13 @@ export function testTissues(b0 = 1.5): (TissueAtField | undefined)[] {
   ];
 }
 
+/** The test tissue of library key `key` (`testTissues`, 1.5 T), as `SimulateOptions.tissueAt` asks; throws for others. */
+export function testTissueAt(key: string): TissueAtField {
+  const t = testTissues().find((tissue) => tissue?.key === key);
+  if (!t) throw new Error(`no tissue ${key}`);
+  return t;
+}
+
 /**
  * A volume of 1 mm voxels, `size` × `size` × 8, centred on the isocentre; `paint(x, y)` [m] gives the label of
  * every voxel column (the phantom is uniform along z).

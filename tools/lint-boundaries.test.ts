@@ -72,4 +72,14 @@ describe('import boundaries (DESIGN.md §1)', () => {
     const own = "import { useImportUsers } from './api/import-users.ts';\nexport const u = useImportUsers;\n";
     expect(await ruleIds('packages/web/src/features/users/x.ts', own)).toEqual([]);
   });
+
+  it('no file imports itself through a cycle of imports', async () => {
+    // scans/runner.ts imports scans/repository.ts: the repository importing the runner closes a cycle.
+    const closing = "import { startScan } from './runner.ts';\nexport const s = startScan;\n";
+    expect(await ruleIds('packages/server/src/modules/scans/repository.ts', closing)).toContain(
+      'import-x/no-cycle',
+    );
+    const downward = "import { newId } from '../../db/ids.ts';\nexport const n = newId;\n";
+    expect(await ruleIds('packages/server/src/modules/scans/repository.ts', downward)).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@
 import { signAccessToken } from '@larmor/server/plugins/auth';
 import type { ServerConfig } from '@larmor/server/config';
 import type { Database } from '@larmor/server/db/schema';
-import { newId, isoNow } from '@larmor/server/modules/auth/opaque-tokens';
+import { isoNow, newId } from '@larmor/server/db/ids';
 import type { Kysely } from 'kysely';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { emailSchema, opaqueTokenSchema, passwordSchema, textSchema } from './common.ts';
 import { USERNAME_MAX_LENGTH } from './constants.ts';
 
+/** The sign-in and account calls (platform-shell.md §7), under /api, with `{name}` path parameters. */
+export const AUTH_PATHS = {
+  login: 'login',
+  refreshToken: 'refresh-token',
+  logout: 'logout',
+  register: 'v2/users/register',
+  activate: 'v2/users/activate/{token}',
+  forgotPassword: 'forgot-password',
+  forgotUsername: 'forgot-username',
+  resetPassword: 'reset-password',
+} as const;
+
 /** POST login (platform-shell.md §7). */
 export const loginRequestSchema = z.object({
   /** A username, or the account's e-mail address. */

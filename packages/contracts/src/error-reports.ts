@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { multiLineTextSchema, textSchema } from './common.ts';
 
 export const ERROR_REPORTS_PATH = 'v1/error-reports';
+/** The error-report call, under /api (`ERROR_REPORTS_PATH` as a table like the other domains'). */
+export const ERROR_REPORT_PATHS = { reports: ERROR_REPORTS_PATH } as const;
 
 /** Longest message and details a report keeps [characters]. */
 export const ERROR_REPORT_MESSAGE_MAX = 2_000;

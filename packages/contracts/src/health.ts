@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** The health check, under /api. */
+export const HEALTH_PATHS = { health: 'health' } as const;
+
+/** The asset cookie's call, under /api (its answer is `signedCookieResponseSchema` below). */
+export const ASSET_PATHS = { signedCookie: 'v2/assets/signed-cookie' } as const;
+
 /** GET /health: `status` ok, or `error` naming what failed (the client treats an error field as a failure). */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 
+/** The caller's identities (platform-shell.md §7), under /api, with `{name}` path parameters. */
+export const IDENTITY_PATHS = {
+  identities: 'v2/me/identities',
+  switch: 'v2/me/identities/{id}/switch',
+} as const;
+
 /** Licence types of identities (platform-shell.md §3). */
 export const IDENTITY_LICENSE_TYPES = ['FREE', 'PAID', 'ORG'] as const;
 export const identityLicenseTypeSchema = z.enum(IDENTITY_LICENSE_TYPES);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { USER_LIST_DEFAULT_PAGE, USER_LIST_DEFAULT_PAGE_SIZE, USER_LIST_MAX_PAGE_SIZE } from './constants.ts';
 
+/** The outbox admins read, under /api. */
+export const MAIL_PATHS = { outbox: 'v1/mail/outbox' } as const;
+
 /** Kinds of mail the platform writes to its outbox. */
 export const MAIL_KINDS = ['activation', 'password_reset', 'username_reminder'] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The caller's own profile calls (platform-shell.md §7), under /api; `me/` keeps its trailing slash. */
+export const ME_PATHS = { me: 'me/', changePassword: 'me/change-password', terms: 'me/terms' } as const;
+
 /** Lowercase licence kinds (platform-shell.md §1). */
 export const LICENSE_KINDS = ['internal', 'paid', 'trial', 'free', 'org'] as const;
 export const licenseKindSchema = z.enum(LICENSE_KINDS);

@@ -16,6 +16,20 @@ import {
 } from './constants.ts';
 import type { LicenseKind } from './me.ts';
 
+/** Organisations, groups and cohorts paths, under /api, with `{name}` path parameters. */
+export const ORGANISATION_PATHS = {
+  clients: 'v1/clients/',
+  client: 'v1/clients/{id}',
+  groups: 'v1/groups/',
+  group: 'v1/groups/{id}',
+  groupMembers: 'v1/groups/{id}/members',
+  groupMember: 'v1/groups/{id}/members/{userId}',
+  groupCohorts: 'v1/groups/{id}/cohorts',
+  cohort: 'v1/cohorts/{id}',
+  cohortMembers: 'v1/cohorts/{id}/members',
+  cohortMember: 'v1/cohorts/{id}/members/{userId}',
+} as const;
+
 /** Licence types of organisations as admins pick them (platform-shell.md §1: Trial, Paid, Internal, Free, Org). */
 export const CLIENT_LICENSE_TYPES = ['Trial', 'Paid', 'Internal', 'Free', 'Org'] as const;
 export const clientLicenseTypeSchema = z.enum(CLIENT_LICENSE_TYPES);

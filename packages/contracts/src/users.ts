@@ -18,6 +18,13 @@ import {
 } from './constants.ts';
 import { roleSchema } from './roles.ts';
 
+/** User administration paths, under /api, with `{name}` path parameters; `v1/users/` keeps its trailing slash. */
+export const USER_PATHS = {
+  users: 'v1/users/',
+  user: 'v1/users/{id}',
+  import: 'v1/users/import',
+} as const;
+
 /** Largest number of users one PUT v1/users/ or bulk PATCH v1/users/ call touches. */
 export const USER_BATCH_MAX = 500;
 /** Largest import file POST v1/users/import accepts [bytes] (5 MiB); larger files answer 413. */

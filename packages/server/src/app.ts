@@ -1,6 +1,6 @@
 /**
  * `buildApp(options)`: the Fastify app from plugins (config, database, validation, errors, security, auth,
- * docs, static web app) and then the domain modules under /api (DESIGN.md §1).
+ * docs, the simulator runtime, static web app) and then the domain modules under /api (DESIGN.md §1).
  */
 import cookie from '@fastify/cookie';
 import { API_PREFIX, JSON_BODY_LIMIT_BYTES } from '@larmor/contracts';
@@ -17,6 +17,7 @@ import { createDeferredWork, type DeferredWork } from './plugins/deferred.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity, serializeRequest } from './plugins/security.ts';
+import { simulatorPlugin } from './plugins/simulator.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app);
   await app.register(cookie);
   await registerDocs(app);
+  await app.register(simulatorPlugin);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);

@@ -16,7 +16,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { gradeScanResults } from '../modules/grading/service.ts';
 import { findScanResult } from '../modules/scan-results/repository.ts';
-import { simulatorRuntimeOf } from '../modules/sessions/runtime.ts';
 import { call, testDataDir, type Headers } from '../modules/sessions/world.test-support.ts';
 import { bearer } from '../test/fixtures.ts';
 import { databases, useTestApp } from '../test/helper.ts';
@@ -180,7 +179,7 @@ describe.each(databases)(
         expect(good.status, JSON.stringify(good.body)).toBe(200);
         const goodId = await scanAndKeep(h, sessionId, sequence.id);
 
-        const blobs = simulatorRuntimeOf(t.app).blobs;
+        const blobs = t.app.simulator.blobs;
         const grade = async (id: string) => {
           const row = await findScanResult(t.db, id);
           if (!row) throw new Error(`no scan result ${id}`);

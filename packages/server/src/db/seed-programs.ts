@@ -5,13 +5,13 @@
  * SE and GRE). Module content is checked against the engine's catalogue like any module the API accepts.
  */
 import { labCreateSchema, type LabCreateInput } from '@larmor/contracts';
-import { newId } from '../modules/auth/opaque-tokens.ts';
-import { insertCourse } from '../modules/courses/repository.ts';
+import { newId } from './ids.ts';
+import { insertCourse } from '../modules/content/courses/repository.ts';
 import { insertEnrollments } from '../modules/enrollments/repository.ts';
-import { checkLabContent } from '../modules/labs/plan.ts';
-import { insertLab } from '../modules/labs/repository.ts';
-import { newLabRow } from '../modules/labs/service.ts';
-import { insertProgram, replaceAssignments } from '../modules/programs/repository.ts';
+import { checkLabContent } from '../modules/content/labs/plan.ts';
+import { insertLab } from '../modules/content/labs/repository.ts';
+import { newLabRow } from '../modules/content/labs/service.ts';
+import { insertProgram, replaceAssignments } from '../modules/content/programs/repository.ts';
 import type { Db } from './database.ts';
 import { SEED_COURSES } from './seed-programs-content.ts';
 

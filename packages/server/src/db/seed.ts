@@ -8,7 +8,7 @@
 import type { Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { hashPassword, PASSWORD_HASH_COST, type PasswordHashCost } from '../modules/auth/passwords.ts';
-import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from './ids.ts';
 import { insertIndividualAccess } from '../modules/auth/repository.ts';
 import {
   addCohortMembers,

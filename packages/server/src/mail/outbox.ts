@@ -11,7 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { toCount, type Db } from '../db/database.ts';
 import type { Database, MailOutboxTable } from '../db/schema.ts';
-import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from '../db/ids.ts';
 import type { MailContent } from './templates.ts';
 
 /** What a link token is replaced with once its message is sent. */

@@ -8,14 +8,16 @@ import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { usersRoutes } from './users/routes.ts';
-import { programsRoutes } from './programs/routes.ts';
-import { coursesRoutes } from './courses/routes.ts';
-import { labsRoutes } from './labs/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { enrollmentsRoutes } from './enrollments/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { uploadsRoutes } from './uploads/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { sessionsRoutes } from './sessions/routes.ts';
+import { sequencesRoutes } from './sequences/routes.ts';
+import { scansRoutes } from './scans/routes.ts';
+import { tissuesRoutes } from './tissues/routes.ts';
+import { anatomyRoutes } from './anatomy/routes.ts';
 import { scanResultsRoutes } from './scan-results/routes.ts';
 import { attemptsRoutes } from './attempts/routes.ts';
 import { studentsRoutes } from './students/routes.ts';
@@ -36,15 +38,18 @@ export const modules: FastifyPluginAsync[] = [
   assetsRoutes,
   usersRoutes,
   organisationsRoutes,
-  programsRoutes,
-  coursesRoutes,
-  labsRoutes,
+  contentRoutes,
   enrollmentsRoutes,
   catalogRoutes,
   uploadsRoutes,
   // Before the session modules: its recording hooks must be in place when their routes are registered.
   activityRoutes,
+  // The simulator's modules share the app's simulator runtime (plugins/simulator.ts).
   sessionsRoutes,
+  sequencesRoutes,
+  scansRoutes,
+  tissuesRoutes,
+  anatomyRoutes,
   scanResultsRoutes,
   attemptsRoutes,
   studentsRoutes,

@@ -30,6 +30,9 @@ export const ADMIN_CALL_ERRORS = {
   409: errorBodySchema,
 } as const;
 
+/** Error answers of session calls: ADMIN_CALL_ERRORS plus 410 (code 700701) for a closed or reaped session. */
+export const SESSION_CALL_ERRORS = { ...ADMIN_CALL_ERRORS, 410: errorBodySchema } as const;
+
 /** An error a handler throws on purpose: it becomes an answer with this status and body. */
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -5,7 +5,7 @@
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
-import { isoNow, newId } from '../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from '../db/ids.ts';
 import { signAccessToken } from '../plugins/auth.ts';
 import type { Database, UserStatus } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';

@@ -1,7 +1,7 @@
 import { emailSchema, newPasswordSchema, usernameSchema } from '@larmor/contracts';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
-import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { insertUser } from '../../modules/users/repository.ts';
 import { parseFlags, validateFlags, type CliCommand } from '../command.ts';

@@ -15,7 +15,7 @@ import {
 } from '@larmor/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { findPulseSequence, type PulseSequenceRow } from '../sequences/repository.ts';
 import { loadLabContext, sessionConfiguration } from '../sessions/context.ts';
 import { findSession } from '../sessions/repository.ts';

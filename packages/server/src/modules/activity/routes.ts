@@ -4,21 +4,20 @@
  * session modules in modules/index.ts; it reads the simulator runtime once the app is ready, to log sessions
  * closed by PUT close or by the reaper.
  */
-import { attemptTimelineSchema, labAttemptIdParamsSchema } from '@larmor/contracts';
+import { ACTIVITY_PATHS, attemptTimelineSchema, labAttemptIdParamsSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { attemptCall } from '../scan-results/routes.ts';
 import { addActivityHooks, recordSessionsClosed } from './recorder.ts';
 import { attemptTimeline } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const plugin: FastifyPluginAsync = async (root) => {
   addActivityHooks(root);
   root.addHook('onReady', async () => {
-    simulatorRuntimeOf(root).onSessionsClosed(async (ids) => {
+    root.simulator.onSessionsClosed(async (ids) => {
       await recordSessionsClosed(root.db, ids).catch((error: unknown) =>
         root.log.error({ err: error }, 'activity: could not log closed sessions'),
       );
@@ -27,19 +26,14 @@ const plugin: FastifyPluginAsync = async (root) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/v1/attempts/:labAttemptId/timeline',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Attempt replay: every parameter, planning and configuration change and every run of the attempt’s ' +
-          'sessions, oldest first (the student, their organisation’s teachers and admins)',
-        tags: ATTEMPT_TAGS,
-        security: ATTEMPT_SECURITY,
-        params: labAttemptIdParamsSchema,
-        response: { 200: attemptTimelineSchema, ...ADMIN_CALL_ERRORS },
-      },
-    },
+    routePath(ACTIVITY_PATHS.timeline),
+    attemptCall(authenticate, {
+      summary:
+        'Attempt replay: every parameter, planning and configuration change and every run of the attempt’s ' +
+        'sessions, oldest first (the student, their organisation’s teachers and admins)',
+      params: labAttemptIdParamsSchema,
+      response: { 200: attemptTimelineSchema },
+    }),
     async (request) =>
       attemptTimeline(root.db, await contentScopeOf(root.db, callerOf(request)), request.params.labAttemptId),
   );

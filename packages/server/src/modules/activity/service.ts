@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { attemptsOf, findAttempt } from '../attempts/repository.ts';
 import { mayReadAttempt } from '../attempts/organisation.ts';
-import type { ContentScope } from '../programs/access.ts';
+import type { ContentScope } from '../content/programs/access.ts';
 import { presentChange, type RawChange } from './describe.ts';
 import { activityOfSessions, scanEnds, type ActivityRow } from './repository.ts';
 

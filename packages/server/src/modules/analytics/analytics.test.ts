@@ -7,8 +7,13 @@ import {
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { newId } from '../auth/opaque-tokens.ts';
-import { call, createContentWorld, publishedProgram, type Headers } from '../programs/world.test-support.ts';
+import { newId } from '../../db/ids.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+  type Headers,
+} from '../content/programs/world.test-support.ts';
 import { errorOf } from '../sessions/world.test-support.ts';
 import { createAnalyticsWorld, T1_MEASURED } from './world.test-support.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@larmor/contracts';
 import type { DatabaseKind, Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
+import { isOrganisationStaff, type ContentScope } from '../content/programs/access.ts';
 import {
   cohortsOfOrganisation,
   countStudents,

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addMembership, createUser } from '../../test/fixtures.ts';
-import { newId } from '../auth/opaque-tokens.ts';
-import { createContentWorld, publishedProgram } from '../programs/world.test-support.ts';
+import { newId } from '../../db/ids.ts';
+import { createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
 
 /** The start of every fixture timestamp; offsets below are seconds after it. */
 const T0_MS = Date.parse('2026-01-10T10:00:00.000Z');

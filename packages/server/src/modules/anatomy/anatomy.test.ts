@@ -1,7 +1,7 @@
 import { anatomicalModelSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { createContentWorld } from '../programs/world.test-support.ts';
+import { createContentWorld } from '../content/programs/world.test-support.ts';
 import { call } from '../sessions/world.test-support.ts';
 
 describe.each(databases)('anatomical models (v1/anatomical-models) on %s', (kind) => {

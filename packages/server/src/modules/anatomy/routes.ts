@@ -3,35 +3,25 @@
  * features, regions and coils. `userId` is the caller (another user's id answers 403); on the free plan only
  * the free models (Brain, Knee) answer.
  */
-import { anatomicalModelParamsSchema, anatomicalModelSchema } from '@larmor/contracts';
+import { anatomicalModelParamsSchema, anatomicalModelSchema, SESSION_PATHS } from '@larmor/contracts';
 import { modelInfo } from '@larmor/mri/anatomy';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { contentScopeOf, freeOnly } from '../programs/access.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { forbidden, notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
+import { contentScopeOf, freeOnly } from '../content/programs/access.ts';
 
-export const anatomyRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root) => {
+export const anatomyRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/v1/anatomical-models/:userId/single/:modelId',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'An anatomical model: features, regions and coils',
-        tags: SIMULATOR_TAGS,
-        security: SIMULATOR_SECURITY,
-        params: anatomicalModelParamsSchema,
-        response: { 200: anatomicalModelSchema, ...SESSION_CALL_ERRORS },
-      },
-    },
+    routePath(SESSION_PATHS.anatomicalModel),
+    simulatorCall('An anatomical model: features, regions and coils', {
+      params: anatomicalModelParamsSchema,
+      response: { 200: anatomicalModelSchema, ...SESSION_CALL_ERRORS },
+    }),
     async (request) => {
       const caller = callerOf(request);
       if (request.params.userId !== caller.userId) throw forbidden('Models are read for oneself');

@@ -4,10 +4,11 @@
  * HMAC-SHA256 with the server's token key; `verifyAssetCookie` checks it.
  */
 import crypto from 'node:crypto';
-import { API_PREFIX, errorBodySchema, signedCookieResponseSchema } from '@larmor/contracts';
+import { API_PREFIX, ASSET_PATHS, errorBodySchema, signedCookieResponseSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const ASSET_COOKIE = 'larmor_assets';
 
@@ -33,7 +34,7 @@ export const assetsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/v2/assets/signed-cookie',
+    routePath(ASSET_PATHS.signedCookie),
     {
       preHandler: authenticate,
       schema: {

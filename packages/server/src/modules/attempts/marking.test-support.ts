@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { newId } from '../auth/opaque-tokens.ts';
+import { newId } from '../../db/ids.ts';
 import {
   buildProgram,
   call,
   createContentWorld,
   publishedProgram,
   type ContentWorld,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 
 /** The module's objectives: weighting worth 2 points (partial credit possible), no wrap worth 1. */
 export const MARKING_OBJECTIVES = [

@@ -7,10 +7,10 @@
  */
 import type { Db } from '../../db/database.ts';
 import { conflict } from '../../plugins/errors.ts';
-import type { ContentScope } from '../programs/access.ts';
-import { assignedClientIdsOf, type ProgramRow } from '../programs/repository.ts';
-import { loadProgram, staffHoldOf } from '../programs/service.ts';
-import { findLab } from '../labs/repository.ts';
+import type { ContentScope } from '../content/programs/access.ts';
+import { assignedClientIdsOf, type ProgramRow } from '../content/programs/repository.ts';
+import { loadProgram, staffHoldOf } from '../content/programs/service.ts';
+import { findLab } from '../content/labs/repository.ts';
 import type { AttemptRow } from './repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { markingQueueSchema, moduleReleaseResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { call, type Headers } from '../programs/world.test-support.ts';
+import { call, type Headers } from '../content/programs/world.test-support.ts';
 import { at, createMarkingWorld, insertMarkedAttempt, PARTIAL_POINTS } from './marking.test-support.ts';
 
 describe.each(databases)('the marking queue and bulk release on %s', (kind) => {

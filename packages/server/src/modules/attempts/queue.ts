@@ -12,8 +12,8 @@ import {
 } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
-import { programIdsHeldBy } from '../programs/repository.ts';
+import { isOrganisationStaff, type ContentScope } from '../content/programs/access.ts';
+import { programIdsHeldBy } from '../content/programs/repository.ts';
 
 const QUEUED_STATES = [...AWAITING_GRADING_STATES, 'graded'] as const;
 

@@ -1,5 +1,6 @@
 /** Attempt calls (issue 14): the paths other tools rely on are kept word for word (ATTEMPT_PATHS). */
 import {
+  ATTEMPT_PATHS,
   attemptGradeSchema,
   attemptSubmitSchema,
   labAttemptIdParamsSchema,
@@ -13,10 +14,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { ATTEMPT_SECURITY, ATTEMPT_TAGS } from '../scan-results/routes.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { attemptCall } from '../scan-results/routes.ts';
 import { markingQueue } from './queue.ts';
 import {
   getAttempt,
@@ -28,29 +27,21 @@ import {
   startAttempt,
   submitAttempt,
 } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = ATTEMPT_TAGS;
-  const security = ATTEMPT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
   const params = labAttemptIdParamsSchema;
-  const common = { preHandler: authenticate };
 
   app.post(
-    '/v1/modules/:labId/attempts',
-    {
-      ...common,
-      schema: {
-        summary: 'Start your next attempt on a module (or get the one in progress); 409 when none are left',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        body: z.object({}).nullish(),
-        response: { 200: labAttemptSchema, 201: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.moduleAttempts),
+    attemptCall(authenticate, {
+      summary: 'Start your next attempt on a module (or get the one in progress); 409 when none are left',
+      params: labIdParamsSchema,
+      body: z.object({}).nullish(),
+      response: { 200: labAttemptSchema, 201: labAttemptSchema },
+    }),
     async (request, reply) => {
       const { created, attempt } = await startAttempt(root.db, await scopeOf(request), request.params.labId);
       return reply.status(created ? 201 : 200).send(attempt);
@@ -58,83 +49,58 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId/attempts',
-    {
-      ...common,
-      schema: {
-        summary: 'Attempts on a module: yours, or your organisation’s students’ (teachers), newest first',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: z.array(labAttemptSchema), ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.moduleAttempts),
+    attemptCall(authenticate, {
+      summary: 'Attempts on a module: yours, or your organisation’s students’ (teachers), newest first',
+      params: labIdParamsSchema,
+      response: { 200: z.array(labAttemptSchema) },
+    }),
     async (request) => listAttempts(root.db, await scopeOf(request), request.params.labId),
   );
 
   app.post(
-    '/v1/modules/:labId/release',
-    {
-      ...common,
-      schema: {
-        summary: 'Release every graded attempt of a module (your organisation’s students)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        body: z.object({}).nullish(),
-        response: { 200: moduleReleaseResultSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.moduleRelease),
+    attemptCall(authenticate, {
+      summary: 'Release every graded attempt of a module (your organisation’s students)',
+      params: labIdParamsSchema,
+      body: z.object({}).nullish(),
+      response: { 200: moduleReleaseResultSchema },
+    }),
     async (request) => releaseModule(root.db, await scopeOf(request), request.params.labId),
   );
 
   app.get(
-    '/v1/marking-queue',
-    {
-      ...common,
-      schema: {
-        summary:
-          'Submitted attempts awaiting grading across your courses, oldest first, with counts per course (teachers)',
-        tags,
-        security,
-        response: { 200: markingQueueSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.markingQueue),
+    attemptCall(authenticate, {
+      summary:
+        'Submitted attempts awaiting grading across your courses, oldest first, with counts per course (teachers)',
+      response: { 200: markingQueueSchema },
+    }),
     async (request) => markingQueue(root.db, await scopeOf(request)),
   );
 
   app.get(
-    '/v1/attempts/:labAttemptId',
-    {
-      ...common,
-      schema: {
-        summary: 'An attempt; its grade is shown to the student only once released',
-        tags,
-        security,
-        params,
-        response: { 200: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.attempt),
+    attemptCall(authenticate, {
+      summary: 'An attempt; its grade is shown to the student only once released',
+      params,
+      response: { 200: labAttemptSchema },
+    }),
     async (request) => getAttempt(root.db, await scopeOf(request), request.params.labAttemptId),
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/submit',
-    {
-      ...common,
-      schema: {
-        summary: 'Submit scan results and answers (atomic, idempotent; graded automatically at once)',
-        tags,
-        security,
-        params,
-        body: attemptSubmitSchema,
-        response: { 200: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.submit),
+    attemptCall(authenticate, {
+      summary: 'Submit scan results and answers (atomic, idempotent; graded automatically at once)',
+      params,
+      body: attemptSubmitSchema,
+      response: { 200: labAttemptSchema },
+    }),
     async (request) =>
       submitAttempt(
         root.db,
-        simulatorRuntimeOf(root),
+        root.simulator,
         await scopeOf(request),
         request.params.labAttemptId,
         request.body,
@@ -142,51 +108,36 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/grade',
-    {
-      ...common,
-      schema: {
-        summary: 'Grade an attempt (teacher): rubric, comment, drawings; score overrides are audited',
-        tags,
-        security,
-        params,
-        body: attemptGradeSchema,
-        response: { 200: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.grade),
+    attemptCall(authenticate, {
+      summary: 'Grade an attempt (teacher): rubric, comment, drawings; score overrides are audited',
+      params,
+      body: attemptGradeSchema,
+      response: { 200: labAttemptSchema },
+    }),
     async (request) =>
       gradeAttempt(root.db, await scopeOf(request), request.params.labAttemptId, request.body),
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/release',
-    {
-      ...common,
-      schema: {
-        summary: 'Release an attempt’s grade to the student',
-        tags,
-        security,
-        params,
-        body: z.object({}).nullish(),
-        response: { 200: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.release),
+    attemptCall(authenticate, {
+      summary: 'Release an attempt’s grade to the student',
+      params,
+      body: z.object({}).nullish(),
+      response: { 200: labAttemptSchema },
+    }),
     async (request) => releaseAttempt(root.db, await scopeOf(request), request.params.labAttemptId),
   );
 
   app.post(
-    '/v1/attempts/:labAttemptId/regrade',
-    {
-      ...common,
-      schema: {
-        summary: 'Ask for a regrade of a released grade, once per attempt, with a reason',
-        tags,
-        security,
-        params,
-        body: regradeRequestSchema,
-        response: { 200: labAttemptSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.regrade),
+    attemptCall(authenticate, {
+      summary: 'Ask for a regrade of a released grade, once per attempt, with a reason',
+      params,
+      body: regradeRequestSchema,
+      response: { 200: labAttemptSchema },
+    }),
     async (request) =>
       requestRegrade(root.db, await scopeOf(request), request.params.labAttemptId, request.body.reason),
   );

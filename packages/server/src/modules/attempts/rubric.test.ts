@@ -1,7 +1,7 @@
 import { labAttemptSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { call } from '../programs/world.test-support.ts';
+import { call } from '../content/programs/world.test-support.ts';
 import { errorOf } from '../sessions/world.test-support.ts';
 import { createMarkingWorld, insertMarkedAttempt, PARTIAL_POINTS } from './marking.test-support.ts';
 

@@ -12,15 +12,15 @@ import {
 } from '@larmor/contracts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { gradeScanResults } from '../grading/service.ts';
-import { findLab, type LabRecord } from '../labs/repository.ts';
-import { checkOpenToLearner } from '../labs/service.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
-import { loadVisibleProgram } from '../programs/service.ts';
+import { findLab, type LabRecord } from '../content/labs/repository.ts';
+import { checkOpenToLearner } from '../content/labs/service.ts';
+import { isOrganisationStaff, type ContentScope } from '../content/programs/access.ts';
+import { loadVisibleProgram } from '../content/programs/service.ts';
 import { findScanResults } from '../scan-results/repository.ts';
 import { attemptOrganisation, attemptReach, mayReadAttempt, reviewsAttempt } from './organisation.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { presentAttempt } from './presenter.ts';
 import { checkRubric } from './rubric.ts';
 import {

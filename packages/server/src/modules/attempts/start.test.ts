@@ -6,7 +6,7 @@
 import { labAttemptSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createContentWorld, publishedProgram } from '../programs/world.test-support.ts';
+import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
 import { createSimulatorWorld, errorOf, refused } from '../sessions/world.test-support.ts';
 
 /** Parallel starts of a burst. */

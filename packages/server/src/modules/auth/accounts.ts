@@ -17,7 +17,8 @@ import type { Database, UserTokenPurpose } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { activationMail, passwordResetMail, usernameReminderMail } from '../../mail/templates.ts';
 import { ApiError, conflict } from '../../plugins/errors.ts';
-import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   activatePendingUser,

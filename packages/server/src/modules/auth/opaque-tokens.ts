@@ -13,13 +13,3 @@ export function newOpaqueToken(): string {
 export function hashOpaqueToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
-
-/** A new UUID for a row id. */
-export function newId(): string {
-  return crypto.randomUUID();
-}
-
-/** Now as an ISO 8601 UTC timestamp, `offsetS` seconds ahead. */
-export function isoNow(offsetS = 0): string {
-  return new Date(Date.now() + offsetS * 1000).toISOString();
-}

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import type { UsersTable, UserTokenPurpose } from '../../db/schema.ts';
-import { isoNow, newId } from './opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 
 export type { Db };
 

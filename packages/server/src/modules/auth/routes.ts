@@ -1,6 +1,7 @@
 /** Sign-in and account calls of platform-shell.md §7: one schema and a one-line handler each. */
 import {
   activateParamsSchema,
+  AUTH_PATHS,
   errorBodySchema,
   forgotPasswordRequestSchema,
   forgotUsernameRequestSchema,
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRateLimit, noStore } from '../../plugins/security.ts';
 import { activate, forgotPassword, forgotUsername, login, register, resetPassword } from './accounts.ts';
 import { logout, rotateRefreshToken } from './sessions.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['auth'];
 /**
@@ -32,7 +34,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
   app.post(
-    '/login',
+    routePath(AUTH_PATHS.login),
     {
       config: limited,
       schema: { tags, body: loginRequestSchema, response: { 200: tokenPairSchema, ...errors } },
@@ -41,13 +43,13 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/refresh-token',
+    routePath(AUTH_PATHS.refreshToken),
     { schema: { tags, body: refreshTokenRequestSchema, response: { 200: tokenPairSchema, ...errors } } },
     async (request) => rotateRefreshToken(root, request.body.token),
   );
 
   app.post(
-    '/logout',
+    routePath(AUTH_PATHS.logout),
     {
       schema: {
         tags,
@@ -62,7 +64,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v2/users/register',
+    routePath(AUTH_PATHS.register),
     {
       config: limited,
       schema: {
@@ -78,7 +80,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v2/users/activate/:token',
+    routePath(AUTH_PATHS.activate),
     {
       schema: {
         tags,
@@ -93,7 +95,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/forgot-password',
+    routePath(AUTH_PATHS.forgotPassword),
     {
       config: limited,
       schema: {
@@ -110,7 +112,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/forgot-username',
+    routePath(AUTH_PATHS.forgotUsername),
     {
       config: limited,
       schema: {
@@ -127,7 +129,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/reset-password',
+    routePath(AUTH_PATHS.resetPassword),
     {
       config: limited,
       schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },

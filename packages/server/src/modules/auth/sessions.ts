@@ -18,7 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { signAccessToken, type AuthContext } from '../../plugins/auth.ts';
 import { defaultIdentity, identitiesOf, type IdentityRecord } from '../identities/repository.ts';
-import { hashOpaqueToken, isoNow, newId, newOpaqueToken } from './opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 import {
   insertRefreshToken,
   insertSession,

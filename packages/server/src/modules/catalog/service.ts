@@ -4,12 +4,12 @@
  * last ("continue where you left off") and the next due date.
  */
 import type { CatalogItem, CatalogResponse, ProgramProgress } from '@larmor/contracts';
-import { isoNow } from '../auth/opaque-tokens.ts';
-import { lastVisits, liveLabsOfPrograms, type LabRecord } from '../labs/repository.ts';
-import { canSee, canSelfEnroll, freeOnly, type ContentScope } from '../programs/access.ts';
-import { isFreeLab, presentProgramSummary } from '../programs/presenter.ts';
-import { completedLabIds } from '../programs/progress.ts';
-import { catalogueCandidates, relationsOf, type Db } from '../programs/repository.ts';
+import { isoNow } from '../../db/ids.ts';
+import { lastVisits, liveLabsOfPrograms, type LabRecord } from '../content/labs/repository.ts';
+import { canSee, canSelfEnroll, freeOnly, type ContentScope } from '../content/programs/access.ts';
+import { isFreeLab, presentProgramSummary } from '../content/programs/presenter.ts';
+import { completedLabIds } from '../content/programs/progress.ts';
+import { catalogueCandidates, relationsOf, type Db } from '../content/programs/repository.ts';
 
 function progressOf(
   labs: readonly LabRecord[],

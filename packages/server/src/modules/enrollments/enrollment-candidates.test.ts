@@ -2,7 +2,7 @@ import { enrollmentCandidateListSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { call, createContentWorld, publishedProgram } from '../programs/world.test-support.ts';
+import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

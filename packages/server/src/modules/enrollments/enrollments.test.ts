@@ -2,8 +2,13 @@ import { enrollmentListSchema, enrollmentResultSchema } from '@larmor/contracts'
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { call, createContentWorld, publishedProgram, type Headers } from '../programs/world.test-support.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+  type Headers,
+} from '../content/programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

@@ -6,86 +6,64 @@ import {
   enrollmentListSchema,
   enrollmentParamsSchema,
   enrollmentResultSchema,
+  PROGRAM_PATHS,
   programIdParamsSchema,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { CONTENT_SECURITY, CONTENT_TAGS } from '../programs/routes.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { contentCall } from '../content/calls.ts';
 import { enroll, listEnrollmentCandidates, listEnrollments, unenroll } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = CONTENT_TAGS;
-  const security = CONTENT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/programs/:programId/enrollments',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Enrol users, groups and cohorts (teachers, admins), or yourself with {} where enrolment is open',
-        tags,
-        security,
-        params: programIdParamsSchema,
-        body: enrollmentCreateSchema.nullish(),
-        response: { 200: enrollmentResultSchema, ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.programEnrollments),
+    contentCall(authenticate, {
+      summary:
+        'Enrol users, groups and cohorts (teachers, admins), or yourself with {} where enrolment is open',
+      params: programIdParamsSchema,
+      body: enrollmentCreateSchema.nullish(),
+      response: { 200: enrollmentResultSchema },
+    }),
     async (request) => enroll(root.db, await scopeOf(request), request.params.programId, request.body ?? {}),
   );
 
   app.get(
-    '/v1/programs/:programId/enrollments',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'List the users enrolled in a program (those who may enrol others)',
-        tags,
-        security,
-        params: programIdParamsSchema,
-        response: { 200: enrollmentListSchema, ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.programEnrollments),
+    contentCall(authenticate, {
+      summary: 'List the users enrolled in a program (those who may enrol others)',
+      params: programIdParamsSchema,
+      response: { 200: enrollmentListSchema },
+    }),
     async (request) => listEnrollments(root.db, await scopeOf(request), request.params.programId),
   );
 
   app.get(
-    '/v1/programs/:programId/enrollment-candidates',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Search the users you may enrol in a program (your organisation only): username, first or last name; paged',
-        tags,
-        security,
-        params: programIdParamsSchema,
-        querystring: enrollmentCandidateQuerySchema,
-        response: { 200: enrollmentCandidateListSchema, ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.programEnrollmentCandidates),
+    contentCall(authenticate, {
+      summary:
+        'Search the users you may enrol in a program (your organisation only): username, first or last name; paged',
+      params: programIdParamsSchema,
+      querystring: enrollmentCandidateQuerySchema,
+      response: { 200: enrollmentCandidateListSchema },
+    }),
     async (request) =>
       listEnrollmentCandidates(root.db, await scopeOf(request), request.params.programId, request.query),
   );
 
   app.delete(
-    '/v1/programs/:programId/enrollments/:userId',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Remove a user from a program (yourself, or a user you may enrol)',
-        tags,
-        security,
-        params: enrollmentParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.programEnrollment),
+    contentCall(authenticate, {
+      summary: 'Remove a user from a program (yourself, or a user you may enrol)',
+      params: enrollmentParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await unenroll(root.db, await scopeOf(request), request.params.programId, request.params.userId);
       return reply.status(204).send(null);

@@ -12,10 +12,10 @@ import type {
   EnrollmentResult,
 } from '@larmor/contracts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
-import { canEdit, canEnrollOthers, canSelfEnroll, type ContentScope } from '../programs/access.ts';
-import { relationOf, type Db, type ProgramRow } from '../programs/repository.ts';
-import { loadProgram } from '../programs/service.ts';
+import { isoNow } from '../../db/ids.ts';
+import { canEdit, canEnrollOthers, canSelfEnroll, type ContentScope } from '../content/programs/access.ts';
+import { relationOf, type Db, type ProgramRow } from '../content/programs/repository.ts';
+import { loadProgram } from '../content/programs/service.ts';
 import {
   cohortsByIds,
   deleteEnrollment,

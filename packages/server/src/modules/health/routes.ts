@@ -1,7 +1,8 @@
-import { healthResponseSchema } from '@larmor/contracts';
+import { HEALTH_PATHS, healthResponseSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { routePath } from '../../plugins/route-path.ts';
 
 /**
  * How long /health waits for the database's answer [ms]: a load balancer polling it must learn quickly that a
@@ -45,7 +46,7 @@ export function sharedProbe<T>(probe: () => Promise<T>): () => Promise<T> {
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   const databaseAnswers = sharedProbe(() => within(sql`select 1`.execute(app.db), HEALTH_CHECK_TIMEOUT_MS));
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
+    routePath(HEALTH_PATHS.health),
     {
       config: { rateLimit: false },
       schema: { tags: ['platform'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },

@@ -2,6 +2,7 @@
 import {
   errorBodySchema,
   identitiesResponseSchema,
+  IDENTITY_PATHS,
   switchIdentityParamsSchema,
   tokenPairSchema,
   type Identity,
@@ -13,6 +14,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { switchIdentity } from '../auth/sessions.ts';
 import { identitiesOf, type IdentityRecord } from './repository.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['identities'];
 const security = [{ bearer: [] }];
@@ -47,7 +49,7 @@ export const identitiesRoutes: FastifyPluginAsync = async (root) => {
   root.addHook('onRequest', noStore);
 
   app.get(
-    '/v2/me/identities',
+    routePath(IDENTITY_PATHS.identities),
     {
       preHandler: authenticate,
       schema: { tags, security, response: { 200: identitiesResponseSchema, 401: errorBodySchema } },
@@ -59,7 +61,7 @@ export const identitiesRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/v2/me/identities/:id/switch',
+    routePath(IDENTITY_PATHS.switch),
     {
       preHandler: authenticate,
       schema: {

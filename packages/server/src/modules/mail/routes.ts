@@ -2,20 +2,21 @@
  * GET v1/mail/outbox: platform administrators read the outbox, newest first (DESIGN.md §2); the link tokens
  * of sent messages are masked.
  */
-import { errorBodySchema, outboxQuerySchema, outboxResponseSchema } from '@larmor/contracts';
+import { errorBodySchema, MAIL_PATHS, outboxQuerySchema, outboxResponseSchema } from '@larmor/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { maskLinkTokens, outboxPage } from '../../mail/outbox.ts';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
 import { requirePlatformAdmin } from '../organisations/access.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 export const mailRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   root.addHook('onRequest', noStore);
 
   app.get(
-    '/v1/mail/outbox',
+    routePath(MAIL_PATHS.outbox),
     {
       preHandler: requireRole('Admin'),
       schema: {

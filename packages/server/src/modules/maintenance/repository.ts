@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 
 /** Settings key of the next maintenance start (ISO 8601 UTC, or null). */
 export const NEXT_MAINTENANCE_AT = 'next_maintenance_at';

@@ -4,6 +4,7 @@
  */
 import {
   errorBodySchema,
+  MAINTENANCE_PATHS,
   maintenanceResponseSchema,
   scheduleMaintenanceRequestSchema,
 } from '@larmor/contracts';
@@ -12,18 +13,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
 import { requirePlatformAdmin } from '../organisations/access.ts';
 import { NEXT_MAINTENANCE_AT, readSetting, writeSetting } from './repository.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['maintenance'];
 
 export const maintenanceRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/maintenance', { schema: { tags, response: { 200: maintenanceResponseSchema } } }, async () => ({
-    next_maintenance_at: await readSetting(root.db, NEXT_MAINTENANCE_AT),
-  }));
+  app.post(
+    routePath(MAINTENANCE_PATHS.announcement),
+    { schema: { tags, response: { 200: maintenanceResponseSchema } } },
+    async () => ({
+      next_maintenance_at: await readSetting(root.db, NEXT_MAINTENANCE_AT),
+    }),
+  );
 
   app.put(
-    '/v1/maintenance',
+    routePath(MAINTENANCE_PATHS.schedule),
     {
       preHandler: requireRole('Admin'),
       schema: {

@@ -1,6 +1,6 @@
 import { ERROR_CODES, meResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import {
   addIndividualAccess,
   addMembership,

@@ -1,6 +1,6 @@
 /** SQL of the signed-in user's own account (me/ calls). */
 import type { Db } from '../../db/database.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow } from '../../db/ids.ts';
 
 export function profileRow(db: Db, userId: string) {
   return db

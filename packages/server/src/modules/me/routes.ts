@@ -2,6 +2,7 @@
 import {
   changePasswordRequestSchema,
   errorBodySchema,
+  ME_PATHS,
   meResponseSchema,
   messageResponseSchema,
   termsRequestSchema,
@@ -11,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { authRateLimit, noStore, perUserAuthRateLimit } from '../../plugins/security.ts';
 import { acceptTerms, changePassword, profileOf } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['me'];
 const security = [{ bearer: [] }];
@@ -21,7 +23,7 @@ export const meRoutes: FastifyPluginAsync = async (root) => {
   root.addHook('onRequest', noStore);
 
   app.get(
-    '/me/',
+    routePath(ME_PATHS.me),
     { preHandler: authenticate, schema: { tags, security, response: { 200: meResponseSchema, ...errors } } },
     async (request) => {
       const caller = callerOf(request);
@@ -30,7 +32,7 @@ export const meRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.post(
-    '/me/change-password',
+    routePath(ME_PATHS.changePassword),
     {
       // Guessing the current password is limited per address and per user.
       config: authRateLimit(root),
@@ -56,7 +58,7 @@ export const meRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.put(
-    '/me/terms',
+    routePath(ME_PATHS.terms),
     {
       preHandler: authenticate,
       schema: { tags, security, body: termsRequestSchema, response: { 200: meResponseSchema, ...errors } },

@@ -4,7 +4,7 @@
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
 import { toCount, type Db } from '../../db/database.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 
 export type { Db };
 

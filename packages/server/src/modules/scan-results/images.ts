@@ -12,9 +12,9 @@ import {
 } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../plugins/errors.ts';
-import type { ContentScope } from '../programs/access.ts';
+import type { ContentScope } from '../content/programs/access.ts';
 import type { ScanResultRecord } from '../scans/runner.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanResultRow } from './repository.ts';
 import { readableScanResult, scanResultImageKey } from './service.ts';
 

@@ -15,11 +15,11 @@ import {
 import type { BlobStore } from '../../blobs/index.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { gradeScanResults } from '../grading/service.ts';
-import { findLab, liveLabsOfPrograms, type LabRecord } from '../labs/repository.ts';
-import type { ContentScope } from '../programs/access.ts';
-import { loadEditableProgram, loadVisibleProgram, staffHoldOf } from '../programs/service.ts';
+import { findLab, liveLabsOfPrograms, type LabRecord } from '../content/labs/repository.ts';
+import type { ContentScope } from '../content/programs/access.ts';
+import { loadEditableProgram, loadVisibleProgram, staffHoldOf } from '../content/programs/service.ts';
 import { referenceFor, referenceOrganisation } from './reference.ts';
 import { findScanResult } from './repository.ts';
 

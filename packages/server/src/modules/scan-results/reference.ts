@@ -9,11 +9,11 @@ import type { ModuleReference } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import type { LabReferencesTable } from '../../db/schema.ts';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
-import type { ContentScope } from '../programs/access.ts';
-import { findLab } from '../labs/repository.ts';
-import { relationOf, type ProgramRow } from '../programs/repository.ts';
-import { loadVisibleProgram, staffHoldOf } from '../programs/service.ts';
+import { isoNow } from '../../db/ids.ts';
+import type { ContentScope } from '../content/programs/access.ts';
+import { findLab } from '../content/labs/repository.ts';
+import { relationOf, type ProgramRow } from '../content/programs/repository.ts';
+import { loadVisibleProgram, staffHoldOf } from '../content/programs/service.ts';
 import { findScanResult } from './repository.ts';
 
 /** The owner key of a platform administrator's references. */

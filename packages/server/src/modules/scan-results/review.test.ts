@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { publishedProgram } from '../programs/world.test-support.ts';
+import { publishedProgram } from '../content/programs/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 import {
   call,

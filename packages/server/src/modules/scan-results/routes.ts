@@ -3,11 +3,13 @@
  * its comparison with the module's reference scan (and the difference map's pixels), and the module's reference.
  */
 import {
+  ATTEMPT_PATHS,
   labIdParamsSchema,
   moduleReferenceAnswerSchema,
   moduleReferenceSchema,
   moduleReferenceSetSchema,
   referenceEvaluationSchema,
+  SCAN_RESULT_REVIEW_PATHS,
   scanResultComparisonSchema,
   scanResultCreateSchema,
   scanResultIdParamsSchema,
@@ -19,14 +21,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
 import { scanResultImages, scanResultSliceBytes } from './images.ts';
 import { evaluateReference } from './reference-checks.ts';
 import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
 import { getScanResult, keepScan } from './service.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 /** Raw Float32 pixels: private to the reader, and never changing (a scan result is immutable). */
 function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
@@ -36,30 +39,22 @@ function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
-export const ATTEMPT_TAGS = ['attempts'];
-export const ATTEMPT_SECURITY = [{ bearer: [] }];
+/** Options of a call of the attempts API (attempts, scan results, attempt replay): one OpenAPI tag. */
+export const attemptCall = signedInCalls(['attempts'], ADMIN_CALL_ERRORS);
 
 export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const tags = ATTEMPT_TAGS;
-  const security = ATTEMPT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/scan-results',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Keep a finished scan of your own session as a scan result (its snapshot and images copied)',
-        tags,
-        security,
-        body: scanResultCreateSchema,
-        response: { 200: scanResultSchema, 201: scanResultSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.scanResults),
+    attemptCall(authenticate, {
+      summary: 'Keep a finished scan of your own session as a scan result (its snapshot and images copied)',
+      body: scanResultCreateSchema,
+      response: { 200: scanResultSchema, 201: scanResultSchema },
+    }),
     async (request, reply) => {
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const { created, result } = await keepScan(
         root.db,
         runtime,
@@ -71,94 +66,69 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultSchema, ...errors },
-      },
-    },
+    routePath(ATTEMPT_PATHS.scanResult),
+    attemptCall(authenticate, {
+      summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultSchema },
+    }),
     async (request) => getScanResult(root.db, await scopeOf(request), request.params.scanResultId),
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/images',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
-          'their organisation’s staff)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultImagesSchema, ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.images),
+    attemptCall(authenticate, {
+      summary:
+        'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
+        'their organisation’s staff)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultImagesSchema },
+    }),
     async (request) => scanResultImages(root.db, await scopeOf(request), request.params.scanResultId),
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/images/:index',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
-        tags,
-        security,
-        params: scanResultSliceParamsSchema,
-        response: { ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.slice),
+    attemptCall(authenticate, {
+      summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
+      params: scanResultSliceParamsSchema,
+      response: {},
+    }),
     async (request, reply) => {
       const { scanResultId, index } = request.params;
-      const runtime = simulatorRuntimeOf(root);
+      const runtime = root.simulator;
       const bytes = await scanResultSliceBytes(root.db, runtime, await scopeOf(request), scanResultId, index);
       return sendPixels(reply as FastifyReply, bytes, true);
     },
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/comparison',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
-          'the difference map of the centre slices (or why there is none)',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { 200: scanResultComparisonSchema, ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.comparison),
+    attemptCall(authenticate, {
+      summary:
+        'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
+        'the difference map of the centre slices (or why there is none)',
+      params: scanResultIdParamsSchema,
+      response: { 200: scanResultComparisonSchema },
+    }),
     async (request) =>
       compareWithReference(
         root.db,
-        simulatorRuntimeOf(root).blobs,
+        root.simulator.blobs,
         await scopeOf(request),
         request.params.scanResultId,
       ),
   );
 
   app.get(
-    '/v1/scan-results/:scanResultId/comparison/difference',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
-        tags,
-        security,
-        params: scanResultIdParamsSchema,
-        response: { ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.difference),
+    attemptCall(authenticate, {
+      summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
+      params: scanResultIdParamsSchema,
+      response: {},
+    }),
     async (request, reply) => {
-      const blobs = simulatorRuntimeOf(root).blobs;
+      const blobs = root.simulator.blobs;
       const bytes = await differenceBytes(
         root.db,
         blobs,
@@ -170,75 +140,50 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/modules/:labId/reference',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'The module’s reference scan for the caller’s organisation (null when none)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: moduleReferenceAnswerSchema, ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
+    attemptCall(authenticate, {
+      summary: 'The module’s reference scan for the caller’s organisation (null when none)',
+      params: labIdParamsSchema,
+      response: { 200: moduleReferenceAnswerSchema },
+    }),
     async (request) => getModuleReference(root.db, await scopeOf(request), request.params.labId),
   );
 
   app.put(
-    '/v1/modules/:labId/reference',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Mark one of your own scan results of the module as its reference scan for your organisation ' +
-          '(teachers and administrators)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        body: moduleReferenceSetSchema,
-        response: { 200: moduleReferenceSchema, ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
+    attemptCall(authenticate, {
+      summary:
+        'Mark one of your own scan results of the module as its reference scan for your organisation ' +
+        '(teachers and administrators)',
+      params: labIdParamsSchema,
+      body: moduleReferenceSetSchema,
+      response: { 200: moduleReferenceSchema },
+    }),
     async (request) =>
       setModuleReference(root.db, await scopeOf(request), request.params.labId, request.body.scanResultId),
   );
 
   app.get(
-    '/v1/modules/:labId/reference/evaluation',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
-          'administrators of its organisation)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 200: referenceEvaluationSchema, ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.referenceEvaluation),
+    attemptCall(authenticate, {
+      summary:
+        'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
+        'administrators of its organisation)',
+      params: labIdParamsSchema,
+      response: { 200: referenceEvaluationSchema },
+    }),
     async (request) =>
-      evaluateReference(
-        root.db,
-        simulatorRuntimeOf(root).blobs,
-        await scopeOf(request),
-        request.params.labId,
-      ),
+      evaluateReference(root.db, root.simulator.blobs, await scopeOf(request), request.params.labId),
   );
 
   app.delete(
-    '/v1/modules/:labId/reference',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'The module has no reference scan for your organisation any more (teachers and administrators)',
-        tags,
-        security,
-        params: labIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    routePath(SCAN_RESULT_REVIEW_PATHS.reference),
+    attemptCall(authenticate, {
+      summary:
+        'The module has no reference scan for your organisation any more (teachers and administrators)',
+      params: labIdParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await clearModuleReference(root.db, await scopeOf(request), request.params.labId);
       return reply.status(204).send(null);

@@ -1,7 +1,6 @@
 import { scanResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { call, createSimulatorWorld, refused, testDataDir } from '../sessions/world.test-support.ts';
 import { scanResultImageKey } from './service.ts';
 import { finishedScan } from './world.test-support.ts';
@@ -33,7 +32,7 @@ describe.each(databases)('scan results on %s', (kind) => {
       const result = scanResultSchema.parse(kept.body);
       expect(result).toMatchObject({ scanId, labId: world.labId, rows: 32, columns: 32, slices: 1 });
       expect(result.snapshot.protocol.matrixRead).toBe(32);
-      const copy = await simulatorRuntimeOf(t.app).blobs.get(scanResultImageKey(result.id, 0));
+      const copy = await t.app.simulator.blobs.get(scanResultImageKey(result.id, 0));
       expect(copy.byteLength).toBe(32 * 32 * 4);
 
       const read = (headers: typeof h) => call(t.app, 'GET', `v1/scan-results/${result.id}`, headers);

@@ -8,14 +8,14 @@
 import { scanSnapshotSchema, type ScanResult } from '@larmor/contracts';
 import type { Db } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { findLab } from '../labs/repository.ts';
-import type { ContentScope } from '../programs/access.ts';
-import { loadProgram, staffHoldOf } from '../programs/service.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import { findLab } from '../content/labs/repository.ts';
+import type { ContentScope } from '../content/programs/access.ts';
+import { loadProgram, staffHoldOf } from '../content/programs/service.ts';
 import { findScanById } from '../scans/repository.ts';
 import { imageKey, type ScanResultRecord } from '../scans/runner.ts';
 import { findSession } from '../sessions/repository.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import {
   findScanResult,
   findScanResultOfScan,

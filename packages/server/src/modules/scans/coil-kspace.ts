@@ -9,7 +9,7 @@
 import type { PartOutput, ScanSnapshot } from '@larmor/mri/simulate';
 import type { Db } from '../../db/database.ts';
 import { invalidField, notFound } from '../../plugins/errors.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { kspaceKey } from './runner.ts';
 import { loadFinishedScan } from './service.ts';
 

@@ -1,7 +1,6 @@
 import { ERROR_CODES } from '@larmor/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import {
   call,
   createSimulatorWorld,
@@ -80,7 +79,7 @@ describe.each(databases)('a session’s event stream ends with its session on %s
       .set({ last_keepalive_at: new Date(Date.now() - 120_000).toISOString() })
       .where('id', '=', lost.session.id)
       .execute();
-    expect(await simulatorRuntimeOf(t.app).reapNow()).toEqual([lost.session.id]);
+    expect(await t.app.simulator.reapNow()).toEqual([lost.session.id]);
     expect((await ending.ended).endsWith(closedFrame)).toBe(true);
   });
 });

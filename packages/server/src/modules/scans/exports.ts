@@ -9,7 +9,7 @@ import { scanGeometry, type ScanSnapshot } from '@larmor/mri/simulate';
 import type { Protocol } from '@larmor/mri';
 import { modelSnrPercent } from '@larmor/mri/anatomy';
 import { niftiFileBytes } from '../../exports/nifti.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';
 import { imageKey, type ScanResultRecord } from './runner.ts';
 

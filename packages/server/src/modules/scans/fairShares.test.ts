@@ -19,7 +19,6 @@ import {
   testDataDir,
   type Headers,
 } from '../sessions/world.test-support.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 
 const dataDir = testDataDir();
 /** Longest a one-slice scan may take on a loaded CI machine [ms]. */
@@ -83,7 +82,7 @@ describe.each(databases)('fair shares of the scan threads through the run call o
 
   it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
     const queue = createThreadQueue({ threads: 1, filename: gatedThread });
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     vi.spyOn(runtime, 'queue').mockResolvedValue(queue);
     const submitted = async (count: number) => {
       const deadline = Date.now() + SCAN_TIMEOUT_MS;

@@ -3,7 +3,6 @@ import { pulseSequenceSchema, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { databases, testConfig, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { claimScan, leaseRound, leaseUntil } from './leases.ts';
@@ -69,14 +68,14 @@ describe.each(databases)('scan leases on %s', (kind) => {
     const live = left(leaseUntil(LEASE_MS), first.series_number + 2);
     await t.db.insertInto('sim_scans').values([expired, live]).execute();
 
-    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([expired.id]);
+    expect(await leaseRound(t.app, t.app.simulator)).toEqual([expired.id]);
     // Taken: its lease was renewed by the claim, so a second round takes nothing.
-    expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([]);
+    expect(await leaseRound(t.app, t.app.simulator)).toEqual([]);
     const deadline = Date.now() + SCAN_TIMEOUT_MS;
     while ((await statusOf(expired.id)) === 'running' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     expect(await statusOf(expired.id)).toBe('finished');
-    const blobs = simulatorRuntimeOf(t.app).blobs;
+    const blobs = t.app.simulator.blobs;
     const again = await blobs.get(`scans/${expired.id}/image-0.f32`);
     const original = await blobs.get(`scans/${first.id}/image-0.f32`);
     expect(Buffer.from(again).equals(Buffer.from(original))).toBe(true);
@@ -126,7 +125,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
     let closed = false;
     try {
       await leaving.ready();
-      const runtime = simulatorRuntimeOf(leaving);
+      const runtime = leaving.simulator;
       // A scan this process coordinates: 20 slices of 256², long enough to be stopped midway.
       const row = scanSummarySchema.parse(
         (await call(leaving, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}/run`, h)).body,
@@ -141,7 +140,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
       expect(left).toEqual({ status: 'running', lease_until: null });
-      expect(await leaseRound(t.app, simulatorRuntimeOf(t.app))).toEqual([row.id]);
+      expect(await leaseRound(t.app, t.app.simulator)).toEqual([row.id]);
       const deadline = Date.now() + SCAN_TIMEOUT_MS;
       while ((await statusOf(row.id)) === 'running' && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
@@ -168,7 +167,7 @@ describe.each(databases)('scan leases on %s with the default lease', (kind) => {
       scanSummarySchema.parse((await call(t.app, 'POST', runUrl, h)).body).id,
     );
     expect(first.status).toBe('finished');
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     // As if another API process coordinated it and died right after renewing its lease.
     const orphan = {
       ...first,

@@ -11,17 +11,9 @@
 import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';
 import { startScan } from './runner.ts';
-
-/**
- * How long a coordinator holds a running scan without renewing [ms]; SCAN_LEASE_MS overrides it. Renewed every
- * third of it (2 s) and looked for as often, so a dead coordinator's scan is taken over within 8 s. A
- * coordinator that stalls longer (a database slower than the lease) may see its scan taken over too: both write
- * the same bytes and the first end wins, so that costs work, never images.
- */
-export const DEFAULT_SCAN_LEASE_MS = 6_000;
 
 /** The end of a lease of `leaseMs` taken at `nowMs`. */
 export const leaseUntil = (leaseMs: number, nowMs: number = Date.now()): string =>
@@ -97,7 +89,8 @@ export async function leaseRound(
  * Runs lease rounds every third of the lease while `app` is up. The embedded server (no REDIS_URL) is the only
  * coordinator of its database, so when it starts it takes over every scan left running at once.
  */
-export function startScanLeases(app: FastifyInstance, runtime: SimulatorRuntime): void {
+export function startScanLeases(app: FastifyInstance): void {
+  const runtime = app.simulator;
   let timer: NodeJS.Timeout | undefined;
   const round = (takeAll: boolean) =>
     leaseRound(app, runtime, takeAll).catch((error: unknown) =>

@@ -7,7 +7,6 @@ import { hasRedisServer, privateRedis, type PrivateRedis } from '../../jobs/priv
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { call, errorOf, refused, testDataDir } from '../sessions/world.test-support.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { leaseUntil } from './leases.ts';
 import { nextSeriesNumber } from './repository.ts';
@@ -129,7 +128,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
 
   it('brings an event stream open through a Redis outage up to date: a scan that ended while Redis was away shows as ended once Redis is back', async () => {
     const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const scanId = await runningElsewhere(sessionId, sequenceId);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();

@@ -1,9 +1,7 @@
 /** SQL of scans: one row per acquisition, its snapshot immutable once written. */
-import type { ScanEvent } from '@larmor/contracts';
 import { toCount, type Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { SimScansTable } from '../../db/schema.ts';
-import type { SessionEvent } from './events.ts';
 
 export type ScanRow = Selectable<SimScansTable>;
 
@@ -50,24 +48,6 @@ export async function scansOfSequence(
     .where('pulse_sequence_id', '=', pulseSequenceId)
     .orderBy('series_number')
     .execute();
-}
-
-/** The newest scan of each of `pulseSequenceIds`. */
-export async function latestScans(
-  db: Db,
-  pulseSequenceIds: readonly string[],
-): Promise<Map<string, ScanRow>> {
-  const latest = new Map<string, ScanRow>();
-  if (pulseSequenceIds.length === 0) return latest;
-  const rows = await db
-    .selectFrom('sim_scans')
-    .selectAll()
-    .where('pulse_sequence_id', 'in', [...pulseSequenceIds])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) latest.set(row.pulse_sequence_id, row);
-  return latest;
 }
 
 /** Updates a scan still in `running` (a finished, cancelled or failed scan never changes again). */
@@ -141,26 +121,4 @@ export async function sessionOwner(db: Db, sessionId: string): Promise<string | 
     .where('id', '=', sessionId)
     .executeTakeFirst();
   return row?.user_id;
-}
-
-/**
- * The latest scan of each pulse sequence of `sessionId` as a session event (the stream's catch-up when its live
- * events may have been lost); the id names the scan and its progress, so it is not a Last-Event-ID of the buffer.
- */
-export async function storedState(db: Db, sessionId: string): Promise<SessionEvent[]> {
-  const ids = (
-    await db.selectFrom('sim_pulse_sequences').select('id').where('session_id', '=', sessionId).execute()
-  ).map((r) => r.id);
-  return [...(await latestScans(db, ids)).values()].map((scan) => ({
-    id: `state-${scan.id}-${scan.status}-${scan.progress}`,
-    sessionId,
-    event: {
-      scanId: scan.id,
-      pulseSequenceId: scan.pulse_sequence_id,
-      seriesNumber: scan.series_number,
-      status: scan.status as ScanEvent['status'],
-      progress: scan.progress,
-      errorMessage: scan.error_message,
-    },
-  }));
 }

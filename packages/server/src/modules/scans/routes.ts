@@ -15,23 +15,23 @@ import {
   kspaceQuerySchema,
   scoutQuerySchema,
   sliceParamsSchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import type { SessionEvent } from '../../jobs/events.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findSession } from '../sessions/repository.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
-import type { SessionEvent } from './events.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
 import { dicomZip, niftiGz } from './exports.ts';
-import { storedState } from './repository.ts';
+import { startScanLeases } from './leases.ts';
+import { cancelScansOfSessions } from './runner.ts';
+import { storedState } from './scan-events.ts';
 import { scoutImage } from './scouts.ts';
 import { StreamSlots } from './stream-slots.ts';
 import {
@@ -55,10 +55,25 @@ const sessionClosedFrame = `event: closed\ndata: ${JSON.stringify({
   message: 'Session expired',
 })}\n\n`;
 
-export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+export const scansRoutes: FastifyPluginAsync = async (root) => {
+  const runtime = root.simulator;
+  runtime.onSessionsClosed((ids) => cancelScansOfSessions(root.db, runtime, ids));
+  // After their scans' `cancelled` events: the closed sessions' event streams end, on every node.
+  // Should Redis be away, the closing is stored all the same: each node's streams see it when they catch up
+  // with the stored state (below).
+  runtime.onSessionsClosed((ids) =>
+    runtime.events
+      .sessionsClosed(ids)
+      .catch((error: unknown) =>
+        root.log.warn(
+          { err: error, sessionIds: ids },
+          'sessions closed; the news was not sent to the streams',
+        ),
+      ),
+  );
+  // Running scans whose coordinator is gone are taken over from their snapshots (leases.ts).
+  startScanLeases(root);
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = SIMULATOR_TAGS;
-  const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
   const contextOf = (request: FastifyRequest, sessionId: string) =>
     loadSessionContext(root.db, runtime, callerOf(request), sessionId);
@@ -69,17 +84,11 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   });
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/run',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Run a pulse sequence: 202 at once; status and progress follow as events',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 202: scanSummarySchema, ...errors, 429: errors[400] },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequenceRun),
+    simulatorCall('Run a pulse sequence: 202 at once; status and progress follow as events', {
+      params: sessionItemParamsSchema,
+      response: { 202: scanSummarySchema, ...errors, 429: errors[400] },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const scan = await runPulseSequence(root.db, runtime, request.log, context, request.params.id);
@@ -88,17 +97,11 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/cancel',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'Cancel a pulse sequence’s running scan (stops within a second); answers its latest scan',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 200: scanSummarySchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequenceCancel),
+    simulatorCall('Cancel a pulse sequence’s running scan (stops within a second); answers its latest scan', {
+      params: sessionItemParamsSchema,
+      response: { 200: scanSummarySchema, ...errors },
+    }),
     async (request) =>
       cancelPulseSequence(
         root.db,
@@ -109,35 +112,27 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/scans',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Every scan of a pulse sequence, oldest first: each run is a series of its own (seriesNumber)',
-        tags,
-        security,
+    routePath(SESSION_PATHS.pulseSequenceScans),
+    simulatorCall(
+      'Every scan of a pulse sequence, oldest first: each run is a series of its own (seriesNumber)',
+      {
         params: sessionItemParamsSchema,
         response: { 200: scanSummarySchema.array(), ...errors },
       },
-    },
+    ),
     async (request) =>
       listSequenceScans(root.db, await contextOf(request, request.params.sessionId), request.params.id),
   );
 
   app.get(
-    '/v1/sessions/:sessionId/events',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
-          'reconnect with Last-Event-ID; 429 past SESSION_EVENT_STREAMS_PER_USER_MAX open streams of the user',
-        tags,
-        security,
+    routePath(SESSION_PATHS.events),
+    simulatorCall(
+      'Server-Sent Events (`event: scan`) of every status change and progress of the session’s scans; ' +
+        'reconnect with Last-Event-ID; 429 past SESSION_EVENT_STREAMS_PER_USER_MAX open streams of the user',
+      {
         params: sessionIdParamsSchema,
       },
-    },
+    ),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const sessionId = context.session.id;
@@ -171,7 +166,7 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
           raw.end(sessionClosedFrame);
         }
       };
-      // Events lost while Redis was away: the stream catches up with the stored state (events.ts).
+      // Events lost while Redis was away: the stream catches up with the stored state (jobs/events.ts).
       const offResync = runtime.events.onResync(sessionId, () => {
         sendStoredState().catch((error: unknown) =>
           request.log.warn({ err: error, sessionId }, 'event stream not brought up to date'),
@@ -202,20 +197,16 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'A finished scan’s series: metadata with a URL per slice (JSON); ?format=dicom a zip of DICOM files, ' +
-          '?format=nifti a .nii.gz',
-        tags,
-        security,
+    routePath(SESSION_PATHS.reconstructedImages),
+    simulatorCall(
+      'A finished scan’s series: metadata with a URL per slice (JSON); ?format=dicom a zip of DICOM files, ' +
+        '?format=nifti a .nii.gz',
+      {
         params: sessionItemParamsSchema,
         querystring: reconstructedImagesQuerySchema,
         response: { 200: reconstructedImagesSchema, ...errors },
       },
-    },
+    ),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const format = request.query.format ?? 'json';
@@ -233,18 +224,15 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/scout-images/:id',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'A scout (localiser) image through the isocenter, or through the centre of region regionId',
-        tags,
-        security,
+    routePath(SESSION_PATHS.scoutImages),
+    simulatorCall(
+      'A scout (localiser) image through the isocenter, or through the centre of region regionId',
+      {
         params: scoutParamsSchema,
         querystring: scoutQuerySchema,
         response: { 200: scoutImageSchema, ...errors },
       },
-    },
+    ),
     async (request) =>
       scoutImage(
         runtime,
@@ -261,16 +249,10 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id/slices/:index',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary: 'One slice’s pixels: little-endian Float32, rows × columns, row by row',
-        tags,
-        security,
-        params: sliceParamsSchema,
-      },
-    },
+    routePath(SESSION_PATHS.reconstructedSlice),
+    simulatorCall('One slice’s pixels: little-endian Float32, rows × columns, row by row', {
+      params: sliceParamsSchema,
+    }),
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);
@@ -279,19 +261,15 @@ export const scansRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (ro
   );
 
   app.get(
-    '/v1/sessions/:sessionId/reconstructed-images/:id/kspace/:index',
-    {
-      preHandler: authenticate,
-      schema: {
-        summary:
-          'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]; the first receive ' +
-          'channel’s, or channel `coil` (0 ≤ coil < receiveChannels) computed again from the scan’s snapshot',
-        tags,
-        security,
+    routePath(SESSION_PATHS.reconstructedKSpace),
+    simulatorCall(
+      'One slice’s k-space: little-endian Float32 (real, imaginary) pairs, [phase][read]; the first receive ' +
+        'channel’s, or channel `coil` (0 ≤ coil < receiveChannels) computed again from the scan’s snapshot',
+      {
         params: sliceParamsSchema,
         querystring: kspaceQuerySchema,
       },
-    },
+    ),
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);

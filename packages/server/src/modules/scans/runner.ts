@@ -16,9 +16,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';
 import { ScanCancelledError } from '../../jobs/index.ts';
-import { isoNow } from '../auth/opaque-tokens.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import { isoNow } from '../../db/ids.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
+import { publishScanEvent } from './scan-events.ts';
 
 /** What a finished scan stores in `sim_scans.result` (its pixels are blobs). */
 export interface ScanResultRecord {
@@ -97,24 +98,6 @@ export async function storeResult(
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Publishes the scan's state as the session's event. */
-async function publish(
-  runtime: SimulatorRuntime,
-  scan: Pick<ScanRow, 'id' | 'session_id' | 'pulse_sequence_id' | 'series_number'>,
-  status: ScanRow['status'],
-  progress: number,
-  errorMessage: string | null,
-) {
-  await runtime.events.publish(scan.session_id, {
-    scanId: scan.id,
-    pulseSequenceId: scan.pulse_sequence_id,
-    seriesNumber: scan.series_number,
-    status: status as 'running',
-    progress,
-    errorMessage,
-  });
-}
-
 /**
  * Coordinates `scan` to its end (never leaves it `running`): submit, progress, store, finish. Resolves when the
  * scan has ended; errors are written to the scan, not thrown.
@@ -140,10 +123,15 @@ export async function coordinateScan(
     });
     if (!ended) return;
     // The end is stored: an event that cannot be published now (Redis away) fails nothing, and the streams
-    // catch up with the stored state when Redis is back (events.ts).
-    await publish(runtime, scan, status, status === 'finished' ? 100 : scan.progress, errorMessage).catch(
-      (error: unknown) =>
-        log.warn({ err: error, scanId: scan.id, status }, 'scan end stored; its event was not published'),
+    // catch up with the stored state when Redis is back (jobs/events.ts).
+    await publishScanEvent(
+      runtime.events,
+      scan,
+      status,
+      status === 'finished' ? 100 : scan.progress,
+      errorMessage,
+    ).catch((error: unknown) =>
+      log.warn({ err: error, scanId: scan.id, status }, 'scan end stored; its event was not published'),
     );
   };
   try {
@@ -158,7 +146,9 @@ export async function coordinateScan(
       lastPercent = percent;
       runtime.track(
         updateRunningScan(db, scan.id, { progress: percent })
-          .then((live) => (live ? publish(runtime, scan, 'running', percent, null) : undefined))
+          .then((live) =>
+            live ? publishScanEvent(runtime.events, scan, 'running', percent, null) : undefined,
+          )
           .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan progress not recorded')),
       );
     });
@@ -225,7 +215,7 @@ export async function cancelScan(db: Db, runtime: SimulatorRuntime, scan: ScanRo
   const job = runtime.running.get(scan.id);
   if (job) job.cancel();
   else await runtime.events.requestCancel(scan.id).catch(unsent('the cancel request to its coordinator'));
-  await publish(runtime, scan, 'cancelled', scan.progress, null).catch(unsent('its event'));
+  await publishScanEvent(runtime.events, scan, 'cancelled', scan.progress, null).catch(unsent('its event'));
   return true;
 }
 

@@ -11,7 +11,6 @@ import { buildApp } from '../../app.ts';
 import { createFileBlobStore } from '../../blobs/fileStore.ts';
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
 import { databases, testConfig, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import {
   call,
   createSimulatorWorld,
@@ -112,7 +111,7 @@ describe.skipIf(!redisUrl).each(databases)(
         const long = scanSummarySchema.parse(
           (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
         );
-        const first = simulatorRuntimeOf(t.app);
+        const first = t.app.simulator;
         const until = Date.now() + 10_000;
         while (!first.running.has(long.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
         const cancelled = await call(

@@ -16,7 +16,6 @@ import type { SnapshotResult } from '@larmor/mri/simulate';
 import { describe, expect, it, vi } from 'vitest';
 import { ScanCancelledError, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import {
   call,
   createSimulatorWorld,
@@ -80,7 +79,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
     (await t.db.selectFrom('sim_scans').select('id').where('status', '=', 'running').execute()).length;
 
   it(`refuses a run beyond ${MAX_ACTIVE_SCANS_PER_USER} queued or running scans across the user's sessions: 429, the error body, nothing stored`, async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const first = await sessionWithSequences(world, h, 2);
@@ -128,7 +127,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
   });
 
   it('holds under a parallel burst: of twice the cap of runs sent at once, exactly the cap is accepted and stored', async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const { sessionId, ids } = await sessionWithSequences(world, h, 2 * MAX_ACTIVE_SCANS_PER_USER);
@@ -144,7 +143,7 @@ describe.each(databases)('scan cap per user on %s', (kind) => {
   });
 
   it('runs one sequence once when the same run is sent many times at once: one 202, the rest 409, one scan stored', async () => {
-    vi.spyOn(simulatorRuntimeOf(t.app), 'queue').mockResolvedValue(heldQueue());
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     const world = await createSimulatorWorld(t.app, t.db);
     const h = world.a.studentHeaders;
     const { sessionId, ids } = await sessionWithSequences(world, h, 1);

@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { buildApp } from '../../app.ts';
 import { databases, testConfig, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import {
   call,
   createSimulatorWorld,
@@ -124,7 +123,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       .execute();
     expect(rows.map((r) => r.id)).toEqual([first.id, second.id]);
     expect(rows[0]?.seed).not.toBe(rows[1]?.seed);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const stored = await runtime.blobs.get(`scans/${first.id}/image-0.f32`);
     const secondStored = await runtime.blobs.get(`scans/${second.id}/image-0.f32`);
     expect(Buffer.from(stored).equals(Buffer.from(secondStored))).toBe(false);
@@ -201,7 +200,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
         ).status;
       }
       expect(status).toBe('finished');
-      const runtime = simulatorRuntimeOf(restarted);
+      const runtime = restarted.simulator;
       const again = await runtime.blobs.get(`scans/${left.id}/image-0.f32`);
       const original = await runtime.blobs.get(`scans/${first.id}/image-0.f32`);
       expect(Buffer.from(again).equals(Buffer.from(original))).toBe(true);
@@ -216,7 +215,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       parameters: { matrixRead: 256, matrixPhase: 256, sliceCount: 10 },
     });
     const scan = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const until = Date.now() + 5_000;
     while (!runtime.running.has(scan.id) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     const started = Date.now();
@@ -240,7 +239,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
 
   it('a failing blob store ends the scan in error with a message, never running; the session stays usable', async () => {
     const { h, sessionId, sequence } = await tinySequence(1);
-    const runtime = simulatorRuntimeOf(t.app);
+    const runtime = t.app.simulator;
     const put = runtime.blobs.put.bind(runtime.blobs);
     runtime.blobs.put = () => Promise.reject(new Error('no space left on device'));
     try {
@@ -305,7 +304,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       parameters: { repetitionTime: 0.001 },
     });
     expect(tooShort.status).toBe(400);
-    expect((await simulatorRuntimeOf(t.app).blobs.list(`scans/${scan.id}/`)).length).toBe(4);
+    expect((await t.app.simulator.blobs.list(`scans/${scan.id}/`)).length).toBe(4);
   });
 
   it('events: the session’s stream carries running, progress and finished; Last-Event-ID replays what was missed', async () => {

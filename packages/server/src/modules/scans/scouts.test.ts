@@ -1,7 +1,6 @@
 import { scoutImageSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
 
 const dataDir = testDataDir();
@@ -27,10 +26,10 @@ describe.each(databases)('scout images on %s', (kind) => {
     expect(scout.tissues[0]).toBe('air');
     expect(Math.max(...labels)).toBeGreaterThan(0);
     expect(Math.max(...labels)).toBeLessThan(scout.tissues.length);
-    const blobs = await simulatorRuntimeOf(t.app).blobs.list('scouts/');
+    const blobs = await t.app.simulator.blobs.list('scouts/');
     const again = await call(t.app, 'GET', `v1/sessions/${session.id}/scout-images/sagittal?regionId=1`, h);
     expect(scoutImageSchema.parse(again.body).pixels).toBe(scout.pixels);
-    expect(await simulatorRuntimeOf(t.app).blobs.list('scouts/')).toEqual(blobs);
+    expect(await t.app.simulator.blobs.list('scouts/')).toEqual(blobs);
     expect((await call(t.app, 'GET', `v1/sessions/${session.id}/scout-images/oblique`, h)).status).toBe(400);
     expect(
       (await call(t.app, 'GET', `v1/sessions/${session.id}/scout-images/axial?regionId=9`, h)).status,

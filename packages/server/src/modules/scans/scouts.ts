@@ -21,7 +21,7 @@ import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import { BlobNotFoundError } from '../../blobs/index.ts';
 import { invalidField } from '../../plugins/errors.ts';
 import { isocentreOf, type SessionContext } from '../sessions/context.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { buildSnapshot } from './snapshot.ts';
 
 /** Field of view of a scout [m]. */

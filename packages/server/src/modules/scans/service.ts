@@ -19,17 +19,17 @@ import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
+import { latestScans } from '../sequences/repository.ts';
 import { loadPulseSequence } from '../sequences/service.ts';
 import type { SessionContext } from '../sessions/context.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import {
   activeScanCount,
   findScan,
   insertScan,
-  latestScans,
   lockUserForScans,
   nextSeriesNumber,
   scansOfSequence,
@@ -37,6 +37,7 @@ import {
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
+import { publishScanEvent } from './scan-events.ts';
 import { buildSnapshot, newSeed } from './snapshot.ts';
 
 /** The session's own tissue values (T1, T2 [ms]). */
@@ -126,17 +127,10 @@ export async function runPulseSequence(
     return stored;
   });
   // Stored means accepted: should Redis go away just now, the scan still runs to its end (or ends in error
-  // with a message) and the event streams catch up with the stored state when Redis is back (events.ts).
-  await runtime.events
-    .publish(scan.session_id, {
-      scanId: scan.id,
-      pulseSequenceId: row.id,
-      seriesNumber: scan.series_number,
-      status: 'running',
-      progress: 0,
-      errorMessage: null,
-    })
-    .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan start event not published'));
+  // with a message) and the event streams catch up with the stored state when Redis is back (jobs/events.ts).
+  await publishScanEvent(runtime.events, scan, 'running', 0, null).catch((error: unknown) =>
+    log.warn({ err: error, scanId: scan.id }, 'scan start event not published'),
+  );
   startScan(db, runtime, log, scan, snapshot);
   return presentScanSummary(scan);
 }

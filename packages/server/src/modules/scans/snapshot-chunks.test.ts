@@ -1,6 +1,6 @@
 import { scannerOf } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { defaultConfiguration } from '../sessions/configuration.ts';
 import type { SessionContext } from '../sessions/context.ts';
 import { defaultSchemeProtocol } from '../sequences/protocol.ts';

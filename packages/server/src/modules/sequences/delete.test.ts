@@ -1,7 +1,6 @@
 import { ERROR_CODES, pulseSequenceListSchema, pulseSequenceSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from '../sessions/runtime.ts';
 import { nextSeriesNumber } from '../scans/repository.ts';
 import {
   call,
@@ -59,7 +58,7 @@ describe.each(databases)('DELETE v1/sessions/{sessionId}/pulse-sequences/{id} on
       })
       .execute();
     if (status === 'finished') {
-      await simulatorRuntimeOf(t.app).blobs.put(`scans/${id}/image-0.f32`, new Uint8Array(16));
+      await t.app.simulator.blobs.put(`scans/${id}/image-0.f32`, new Uint8Array(16));
     }
     return id;
   }
@@ -78,7 +77,7 @@ describe.each(databases)('DELETE v1/sessions/{sessionId}/pulse-sequences/{id} on
     expect(read.status).toBe(404);
     const scans = await t.db.selectFrom('sim_scans').select('id').where('id', '=', scanId).execute();
     expect(scans).toEqual([]);
-    expect(await simulatorRuntimeOf(t.app).blobs.list(`scans/${scanId}/`)).toEqual([]);
+    expect(await t.app.simulator.blobs.list(`scans/${scanId}/`)).toEqual([]);
     const again = pulseSequenceSchema.parse(
       (await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${c.id}`, h)).body,
     );

@@ -7,12 +7,11 @@ import {
   type ScanStatus,
   type ScanSummary,
 } from '@larmor/contracts';
-import type { ScanRow } from '../scans/repository.ts';
 import type { CollectionRow } from '../sessions/repository.ts';
 import { familyOf } from './protocol.ts';
-import type { PulseSequenceRow } from './repository.ts';
+import type { PulseSequenceRow, SequenceScanRow } from './repository.ts';
 
-export function presentScanSummary(row: ScanRow): ScanSummary {
+export function presentScanSummary(row: SequenceScanRow): ScanSummary {
   return {
     id: row.id,
     seriesNumber: row.series_number,
@@ -24,7 +23,10 @@ export function presentScanSummary(row: ScanRow): ScanSummary {
   };
 }
 
-export function presentPulseSequence(row: PulseSequenceRow, lastScan: ScanRow | undefined): PulseSequence {
+export function presentPulseSequence(
+  row: PulseSequenceRow,
+  lastScan: SequenceScanRow | undefined,
+): PulseSequence {
   const status: ScanStatus =
     lastScan === undefined || (row.changed_since_scan === 1 && lastScan.status !== 'running')
       ? 'runnable'

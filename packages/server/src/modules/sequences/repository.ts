@@ -1,8 +1,11 @@
 /** SQL of pulse sequences: ordered within their session by `seqnum` (1, 2, …, no gaps). */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { SimPulseSequencesTable } from '../../db/schema.ts';
+import type { SimPulseSequencesTable, SimScansTable } from '../../db/schema.ts';
 
 export type PulseSequenceRow = SimPulseSequencesTable;
+/** A scan as stored (scans/repository.ts's ScanRow): a pulse sequence shows its latest. */
+export type SequenceScanRow = Selectable<SimScansTable>;
 
 export async function pulseSequencesOf(
   db: Db,
@@ -77,4 +80,22 @@ export async function deletePulseSequenceRow(db: Db, id: string): Promise<void> 
 export async function scanIdsOfPulseSequence(db: Db, id: string): Promise<string[]> {
   const rows = await db.selectFrom('sim_scans').select('id').where('pulse_sequence_id', '=', id).execute();
   return rows.map((r) => r.id);
+}
+
+/** The newest scan of each of `pulseSequenceIds`. */
+export async function latestScans(
+  db: Db,
+  pulseSequenceIds: readonly string[],
+): Promise<Map<string, SequenceScanRow>> {
+  const latest = new Map<string, SequenceScanRow>();
+  if (pulseSequenceIds.length === 0) return latest;
+  const rows = await db
+    .selectFrom('sim_scans')
+    .selectAll()
+    .where('pulse_sequence_id', 'in', [...pulseSequenceIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) latest.set(row.pulse_sequence_id, row);
+  return latest;
 }

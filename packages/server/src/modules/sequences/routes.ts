@@ -21,19 +21,16 @@ import {
   sessionIdParamsSchema,
   sessionItemParamsSchema,
   spatialsSchema,
+  SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
+import { routePath } from '../../plugins/route-path.ts';
+import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
-import {
-  SESSION_CALL_ERRORS,
-  SIMULATOR_SECURITY,
-  SIMULATOR_TAGS,
-  type SimulatorPluginOptions,
-} from '../sessions/routes.ts';
 import { findPulseSequenceById } from './repository.ts';
 import {
   activeSchemas,
@@ -50,27 +47,19 @@ import {
   spatialsDefault,
 } from './service.ts';
 
-export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async (root, { runtime }) => {
+export const sequencesRoutes: FastifyPluginAsync = async (root) => {
+  const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = SIMULATOR_TAGS;
-  const security = SIMULATOR_SECURITY;
   const errors = SESSION_CALL_ERRORS;
   const contextOf = (request: FastifyRequest, sessionId: string) =>
     loadSessionContext(root.db, runtime, callerOf(request), sessionId);
-  const common = { preHandler: authenticate };
 
   app.get(
-    '/v2/sessions/:sessionId/pulse-sequences/collections',
-    {
-      ...common,
-      schema: {
-        summary: 'The session’s collections ("Scan N")',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: collectionListSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.collections),
+    simulatorCall('The session’s collections ("Scan N")', {
+      params: sessionIdParamsSchema,
+      response: { 200: collectionListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listCollections(root.db, context.session.id);
@@ -78,18 +67,12 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v2/sessions/:sessionId/pulse-sequences/collections',
-    {
-      ...common,
-      schema: {
-        summary: 'Add a collection (named "Scan N" unless a name is given)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: collectionCreateSchema.nullish(),
-        response: { 201: collectionSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.collections),
+    simulatorCall('Add a collection (named "Scan N" unless a name is given)', {
+      params: sessionIdParamsSchema,
+      body: collectionCreateSchema.nullish(),
+      response: { 201: collectionSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       return reply.status(201).send(await createCollection(root.db, context.session.id, request.body?.name));
@@ -97,17 +80,11 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences',
-    {
-      ...common,
-      schema: {
-        summary: 'The session’s pulse sequences by seqnum',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: pulseSequenceListSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequences),
+    simulatorCall('The session’s pulse sequences by seqnum', {
+      params: sessionIdParamsSchema,
+      response: { 200: pulseSequenceListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listPulseSequences(root.db, context.session.id);
@@ -115,18 +92,12 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences',
-    {
-      ...common,
-      schema: {
-        summary: 'Add a pulse sequence from a scheme, with its defaults for this scanner and plan',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: pulseSequenceCreateSchema,
-        response: { 201: pulseSequenceSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequences),
+    simulatorCall('Add a pulse sequence from a scheme, with its defaults for this scanner and plan', {
+      params: sessionIdParamsSchema,
+      body: pulseSequenceCreateSchema,
+      response: { 201: pulseSequenceSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       const [created] = await createPulseSequences(root.db, context, [request.body]);
@@ -136,18 +107,12 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences-many',
-    {
-      ...common,
-      schema: {
-        summary: 'Add several pulse sequences at once (all or none)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        body: pulseSequencesManySchema,
-        response: { 201: pulseSequenceListSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequencesMany),
+    simulatorCall('Add several pulse sequences at once (all or none)', {
+      params: sessionIdParamsSchema,
+      body: pulseSequencesManySchema,
+      response: { 201: pulseSequenceListSchema, ...errors },
+    }),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
       return reply
@@ -157,17 +122,11 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
-    {
-      ...common,
-      schema: {
-        summary: 'A pulse sequence with its latest scan',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        response: { 200: pulseSequenceSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequence),
+    simulatorCall('A pulse sequence with its latest scan', {
+      params: sessionItemParamsSchema,
+      response: { 200: pulseSequenceSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return getPulseSequence(root.db, context.session.id, request.params.id);
@@ -175,20 +134,16 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.patch(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
-    {
-      ...common,
-      schema: {
-        summary:
-          'Change parameters or spatials: checked against @larmor/mri’s limits for this scanner, plan and module ' +
-          '(400 names each broken limit and the value that satisfies it)',
-        tags,
-        security,
+    routePath(SESSION_PATHS.pulseSequence),
+    simulatorCall(
+      'Change parameters or spatials: checked against @larmor/mri’s limits for this scanner, plan and module ' +
+        '(400 names each broken limit and the value that satisfies it)',
+      {
         params: sessionItemParamsSchema,
         body: pulseSequencePatchSchema,
         response: { 200: pulseSequenceSchema, ...errors },
       },
-    },
+    ),
     async (request) =>
       patchPulseSequence(
         root.db,
@@ -199,19 +154,15 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.delete(
-    '/v1/sessions/:sessionId/pulse-sequences/:id',
-    {
-      ...common,
-      schema: {
-        summary:
-          'Delete a pulse sequence with its scans and images (409 while it runs); answers the remaining list, ' +
-          'renumbered 1…n',
-        tags,
-        security,
+    routePath(SESSION_PATHS.pulseSequence),
+    simulatorCall(
+      'Delete a pulse sequence with its scans and images (409 while it runs); answers the remaining list, ' +
+        'renumbered 1…n',
+      {
         params: sessionItemParamsSchema,
         response: { 200: pulseSequenceListSchema, ...errors },
       },
-    },
+    ),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return deletePulseSequence(root.db, runtime.blobs, context.session.id, request.params.id);
@@ -219,18 +170,12 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.post(
-    '/v1/sessions/:sessionId/pulse-sequences/:id/move',
-    {
-      ...common,
-      schema: {
-        summary: 'Move a pulse sequence to a position (1 = first); answers the reordered list',
-        tags,
-        security,
-        params: sessionItemParamsSchema,
-        body: pulseSequenceMoveSchema,
-        response: { 200: pulseSequenceListSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.pulseSequenceMove),
+    simulatorCall('Move a pulse sequence to a position (1 = first); answers the reordered list', {
+      params: sessionItemParamsSchema,
+      body: pulseSequenceMoveSchema,
+      response: { 200: pulseSequenceListSchema, ...errors },
+    }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return movePulseSequence(root.db, context.session.id, request.params.id, request.body.position);
@@ -238,17 +183,11 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v2/pulse-sequences/:id/spatials-default',
-    {
-      ...common,
-      schema: {
-        summary: 'The default slice geometry of a pulse sequence’s scheme in its session',
-        tags,
-        security,
-        params: z.object({ id: idSchema }),
-        response: { 200: spatialsSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.spatialsDefault),
+    simulatorCall('The default slice geometry of a pulse sequence’s scheme in its session', {
+      params: z.object({ id: idSchema }),
+      response: { 200: spatialsSchema, ...errors },
+    }),
     async (request) => {
       const row = await findPulseSequenceById(root.db, request.params.id);
       if (!row) throw notFound('Pulse sequence');
@@ -257,50 +196,34 @@ export const sequencesRoutes: FastifyPluginAsync<SimulatorPluginOptions> = async
   );
 
   app.get(
-    '/v1/library-parameter-values/:a/:b',
-    {
-      ...common,
-      schema: {
-        summary:
-          'Scheme a’s (a sequence-type code) default parameters and limits on the reference scanner, and the ' +
-          'default spatials for anatomical model b',
-        tags,
-        security,
+    routePath(SESSION_PATHS.libraryParameterValues),
+    simulatorCall(
+      'Scheme a’s (a sequence-type code) default parameters and limits on the reference scanner, and the ' +
+        'default spatials for anatomical model b',
+      {
         params: libraryParameterParamsSchema,
         response: { 200: libraryParameterValuesSchema, ...errors },
       },
-    },
+    ),
     async (request) => libraryParameterValues(request.params.a, request.params.b),
   );
 
   app.get(
-    '/v1/sessions/:sessionId/library-configuration/:id',
-    {
-      ...common,
-      schema: {
-        summary: 'The limits of scheme id’s parameters on this session’s scanner and plan',
-        tags,
-        security,
-        params: schemeParamsSchema,
-        response: { 200: libraryConfigurationSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.libraryConfiguration),
+    simulatorCall('The limits of scheme id’s parameters on this session’s scanner and plan', {
+      params: schemeParamsSchema,
+      response: { 200: libraryConfigurationSchema, ...errors },
+    }),
     async (request) =>
       libraryConfiguration(await contextOf(request, request.params.sessionId), request.params.id),
   );
 
   app.get(
-    '/v1/sessions/:sessionId/active-schemas',
-    {
-      ...common,
-      schema: {
-        summary: 'The schemes this session may add (the module’s, within the plan)',
-        tags,
-        security,
-        params: sessionIdParamsSchema,
-        response: { 200: activeSchemasSchema, ...errors },
-      },
-    },
+    routePath(SESSION_PATHS.activeSchemas),
+    simulatorCall('The schemes this session may add (the module’s, within the plan)', {
+      params: sessionIdParamsSchema,
+      response: { 200: activeSchemasSchema, ...errors },
+    }),
     async (request) => activeSchemas(await contextOf(request, request.params.sessionId)),
   );
 };

@@ -23,9 +23,8 @@ import {
 import { scannerOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { newId, isoNow } from '../auth/opaque-tokens.ts';
-import { latestScans } from '../scans/repository.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
@@ -44,6 +43,7 @@ import {
   deletePulseSequenceRow,
   findPulseSequence,
   insertPulseSequences,
+  latestScans,
   pulseSequencesOf,
   scanIdsOfPulseSequence,
   setSeqnums,

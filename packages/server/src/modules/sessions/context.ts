@@ -12,12 +12,12 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
-import { anatomicalModelOf } from '../labs/model-catalogue.ts';
-import { findLab, type LabRecord } from '../labs/repository.ts';
-import { labJson } from '../programs/presenter.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
+import { findLab, type LabRecord } from '../content/labs/repository.ts';
+import { labJson } from '../content/programs/presenter.ts';
 import { defaultConfiguration, presetValues, regionsOf, type ConfigurationValues } from './configuration.ts';
 import { closeSession, configurationOf, findSession, type SessionRow } from './repository.ts';
-import type { SimulatorRuntime } from './runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 
 export interface LabContext {
   lab: LabRecord;

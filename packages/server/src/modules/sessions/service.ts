@@ -16,9 +16,9 @@ import { modelInfo } from '@larmor/mri/anatomy';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, invalidField } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { contentScopeOf, freeOnly } from '../programs/access.ts';
-import { loadVisibleProgram, visibleLabs } from '../programs/service.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import { contentScopeOf, freeOnly } from '../content/programs/access.ts';
+import { loadVisibleProgram, visibleLabs } from '../content/programs/service.ts';
 import { listCollections, listPulseSequences, newCollectionRow } from '../sequences/service.ts';
 import { checkConfigurationChange, presentConfiguration } from './configuration.ts';
 import { loadLabContext, loadOwnSession, loadSessionContext, type SessionContext } from './context.ts';
@@ -32,7 +32,7 @@ import {
   touchSession,
   type SessionRow,
 } from './repository.ts';
-import type { SimulatorRuntime } from './runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 
 /** Scout images every session offers, by id (the plane through the isocenter or the selected region). */
 export const SCOUT_IDS = ['axial', 'sagittal', 'coronal'] as const;

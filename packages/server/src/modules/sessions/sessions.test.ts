@@ -11,7 +11,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from './runtime.ts';
 import {
   anotherProgram,
   call,
@@ -151,7 +150,7 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
     );
     expect(left.state).toBe('running');
     expect(left.expiresInS).toBeGreaterThan(55);
-    const reaped = await simulatorRuntimeOf(t.app).reapNow();
+    const reaped = await t.app.simulator.reapNow();
     expect(reaped.sort()).toEqual([lost.session.id, lazy.session.id].sort());
     const rows = await t.db.selectFrom('sim_sessions').select(['id', 'close_reason']).execute();
     expect(rows.find((r) => r.id === lost.session.id)?.close_reason).toBe('reaped');

@@ -11,14 +11,13 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { rowCounts } from '../../test/helper.ts';
-import { simulatorRuntimeOf } from './runtime.ts';
 import {
   call,
   createContentWorld,
   publishedProgram,
   type ContentWorld,
   type Headers,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 
 export { call, type Headers };
 
@@ -90,7 +89,7 @@ export async function refused(
   headers: Headers,
   payload?: unknown,
 ) {
-  const blobs = simulatorRuntimeOf(app).blobs;
+  const blobs = app.simulator.blobs;
   const before = await rowCounts(db);
   const blobsBefore = await blobs.list('');
   const res = await call(app, method, url, headers, payload);

@@ -6,7 +6,7 @@ import type { StudentListQuery } from '@larmor/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { toCount, type Db } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
-import { programIdsHeldBy } from '../programs/repository.ts';
+import { programIdsHeldBy } from '../content/programs/repository.ts';
 
 export type StudentRow = Pick<
   UsersTable,

@@ -24,7 +24,7 @@ import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { findClient } from '../organisations/repository.ts';
-import { isOrganisationStaff, type ContentScope } from '../programs/access.ts';
+import { isOrganisationStaff, type ContentScope } from '../content/programs/access.ts';
 import {
   attemptsWithScores,
   clientsOf,

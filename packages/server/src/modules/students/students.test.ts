@@ -8,8 +8,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import { call, createContentWorld, publishedProgram } from '../programs/world.test-support.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 
 describe.each(databases)('students calls (v2) on %s', (kind) => {

@@ -10,11 +10,11 @@ import { sToMs } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { invalidField } from '../../plugins/errors.ts';
-import { patchLab } from '../labs/service.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { loadVisibleProgram } from '../programs/service.ts';
+import { patchLab } from '../content/labs/service.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { loadVisibleProgram } from '../content/programs/service.ts';
 import { loadLabContext, loadSessionContext, type LabContext } from '../sessions/context.ts';
-import type { SimulatorRuntime } from '../sessions/runtime.ts';
+import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { sessionTissuesOf } from '../scans/service.ts';
 
 interface TissueEdit {
@@ -52,6 +52,19 @@ function tissueList(
   });
 }
 
+/** The caller's session `sessionId`, which must be of module `labId` (else 400 on sessionId). */
+async function sessionOfLab(
+  db: Db,
+  runtime: SimulatorRuntime,
+  caller: AuthContext,
+  labId: string,
+  sessionId: string,
+) {
+  const context = await loadSessionContext(db, runtime, caller, sessionId);
+  if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+  return context;
+}
+
 /** GET v1/tissue-characteristics/{labId}/configuration[?sessionId]: who may see the module may read it. */
 export async function tissueConfiguration(
   db: Db,
@@ -61,8 +74,7 @@ export async function tissueConfiguration(
   sessionId?: string,
 ) {
   if (sessionId !== undefined) {
-    const context = await loadSessionContext(db, runtime, caller, sessionId);
-    if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+    const context = await sessionOfLab(db, runtime, caller, labId, sessionId);
     return tissueList(context, Number(context.configuration.b0field), await sessionTissuesOf(db, sessionId));
   }
   const lab = await loadLabContext(db, labId);
@@ -118,8 +130,7 @@ export async function resetTissues(
   sessionId?: string,
 ) {
   if (sessionId !== undefined) {
-    const context = await loadSessionContext(db, runtime, caller, sessionId);
-    if (context.lab.id !== labId) throw invalidField('sessionId', 'lab', 'The session is of another module');
+    const context = await sessionOfLab(db, runtime, caller, labId, sessionId);
     await db.deleteFrom('sim_session_tissues').where('session_id', '=', sessionId).execute();
     return tissueList(context, Number(context.configuration.b0field), []);
   }

@@ -8,6 +8,7 @@ import {
   ERROR_CAUSES,
   ERROR_CODES,
   errorBodySchema,
+  PROGRAM_PATHS,
   programIdParamsSchema,
   UPLOAD_MAX_BYTES,
   uploadIdParamsSchema,
@@ -18,14 +19,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS, ApiError, unauthenticated } from '../../plugins/errors.ts';
 import { ASSET_COOKIE, verifyAssetCookie } from '../assets/routes.ts';
-import { contentScopeOf } from '../programs/access.ts';
-import { CONTENT_SECURITY, contentStaff } from '../programs/routes.ts';
+import { contentScopeOf } from '../content/programs/access.ts';
+import { contentStaff } from '../content/calls.ts';
 import { deleteUpload, listUploads, readUpload, uploadFile } from './service.ts';
 import { fileUploadStore } from './storage.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
 const tags = ['uploads'];
+const call = signedInCalls(tags, ADMIN_CALL_ERRORS);
 
 /** RFC 6266: an ASCII fallback name and the UTF-8 name (RFC 8187 `filename*`). */
 function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
@@ -62,25 +66,18 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
   const store = fileUploadStore(root.config.dataDir);
-  const security = CONTENT_SECURITY;
-  const errors = ADMIN_CALL_ERRORS;
 
   app.post(
-    '/v1/programs/:programId/uploads',
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Upload an image or a document to a program (checked by extension and content)',
-        description:
-          'multipart/form-data with one file (at most 20 MiB): png, jpg, jpeg, gif, webp, doc, docx, pdf, ppt, ' +
-          'pptx, csv, xls or xlsx, whose bytes carry that type’s signature.',
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        params: programIdParamsSchema,
-        response: { 201: uploadSchema, ...errors, 413: errorBodySchema },
-      },
-    },
+    routePath(PROGRAM_PATHS.programUploads),
+    call(contentStaff, {
+      summary: 'Upload an image or a document to a program (checked by extension and content)',
+      description:
+        'multipart/form-data with one file (at most 20 MiB): png, jpg, jpeg, gif, webp, doc, docx, pdf, ppt, ' +
+        'pptx, csv, xls or xlsx, whose bytes carry that type’s signature.',
+      consumes: ['multipart/form-data'],
+      params: programIdParamsSchema,
+      response: { 201: uploadSchema, 413: errorBodySchema },
+    }),
     async (request, reply) => {
       const scope = await scopeOf(request);
       const file = await uploadedFile(request);
@@ -89,29 +86,24 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.get(
-    '/v1/programs/:programId/uploads',
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'List the files of a program',
-        tags,
-        security,
-        params: programIdParamsSchema,
-        response: { 200: uploadListSchema, ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.programUploads),
+    call(contentStaff, {
+      summary: 'List the files of a program',
+      params: programIdParamsSchema,
+      response: { 200: uploadListSchema },
+    }),
     async (request) => listUploads(root.db, await scopeOf(request), request.params.programId),
   );
 
   app.get(
-    '/v1/uploads/:uploadId',
+    routePath(PROGRAM_PATHS.upload),
     {
       schema: {
         summary: 'Download a file (bearer token or the signed asset cookie)',
         tags,
         security: [{ bearer: [] }, {}],
         params: uploadIdParamsSchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: z.any(), ...ADMIN_CALL_ERRORS },
       },
     },
     async (request, reply) => {
@@ -128,17 +120,12 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.delete(
-    '/v1/uploads/:uploadId',
-    {
-      preHandler: contentStaff,
-      schema: {
-        summary: 'Delete a file of a program',
-        tags,
-        security,
-        params: uploadIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    routePath(PROGRAM_PATHS.upload),
+    call(contentStaff, {
+      summary: 'Delete a file of a program',
+      params: uploadIdParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deleteUpload(root.db, store, await scopeOf(request), request.params.uploadId);
       return reply.status(204).send(null);

@@ -6,11 +6,11 @@
 import crypto from 'node:crypto';
 import type { Upload } from '@larmor/contracts';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
-import type { ContentScope } from '../programs/access.ts';
-import { uploadUrl } from '../programs/presenter.ts';
-import { findProgram, updateProgram, type Db } from '../programs/repository.ts';
-import { loadEditableProgram } from '../programs/service.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import type { ContentScope } from '../content/programs/access.ts';
+import { uploadUrl } from '../content/programs/presenter.ts';
+import { findProgram, updateProgram, type Db } from '../content/programs/repository.ts';
+import { loadEditableProgram } from '../content/programs/service.ts';
 import { detectFileType } from './file-types.ts';
 import {
   deleteUploadRow,

@@ -9,7 +9,7 @@ import {
   createContentWorld,
   publishedProgram,
   type Headers,
-} from '../programs/world.test-support.ts';
+} from '../content/programs/world.test-support.ts';
 import { detectFileType } from './file-types.ts';
 
 const BOUNDARY = 'larmor-upload-boundary';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserStatus } from '../../db/schema.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import { revokeAllOf } from '../auth/repository.ts';
 import { administeredClientIds, administers, type AdminScope } from '../organisations/access.ts';
 import { inviteUser } from './invitation.ts';

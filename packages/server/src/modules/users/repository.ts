@@ -6,7 +6,7 @@ import type { Role, UserListQuery } from '@larmor/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { toCount, type Db } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
-import { newId, isoNow } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 
 export type { Db };
 export type UserRow = UsersTable;

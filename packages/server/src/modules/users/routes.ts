@@ -11,6 +11,7 @@ import {
   errorBodySchema,
   importResponseSchema,
   USER_IMPORT_MAX_BYTES,
+  USER_PATHS,
   userBatchResponseSchema,
   userBulkUpdateSchema,
   userCreateSchema,
@@ -24,16 +25,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireRole } from '../../plugins/auth.ts';
+import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS, ApiError } from '../../plugins/errors.ts';
 import { adminScopeOf } from '../organisations/access.ts';
 import { importFileType, invalidFileType, readImportFile } from './import-file.ts';
 import { importUsers } from './importer.ts';
 import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updateUser } from './service.ts';
 import { noStore } from '../../plugins/security.ts';
+import { routePath } from '../../plugins/route-path.ts';
 
-const tags = ['users'];
-const security = [{ bearer: [] }];
-const errors = ADMIN_CALL_ERRORS;
+const call = signedInCalls(['users'], ADMIN_CALL_ERRORS);
 const admin = requireRole('Admin');
 
 /** The uploaded file of an import request: its type from the name, and its bytes (413 over the limit). */
@@ -56,79 +57,54 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   const scopeOf = (request: FastifyRequest) => adminScopeOf(root.db, callerOf(request));
 
   app.get(
-    '/v1/users/',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'List the users an administrator administers (paged, ordered, searched by name)',
-        tags,
-        security,
-        querystring: userListQuerySchema,
-        response: { 200: userListResponseSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.users),
+    call(admin, {
+      summary: 'List the users an administrator administers (paged, ordered, searched by name)',
+      querystring: userListQuerySchema,
+      response: { 200: userListResponseSchema },
+    }),
     async (request) => listUsers(root.db, await scopeOf(request), request.query),
   );
 
   app.get(
-    '/v1/users/:id',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Get one user',
-        tags,
-        security,
-        params: userIdParamsSchema,
-        response: { 200: adminUserSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.user),
+    call(admin, {
+      summary: 'Get one user',
+      params: userIdParamsSchema,
+      response: { 200: adminUserSchema },
+    }),
     async (request) => getUser(root.db, await scopeOf(request), request.params.id),
   );
 
   app.post(
-    '/v1/users/',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Create a user (with a password that must be changed, or an activation mail)',
-        tags,
-        security,
-        body: userCreateSchema,
-        response: { 201: adminUserSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.users),
+    call(admin, {
+      summary: 'Create a user (with a password that must be changed, or an activation mail)',
+      body: userCreateSchema,
+      response: { 201: adminUserSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(await createUser(root, await scopeOf(request), request.body)),
   );
 
   app.patch(
-    '/v1/users/:id',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Change a user',
-        tags,
-        security,
-        params: userIdParamsSchema,
-        body: userPatchSchema,
-        response: { 200: adminUserSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.user),
+    call(admin, {
+      summary: 'Change a user',
+      params: userIdParamsSchema,
+      body: userPatchSchema,
+      response: { 200: adminUserSchema },
+    }),
     async (request) => updateUser(root, await scopeOf(request), request.params.id, request.body),
   );
 
   app.delete(
-    '/v1/users/:id',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Delete a user (or remove them from your organisation only)',
-        tags,
-        security,
-        params: userIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    routePath(USER_PATHS.user),
+    call(admin, {
+      summary: 'Delete a user (or remove them from your organisation only)',
+      params: userIdParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deleteUser(root, await scopeOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -136,50 +112,35 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   );
 
   app.patch(
-    '/v1/users/',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Apply one change to many users, all or none',
-        tags,
-        security,
-        body: userBulkUpdateSchema,
-        response: { 200: userBatchResponseSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.users),
+    call(admin, {
+      summary: 'Apply one change to many users, all or none',
+      body: userBulkUpdateSchema,
+      response: { 200: userBatchResponseSchema },
+    }),
     async (request) => ({ users: await bulkUpdate(root, await scopeOf(request), request.body) }),
   );
 
   app.put(
-    '/v1/users/',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Create or update many users, all or none',
-        tags,
-        security,
-        body: userPutSchema,
-        response: { 200: userBatchResponseSchema, ...errors },
-      },
-    },
+    routePath(USER_PATHS.users),
+    call(admin, {
+      summary: 'Create or update many users, all or none',
+      body: userPutSchema,
+      response: { 200: userBatchResponseSchema },
+    }),
     async (request) => ({ users: await putUsers(root, await scopeOf(request), request.body) }),
   );
 
   app.post(
-    '/v1/users/import',
-    {
-      preHandler: admin,
-      schema: {
-        summary: 'Import users from a CSV or XLSX file, one outcome per row',
-        tags,
-        security,
-        description:
-          'multipart/form-data with one CSV or XLSX file (at most 5 MiB); the first row names the columns ' +
-          'username, email, firstName, lastName, role, password, groups (names separated by `;`).',
-        consumes: ['multipart/form-data'],
-        response: { 200: importResponseSchema, ...errors, 413: errorBodySchema },
-      },
-    },
+    routePath(USER_PATHS.import),
+    call(admin, {
+      summary: 'Import users from a CSV or XLSX file, one outcome per row',
+      description:
+        'multipart/form-data with one CSV or XLSX file (at most 5 MiB); the first row names the columns ' +
+        'username, email, firstName, lastName, role, password, groups (names separated by `;`).',
+      consumes: ['multipart/form-data'],
+      response: { 200: importResponseSchema, 413: errorBodySchema },
+    }),
     async (request) => {
       const scope = await scopeOf(request);
       const { type, content } = await uploadedFile(request);

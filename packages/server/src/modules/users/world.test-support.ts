@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../../test/fixtures.ts';
 import { TEST_JWT_SECRET } from '../../test/helper.ts';
-import { isoNow, newId } from '../auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 
 export interface OrganisationWorld {
   clientId: string;

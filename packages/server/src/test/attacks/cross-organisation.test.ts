@@ -7,7 +7,7 @@
 import { ERROR_CODES, importResponseSchema } from '@larmor/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../modules/programs/world.test-support.ts';
+import { buildProgram } from '../../modules/content/programs/world.test-support.ts';
 import { createGroup, createWorld, type World } from '../../modules/users/world.test-support.ts';
 import { addIndividualAccess, addMembership, type TestUser } from '../fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../helper.ts';

@@ -5,8 +5,12 @@
  * enrolled in A's program (as A's student) cannot mark or clear a reference on A's module for B.
  */
 import { describe, expect, it } from 'vitest';
-import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
-import { call, createContentWorld, publishedProgram } from '../../modules/programs/world.test-support.ts';
+import { isoNow, newId } from '../../db/ids.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+} from '../../modules/content/programs/world.test-support.ts';
 import { refused } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
 import { addMembership } from '../fixtures.ts';

@@ -4,7 +4,11 @@
  */
 import { moduleAnalyticsSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { call, createContentWorld, publishedProgram } from '../../modules/programs/world.test-support.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+} from '../../modules/content/programs/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
 import { addMembership } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';

@@ -7,7 +7,7 @@
 import { labAttemptSchema, scanResultSchema, type LabAttempt } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { finishedScan } from '../../modules/scan-results/world.test-support.ts';
-import { publishedProgram } from '../../modules/programs/world.test-support.ts';
+import { publishedProgram } from '../../modules/content/programs/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,

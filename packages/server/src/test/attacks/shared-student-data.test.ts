@@ -11,13 +11,13 @@ import {
   studentListResponseSchema,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { isoNow, newId } from '../../modules/auth/opaque-tokens.ts';
+import { isoNow, newId } from '../../db/ids.ts';
 import {
   call,
   createContentWorld,
   publishedProgram,
   type Headers,
-} from '../../modules/programs/world.test-support.ts';
+} from '../../modules/content/programs/world.test-support.ts';
 import { addMembership, type TestUser } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 import type { Kysely } from 'kysely';

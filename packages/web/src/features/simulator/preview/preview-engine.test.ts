@@ -1,27 +1,19 @@
-// The test reads the shipped brain asset from disk, as the build does; product code gets it from the worker.
-/* eslint-disable no-restricted-imports */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-/* eslint-enable no-restricted-imports */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AnatomicalModel, decodeBrainAsset, buildModel } from '@larmor/mri/anatomy';
+import { type AnatomicalModel, buildModel } from '@larmor/mri/anatomy';
 import { defaultProtocol } from '@larmor/mri/sequence';
 import type { Protocol, Scanner } from '@larmor/mri';
 import { scanGeometry, simulateSlice } from '@larmor/mri/simulate';
 import { tissueAtField } from '@larmor/mri/tissue';
 import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/preview';
+import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
 import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
-// A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
-const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
 
 let brain: AnatomicalModel;
 beforeAll(() => {
-  const asset = decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(BRAIN_ASSET))));
-  brain = buildModel(1, { brainAsset: asset });
+  brain = buildModel(1, { brainAsset: readBrainAsset() });
 });
 
 function t2Tse(): Protocol {

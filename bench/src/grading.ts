@@ -4,8 +4,8 @@
  * coverage, SNR, contrast order, wrap-around, chemical shift, motion — including the labels resampled on every
  * image grid. The images are simulated once beforehand (not timed). Goal: ≤ 500 ms.
  */
-import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
-import { gradeSubmission, type Objective } from '@larmor/mri/grading/index';
+import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate';
+import { gradeSubmission, type Objective } from '@larmor/mri/grade';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 import type { BenchSuite } from './suite.ts';

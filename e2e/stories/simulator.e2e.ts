@@ -11,9 +11,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel } from '@larmor/mri/anatomy/registry';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { decodeBrainAsset, buildModel } from '@larmor/mri/anatomy';
+import type { Protocol } from '@larmor/mri';
 import {
   meanAt,
   pureTissuePixels,

@@ -14,7 +14,7 @@ import {
   type ActiveSession,
   type PulseSequence,
 } from '@larmor/contracts';
-import type { SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import type { SnapshotResult } from '@larmor/mri/simulate';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';

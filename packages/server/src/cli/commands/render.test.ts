@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags, UsageError } from '../command.ts';
 import { encodePngGrey8 } from '../render/png.ts';
 import { protocolFromFlags, RENDER_FLAGS, renderCommand, validProtocolFromFlags } from './render.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner = testScanner();
 
 /** The 8-bit grey pixels of one of our PNGs (a single IDAT; each scanline led by filter byte 0). */
 function pngPixels(png: Uint8Array): { width: number; height: number; pixels: Uint8Array } {

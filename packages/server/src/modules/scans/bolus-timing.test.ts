@@ -1,5 +1,5 @@
 import { configurationIdOf } from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { describe, expect, it } from 'vitest';
 import {
   addSequence,

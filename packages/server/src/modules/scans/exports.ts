@@ -4,9 +4,10 @@
  * stored pixels and the snapshot's geometry, so they show exactly what the viewers show.
  */
 import { zipSync } from 'fflate';
-import { dicomMrSeries, niftiVolume, scanGeometry, type Protocol } from '@larmor/mri';
-import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { dicomMrSeries, niftiVolume } from '@larmor/mri/io';
+import { scanGeometry, type ScanSnapshot } from '@larmor/mri/simulate';
+import type { Protocol } from '@larmor/mri';
+import { modelSnrPercent } from '@larmor/mri/anatomy';
 import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';

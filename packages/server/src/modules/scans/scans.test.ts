@@ -6,7 +6,7 @@ import {
   scanSummarySchema,
   type ScanEvent,
 } from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import crypto from 'node:crypto';

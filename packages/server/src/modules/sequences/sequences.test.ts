@@ -7,7 +7,7 @@ import {
   pulseSequenceSchema,
   spatialsSchema,
 } from '@larmor/contracts';
-import { FREE_PLAN_LIMITS } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {

@@ -65,11 +65,12 @@ describe('import boundaries (DESIGN.md §1)', () => {
 
   it('a web feature does not import another feature, but may import its own files and lib/', async () => {
     const crossing =
-      "import { useImportUsers } from '../users/api/import-users.ts';\nexport const u = useImportUsers;\n";
+      "import { ImportUsersDialog } from '../users/components/ImportUsersDialog.tsx';\nexport const u = ImportUsersDialog;\n";
     expect(await ruleIds('packages/web/src/features/groups/x.ts', crossing)).toContain(
       'import-x/no-restricted-paths',
     );
-    const own = "import { useImportUsers } from './api/import-users.ts';\nexport const u = useImportUsers;\n";
+    const own =
+      "import { ImportUsersDialog } from './components/ImportUsersDialog.tsx';\nexport const u = ImportUsersDialog;\n";
     expect(await ruleIds('packages/web/src/features/users/x.ts', own)).toEqual([]);
   });
 

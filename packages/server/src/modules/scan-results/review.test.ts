@@ -114,8 +114,8 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
       const compareUrl = `v1/scan-results/${studentResult.id}/comparison`;
 
       // No reference yet: nothing to compare.
-      expect((await call(t.app, 'GET', refUrl, teacher)).body).toEqual({ reference: null });
-      const none = scanResultComparisonSchema.parse((await call(t.app, 'GET', compareUrl, student)).body);
+      expect((await call(t.app, 'GET', refUrl, teacher)).body).toEqual({ reference: null, canMark: true });
+      const none = scanResultComparisonSchema.parse((await call(t.app, 'GET', compareUrl, teacher)).body);
       expect(none).toMatchObject({
         reference: null,
         parameters: [],
@@ -150,8 +150,23 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
         scanResultId: teacherResult.id,
         userId: world.a.teacher.id,
       });
-      expect((await call(t.app, 'GET', refUrl, student)).body).toMatchObject({
-        reference: { scanResultId: teacherResult.id },
+      // The student sees the reference once they have submitted their scan result (reference-access.test.ts).
+      expect((await call(t.app, 'GET', refUrl, student)).status).toBe(403);
+      const attempt = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, student, {});
+      expect(attempt.status, JSON.stringify(attempt.body)).toBe(201);
+      const submitted = await call(
+        t.app,
+        'POST',
+        `v1/attempts/${String(attempt.body?.['id'])}/submit`,
+        student,
+        {
+          scanResultIds: [studentResult.id],
+        },
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect((await call(t.app, 'GET', refUrl, student)).body).toEqual({
+        reference: expect.objectContaining({ scanResultId: teacherResult.id }),
+        canMark: false,
       });
       // Another organisation's teacher does not see the module, nor its reference.
       expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).status).toBe(403);
@@ -218,7 +233,8 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
         t.app,
         'GET',
         `v1/scan-results/${studentResult.id}/comparison`,
-        world.a.studentHeaders,
+        // The student's teacher reads it (the student only after submitting it: reference-access.test.ts).
+        world.a.teacherHeaders,
       );
       const comparison = scanResultComparisonSchema.parse(res.body);
       expect(comparison.differenceMap).toEqual({
@@ -281,7 +297,10 @@ describe.each(databases)('reference scans of a shared (global) module, per organ
         (await call(t.app, 'PUT', refUrl, world.a.teacherHeaders, { scanResultId: aTeacher.id })).status,
       ).toBe(200);
       // Organisation B has none of its own yet: the platform administrator's applies once marked.
-      expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).body).toEqual({ reference: null });
+      expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).body).toEqual({
+        reference: null,
+        canMark: true,
+      });
       expect(
         (await call(t.app, 'PUT', refUrl, world.platformHeaders, { scanResultId: admin.id })).status,
       ).toBe(200);

@@ -12,16 +12,13 @@ import fs from 'node:fs';
 /** The web app's feature folders (packages/web/src/features/*): each is a zone of its own. */
 const WEB_FEATURES = fs.readdirSync(new URL('./packages/web/src/features', import.meta.url));
 
+/** Node's modules by name (anchored, so a folder of ours such as web's lib/http is not mistaken for one). */
 const NODE_BUILTINS = [
   'node:*',
-  'fs',
-  'path',
-  'os',
-  'crypto',
-  'worker_threads',
-  'child_process',
-  'http',
-  'https',
+  ...['fs', 'path', 'os', 'crypto', 'worker_threads', 'child_process', 'http', 'https'].flatMap((name) => [
+    `/${name}`,
+    `/${name}/*`,
+  ]),
 ];
 
 /** An `import-x/no-restricted-paths` rule: files under `pkg` import nothing of the repository outside it. */

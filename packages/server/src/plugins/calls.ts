@@ -4,7 +4,11 @@
  * error answers (most modules: ADMIN_CALL_ERRORS).
  *
  *   const call = signedInCalls(['students'], ADMIN_CALL_ERRORS);
- *   app.get(routePath(STUDENT_PATHS.user), call(authenticate, { summary, params, response: { 200: schema } }), handler);
+ *   app.get(
+ *     routePath(STUDENT_PATHS.user),
+ *     call(authenticate, { summary: 'One student', params, response: { 200: studentDetailSchema } }),
+ *     async (request) => …,
+ *   );
  */
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';

@@ -1,7 +1,6 @@
-/** Shell pages: /forbidden, the not-found page, and the frame of pages that later issues fill in. */
+/** Shell pages: /forbidden and the not-found page. */
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { Link, Outlet, useParams } from 'react-router';
-import { EmptyState, PageFrame } from '../ui/PageFrame.tsx';
+import { Link } from 'react-router';
 
 export function ForbiddenPage() {
   return (
@@ -24,24 +23,5 @@ export function NotFoundPage() {
         Go to the home page
       </Anchor>
     </Stack>
-  );
-}
-
-/** A page whose content a later issue builds: its real title and an empty state, never a blank screen. */
-export function PlaceholderPage(props: { title: string; empty?: string }) {
-  const params = useParams();
-  const context = Object.entries(params)
-    .filter(([key]) => key !== '*')
-    .map(([key, value]) => `${key} ${value ?? ''}`)
-    .join(' · ');
-  return (
-    <PageFrame title={props.title}>
-      {context !== '' && <Text c="dimmed">{context}</Text>}
-      <EmptyState
-        title={props.empty ?? 'Nothing here yet'}
-        description="This page fills in as content is added."
-      />
-      <Outlet />
-    </PageFrame>
   );
 }

@@ -1,9 +1,9 @@
-/** The app's one API client, on the configured base URL and the browser's local storage. */
-import { createApiClient } from './api-client.ts';
+/** The app's one HTTP client (lib/http), on the configured base URL and the browser's local storage. */
 import { config } from './config.ts';
+import { createHttpClient } from './http/index.ts';
 import { session } from './session.ts';
 
-export const api = createApiClient({
+export const api = createHttpClient({
   baseUrl: config.apiBaseUrl,
   local: window.localStorage,
   onTokensRefreshed: () => session.reload(),

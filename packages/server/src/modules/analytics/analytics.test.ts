@@ -8,7 +8,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { newId } from '../../db/ids.ts';
-import { call, createContentWorld, publishedProgram, type Headers } from '../content/programs/world.test-support.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+  type Headers,
+} from '../content/programs/world.test-support.ts';
 import { errorOf } from '../sessions/world.test-support.ts';
 import { createAnalyticsWorld, T1_MEASURED } from './world.test-support.ts';
 

@@ -1,7 +1,12 @@
 import { catalogResponseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createContentWorld, publishedProgram, type Headers } from '../content/programs/world.test-support.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+  type Headers,
+} from '../content/programs/world.test-support.ts';
 
 describe.each(databases)('GET v1/catalog on %s', (kind) => {
   const t = useTestApp(kind);

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
 import { isoNow, newId } from '../../db/ids.ts';
-import { call, createContentWorld, publishedProgram, type Headers } from '../content/programs/world.test-support.ts';
+import {
+  call,
+  createContentWorld,
+  publishedProgram,
+  type Headers,
+} from '../content/programs/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

@@ -5,7 +5,7 @@
 import { Center, Loader } from '@mantine/core';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { SeriesViewer, type SeriesViewerProps } from '#ui/viewer/index.ts';
-import { useScanResultSeries } from './get-scan-result-series.ts';
+import { useScanResultSeries } from './api/get-scan-result-series.ts';
 
 export interface ScanResultViewerProps extends Omit<SeriesViewerProps, 'series'> {
   scanResultId: string;

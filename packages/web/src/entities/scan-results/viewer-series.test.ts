@@ -25,28 +25,30 @@ const PARAMETERS = {
   partialFourier: 1,
 } as unknown as ScanResultImages['parameters'];
 
+const META: ScanResultImages = {
+  scanResultId: ID,
+  rows: 2,
+  columns: 2,
+  pixelSpacing: [0.0009, 0.001],
+  sliceThickness: 0.005,
+  pixelFormat: 'float32le',
+  window: { center: 2, width: 4 },
+  parameters: PARAMETERS,
+  seed: 1,
+  slices: [
+    {
+      index: 0,
+      imagePositionPatient: [-0.1, 0.02, 0.003],
+      imageOrientationPatient: [1, 0, 0, 0, 1, 0],
+      url: 'u',
+    },
+  ],
+};
+
 describe('a scan result as the shared viewer’s series: SI from the API, mm and ms in the viewer', () => {
   it('converts spacing, positions and times, and keeps the slice pixels and orientation', () => {
     const pixels = Float32Array.of(1, 2, 3, 4);
-    const meta: ScanResultImages = {
-      scanResultId: ID,
-      rows: 2,
-      columns: 2,
-      pixelSpacing: [0.0009, 0.001],
-      sliceThickness: 0.005,
-      pixelFormat: 'float32le',
-      window: { center: 2, width: 4 },
-      parameters: PARAMETERS,
-      seed: 1,
-      slices: [
-        {
-          index: 0,
-          imagePositionPatient: [-0.1, 0.02, 0.003],
-          imageOrientationPatient: [1, 0, 0, 0, 1, 0],
-          url: 'u',
-        },
-      ],
-    };
+    const meta = META;
     const series = scanResultViewerSeries(meta, [pixels], 'Series 1');
     expect(series.pixelSpacingMm).toEqual([0.9, 1]);
     expect(series.slices[0]?.imagePositionPatientMm).toEqual([-100, 20, 3]);
@@ -57,6 +59,14 @@ describe('a scan result as the shared viewer’s series: SI from the API, mm and
     expect(scanResultViewerSeries(meta, [pixels], 'Spin Echo (SE)').acquisition?.sequenceName).toBe(
       'Spin Echo (SE)',
     );
+  });
+
+  it('keeps an echo train’s length and echo spacing, as the session’s series does', () => {
+    const parameters = { ...PARAMETERS, family: 'TSE', echoTrainLength: 8, echoSpacing: 0.012 } as const;
+    const meta: ScanResultImages = { ...META, parameters };
+    const acquisition = scanResultViewerSeries(meta, [Float32Array.of(1, 2, 3, 4)], 'T2 TSE').acquisition;
+    expect(acquisition?.echoTrainLength).toBe(8);
+    expect(acquisition?.echoSpacingMs).toBeCloseTo(12, 12);
   });
 
   it('the difference map is a one-slice series at the centre slice’s geometry with the map’s window', () => {

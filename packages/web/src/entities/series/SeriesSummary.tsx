@@ -7,7 +7,7 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { ProtocolBody } from '@larmor/contracts/scan-snapshot';
 import { SeriesThumbnail } from '#ui/viewer/SeriesThumbnail.tsx';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
-import { useSeries } from './get-series.ts';
+import { useSeries } from './api/get-series.ts';
 import { keyParameters } from './key-parameters.ts';
 
 const THUMBNAIL_PX = 64;

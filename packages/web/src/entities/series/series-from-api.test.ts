@@ -40,7 +40,11 @@ describe('the session API series as a viewer series', () => {
   const pixels = [new Float32Array([0, 10, 20, 30, 40, 50]), new Float32Array([5, 15, 25, 35, 45, 55])];
 
   it('converts metres to millimetres and seconds to milliseconds, keeping the window the DICOM export writes', () => {
-    const series = viewerSeriesOf(meta(t2, pixels), pixels, { name: 'T2 TSE', seriesNumber: 2 });
+    const series = viewerSeriesOf(meta(t2, pixels), pixels, {
+      id: 'scan-1',
+      description: 'T2 TSE',
+      seriesNumber: 2,
+    });
     expect(series.pixelSpacingMm[0]).toBeCloseTo(0.9, 12);
     expect(series.pixelSpacingMm[1]).toBeCloseTo(1.2, 12);
     expect(series.slices[1]?.imagePositionPatientMm[2]).toBeCloseTo(6, 12);
@@ -64,7 +68,8 @@ describe('the session API series as a viewer series', () => {
   it('names the sequence with its abbreviation once: "Spin Echo (SE)" stays so, not "Spin Echo (SE) (SE)" (issue 20.10)', () => {
     const se = defaultProtocol('SE', REFERENCE_SCANNER);
     const named = (name: string) =>
-      viewerSeriesOf(meta(se, pixels), pixels, { name, seriesNumber: 1 }).acquisition?.sequenceName;
+      viewerSeriesOf(meta(se, pixels), pixels, { id: 'scan-1', description: name, seriesNumber: 1 })
+        .acquisition?.sequenceName;
     expect(named('Spin Echo (SE)')).toBe('Spin Echo (SE)');
     expect(named('T1-weighted spin echo')).toBe('T1-weighted spin echo (SE)');
   });

@@ -1,6 +1,7 @@
 /**
- * The session API's reconstructed images (SI units: m, s) as the shared viewer's series (mm, ms), and the
- * parameters two series differ in, for compare mode.
+ * The one adapter from an API series (SI units: m, s) to the shared viewer's series (mm, ms), used for both the
+ * session's reconstructed images and a kept scan result's images, and the parameters two series differ in, for
+ * compare mode.
  */
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
@@ -11,31 +12,57 @@ const MS_PER_S = 1000;
 
 type Protocol = ReconstructedImages['parameters'];
 
+/** A pixel spacing [m] in millimetres. */
+export const mm2 = (v: readonly [number, number]): [number, number] => [v[0] * MM_PER_M, v[1] * MM_PER_M];
+
+/** A patient position [m] in millimetres. */
+export const mm3 = (v: readonly [number, number, number]): [number, number, number] => [
+  v[0] * MM_PER_M,
+  v[1] * MM_PER_M,
+  v[2] * MM_PER_M,
+];
+
+/** What every API answers for a series' images: SI geometry, the display window, the protocol, the slices. */
+export type SeriesImages = Pick<
+  ReconstructedImages,
+  'rows' | 'columns' | 'pixelSpacing' | 'sliceThickness' | 'window' | 'parameters'
+> & {
+  slices: readonly Pick<
+    ReconstructedImages['slices'][number],
+    'imagePositionPatient' | 'imageOrientationPatient'
+  >[];
+};
+
+export interface SeriesIdentity {
+  /** The viewer's id of the series (unique among those shown together). */
+  id: string;
+  /** The name shown for it (the sequence's name). */
+  description: string;
+  seriesNumber?: number;
+}
+
+/** `images` with each slice's pixels (a missing slice shows black) as a viewer series in mm and ms. */
 export function viewerSeriesOf(
-  meta: ReconstructedImages,
+  images: SeriesImages,
   pixels: readonly Float32Array[],
-  sequence: { name: string; seriesNumber: number },
+  series: SeriesIdentity,
 ): ViewerSeries {
-  const p = meta.parameters;
+  const p = images.parameters;
   return {
-    id: meta.scanId,
-    description: sequence.name,
-    rows: meta.rows,
-    columns: meta.columns,
-    pixelSpacingMm: [meta.pixelSpacing[0] * MM_PER_M, meta.pixelSpacing[1] * MM_PER_M],
-    slices: meta.slices.map((slice, i) => ({
-      pixels: pixels[i] as Float32Array,
-      imagePositionPatientMm: [
-        slice.imagePositionPatient[0] * MM_PER_M,
-        slice.imagePositionPatient[1] * MM_PER_M,
-        slice.imagePositionPatient[2] * MM_PER_M,
-      ],
+    id: series.id,
+    description: series.description,
+    rows: images.rows,
+    columns: images.columns,
+    pixelSpacingMm: mm2(images.pixelSpacing),
+    slices: images.slices.map((slice, i) => ({
+      pixels: pixels[i] ?? new Float32Array(images.rows * images.columns),
+      imagePositionPatientMm: mm3(slice.imagePositionPatient),
       imageOrientationPatient: slice.imageOrientationPatient,
     })),
-    window: meta.window,
+    window: images.window,
     acquisition: {
-      seriesNumber: sequence.seriesNumber,
-      sequenceName: sequenceLabel(sequence.name, p.family),
+      ...(series.seriesNumber === undefined ? {} : { seriesNumber: series.seriesNumber }),
+      sequenceName: sequenceLabel(series.description, p.family),
       repetitionTimeMs: p.repetitionTime * MS_PER_S,
       echoTimeMs: p.echoTime * MS_PER_S,
       ...(p.inversionTime ? { inversionTimeMs: p.inversionTime * MS_PER_S } : {}),
@@ -43,7 +70,7 @@ export function viewerSeriesOf(
       ...(p.echoSpacing ? { echoSpacingMs: p.echoSpacing * MS_PER_S } : {}),
       fovMm: [p.fovRead * MM_PER_M, p.fovPhase * MM_PER_M],
       matrix: [p.matrixRead, p.matrixPhase],
-      sliceThicknessMm: meta.sliceThickness * MM_PER_M,
+      sliceThicknessMm: images.sliceThickness * MM_PER_M,
     },
   };
 }

@@ -7,8 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSession } from '@larmor/contracts/sessions';
 import { withConfigurationValue } from './configuration.ts';
 import { displayOptionChange, viewerPreferencesOf, type ViewerPreferences } from './display-options.ts';
-import { sessionQueryKey, useActiveSession } from './get-session.ts';
-import { setConfiguration } from './set-configuration.ts';
+import { sessionQueryKey, useActiveSession } from './api/get-session.ts';
+import { setConfiguration } from './api/set-configuration.ts';
 
 export interface ViewerPreferencesState extends ViewerPreferences {
   setTextOnViewers: (on: boolean) => void;

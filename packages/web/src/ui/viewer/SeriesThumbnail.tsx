@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Center } from '@mantine/core';
 import { windowToGrey8 } from '@larmor/mri/recon/window';
+import { paintGrey } from '../grey-canvas.ts';
 import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import type { ViewerSeries } from './series.ts';
 
@@ -14,10 +15,7 @@ export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
   useEffect(() => {
     const element = canvas.current;
     const slice = series.slices[Math.floor(series.slices.length / 2)];
-    const context = element?.getContext('2d');
-    if (!element || !slice || !context) return;
-    element.width = series.columns;
-    element.height = series.rows;
+    if (!element || !slice) return;
     const { center, width } = series.window;
     const grey = windowToGrey8(slice.pixels, {
       center,
@@ -25,12 +23,7 @@ export function SeriesThumbnail(props: { series: ViewerSeries; size: number }) {
       low: center - width / 2,
       high: center + width / 2,
     });
-    const image = context.createImageData(series.columns, series.rows);
-    for (let i = 0; i < grey.length; i++) {
-      image.data.fill(grey[i] as number, 4 * i, 4 * i + 3);
-      image.data[4 * i + 3] = 255;
-    }
-    context.putImageData(image, 0, 0);
+    paintGrey(element, grey, series.columns, series.rows);
   }, [series]);
   const [rowSpacing, columnSpacing] = series.pixelSpacingMm;
   const fit = fitInBox(

@@ -13,7 +13,7 @@ import { cornerText } from './corner-text.ts';
 import { MeasurementPanel } from './MeasurementPanel.tsx';
 import type { MeasurementRow } from './measurements.ts';
 import { edgeLetters, initialCamera, type EdgeLetters, type Vector3 } from './orientation.ts';
-import type { SeriesViewerProps, ViewerOverlayView } from './SeriesViewer.tsx';
+import type { SeriesViewerProps, ViewerOverlayView } from './series-viewer-props.ts';
 import { patientMmToPixelIndex, pixelIndexToPatientMm } from './series.ts';
 import { mountStackViewport, type MountedViewport, type PrimaryTool } from './stack-viewport.ts';
 import { storedSeries } from './stored-series.ts';

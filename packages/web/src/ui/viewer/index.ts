@@ -1,5 +1,6 @@
 /** The shared series viewer and its plain-data series type; everything Cornerstone loads lazily behind it. */
-export { SeriesViewer, type SeriesViewerProps, type ViewerOverlayView } from './SeriesViewer.tsx';
+export { SeriesViewer } from './SeriesViewer.tsx';
+export type { SeriesViewerProps, ViewerOverlayView } from './series-viewer-props.ts';
 export {
   formatLength,
   type ViewerAcquisition,

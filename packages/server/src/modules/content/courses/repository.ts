@@ -1,4 +1,4 @@
-/** SQL of courses: ordered within their program by `position`. */
+/** SQL of courses: ordered within their program by `position` (positions.ts). */
 import type { Db } from '../../../db/database.ts';
 import type { CoursesTable } from '../../../db/schema.ts';
 
@@ -19,16 +19,6 @@ export async function coursesOf(db: Db, programId: string): Promise<CourseRow[]>
     .execute();
 }
 
-/** The position after the program's last course. */
-export async function nextCoursePosition(db: Db, programId: string): Promise<number> {
-  const row = await db
-    .selectFrom('courses')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('program_id', '=', programId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-}
-
 export async function insertCourse(db: Db, row: CourseRow): Promise<void> {
   await db.insertInto('courses').values(row).execute();
 }
@@ -39,11 +29,4 @@ export async function updateCourse(db: Db, id: string, set: Partial<Omit<CourseR
 
 export async function deleteCourse(db: Db, id: string): Promise<void> {
   await db.deleteFrom('courses').where('id', '=', id).execute();
-}
-
-/** Gives each course of `orderedIds` its index as position. */
-export async function setCoursePositions(db: Db, orderedIds: readonly string[], now: string): Promise<void> {
-  for (const [position, id] of orderedIds.entries()) {
-    await db.updateTable('courses').set({ position, updated_at: now }).where('id', '=', id).execute();
-  }
 }

@@ -13,7 +13,8 @@ import type {
 } from '@larmor/contracts';
 import { forbidden, invalidField, notFound } from '../../../plugins/errors.ts';
 import { isoNow, newId } from '../../../db/ids.ts';
-import { insertLab, labsOfCourses, nextLabPosition } from '../labs/repository.ts';
+import { insertLab, labsOfCourses } from '../labs/repository.ts';
+import { nextPosition, setPositions } from '../positions.ts';
 import { canEdit, type ContentScope } from '../programs/access.ts';
 import { presentCourse } from '../programs/presenter.ts';
 import { loadEditableProgram, loadVisibleProgram, programDetail, visibleLabs } from '../programs/service.ts';
@@ -24,8 +25,6 @@ import {
   deleteCourse as deleteCourseRow,
   findCourse,
   insertCourse,
-  nextCoursePosition,
-  setCoursePositions,
   updateCourse,
   type CourseRow,
 } from './repository.ts';
@@ -73,7 +72,7 @@ export async function createCourse(
     program_id: programId,
     title: body.title,
     description: body.description,
-    position: await nextCoursePosition(db, programId),
+    position: await nextPosition(db, 'courses', programId),
     archived: 0,
     created_at: now,
     updated_at: now,
@@ -126,7 +125,7 @@ export async function reorderCourses(
   if (current.size !== body.courseIds.length || !body.courseIds.every((id) => current.has(id))) {
     throw invalidField('courseIds', 'permutation', 'Name every course of the program once');
   }
-  await db.transaction().execute((trx) => setCoursePositions(trx, body.courseIds, isoNow()));
+  await db.transaction().execute((trx) => setPositions(trx, 'courses', body.courseIds, isoNow()));
   return programDetail(db, scope, program);
 }
 
@@ -143,7 +142,7 @@ export async function copyCourse(db: Db, scope: ContentScope, id: string, body: 
     id: newId(),
     program_id: targetId,
     title: targetId === source.program_id ? copyTitle(source.title) : source.title,
-    position: await nextCoursePosition(db, targetId),
+    position: await nextPosition(db, 'courses', targetId),
     archived: 0,
     created_at: now,
     updated_at: now,
@@ -151,7 +150,7 @@ export async function copyCourse(db: Db, scope: ContentScope, id: string, body: 
   const labs = (await labsOfCourses(db, [id])).filter((l) => l.archived === 0);
   await db.transaction().execute(async (trx) => {
     await insertCourse(trx, copy);
-    let position = await nextLabPosition(trx, copy.id);
+    let position = await nextPosition(trx, 'labs', copy.id);
     for (const { program_id: _program, ...lab } of labs) {
       await insertLab(trx, {
         ...lab,

@@ -1,4 +1,7 @@
-/** SQL of modules (labs): ordered within their course by `position`; JSON columns are parsed in the presenter. */
+/**
+ * SQL of modules (labs): ordered within their course by `position` (positions.ts); JSON columns are parsed in
+ * the presenter.
+ */
 import type { Db } from '../../../db/database.ts';
 import type { LabsTable } from '../../../db/schema.ts';
 
@@ -6,24 +9,23 @@ export type LabRow = LabsTable;
 /** A module with the program its course belongs to. */
 export type LabRecord = LabRow & { program_id: string };
 
-export async function findLab(db: Db, id: string): Promise<LabRecord | undefined> {
+/** Modules with the program their course belongs to (`l` the module, `c` its course). */
+function labRecords(db: Db) {
   return db
     .selectFrom('labs as l')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
     .selectAll('l')
-    .select('c.program_id')
-    .where('l.id', '=', id)
-    .executeTakeFirst();
+    .select('c.program_id');
+}
+
+export async function findLab(db: Db, id: string): Promise<LabRecord | undefined> {
+  return labRecords(db).where('l.id', '=', id).executeTakeFirst();
 }
 
 /** The modules of the courses `courseIds`, in course order then position (archived ones too). */
 export async function labsOfCourses(db: Db, courseIds: readonly string[]): Promise<LabRecord[]> {
   if (courseIds.length === 0) return [];
-  return db
-    .selectFrom('labs as l')
-    .innerJoin('courses as c', 'c.id', 'l.course_id')
-    .selectAll('l')
-    .select('c.program_id')
+  return labRecords(db)
     .where('l.course_id', 'in', courseIds)
     .orderBy('l.position')
     .orderBy('l.created_at')
@@ -33,26 +35,13 @@ export async function labsOfCourses(db: Db, courseIds: readonly string[]): Promi
 /** The modules of the programs `programIds` that are neither archived nor in an archived course. */
 export async function liveLabsOfPrograms(db: Db, programIds: readonly string[]): Promise<LabRecord[]> {
   if (programIds.length === 0) return [];
-  return db
-    .selectFrom('labs as l')
-    .innerJoin('courses as c', 'c.id', 'l.course_id')
-    .selectAll('l')
-    .select('c.program_id')
+  return labRecords(db)
     .where('c.program_id', 'in', programIds)
     .where('c.archived', '=', 0)
     .where('l.archived', '=', 0)
     .orderBy('c.position')
     .orderBy('l.position')
     .execute();
-}
-
-export async function nextLabPosition(db: Db, courseId: string): Promise<number> {
-  const row = await db
-    .selectFrom('labs')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
 export async function insertLab(db: Db, row: LabRow): Promise<void> {
@@ -65,12 +54,6 @@ export async function updateLab(db: Db, id: string, set: Partial<Omit<LabRow, 'i
 
 export async function deleteLab(db: Db, id: string): Promise<void> {
   await db.deleteFrom('labs').where('id', '=', id).execute();
-}
-
-export async function setLabPositions(db: Db, orderedIds: readonly string[], now: string): Promise<void> {
-  for (const [position, id] of orderedIds.entries()) {
-    await db.updateTable('labs').set({ position, updated_at: now }).where('id', '=', id).execute();
-  }
 }
 
 /** Records that `userId` opened `labId` now (one row per user and module). */

@@ -31,13 +31,12 @@ import {
   findLab,
   insertLab,
   labsOfCourses,
-  nextLabPosition,
   recordVisit,
-  setLabPositions,
   updateLab,
   type LabRecord,
   type LabRow,
 } from './repository.ts';
+import { nextPosition, setPositions } from '../positions.ts';
 
 /** The pickers of the module form: the engine's models and the sequence types, with what the free plan has. */
 export function moduleOptions(): ModuleOptions {
@@ -119,7 +118,7 @@ export async function createLab(
   const course = await loadEditableCourse(db, scope, courseId);
   checkLabContent(body);
   const now = isoNow();
-  const row = newLabRow(body, courseId, await nextLabPosition(db, courseId), now);
+  const row = newLabRow(body, courseId, await nextPosition(db, 'labs', courseId), now);
   await db.transaction().execute(async (trx) => {
     await insertLab(trx, row);
     await updateCourse(trx, courseId, { updated_at: now });
@@ -198,7 +197,7 @@ export async function reorderLabs(
   if (current.size !== body.labIds.length || !body.labIds.every((id) => current.has(id))) {
     throw invalidField('labIds', 'permutation', 'Name every module of the course once');
   }
-  await db.transaction().execute((trx) => setLabPositions(trx, body.labIds, isoNow()));
+  await db.transaction().execute((trx) => setPositions(trx, 'labs', body.labIds, isoNow()));
   return getCourse(db, scope, courseId);
 }
 
@@ -232,7 +231,7 @@ export async function copyLab(db: Db, scope: ContentScope, id: string, body: Lab
     id: newId(),
     course_id: targetId,
     title: targetId === source.course_id ? copyTitle(source.title) : source.title,
-    position: await nextLabPosition(db, targetId),
+    position: await nextPosition(db, 'labs', targetId),
     archived: 0,
     created_at: now,
     updated_at: now,

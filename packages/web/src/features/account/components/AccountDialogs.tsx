@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '#lib/me.ts';
+import { meQueryOptions } from '#entities/account/api/get-me.ts';
 import { STORAGE_KEYS } from '#lib/storage.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
-import { useIdentities } from '../api/get-identities.ts';
+import { useIdentities } from '#entities/account/api/get-identities.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { loginModalKind } from './account-rules.ts';
 import { FreePlanDialog, WorkspacePickerDialog } from './LoginModals.tsx';

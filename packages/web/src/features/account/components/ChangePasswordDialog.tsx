@@ -14,7 +14,7 @@ import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
 import { shellToast } from '#ui/toast.ts';
 import { t } from '#lib/i18n.ts';
-import { useChangePassword } from '../api/change-password.ts';
+import { useChangePassword } from '#entities/account/api/change-password.ts';
 import { changePasswordErrors, type ChangePasswordValues } from './account-rules.ts';
 
 /** Width of the Change Password dialog [px] (the spec gives none; the terms dialog's). */

@@ -8,7 +8,7 @@ import { FREE_PLAN_MODAL_WIDTH_PX } from '@larmor/contracts/constants';
 import { config } from '#lib/config.ts';
 import type { Role } from '#lib/roles.ts';
 import { Dialog } from '#ui/Dialog.tsx';
-import { useSwitchIdentity } from '../api/switch-identity.ts';
+import { useSwitchIdentity } from '#entities/account/api/switch-identity.ts';
 import { identityLabel, planLabel, visibleIdentities } from './account-rules.ts';
 import { FreePlanLimits } from './FreePlanLimits.tsx';
 

@@ -9,8 +9,8 @@ import { config } from '#lib/config.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { useAcceptTerms } from '../api/accept-terms.ts';
-import { logout } from '../api/logout.ts';
+import { useAcceptTerms } from '#entities/account/api/accept-terms.ts';
+import { logout } from '#entities/account/api/logout.ts';
 
 export function TermsDialog(props: { opened: boolean }) {
   const accept = useAcceptTerms();

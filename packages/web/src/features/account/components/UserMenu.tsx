@@ -8,13 +8,13 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { useNavigate } from 'react-router';
 import { isProduction } from '#lib/config.ts';
 import { maintenanceWindow, mustRedirectToMaintenance } from '#lib/maintenance.ts';
-import { fetchNextMaintenance } from '#lib/maintenance-api.ts';
+import { fetchNextMaintenance } from '#entities/maintenance/api/get-next-maintenance.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
 import { DisabledMenuItem } from '#ui/DisabledMenuItem.tsx';
-import { useIdentities } from '../api/get-identities.ts';
-import { logout } from '../api/logout.ts';
-import { useSwitchIdentity } from '../api/switch-identity.ts';
+import { useIdentities } from '#entities/account/api/get-identities.ts';
+import { logout } from '#entities/account/api/logout.ts';
+import { useSwitchIdentity } from '#entities/account/api/switch-identity.ts';
 import { groupLabel, identityLabel, planLabel, visibleIdentities } from './account-rules.ts';
 
 export function UserMenu(props: { newUi: boolean }) {

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { coursesOverviewResponseSchema, meStudentSchema, STUDENT_PATHS } from '@larmor/contracts/students';
+import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
@@ -9,7 +10,7 @@ import { badgesOf } from '../components/badges.ts';
 
 async function ownOverview() {
   const me = await api.request(STUDENT_PATHS.me, { schema: meStudentSchema });
-  return api.request(STUDENT_PATHS.userCoursesOverview.replace('{userId}', encodeURIComponent(me.id)), {
+  return api.request(apiPath(STUDENT_PATHS.userCoursesOverview, { userId: me.id }), {
     schema: coursesOverviewResponseSchema,
   });
 }

@@ -9,15 +9,11 @@ import {
   type ObjectivePassRate,
   type ProgressState,
 } from '@larmor/contracts/analytics';
+import { ATTEMPT_STATE_LABELS } from '#ui/AttemptStateChip.tsx';
 
 export const PROGRESS_STATE_LABELS: Record<ProgressState, string> = {
   notStarted: 'Not started',
-  inProgress: 'In progress',
-  submitted: 'Submitted',
-  inMarking: 'In marking',
-  graded: 'Graded',
-  released: 'Released',
-  regradeRequested: 'Regrade requested',
+  ...ATTEMPT_STATE_LABELS,
 };
 
 /** Chart colours of the states (Mantine theme colours; the table beside the chart carries the words). */

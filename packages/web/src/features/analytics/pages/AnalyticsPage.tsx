@@ -10,8 +10,8 @@ import '@mantine/charts/styles.css';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
-import { useAnalyticsOptions } from '../api/get-analytics-options.ts';
-import { useCourseAnalytics } from '../api/get-course-analytics.ts';
+import { useAnalyticsOptions } from '#entities/analytics/api/get-analytics-options.ts';
+import { useCourseAnalytics } from '#entities/analytics/api/get-course-analytics.ts';
 import { CourseOverview } from '../components/CourseOverview.tsx';
 import { ModuleAnalyticsPanel } from '../components/ModuleAnalyticsPanel.tsx';
 

@@ -7,7 +7,7 @@ import { Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { TimelineEntry } from '@larmor/contracts/activity';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState } from '#ui/PageFrame.tsx';
-import { useAttemptTimeline } from '../api/timeline.ts';
+import { useAttemptTimeline } from '#entities/attempt/api/timeline.ts';
 
 const HEADING_ID = 'attempt-replay-heading';
 

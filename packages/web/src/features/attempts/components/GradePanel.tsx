@@ -9,7 +9,7 @@ import { REGRADE_REASON_MAX_LENGTH, type LabAttempt } from '@larmor/contracts/at
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useRequestRegrade } from '../api/attempts.ts';
+import { useRequestRegrade } from '#entities/attempt/api/attempts.ts';
 import { canRequestRegrade } from './submission.ts';
 
 function RegradeForm(props: { attemptId: string }) {

@@ -14,7 +14,7 @@ import {
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useGradeAttempt, useReleaseAttempt } from '../api/attempts.ts';
+import { useGradeAttempt, useReleaseAttempt } from '#entities/attempt/api/attempts.ts';
 import {
   gradeBody,
   pointsError,

@@ -11,7 +11,7 @@ import { SeriesSummary, seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useKeepScan, useOwnScans, useSubmitAttempt } from '../api/attempts.ts';
+import { useKeepScan, useOwnScans, useSubmitAttempt } from '#entities/attempt/api/attempts.ts';
 import { questionsOf, submissionBody, toggleSelection } from './submission.ts';
 
 export function SubmissionForm(props: { attempt: LabAttempt; objectives: readonly ObjectiveSummary[] }) {

@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router';
 import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useAttempt, useLab, useStaffAttempts } from '../api/attempts.ts';
+import { useAttempt, useLab, useStaffAttempts } from '#entities/attempt/api/attempts.ts';
 import { AttemptTimeline } from '../components/AttemptTimeline.tsx';
 import { FeedbackList } from '../components/FeedbackList.tsx';
 import { GradeWorkspace } from '../components/GradeWorkspace.tsx';

@@ -14,7 +14,13 @@ import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useAttempt, useLab, useOwnAttempts, useOwnScans, useStartAttempt } from '../api/attempts.ts';
+import {
+  useAttempt,
+  useLab,
+  useOwnAttempts,
+  useOwnScans,
+  useStartAttempt,
+} from '#entities/attempt/api/attempts.ts';
 import { FeedbackList } from '../components/FeedbackList.tsx';
 import { GradePanel } from '../components/GradePanel.tsx';
 import { SubmissionForm } from '../components/SubmissionForm.tsx';

@@ -2,7 +2,7 @@
 import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { useActivateAccount } from '../api/activate-account.ts';
+import { useActivateAccount } from '#entities/account/api/activate-account.ts';
 
 export function ActivateAccountPage() {
   const { token = '' } = useParams();

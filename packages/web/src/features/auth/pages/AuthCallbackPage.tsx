@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { fetchMe } from '#lib/me.ts';
+import { fetchMe } from '#entities/account/api/get-me.ts';
 import { session } from '#lib/session.ts';
 import { STORAGE_KEYS } from '#lib/storage.ts';
 

@@ -9,8 +9,8 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
-import { useForgotPassword } from '../api/forgot-password.ts';
-import { useForgotUsername } from '../api/forgot-username.ts';
+import { useForgotPassword } from '#entities/account/api/forgot-password.ts';
+import { useForgotUsername } from '#entities/account/api/forgot-username.ts';
 
 function EmailRequestForm(props: {
   title: string;

@@ -10,7 +10,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
-import { useRegister } from '../api/register.ts';
+import { useRegister } from '#entities/account/api/register.ts';
 
 /** The message a failed registration shows: a 409 is 'Email or Username already exists' (§8). */
 export function registrationErrorMessage(error: Error): string {

@@ -9,7 +9,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
-import { useResetPassword } from '../api/reset-password.ts';
+import { useResetPassword } from '#entities/account/api/reset-password.ts';
 
 export function ResetPasswordPage() {
   const params = useParams();

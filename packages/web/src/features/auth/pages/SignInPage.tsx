@@ -11,7 +11,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
-import { useSignIn } from '../api/login.ts';
+import { useSignIn } from '#entities/account/api/login.ts';
 
 /** The kept origin path (router state, else session storage), else the dashboard. */
 function redirectTarget(state: unknown): string {

@@ -9,9 +9,9 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
-import { useCreateGroup } from '../api/create-group.ts';
-import { useClients } from '../api/list-clients.ts';
-import { useGroups } from '../api/list-groups.ts';
+import { useCreateGroup } from '#entities/group/api/create-group.ts';
+import { useClients } from '#entities/group/api/list-clients.ts';
+import { useGroups } from '#entities/group/api/list-groups.ts';
 
 function NewGroupForm(props: { clients: readonly { id: string; name: string }[] }) {
   const create = useCreateGroup();

@@ -11,7 +11,7 @@ import {
   mustAnnounceMaintenance,
   mustRedirectToMaintenance,
 } from '#lib/maintenance.ts';
-import { fetchNextMaintenance } from '#lib/maintenance-api.ts';
+import { fetchNextMaintenance } from '#entities/maintenance/api/get-next-maintenance.ts';
 import { STORAGE_KEYS } from '#lib/storage.ts';
 import { toast } from '#ui/toast.ts';
 

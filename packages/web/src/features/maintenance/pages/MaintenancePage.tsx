@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { MAINTENANCE_CHECK_BACK_MIN } from '@larmor/contracts/constants';
-import { fetchHealth } from '#lib/health.ts';
+import { fetchHealth } from '#entities/health/api/get-health.ts';
 import { maintenanceWindow, mustRedirectToMaintenance } from '#lib/maintenance.ts';
-import { fetchNextMaintenance } from '#lib/maintenance-api.ts';
+import { fetchNextMaintenance } from '#entities/maintenance/api/get-next-maintenance.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 
 export function MaintenancePage() {

@@ -9,9 +9,9 @@ import { useNavigate } from 'react-router';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useCopyModule } from '../api/copy-module.ts';
-import { useProgram } from '../api/get-program.ts';
-import { usePrograms } from '../api/list-programs.ts';
+import { useCopyModule } from '#entities/program/api/copy-module.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
+import { usePrograms } from '#entities/program/api/list-programs.ts';
 
 /** Most of the teacher's own programs offered as targets. */
 const TARGET_PROGRAMS_MAX = 100;

@@ -8,8 +8,8 @@ import type { Program } from '@larmor/contracts/programs';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useUpdateProgram } from '../api/update-program.ts';
-import { useUploadFile } from '../api/upload-file.ts';
+import { useUpdateProgram } from '#entities/program/api/update-program.ts';
+import { useUploadFile } from '#entities/program/api/upload-file.ts';
 import { CoverImage } from './CoverImage.tsx';
 
 const ACCEPT = ACCEPTED_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');

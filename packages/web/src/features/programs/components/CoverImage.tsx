@@ -3,7 +3,7 @@
  * once the cookie is set, so the browser never asks for it unauthenticated. Nothing when there is no cover.
  */
 import { Image } from '@mantine/core';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 
 /** The cover's text alternative: what it is the cover of (covers are chosen to illustrate the program). */
 export function coverAlt(title: string): string {

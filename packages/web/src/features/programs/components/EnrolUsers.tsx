@@ -10,8 +10,11 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useEnroll } from '../api/enroll.ts';
-import { CANDIDATES_PER_PAGE, useEnrollmentCandidates } from '../api/list-enrollment-candidates.ts';
+import { useEnroll } from '#entities/program/api/enroll.ts';
+import {
+  CANDIDATES_PER_PAGE,
+  useEnrollmentCandidates,
+} from '#entities/program/api/list-enrollment-candidates.ts';
 
 /** Milliseconds the search waits after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;

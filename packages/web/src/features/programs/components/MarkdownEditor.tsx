@@ -8,8 +8,8 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { EmptyState } from '#ui/PageFrame.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
-import { useUploadFile } from '../api/upload-file.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
+import { useUploadFile } from '#entities/program/api/upload-file.ts';
 
 /** The Markdown that shows an upload: an image inline, a document as a link. */
 export function uploadMarkdown(upload: Pick<Upload, 'kind' | 'filename' | 'url'>): string {

@@ -11,8 +11,8 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
-import { useMarkingQueue } from '../api/get-marking-queue.ts';
-import { useReleaseModule } from '../api/release-module.ts';
+import { useMarkingQueue } from '#entities/program/api/get-marking-queue.ts';
+import { useReleaseModule } from '#entities/program/api/release-module.ts';
 import { BADGE_COLORS } from './badge-colors.ts';
 import { Loading } from './PageStates.tsx';
 

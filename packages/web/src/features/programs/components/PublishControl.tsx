@@ -10,7 +10,7 @@ import { ApiError } from '#lib/api-error.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { toast } from '#ui/toast.ts';
-import { usePublishProgram } from '../api/publish-program.ts';
+import { usePublishProgram } from '#entities/program/api/publish-program.ts';
 import { BADGE_COLORS } from './badge-colors.ts';
 
 /** Width of the override dialog [CSS px] (platform-shell.md §9: 500 px dialogs). */

@@ -23,7 +23,11 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
-import { useOwnScans, useReferenceEvaluation, useSaveReference } from '../api/module-reference.ts';
+import {
+  useOwnScans,
+  useReferenceEvaluation,
+  useSaveReference,
+} from '#entities/program/api/module-reference.ts';
 import { BADGE_COLORS } from './badge-colors.ts';
 import { simulatorEntryPath } from './learning-paths.ts';
 

@@ -1,26 +1,12 @@
 /**
  * A list reordered by dragging its handles or by keyboard (focus a handle, Space to pick up, arrows to move,
- * Space to drop, Escape to cancel), with announcements for screen readers (@dnd-kit, STACK.md).
+ * Space to drop, Escape to cancel), with announcements for screen readers (ui/sortable.tsx).
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Paper } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { Group, Paper } from '@mantine/core';
+import type { Announcements, DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DragHandle, SortableArea, useSortableRow } from '#ui/sortable.tsx';
 import { reorder } from './reorder.ts';
 
 export interface SortableItem {
@@ -29,28 +15,20 @@ export interface SortableItem {
 }
 
 function Row(props: { item: SortableItem; children: ReactNode; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: props.item.id, disabled: props.disabled });
+  const { setNodeRef, style, setActivatorNodeRef, attributes, listeners } = useSortableRow(
+    props.item.id,
+    props.disabled,
+  );
   return (
-    <Paper
-      ref={setNodeRef}
-      component="li"
-      withBorder
-      p="xs"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
-    >
+    <Paper ref={setNodeRef} component="li" withBorder p="xs" style={style}>
       <Group wrap="nowrap" gap="sm">
-        <ActionIcon
+        <DragHandle
           ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          aria-label={`Move ${props.item.title}`}
+          attributes={attributes}
+          listeners={listeners}
+          label={`Move ${props.item.title}`}
           disabled={props.disabled}
-          {...attributes}
-          {...listeners}
-        >
-          <span aria-hidden>⠿</span>
-        </ActionIcon>
+        />
         <div style={{ flex: 1, minWidth: 0 }}>{props.children}</div>
       </Group>
     </Paper>
@@ -64,10 +42,6 @@ export function SortableList(props: {
   renderItem: (item: SortableItem, index: number) => ReactNode;
   disabled?: boolean;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const titleOf = (id: string | number): string => props.items.find((i) => i.id === id)?.title ?? String(id);
   const position = (id: string | number | undefined): number => props.items.findIndex((i) => i.id === id) + 1;
   const announcements: Announcements = {
@@ -90,17 +64,10 @@ export function SortableList(props: {
     if (next.join() !== ids.join()) props.onReorder(next);
   };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
+    <SortableArea
+      announcements={announcements}
+      instructions="To reorder, press Space, move with the arrow keys, press Space again to drop or Escape to cancel."
       onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To reorder, press Space, move with the arrow keys, press Space again to drop or Escape to cancel.',
-        },
-      }}
     >
       <SortableContext items={props.items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ul
@@ -114,6 +81,6 @@ export function SortableList(props: {
           ))}
         </ul>
       </SortableContext>
-    </DndContext>
+    </SortableArea>
   );
 }

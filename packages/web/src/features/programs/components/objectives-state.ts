@@ -62,46 +62,43 @@ const num = (
   scale,
 });
 
+/** A parameter picked among `options` ([stored value, label] pairs). */
+const choice = (
+  name: string,
+  label: string,
+  options: readonly (readonly [string, string])[],
+): ChoiceParam => ({
+  type: 'choice',
+  name,
+  label,
+  options: options.map(([value, optionLabel]) => ({ value, label: optionLabel })),
+});
+
 /** Each kind's parameters in the order the form shows them (`sequenceFamily` picks families instead). */
 export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly ObjectiveParam[]>> = {
   sequenceFamily: [],
   weighting: [
-    {
-      type: 'choice',
-      name: 'weighting',
-      label: 'Weighting',
-      options: [
-        { value: 'T1', label: 'T1-weighted' },
-        { value: 'T2', label: 'T2-weighted' },
-        { value: 'PD', label: 'Proton-density-weighted' },
-        { value: 'T2*', label: 'T2*-weighted' },
-        { value: 'diffusion', label: 'Diffusion-weighted' },
-      ],
-    },
+    choice('weighting', 'Weighting', [
+      ['T1', 'T1-weighted'],
+      ['T2', 'T2-weighted'],
+      ['PD', 'Proton-density-weighted'],
+      ['T2*', 'T2*-weighted'],
+      ['diffusion', 'Diffusion-weighted'],
+    ]),
   ],
   orientation: [
-    {
-      type: 'choice',
-      name: 'orientation',
-      label: 'Slice orientation',
-      options: [
-        { value: 'axial', label: 'Axial' },
-        { value: 'sagittal', label: 'Sagittal' },
-        { value: 'coronal', label: 'Coronal' },
-      ],
-    },
+    choice('orientation', 'Slice orientation', [
+      ['axial', 'Axial'],
+      ['sagittal', 'Sagittal'],
+      ['coronal', 'Coronal'],
+    ]),
   ],
   phaseDirection: [
-    {
-      type: 'choice',
-      name: 'direction',
-      label: 'Phase-encoding direction',
-      options: [
-        { value: 'RL', label: 'Right–left' },
-        { value: 'AP', label: 'Anterior–posterior' },
-        { value: 'HF', label: 'Head–feet' },
-      ],
-    },
+    choice('direction', 'Phase-encoding direction', [
+      ['RL', 'Right–left'],
+      ['AP', 'Anterior–posterior'],
+      ['HF', 'Head–feet'],
+    ]),
   ],
   scanTimeMax: [num('maxSeconds', 'Longest scan time', 's', 36_000)],
   inPlaneResolutionMax: [num('maxMm', 'Coarsest in-plane pixel', 'mm', 50)],
@@ -111,15 +108,10 @@ export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly Objective
     num('minFraction', 'Least share of it in the slices', '%', 100, true, 0.01),
   ],
   fatSuppression: [
-    {
-      type: 'choice',
-      name: 'required',
-      label: 'Fat signal',
-      options: [
-        { value: 'true', label: 'Fat must be suppressed' },
-        { value: 'false', label: 'Fat must not be suppressed' },
-      ],
-    },
+    choice('required', 'Fat signal', [
+      ['true', 'Fat must be suppressed'],
+      ['false', 'Fat must not be suppressed'],
+    ]),
   ],
   fieldStrength: [num('tesla', 'Field strength', 'T', 20)],
   snrMin: [
@@ -134,18 +126,13 @@ export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly Objective
   chemicalShiftMax: [num('maxPixels', 'Largest fat–water shift', 'pixels', 100, false)],
   noMotion: [],
   diagnoseFix: [
-    {
-      type: 'choice',
-      name: 'artifact',
-      label: 'Planted artifact the student names and removes',
-      options: [
-        { value: 'wrap', label: 'Wrap-around (aliasing)' },
-        { value: 'chemicalShift', label: 'Chemical shift' },
-        { value: 'motion', label: 'Motion ghosts' },
-        { value: 'susceptibility', label: 'Susceptibility' },
-        { value: 'gibbs', label: 'Gibbs ringing (truncation)' },
-      ],
-    },
+    choice('artifact', 'Planted artifact the student names and removes', [
+      ['wrap', 'Wrap-around (aliasing)'],
+      ['chemicalShift', 'Chemical shift'],
+      ['motion', 'Motion ghosts'],
+      ['susceptibility', 'Susceptibility'],
+      ['gibbs', 'Gibbs ringing (truncation)'],
+    ]),
     { type: 'text', name: 'questionId', label: 'Question id (the answer the student gives on submitting)' },
   ],
 };

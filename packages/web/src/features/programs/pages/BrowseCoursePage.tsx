@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useCourse } from '../api/get-course.ts';
-import { useProgram } from '../api/get-program.ts';
+import { useCourse } from '#entities/program/api/get-course.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 
 export function BrowseCoursePage() {
   const { programId = '', courseId = '' } = useParams();

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useProgram } from '../api/get-program.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
 import { ModuleList } from '../components/ModuleList.tsx';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 import { CoverImage } from '../components/CoverImage.tsx';
 
 export function BrowseProgramPage() {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useCatalog } from '../api/get-catalog.ts';
+import { useCatalog } from '#entities/program/api/get-catalog.ts';
 import { CatalogCard } from '../components/CatalogCard.tsx';
 import { FreePlanNotice } from '../components/FreePlanNotice.tsx';
 import { Loading, NoPrograms } from '../components/PageStates.tsx';

@@ -12,7 +12,7 @@ import { useSession } from '#lib/session.ts';
 import { useNewPlatformUi } from '#lib/ui-flag.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useCatalog } from '../api/get-catalog.ts';
+import { useCatalog } from '#entities/program/api/get-catalog.ts';
 import { CatalogCard } from '../components/CatalogCard.tsx';
 import { FreePlanNotice } from '../components/FreePlanNotice.tsx';
 import { MarkingQueue } from '../components/MarkingQueue.tsx';

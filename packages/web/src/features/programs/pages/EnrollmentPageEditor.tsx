@@ -15,12 +15,12 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
-import { useEnroll } from '../api/enroll.ts';
-import { useProgram } from '../api/get-program.ts';
-import { useGroups } from '../api/list-groups.ts';
-import { useEnrollments } from '../api/list-enrollments.ts';
-import { useRemoveEnrollment } from '../api/remove-enrollment.ts';
-import { useUpdateProgram } from '../api/update-program.ts';
+import { useEnroll } from '#entities/program/api/enroll.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
+import { useAllGroups } from '#entities/group/api/list-groups.ts';
+import { useEnrollments } from '#entities/program/api/list-enrollments.ts';
+import { useRemoveEnrollment } from '#entities/program/api/remove-enrollment.ts';
+import { useUpdateProgram } from '#entities/program/api/update-program.ts';
 import { EnrolUsers } from '../components/EnrolUsers.tsx';
 import { dateLabel } from '../components/learning-paths.ts';
 import { Loading } from '../components/PageStates.tsx';
@@ -75,7 +75,7 @@ function EnrollmentForm(props: { program: Program }) {
 
 /** Admins enrol whole groups (their members now); the groups call is theirs only. */
 function EnrolGroups(props: { programId: string }) {
-  const groups = useGroups(true);
+  const groups = useAllGroups(true);
   const enroll = useEnroll(props.programId);
   const [groupIds, setGroupIds] = useState<string[]>([]);
   return (

@@ -24,18 +24,18 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { ObjectivesList } from '#ui/ObjectivesList.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useAttemptInProgress } from '../api/get-attempt-in-progress.ts';
-import { useModule } from '../api/get-module.ts';
-import { useModuleOptions } from '../api/get-module-options.ts';
+import { useAttemptInProgress } from '#entities/program/api/get-attempt-in-progress.ts';
+import { useModule } from '#entities/program/api/get-module.ts';
+import { useModuleOptions } from '#entities/program/api/get-module-options.ts';
 import { dateLabel, dueLabel, simulatorEntryPath, startBlockedReason } from '../components/learning-paths.ts';
 import { Loading } from '../components/PageStates.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { ModuleSettings } from '../components/ModuleSettings.tsx';
 import { CopyToMyCourse } from '../components/CopyToMyCourse.tsx';
-import { useProgram } from '../api/get-program.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 
 function Fact(props: { label: string; children: React.ReactNode }) {
   return (

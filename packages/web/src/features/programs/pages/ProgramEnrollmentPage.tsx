@@ -10,11 +10,11 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { toast } from '#ui/toast.ts';
-import { useCatalog } from '../api/get-catalog.ts';
-import { useEnroll } from '../api/enroll.ts';
-import { useProgram } from '../api/get-program.ts';
+import { useCatalog } from '#entities/program/api/get-catalog.ts';
+import { useEnroll } from '#entities/program/api/enroll.ts';
+import { useProgram } from '#entities/program/api/get-program.ts';
 import { Loading } from '../components/PageStates.tsx';
-import { useAssetCookie } from '../api/asset-cookie.ts';
+import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 import { CoverImage } from '../components/CoverImage.tsx';
 
 function modulesLabel(count: number): string {

@@ -14,8 +14,8 @@ import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useCreateProgram } from '../api/create-program.ts';
-import { usePrograms } from '../api/list-programs.ts';
+import { useCreateProgram } from '#entities/program/api/create-program.ts';
+import { usePrograms } from '#entities/program/api/list-programs.ts';
 import { Loading } from '../components/PageStates.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 

@@ -7,7 +7,7 @@ import { Alert, Center, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import type { DifferenceMap } from '@larmor/contracts/attempts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { SeriesViewer } from '#ui/viewer/index.ts';
-import { useComparison, useDifferenceSeries } from '../api/comparison.ts';
+import { useComparison, useDifferenceSeries } from '#entities/scan-results/api/comparison.ts';
 
 const DIFFERENCE_VIEWER_HEIGHT_PX = 360;
 

@@ -9,7 +9,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
-import { useModuleReference, useSetModuleReference } from '../api/module-reference.ts';
+import { useModuleReference, useSetModuleReference } from '#entities/scan-results/api/module-reference.ts';
 
 export function ReferenceToggle(props: { result: ScanResult }) {
   const { result } = props;

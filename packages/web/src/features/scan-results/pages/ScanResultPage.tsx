@@ -10,7 +10,7 @@ import { Link, Outlet, useLocation, useOutlet, useParams } from 'react-router';
 import { ScanResultViewer } from '#entities/scan-results/ScanResultViewer.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
-import { useScanResult } from '../api/scan-results.ts';
+import { useScanResult } from '#entities/scan-results/api/scan-results.ts';
 import { ParameterTable } from '../components/ParameterTable.tsx';
 import { protocolRows } from '../components/protocol-rows.ts';
 import { useReadingRoomScheme } from '../components/reading-room.ts';

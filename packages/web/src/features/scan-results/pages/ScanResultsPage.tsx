@@ -6,10 +6,10 @@ import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StudentScanResult } from '@larmor/contracts/students';
 import { seriesTitle, SeriesSummaryView } from '#entities/series/SeriesSummary.tsx';
-import { useScanResultSeries } from '#entities/scan-results/get-scan-result-series.ts';
+import { useScanResultSeries } from '#entities/scan-results/api/get-scan-result-series.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useOwnScanResults } from '../api/scan-results.ts';
+import { useOwnScanResults } from '#entities/scan-results/api/scan-results.ts';
 import { useReadingRoomScheme } from '../components/reading-room.ts';
 
 export function ScanResultsPage() {

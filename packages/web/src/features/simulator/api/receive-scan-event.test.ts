@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ActiveSession, PulseSequence } from '@larmor/contracts/sessions';
-import { sessionQueryKey } from '#entities/session/get-session.ts';
+import { sessionQueryKey } from '#entities/session/api/get-session.ts';
 import { receiveScanEvent } from './receive-scan-event.ts';
 
 const NOW = '2026-11-28T05:00:00.000Z';

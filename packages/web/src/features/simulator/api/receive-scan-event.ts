@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ActiveSession, ScanEvent } from '@larmor/contracts/sessions';
-import { sessionQueryKey } from '#entities/session/get-session.ts';
+import { sessionQueryKey } from '#entities/session/api/get-session.ts';
 import { applyScanEvent } from '../state/scan-events.ts';
 
 export function receiveScanEvent(

@@ -4,11 +4,10 @@
  * refusal stays in the dialog.
  */
 import { useState } from 'react';
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import { ActionButton } from '#ui/ActionButton.tsx';
+import { ConfirmFoot, useConfirmAction } from '#ui/ConfirmFoot.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
-import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 
 const DIALOG_WIDTH_PX = 460;
 
@@ -19,20 +18,10 @@ export function CopyGeometryDialog(props: {
   onClose: () => void;
 }) {
   const [sourceId, setSourceId] = useState<string>(props.sources[0]?.id ?? '');
-  const [copying, setCopying] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const source = props.sources.find((s) => s.id === sourceId);
-  const copy = async () => {
-    if (!source) return;
-    setCopying(true);
-    setError(null);
-    try {
-      await props.onCopy(props.target, source);
-    } catch (e: unknown) {
-      setError(e instanceof Error ? e : new Error(String(e)));
-      setCopying(false);
-    }
-  };
+  const copy = useConfirmAction(async () => {
+    if (source) await props.onCopy(props.target, source);
+  });
   return (
     <Dialog
       opened
@@ -52,15 +41,9 @@ export function CopyGeometryDialog(props: {
             ))}
           </Stack>
         </Radio.Group>
-        <ErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <ActionButton loading={copying} disabled={!source} onClick={() => void copy()}>
-            Copy geometry
-          </ActionButton>
-        </Group>
+        <ConfirmFoot action={copy} onCancel={props.onClose} button={{ disabled: !source }}>
+          Copy geometry
+        </ConfirmFoot>
       </Stack>
     </Dialog>
   );

@@ -4,11 +4,10 @@
  * the localisers are taken through the new isocentre; Cancel, Escape or a click outside closes it unchanged.
  */
 import { useState } from 'react';
-import { Button, Group, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { WHOLE_BODY_ISOCENTER_CHOICES_CM, type ActiveSession } from '@larmor/contracts/sessions';
-import { ActionButton } from '#ui/ActionButton.tsx';
+import { ConfirmFoot, useConfirmAction } from '#ui/ConfirmFoot.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
-import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import {
   currentIsocenter,
   isocenterChanges,
@@ -41,22 +40,12 @@ export function IsocenterDialog(props: {
           label: regionLabel(r.name),
         }));
   const [picked, setPicked] = useState(keyOf(current));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const chosen = options.find((o) => keyOf(o.choice) === picked)?.choice;
-  const set = async () => {
+  const set = useConfirmAction(async () => {
     if (!chosen) return;
-    setSaving(true);
-    setError(null);
-    try {
-      for (const [name, value] of isocenterChanges(chosen)) await props.onChange(name, value);
-      props.onClose();
-    } catch (e: unknown) {
-      setError(e instanceof Error ? e : new Error(String(e)));
-    } finally {
-      setSaving(false);
-    }
-  };
+    for (const [name, value] of isocenterChanges(chosen)) await props.onChange(name, value);
+    props.onClose();
+  });
   const title = props.mode === 'whole-body' ? 'Set iso-center: Whole Body' : 'Set iso-center: Regions';
   return (
     <Dialog opened title={title} widthPx={DIALOG_WIDTH_PX} onClose={props.onClose}>
@@ -72,15 +61,9 @@ export function IsocenterDialog(props: {
             ))}
           </Stack>
         </Radio.Group>
-        <ErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <ActionButton loading={saving} disabled={!chosen} onClick={() => void set()}>
-            Set
-          </ActionButton>
-        </Group>
+        <ConfirmFoot action={set} onCancel={props.onClose} button={{ disabled: !chosen }}>
+          Set
+        </ConfirmFoot>
       </Stack>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import type { ObjectiveSummary } from '@larmor/contracts/objectives';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Markdown } from '#ui/Markdown.tsx';
 import { ObjectivesList } from '#ui/ObjectivesList.tsx';
-import { useModuleBrief } from '../api/get-module-brief.ts';
+import { useModuleBrief } from '#entities/program/api/get-module-brief.ts';
 
 export const MODULE_BRIEF_LABEL = 'Module instructions and objectives';
 

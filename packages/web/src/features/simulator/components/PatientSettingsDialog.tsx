@@ -4,7 +4,7 @@
  * their ranges) and contrast on models 202–204 and 207. Each change is saved at once (POST configuration) and
  * the next scan's snapshot carries it; a setting the student may not change shows why.
  */
-import { Fieldset, Group, Loader, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Fieldset, Group, Loader, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CONTRAST_CONCENTRATION_CHOICES_MMOL_PER_ML } from '@larmor/contracts/lab-presets';
 import {
   PATIENT_SETTING_RANGES,
@@ -20,9 +20,7 @@ import {
   patientSections,
   type RangedSetting,
 } from '../state/patient-settings.ts';
-import { settingValue } from '#entities/session/configuration.ts';
-import { settingBlockedReason } from '../state/settings.ts';
-import { Reason, SettingsDialogFoot, useSaving, type Change } from './SettingsDialogs.tsx';
+import { Reason, SettingsDialogFoot, useSettings, type Change } from './SettingsDialogs.tsx';
 import { SettingNumber } from './SettingNumber.tsx';
 
 const DIALOG_WIDTH_PX = 560;
@@ -58,13 +56,8 @@ export function PatientSettingsDialog(props: {
   modelError?: Error | null;
   onChange: Change;
 }) {
-  const { configuration, session } = props.active;
-  const { error, save } = useSaving(props.onChange);
-  const sections = patientSections(props.features ?? [], props.active.lab.anatomicalModelId, session.backend);
-  const blocked = (name: SessionConfigurationName) =>
-    settingBlockedReason(name, configuration, session.backend);
-  const value = (name: SessionConfigurationName, fallback: string) =>
-    settingValue(configuration, name, fallback);
+  const { error, save, blocked, value, backend, toggle } = useSettings(props.active, props.onChange);
+  const sections = patientSections(props.features ?? [], props.active.lab.anatomicalModelId, backend);
   /** Radio choices of `name`; numeric settings are saved as numbers. */
   const choices = (
     name: SessionConfigurationName,
@@ -98,17 +91,6 @@ export function PatientSettingsDialog(props: {
         commit={(typed) => committedSetting(name, typed)}
         onSave={(v) => save(name, v)}
         disabled={blocked(name) !== undefined}
-      />
-      <Reason text={blocked(name)} />
-    </div>
-  );
-  const toggle = (name: SessionConfigurationName, label: string) => (
-    <div>
-      <Switch
-        label={label}
-        checked={value(name, '0') === '1'}
-        disabled={blocked(name) !== undefined}
-        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
       />
       <Reason text={blocked(name)} />
     </div>

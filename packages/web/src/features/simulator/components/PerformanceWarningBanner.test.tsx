@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import * as contexts from '../state/webgl-contexts.ts';
-import * as reports from '#lib/error-reports.ts';
+import * as reports from '#entities/error-report/api/report-error.ts';
 import { useWebGlWatch } from './use-webgl-watch.ts';
 import { PerformanceWarningBanner } from './WrapperDialogs.tsx';
 

@@ -6,24 +6,10 @@
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { Announcements, DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { ActiveSession, PulseSequence } from '@larmor/contracts/sessions';
+import { DragHandle, SortableArea, useSortableRow } from '#ui/sortable.tsx';
 import { dropPosition, groupedSequences } from '../state/scan-list.ts';
 import { SequenceSeries } from './SequenceSeries.tsx';
 import { StatusChip } from './StatusChip.tsx';
@@ -51,13 +37,12 @@ function Row(props: {
   shownScanId: string | undefined;
 }) {
   const { sequence, actions } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: sequence.id, disabled: props.locked });
+  const { setNodeRef, style, setActivatorNodeRef, attributes, listeners } = useSortableRow(
+    sequence.id,
+    props.locked,
+  );
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
-    >
+    <li ref={setNodeRef} style={style}>
       <Group
         gap={4}
         wrap="nowrap"
@@ -68,18 +53,14 @@ function Row(props: {
           background: props.selected ? 'var(--mantine-primary-color-light)' : undefined,
         }}
       >
-        <ActionIcon
+        <DragHandle
           ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`Move ${sequence.name}`}
+          attributes={attributes}
+          listeners={listeners}
+          label={`Move ${sequence.name}`}
           disabled={props.locked}
-          {...attributes}
-          {...listeners}
-        >
-          <span aria-hidden>⠿</span>
-        </ActionIcon>
+          size="sm"
+        />
         <UnstyledButton
           onClick={() => actions.onSelect(sequence.id)}
           aria-current={props.selected ? 'true' : undefined}
@@ -139,10 +120,6 @@ export function SequenceList(props: {
   const groups = groupedSequences(props.active);
   const all = groups.flatMap((g) => g.sequences);
   const running = all.some((s) => s.status === 'running');
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const nameOf = (id: string | number) => all.find((s) => s.id === id)?.name ?? String(id);
   const seqnumOf = (id: string | number | undefined) => all.find((s) => s.id === id)?.seqnum ?? 0;
   const announcements: Announcements = {
@@ -168,17 +145,10 @@ export function SequenceList(props: {
           No sequences yet: add one below to set its parameters and see its live preview.
         </Text>
       )}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
+      <SortableArea
+        announcements={announcements}
+        instructions="To move a sequence, press Space, move with the arrow keys, press Space again to drop or Escape to cancel."
         onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable:
-              'To move a sequence, press Space, move with the arrow keys, press Space again to drop or Escape to cancel.',
-          },
-        }}
       >
         {groups.map((group) => (
           <div key={group.id}>
@@ -206,7 +176,7 @@ export function SequenceList(props: {
             </SortableContext>
           </div>
         ))}
-      </DndContext>
+      </SortableArea>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
           label="Add a sequence"

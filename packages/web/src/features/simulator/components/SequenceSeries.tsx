@@ -6,7 +6,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { PulseSequence, ScanSummary } from '@larmor/contracts/sessions';
 import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
-import { useSequenceScans } from '../api/list-sequence-scans.ts';
+import { useSequenceScans } from '#entities/pulse-sequence/api/list-sequence-scans.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 export interface SequenceSeriesProps {

@@ -7,11 +7,11 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import { useSeries } from '#entities/series/get-series.ts';
+import { useSeries } from '#entities/series/api/get-series.ts';
 import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import type { ViewerPreferences } from '#entities/session/display-options.ts';
 import { SeriesViewer } from '#ui/viewer/index.ts';
-import { useSequenceScans } from '../api/list-sequence-scans.ts';
+import { useSequenceScans } from '#entities/pulse-sequence/api/list-sequence-scans.ts';
 
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;

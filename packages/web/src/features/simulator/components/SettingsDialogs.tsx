@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, Group, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { B0_FIELD_CHOICES_T, MAX_GRADIENT_CHOICES_MT_PER_M } from '@larmor/contracts/lab-presets';
 import type { ActiveSession, ConfigurationValue, SessionConfigurationName } from '@larmor/contracts/sessions';
+import { asError } from '#ui/ConfirmFoot.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { settingValue } from '#entities/session/configuration.ts';
@@ -38,9 +39,62 @@ export function useSaving(onChange: Change) {
   const [error, setError] = useState<Error | null>(null);
   const save = (name: SessionConfigurationName, value: ConfigurationValue) => {
     setError(null);
-    onChange(name, value).catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
+    onChange(name, value).catch((e: unknown) => setError(asError(e)));
   };
   return { error, save };
+}
+
+/**
+ * What every settings dialog works with: the session's configuration, each setting's current value, why one is
+ * blocked (module lock, CPU simulator, overwritten settings), and saving at once with the last refusal kept.
+ */
+export function useSettings(active: ActiveSession, onChange: Change) {
+  const { configuration, session } = active;
+  const { error, save } = useSaving(onChange);
+  const blocked = (name: SessionConfigurationName) =>
+    settingBlockedReason(name, configuration, session.backend);
+  const value = (name: SessionConfigurationName, fallback: string) =>
+    settingValue(configuration, name, fallback);
+  /** An on/off setting (saved as 1 or 0) as a switch with its block reason. */
+  const toggle = (name: SessionConfigurationName, label: string) => (
+    <div key={name}>
+      <Switch
+        label={label}
+        checked={value(name, '0') === '1'}
+        disabled={blocked(name) !== undefined}
+        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
+      />
+      <Reason text={blocked(name)} />
+    </div>
+  );
+  return { configuration, backend: session.backend, error, save, blocked, value, toggle };
+}
+
+/** A numeric setting chosen among `choices` (a segmented control under its label), with its block reason. */
+function ChoiceSetting(props: {
+  name: SessionConfigurationName;
+  label: string;
+  choices: readonly number[];
+  fallback: string;
+  settings: ReturnType<typeof useSettings>;
+}) {
+  const { blocked, value, save } = props.settings;
+  const labelId = `${props.name}-label`;
+  return (
+    <div>
+      <Text fw={600} size="sm" id={labelId}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        data={props.choices.map((c) => ({ value: String(c), label: String(c) }))}
+        value={value(props.name, props.fallback)}
+        disabled={blocked(props.name) !== undefined}
+        onChange={(v) => save(props.name, Number(v))}
+      />
+      <Reason text={blocked(props.name)} />
+    </div>
+  );
 }
 
 /** The foot of every settings dialog: the last refused change's reason (ErrorAlert), and Close. */
@@ -61,40 +115,25 @@ export function ScannerSettingsDialog(props: {
   active: ActiveSession;
   onChange: Change;
 }) {
-  const { configuration, session } = props.active;
-  const { error, save } = useSaving(props.onChange);
-  const blocked = (name: SessionConfigurationName) =>
-    settingBlockedReason(name, configuration, session.backend);
+  const settings = useSettings(props.active, props.onChange);
   return (
     <Dialog opened={props.opened} title="Scanner settings" widthPx={DIALOG_WIDTH_PX} onClose={props.onClose}>
       <Stack>
-        <div>
-          <Text fw={600} size="sm" id="b0-label">
-            Field strength [T]
-          </Text>
-          <SegmentedControl
-            aria-labelledby="b0-label"
-            data={B0_FIELD_CHOICES_T.map((b) => ({ value: String(b), label: String(b) }))}
-            value={settingValue(configuration, 'b0field', '1.5')}
-            disabled={blocked('b0field') !== undefined}
-            onChange={(v) => save('b0field', Number(v))}
-          />
-          <Reason text={blocked('b0field')} />
-        </div>
-        <div>
-          <Text fw={600} size="sm" id="gradient-label">
-            Maximum gradient [mT/m]
-          </Text>
-          <SegmentedControl
-            aria-labelledby="gradient-label"
-            data={MAX_GRADIENT_CHOICES_MT_PER_M.map((g) => ({ value: String(g), label: String(g) }))}
-            value={settingValue(configuration, 'maxGr', '45')}
-            disabled={blocked('maxGr') !== undefined}
-            onChange={(v) => save('maxGr', Number(v))}
-          />
-          <Reason text={blocked('maxGr')} />
-        </div>
-        <SettingsDialogFoot error={error} onClose={props.onClose} />
+        <ChoiceSetting
+          name="b0field"
+          label="Field strength [T]"
+          choices={B0_FIELD_CHOICES_T}
+          fallback="1.5"
+          settings={settings}
+        />
+        <ChoiceSetting
+          name="maxGr"
+          label="Maximum gradient [mT/m]"
+          choices={MAX_GRADIENT_CHOICES_MT_PER_M}
+          fallback="45"
+          settings={settings}
+        />
+        <SettingsDialogFoot error={settings.error} onClose={props.onClose} />
       </Stack>
     </Dialog>
   );
@@ -106,21 +145,7 @@ export function SimulationSettingsDialog(props: {
   active: ActiveSession;
   onChange: Change;
 }) {
-  const { configuration, session } = props.active;
-  const { error, save } = useSaving(props.onChange);
-  const blocked = (name: SessionConfigurationName) =>
-    settingBlockedReason(name, configuration, session.backend);
-  const toggle = (name: SessionConfigurationName, label: string) => (
-    <div key={name}>
-      <Switch
-        label={label}
-        checked={settingValue(configuration, name, '0') === '1'}
-        disabled={blocked(name) !== undefined}
-        onChange={(e) => save(name, e.currentTarget.checked ? 1 : 0)}
-      />
-      <Reason text={blocked(name)} />
-    </div>
-  );
+  const { error, save, blocked, value, toggle } = useSettings(props.active, props.onChange);
   return (
     <Dialog
       opened={props.opened}
@@ -129,11 +154,7 @@ export function SimulationSettingsDialog(props: {
       onClose={props.onClose}
     >
       <Stack>
-        <Radio.Group
-          label="Noise"
-          value={settingValue(configuration, 'noise', '1')}
-          onChange={(v) => save('noise', Number(v))}
-        >
+        <Radio.Group label="Noise" value={value('noise', '1')} onChange={(v) => save('noise', Number(v))}>
           <Group mt={4}>
             {NOISE_CHOICES.map((c) => (
               <Radio

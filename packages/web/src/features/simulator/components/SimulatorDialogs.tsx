@@ -3,7 +3,7 @@
  * Simulation), Set iso-center (Whole Body or Regions) and Display Options.
  */
 import type { ActiveSession } from '@larmor/contracts/sessions';
-import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
+import { useAnatomicalModel } from '#entities/session/api/get-anatomical-model.ts';
 import { DisplayOptionsDialog } from './DisplayOptionsDialog.tsx';
 import { IsocenterDialog } from './IsocenterDialog.tsx';
 import { PatientSettingsDialog } from './PatientSettingsDialog.tsx';

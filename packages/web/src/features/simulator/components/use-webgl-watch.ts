@@ -4,7 +4,7 @@
  * reports an error once per page when the count reaches the error level.
  */
 import { useEffect, useRef, useState } from 'react';
-import { reportError } from '#lib/error-reports.ts';
+import { reportError } from '#entities/error-report/api/report-error.ts';
 import {
   countWebGlContexts,
   installWebGlCounter,

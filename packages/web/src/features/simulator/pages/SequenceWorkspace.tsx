@@ -16,9 +16,9 @@ import {
 } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
 import { planDefinitions } from '@larmor/mri/sequence/validate';
-import { cancelPulseSequence } from '../api/cancel-pulse-sequence.ts';
+import { cancelPulseSequence } from '#entities/pulse-sequence/api/cancel-pulse-sequence.ts';
 import { settingValue } from '#entities/session/configuration.ts';
-import { runPulseSequence } from '../api/run-pulse-sequence.ts';
+import { runPulseSequence } from '#entities/pulse-sequence/api/run-pulse-sequence.ts';
 import { ConflictList } from '../components/ConflictList.tsx';
 import { DerivedPanel } from '../components/DerivedPanel.tsx';
 import { EcgStrip } from '../components/EcgStrip.tsx';

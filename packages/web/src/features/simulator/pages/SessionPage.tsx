@@ -10,11 +10,11 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSession } from '@larmor/contracts/sessions';
 import { ApiError } from '#lib/api-error.ts';
 import { useImposeColorScheme } from '#lib/forced-color-scheme.ts';
-import { openSession } from '../api/open-session.ts';
-import { SERIES_IMAGES_QUERY_KEY } from '#entities/series/get-series.ts';
-import { sessionQueryKey, useActiveSession } from '#entities/session/get-session.ts';
-import { closeSession } from '../api/close-session.ts';
-import { keepalive } from '../api/keepalive.ts';
+import { openSession } from '#entities/session/api/open-session.ts';
+import { SERIES_IMAGES_QUERY_KEY } from '#entities/series/api/get-series.ts';
+import { sessionQueryKey, useActiveSession } from '#entities/session/api/get-session.ts';
+import { closeSession } from '#entities/session/api/close-session.ts';
+import { keepalive } from '#entities/session/api/keepalive.ts';
 import { useIdle } from '../components/use-idle.ts';
 import { useWebGlWatch } from '../components/use-webgl-watch.ts';
 import {

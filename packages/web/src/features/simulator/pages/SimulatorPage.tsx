@@ -11,16 +11,16 @@ import {
   type PulseSequence,
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
-import { closeSession } from '../api/close-session.ts';
-import { createCollection } from '../api/create-collection.ts';
-import { sessionQueryKey } from '#entities/session/get-session.ts';
+import { closeSession } from '#entities/session/api/close-session.ts';
+import { createCollection } from '#entities/pulse-sequence/api/create-collection.ts';
+import { sessionQueryKey } from '#entities/session/api/get-session.ts';
 import { settingValue } from '#entities/session/configuration.ts';
-import { useAnatomicalModel } from '../api/get-anatomical-model.ts';
-import { useActiveSchemas } from '../api/list-active-schemas.ts';
-import { movePulseSequence } from '../api/move-pulse-sequence.ts';
+import { useAnatomicalModel } from '#entities/session/api/get-anatomical-model.ts';
+import { useActiveSchemas } from '#entities/session/api/list-active-schemas.ts';
+import { movePulseSequence } from '#entities/pulse-sequence/api/move-pulse-sequence.ts';
 import { receiveScanEvent } from '../api/receive-scan-event.ts';
-import { useSessionEvents } from '../api/session-events.ts';
-import { setConfiguration } from '#entities/session/set-configuration.ts';
+import { useSessionEvents } from '#entities/session/api/session-events.ts';
+import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 import { CopyGeometryDialog } from '../components/CopyGeometryDialog.tsx';
 import { DeleteSequenceDialog } from '../components/DeleteSequenceDialog.tsx';
 import { ModuleBriefPanel } from '../components/ModuleBriefPanel.tsx';

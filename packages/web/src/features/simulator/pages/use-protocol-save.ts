@@ -6,7 +6,7 @@
  */
 import { useCallback, useRef } from 'react';
 import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { updatePulseSequence } from '../api/update-pulse-sequence.ts';
+import { updatePulseSequence } from '#entities/pulse-sequence/api/update-pulse-sequence.ts';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { refusalOf } from '../state/refusal.ts';
 

@@ -10,10 +10,10 @@ import {
   type ActiveSession,
   type PulseSequence,
 } from '@larmor/contracts/sessions';
-import { createCollection } from '../api/create-collection.ts';
-import { createPulseSequence } from '../api/create-pulse-sequence.ts';
-import { deletePulseSequence } from '../api/delete-pulse-sequence.ts';
-import { updatePulseSequence } from '../api/update-pulse-sequence.ts';
+import { createCollection } from '#entities/pulse-sequence/api/create-collection.ts';
+import { createPulseSequence } from '#entities/pulse-sequence/api/create-pulse-sequence.ts';
+import { deletePulseSequence } from '#entities/pulse-sequence/api/delete-pulse-sequence.ts';
+import { updatePulseSequence } from '#entities/pulse-sequence/api/update-pulse-sequence.ts';
 import { copiedGeometry, copyName, selectionAfterDelete } from '../state/scan-list.ts';
 
 export function useSequenceCommands(

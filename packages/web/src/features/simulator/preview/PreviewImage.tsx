@@ -7,11 +7,9 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
+import { paintGrey } from '#ui/grey-canvas.ts';
 import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import { usePreviewState, type PreviewStore } from './use-preview.ts';
-
-/** Whether this platform stores multi-byte words least significant byte first (every browser's CPU today). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 export function PreviewImage(props: { store: PreviewStore; description: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -23,23 +21,7 @@ export function PreviewImage(props: { store: PreviewStore; description: string }
   useLayoutEffect(() => {
     const element = canvas.current;
     if (!element || !response?.ok) return;
-    // Resizing clears and reallocates the canvas: only when the matrix changes.
-    if (element.width !== response.columns) element.width = response.columns;
-    if (element.height !== response.rows) element.height = response.rows;
-    const context = element.getContext('2d');
-    if (!context) return;
-    const image = context.createImageData(response.columns, response.rows);
-    // One 32-bit write per pixel: grey in R, G and B, opaque alpha (ImageData is RGBA in memory; the platform's
-    // byte order decides where each byte of the word lands).
-    const pixels = new Uint32Array(image.data.buffer);
-    const { grey } = response;
-    const opaque = LITTLE_ENDIAN ? 0xff000000 : 0xff;
-    for (let i = 0; i < grey.length; i++) {
-      const v = grey[i] as number;
-      pixels[i] =
-        (LITTLE_ENDIAN ? opaque | (v << 16) | (v << 8) | v : (v << 24) | (v << 16) | (v << 8) | opaque) >>> 0;
-    }
-    context.putImageData(image, 0, 0);
+    if (!paintGrey(element, response.grey, response.columns, response.rows)) return;
     element.dataset.latencyMs = String(Math.round((answer?.latencyMs ?? 0) * 10) / 10);
     element.dataset.frame = String(response.id);
     element.dataset.backend = response.backend;

@@ -2,18 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { createPreviewClient, type PreviewAnswer, type PreviewPort } from './preview-client.ts';
 import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
 
+/** Lets every settled promise's callbacks run (a macrotask comes after all pending microtasks). */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function fakeWorker() {
   const sent: PreviewRequest[] = [];
-  let listener: ((event: MessageEvent<PreviewResponse>) => void) | undefined;
+  const pending = new Map<number, (response: PreviewResponse) => void>();
   const port: PreviewPort = {
-    postMessage: (m) => sent.push(m),
-    addEventListener: (_type, l) => {
-      listener = l;
+    calls: {
+      render: (m) => {
+        sent.push(m);
+        return new Promise<PreviewResponse>((resolve) => pending.set(m.id, resolve));
+      },
     },
     terminate: () => undefined,
   };
-  const answer = (id: number) =>
-    listener?.({ data: { id, ok: false, message: `answer ${id}` } } as MessageEvent<PreviewResponse>);
+  /** The worker answers request `id` (an id never sent has no call to answer). */
+  const answer = async (id: number) => {
+    pending.get(id)?.({ id, ok: false, message: `answer ${id}` });
+    pending.delete(id);
+    await flush();
+  };
   return { port, sent, answer };
 }
 
@@ -24,7 +33,7 @@ const request = (echoTime: number) =>
   >;
 
 describe('preview client', () => {
-  it('keeps one request in flight and only the newest one waiting', () => {
+  it('keeps one request in flight and only the newest one waiting', async () => {
     const worker = fakeWorker();
     const answers: PreviewAnswer[] = [];
     let clock = 0;
@@ -38,26 +47,26 @@ describe('preview client', () => {
     client.request(request(0.03));
     expect(worker.sent.map((r) => r.protocol.echoTime)).toEqual([0.01]);
     clock = 30;
-    worker.answer(1);
+    await worker.answer(1);
     // The second request was dropped; the third went out as soon as the first came back.
     expect(worker.sent.map((r) => r.protocol.echoTime)).toEqual([0.01, 0.03]);
     expect(answers.map((a) => a.latencyMs)).toEqual([30]);
     clock = 45;
-    worker.answer(3);
+    await worker.answer(3);
     expect(answers.map((a) => a.response.id)).toEqual([1, 3]);
     // Latency counts from when the user made the request, including its wait.
     expect(answers[1]?.latencyMs).toBe(45);
   });
 
-  it('ignores answers after dispose and unknown ids', () => {
+  it('ignores answers after dispose and unknown ids', async () => {
     const worker = fakeWorker();
     const answers: PreviewAnswer[] = [];
     const client = createPreviewClient(worker.port, (a) => answers.push(a));
     client.request(request(0.01));
-    worker.answer(7);
+    await worker.answer(7);
     expect(answers).toEqual([]);
     client.dispose();
-    worker.answer(1);
+    await worker.answer(1);
     client.request(request(0.02));
     expect(answers).toEqual([]);
     expect(worker.sent).toHaveLength(1);

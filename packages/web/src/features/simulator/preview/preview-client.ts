@@ -1,15 +1,12 @@
 /**
- * The page's side of the preview worker: at most one request in flight; while it runs, only the newest request
- * waits (older ones are dropped), so a slider that moves faster than the engine never builds a queue.
+ * The page's side of the preview worker (lib/worker-client.ts): at most one request in flight; while it runs,
+ * only the newest request waits (older ones are dropped), so a slider that moves faster than the engine never
+ * builds a queue.
  */
-import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
+import { createLatestOnly, type WorkerPort } from '#lib/worker-client.ts';
+import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
 
-/** What the client needs of a Worker (a fake one in tests). */
-export interface PreviewPort {
-  postMessage(message: PreviewRequest): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<PreviewResponse>) => void): void;
-  terminate(): void;
-}
+export type PreviewPort = WorkerPort<PreviewWorkerApi>;
 
 export interface PreviewAnswer {
   response: PreviewResponse;
@@ -28,39 +25,25 @@ export function createPreviewClient(
   now: () => number = () => performance.now(),
 ): PreviewClient {
   let nextId = 1;
-  let inFlight: { id: number; madeAt: number } | undefined;
-  let waiting: { request: PreviewRequest; madeAt: number } | undefined;
   let disposed = false;
-
-  const send = (request: PreviewRequest, madeAt: number) => {
-    inFlight = { id: request.id, madeAt };
-    port.postMessage(request);
-  };
-
-  port.addEventListener('message', (event) => {
-    if (disposed || inFlight?.id !== event.data.id) return;
-    const madeAt = inFlight.madeAt;
-    inFlight = undefined;
-    // The newest waiting request goes out first, so the worker is busy again while this answer is painted
-    // (it is still newer than what the screen shows).
-    if (waiting) {
-      const next = waiting;
-      waiting = undefined;
-      send(next.request, next.madeAt);
-    }
-    onAnswer({ response: event.data, latencyMs: now() - madeAt });
+  const worker = createLatestOnly<
+    PreviewWorkerApi,
+    { request: PreviewRequest; madeAt: number },
+    PreviewResponse
+  >({
+    open: () => port,
+    call: (calls, { request }) => calls.render(request),
+    onAnswer: ({ madeAt }, response) => onAnswer({ response, latencyMs: now() - madeAt }),
   });
-
+  worker.start();
   return {
     request(partial) {
       if (disposed) return;
-      const request = { ...partial, id: nextId++ };
-      if (inFlight) waiting = { request, madeAt: now() };
-      else send(request, now());
+      worker.request('preview', { request: { ...partial, id: nextId++ }, madeAt: now() });
     },
     dispose() {
       disposed = true;
-      port.terminate();
+      worker.stop();
     },
   };
 }

@@ -1,12 +1,5 @@
-// The test reads the shipped brain asset from disk, as the build does; product code gets it from the worker.
-/* eslint-disable no-restricted-imports */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-/* eslint-enable no-restricted-imports */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
 import { buildModel } from '@larmor/mri/anatomy/registry';
 import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
@@ -14,16 +7,14 @@ import { scanGeometry } from '@larmor/mri/simulate/geometry';
 import { simulateSlice } from '@larmor/mri/simulate/simulate';
 import { tissueAtField } from '@larmor/mri/tissue/library';
 import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/simulate/preview/engine';
+import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
-// A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
-const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
 
 let brain: AnatomicalModel;
 beforeAll(() => {
-  const asset = decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(BRAIN_ASSET))));
-  brain = buildModel(1, { brainAsset: asset });
+  brain = buildModel(1, { brainAsset: readBrainAsset() });
 });
 
 function t2Tse(): Protocol {

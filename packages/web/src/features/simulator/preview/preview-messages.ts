@@ -1,10 +1,11 @@
-/** The messages between the page and the preview worker (structured clone; pixels are transferred). */
+/** The preview worker's API (comlink, lib/worker-client.ts): structured clone; the answer's pixels are transferred. */
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
 import type { PreviewBackend } from '@larmor/mri/simulate/preview/engine';
 import type { PreviewModelSettings } from './preview-model.ts';
 
 export interface PreviewRequest {
+  /** The request's number, echoed by its answer (the canvas shows which frame it painted). */
   id: number;
   /** The module's anatomical model id (the lab's anatomicalModelId, one of @larmor/mri's catalogue). */
   modelId: number;
@@ -32,3 +33,9 @@ export type PreviewResponse =
       renderMs: number;
     }
   | { id: number; ok: false; message: string };
+
+/** What preview.worker.ts exposes. */
+export interface PreviewWorkerApi {
+  /** The centre slice of `request`'s protocol as grey pixels, or why it cannot be shown. */
+  render(request: PreviewRequest): Promise<PreviewResponse>;
+}

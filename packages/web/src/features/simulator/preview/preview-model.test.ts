@@ -1,24 +1,13 @@
-// The test reads the shipped brain asset from disk, as the build does; product code gets it from the worker.
-/* eslint-disable no-restricted-imports */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-/* eslint-enable no-restricted-imports */
 import { describe, expect, it } from 'vitest';
 import { catalogueModels } from '@larmor/mri/anatomy/catalogue';
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { defaultProtocol } from '@larmor/mri/sequence/defaults';
 import type { Scanner } from '@larmor/mri/sequence/protocol';
 import { createPreviewEngine } from '@larmor/mri/simulate/preview/engine';
+import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
 
 const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
-// A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
-const BRAIN_ASSET = resolve(import.meta.dirname, '../../../../../mri/assets/brain/colin27-labels.bin.gz');
-
-let asset: LabelAsset | undefined;
-const brainAsset = async () =>
-  (asset ??= decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(BRAIN_ASSET)))));
+const brainAsset = async () => readBrainAsset();
 
 /** Share of an image's pixels brighter than a tenth of its white (the hand at 240 mm fills about 4 %). */
 function litShare(grey: Uint8ClampedArray): number {

@@ -1,35 +1,19 @@
 /**
  * The live preview's worker (DESIGN.md §1): builds the module's anatomical model as preview-model.ts resolves it
- * (the brain from the build's static asset, gunzipped here with DecompressionStream), keeps a preview engine per
- * build for the last few builds, and answers each request with the centre slice's grey image, its buffer
- * transferred, and the backend its FFTs ran on (WebAssembly wherever the browser compiles it: the server's CSP
- * allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
+ * (the brain from the build's static asset, lib/brain-asset.ts), keeps a preview engine per build for the last
+ * few builds, and answers each `render` call (comlink, lib/worker-client.ts) with the centre
+ * slice's grey image, its buffer transferred, and the backend its FFTs ran on (WebAssembly wherever the browser
+ * compiles it: the server's CSP allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
  */
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
+import { expose, transfer } from 'comlink';
+import type { LabelAsset } from '@larmor/mri/anatomy/labelAsset';
 import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/simulate/preview/engine';
-import type { PreviewRequest, PreviewResponse } from './preview-messages.ts';
+import { loadBrainAsset } from '#lib/brain-asset.ts';
+import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
-/** The shipped brain label volume, emitted once by the build as a hashed static asset. */
-const BRAIN_ASSET_URL = new URL('../../../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
 /** Engines kept (a model is 1–7 MB): switching a patient setting back and forth builds nothing again. */
 const MAX_ENGINES = 3;
-/** The two bytes every gzip stream starts with. */
-const GZIP_MAGIC = [0x1f, 0x8b] as const;
-
-async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-async function loadBrainAsset() {
-  const response = await fetch(BRAIN_ASSET_URL);
-  if (!response.ok) throw new Error(`The brain model could not be loaded (HTTP ${response.status}).`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // A server may already have decoded it (Content-Encoding: gzip): only a gzip stream is unpacked here.
-  const gzipped = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-  return decodeBrainAsset(gzipped ? await gunzip(bytes) : bytes);
-}
 
 let brainAsset: Promise<LabelAsset> | undefined;
 const engines = new Map<string, Promise<PreviewEngine>>();
@@ -81,32 +65,29 @@ function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
   return engine;
 }
 
-function reply(message: PreviewResponse): void {
-  if (message.ok) postMessage(message, { transfer: [message.grey.buffer] });
-  else postMessage(message);
+/** The centre slice's grey image of `request`, its buffer transferred; failures are answers too. */
+async function render(request: PreviewRequest): Promise<PreviewResponse> {
+  try {
+    const engine = await engineFor(request);
+    const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
+    if (!result.ok) return { id: request.id, ok: false, message: result.message };
+    const { rows, columns, rowSpacing, columnSpacing, grey, backend, prepareMs, renderMs } = result.frame;
+    const response: PreviewResponse = {
+      id: request.id,
+      ok: true,
+      rows,
+      columns,
+      rowSpacing,
+      columnSpacing,
+      grey,
+      backend,
+      prepareMs,
+      renderMs,
+    };
+    return transfer(response, [grey.buffer]);
+  } catch (error) {
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
-addEventListener('message', (event: MessageEvent<PreviewRequest>) => {
-  const request = event.data;
-  engineFor(request)
-    .then((engine) => {
-      const result = engine.render(request.protocol, request.scanner, request.noiseLevel);
-      if (!result.ok) return reply({ id: request.id, ok: false, message: result.message });
-      const { rows, columns, rowSpacing, columnSpacing, grey, backend, prepareMs, renderMs } = result.frame;
-      return reply({
-        id: request.id,
-        ok: true,
-        rows,
-        columns,
-        rowSpacing,
-        columnSpacing,
-        grey,
-        backend,
-        prepareMs,
-        renderMs,
-      });
-    })
-    .catch((error: unknown) => {
-      reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
-    });
-});
+expose({ render } satisfies PreviewWorkerApi);

@@ -8,7 +8,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
 import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import { comlinkPort } from '#lib/worker-client.ts';
 import { createPreviewClient, type PreviewAnswer, type PreviewClient } from './preview-client.ts';
+import type { PreviewWorkerApi } from './preview-messages.ts';
 import type { PreviewModelSettings } from './preview-model.ts';
 
 export type PreviewState =
@@ -51,7 +53,9 @@ export function usePreview(
   useEffect(() => {
     if (typeof Worker === 'undefined') return undefined;
     const worker = new Worker(new URL('./preview.worker.ts', import.meta.url), { type: 'module' });
-    client.current = createPreviewClient(worker, (answer) => store.set({ status: 'shown', answer }));
+    client.current = createPreviewClient(comlinkPort<PreviewWorkerApi>(worker), (answer) =>
+      store.set({ status: 'shown', answer }),
+    );
     return () => {
       client.current?.dispose();
       client.current = undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studentsSearchParams } from '../api/list-students.ts';
+import { studentsSearchParams } from '#entities/student/api/list-students.ts';
 import { initialStudentsQuery, studentsPageCount, studentsQueryReducer } from './students-query.ts';
 
 describe('students list query', () => {

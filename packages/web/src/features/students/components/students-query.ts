@@ -1,5 +1,5 @@
 /** The students list's query state: sorting a column flips or starts ascending; any filter goes to page 1. */
-import type { StudentsQuery } from '../api/list-students.ts';
+import type { StudentsQuery } from '#entities/student/api/list-students.ts';
 
 export const STUDENTS_PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { CourseOverview } from '@larmor/contracts/students';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useCoursesOverview, useStudent } from '../api/get-student.ts';
+import { useCoursesOverview, useStudent } from '#entities/student/api/get-student.ts';
 import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ScanResultList } from '../components/ScanResultList.tsx';
 

@@ -10,9 +10,9 @@ import type { StudentSummary } from '@larmor/contracts/students';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useClientCourses } from '../api/list-client-courses.ts';
-import { useMeStudent } from '../api/get-me-student.ts';
-import { useStudents, type StudentsQuery } from '../api/list-students.ts';
+import { useClientCourses } from '#entities/student/api/list-client-courses.ts';
+import { useMeStudent } from '#entities/student/api/get-me-student.ts';
+import { useStudents, type StudentsQuery } from '#entities/student/api/list-students.ts';
 import {
   initialStudentsQuery,
   studentsPageCount,

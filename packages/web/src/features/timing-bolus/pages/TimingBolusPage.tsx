@@ -25,6 +25,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ActiveSession } from '@larmor/contracts/sessions';
+import { SessionNotReady } from '#entities/session/SessionNotReady.tsx';
 import { CURVE_COLORS, CurvePlot, type CurveMarker } from '#ui/charts/CurvePlot.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { bolusKeys, sessionQueryOptions, tissueKeysQueryOptions } from '../api/bolus.ts';
@@ -38,7 +39,7 @@ import {
   testBolus,
   valueAt,
 } from '../state/bolus-plan.ts';
-import { setConfiguration } from '#entities/session/set-configuration.ts';
+import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 
 const DEFAULT_KSPACE_CENTRE_S = 10;
 const MARKER_COLOR = '#c92a2a';
@@ -68,13 +69,7 @@ export function TimingBolusPage() {
         </Alert>
       </PageFrame>
     );
-  if (session.isPending) return <Loader aria-label="Loading the session" m="xl" />;
-  if (session.isError)
-    return (
-      <Alert color="red" m="md" title="The session could not be loaded">
-        {session.error.message}
-      </Alert>
-    );
+  if (!session.isSuccess) return <SessionNotReady query={session} />;
   return <TimingBolus sessionId={sessionId} active={session.data} />;
 }
 

@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPath } from '@larmor/contracts/programs';
 import { SESSION_PATHS, tissueConfigurationSchema } from '@larmor/contracts/sessions';
-import { getSession } from '#entities/session/get-session.ts';
+import { getSession } from '#entities/session/api/get-session.ts';
 import { api } from '#lib/api.ts';
 
 export type TissueCharacteristic = z.infer<typeof tissueConfigurationSchema>[number];

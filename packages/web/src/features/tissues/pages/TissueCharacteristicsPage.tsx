@@ -13,6 +13,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { ActiveSession } from '@larmor/contracts/sessions';
+import { SessionNotReady } from '#entities/session/SessionNotReady.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import {
   editSessionTissue,
@@ -25,7 +26,7 @@ import {
 import { TissueTable } from '../components/TissueTable.tsx';
 import { RelaxationCurves } from '../components/RelaxationCurves.tsx';
 import { tissueRows } from '../state/tissue-rows.ts';
-import { setConfiguration } from '#entities/session/set-configuration.ts';
+import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 
 const MODE_FLAG = 'customTissueMagneticProperties';
 const PLOTTED_FIRST = ['greyMatter', 'whiteMatter', 'csf'];
@@ -68,13 +69,7 @@ export function TissueCharacteristicsPage() {
     onSettled: () => client.invalidateQueries({ queryKey: tissueKeys.session(sessionId) }),
   });
 
-  if (session.isPending) return <Loader aria-label="Loading the session" m="xl" />;
-  if (session.isError)
-    return (
-      <Alert color="red" m="md" title="The session could not be loaded">
-        {session.error.message}
-      </Alert>
-    );
+  if (!session.isSuccess) return <SessionNotReady query={session} />;
 
   const sequences = session.data.pulseSequences;
   const sequence =

@@ -9,7 +9,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { useImportUsers } from '../api/import-users.ts';
+import { useImportUsers } from '#entities/user/api/import-users.ts';
 
 const IMPORT_DIALOG_WIDTH_PX = 720;
 const OUTCOME_COLORS: Record<ImportRowResult['outcome'], string> = {

@@ -16,8 +16,8 @@ import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { TextField } from '#ui/TextField.tsx';
-import { useCreateUser } from '../api/create-user.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useCreateUser } from '#entities/user/api/create-user.ts';
+import { useUpdateUser } from '#entities/user/api/update-user.ts';
 
 const USER_DIALOG_WIDTH_PX = 560;
 

@@ -8,9 +8,9 @@ import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { toast } from '#ui/toast.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
-import { useUser } from '../api/get-user.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useDeleteUser } from '#entities/user/api/delete-user.ts';
+import { useUser } from '#entities/user/api/get-user.ts';
+import { useUpdateUser } from '#entities/user/api/update-user.ts';
 import { UserFormDialog } from '../components/UserFormDialog.tsx';
 
 const CONFIRM_DIALOG_WIDTH_PX = 420;

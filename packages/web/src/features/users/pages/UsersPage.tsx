@@ -14,8 +14,8 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { toast } from '#ui/toast.ts';
-import { useBulkUpdateUsers } from '../api/bulk-update-users.ts';
-import { useUsers } from '../api/list-users.ts';
+import { useBulkUpdateUsers } from '#entities/user/api/bulk-update-users.ts';
+import { useUsers } from '#entities/user/api/list-users.ts';
 import { ImportUsersDialog } from '../components/ImportUsersDialog.tsx';
 import { UserFormDialog } from '../components/UserFormDialog.tsx';
 import {

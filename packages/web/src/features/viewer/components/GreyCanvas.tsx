@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
+import { paintGrey } from '#ui/grey-canvas.ts';
 
 export interface GreyImage {
   grey: Uint8Array;
@@ -28,19 +29,8 @@ export function GreyCanvas(props: {
   const { grey, width, height } = props.image;
   useEffect(() => {
     const element = canvas.current;
-    const context = element?.getContext('2d');
-    if (!element || !context || grey.length !== width * height) return;
-    element.width = width;
-    element.height = height;
-    const data = context.createImageData(width, height);
-    for (let i = 0; i < grey.length; i++) {
-      const g = grey[i] as number;
-      data.data[4 * i] = g;
-      data.data[4 * i + 1] = g;
-      data.data[4 * i + 2] = g;
-      data.data[4 * i + 3] = 255;
-    }
-    context.putImageData(data, 0, 0);
+    if (!element || grey.length !== width * height) return;
+    paintGrey(element, grey, width, height);
   }, [grey, width, height]);
   const displayHeight = props.size / (props.aspect ?? width / height);
   return (

@@ -26,9 +26,9 @@ import type { PulseSequence, ReconstructedImages } from '@larmor/contracts/sessi
 import { useViewerPreferences } from '#entities/session/use-viewer-preferences.ts';
 import { toolPaths } from '#lib/tool-paths.ts';
 import { SeriesViewer, type ViewerSeries } from '#ui/viewer/index.ts';
-import { usePulseSequences } from '../api/list-pulse-sequences.ts';
-import { seriesQueryOptions } from '#entities/series/get-series.ts';
-import { downloadExport, type ExportFormat } from '../api/download-export.ts';
+import { usePulseSequences } from '#entities/pulse-sequence/api/list-pulse-sequences.ts';
+import { seriesQueryOptions } from '#entities/series/api/get-series.ts';
+import { downloadExport, type ExportFormat } from '#entities/series/api/download-export.ts';
 import { differingParameters } from '#entities/series/series-from-api.ts';
 import { SeriesThumbnail } from '#ui/viewer/SeriesThumbnail.tsx';
 

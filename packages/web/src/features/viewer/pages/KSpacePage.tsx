@@ -8,9 +8,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { Alert, Group, Loader, NumberInput, Select, Text } from '@mantine/core';
 import type { PulseSequence, ReconstructedImages } from '@larmor/contracts/sessions';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
-import { useKSpaceSlice } from '../api/get-kspace-slice.ts';
-import { useSeriesMeta } from '#entities/series/get-series.ts';
-import { usePulseSequences } from '../api/list-pulse-sequences.ts';
+import { useKSpaceSlice } from '#entities/series/api/get-kspace-slice.ts';
+import { useSeriesMeta } from '#entities/series/api/get-series.ts';
+import { usePulseSequences } from '#entities/pulse-sequence/api/list-pulse-sequences.ts';
 import { KSpaceView } from '../components/KSpaceView.tsx';
 import { complexKSpace, kspaceFrameOf } from '../state/kspace.ts';
 

@@ -1,35 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalReconClient, createWorkerReconClient, type ReconPort } from './recon-client.ts';
-import type { ReconRequest, ReconResponse } from './recon-messages.ts';
+import type { ReconLoad } from './recon-messages.ts';
 import { imageOf, type KSpaceFrame } from '../state/kspace.ts';
 import { squarePhantom } from '../state/kspace.testing.ts';
 
 const FRAME: KSpaceFrame = { rows: 8, columns: 8, acquiredRows: 8, fovRead: 0.2, fovPhase: 0.2 };
 const KSPACE = squarePhantom(FRAME);
 
-function fakeWorker() {
-  const sent: ReconRequest[] = [];
-  let listener: ((event: MessageEvent<ReconResponse>) => void) | undefined;
-  let terminated = false;
-  const port: ReconPort = {
-    postMessage: (m) => sent.push(m),
-    addEventListener: (_type, l) => {
-      listener = l;
-    },
-    terminate: () => {
-      terminated = true;
-    },
+/** Lets every settled promise's callbacks run (a macrotask comes after all pending microtasks). */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+type Sent = ({ type: 'load' } & ReconLoad) | { type: 'image'; id: number; mask: Uint8Array | null };
+
+/** Fake workers numbering their image calls together, as the client once numbered its requests. */
+function fakeWorkers() {
+  let calls = 0;
+  return () => {
+    const sent: Sent[] = [];
+    const pending = new Map<number, (image: Float32Array) => void>();
+    let terminated = false;
+    const port: ReconPort = {
+      calls: {
+        load: async (kspace) => {
+          sent.push({ type: 'load', ...kspace });
+        },
+        image: (mask) => {
+          const id = ++calls;
+          sent.push({ type: 'image', id, mask });
+          return new Promise<Float32Array>((resolve) => pending.set(id, resolve));
+        },
+      },
+      terminate: () => {
+        terminated = true;
+      },
+    };
+    /** The worker answers image call `id` with a one-pixel image of `value`. */
+    const answer = async (id: number, value: number) => {
+      pending.get(id)?.(Float32Array.of(value));
+      pending.delete(id);
+      await flush();
+    };
+    return { port, sent, answer, terminated: () => terminated };
   };
-  const answer = (id: number, value: number) =>
-    listener?.({ data: { id, image: Float32Array.of(value) } } as MessageEvent<ReconResponse>);
-  return { port, sent, answer, terminated: () => terminated };
 }
 
-const ids = (sent: ReconRequest[]) => sent.flatMap((m) => (m.type === 'image' ? [m.id] : []));
+const ids = (sent: Sent[]) => sent.flatMap((m) => (m.type === 'image' ? [m.id] : []));
 
 describe('reconstruction client', () => {
-  it('keeps requests until started, loads a copy of the k-space first, then one request in flight per channel and only the newest waiting', () => {
-    const worker = fakeWorker();
+  it('keeps requests until started, loads a copy of the k-space first, then one request in flight per channel and only the newest waiting', async () => {
+    const worker = fakeWorkers()();
     const client = createWorkerReconClient(() => worker.port, KSPACE, FRAME);
     const shown: number[] = [];
     const onImage = (image: Float32Array) => shown.push(image[0] as number);
@@ -38,20 +57,23 @@ describe('reconstruction client', () => {
     client.start();
     const load = worker.sent[0];
     expect(load?.type).toBe('load');
-    if (load?.type === 'load') expect(load.re).not.toBe(KSPACE.re);
+    // Unconditional (it was `if (load is a load) expect(...)`): a copy of the k-space, whatever the first call was.
+    expect(load).toMatchObject({ re: KSPACE.re, im: KSPACE.im, frame: FRAME });
+    expect(load !== undefined && 're' in load ? load.re : KSPACE.re).not.toBe(KSPACE.re);
     client.request('acquisition', new Uint8Array(64), onImage);
     client.request('acquisition', new Uint8Array(64), onImage);
     client.request('mask', null, onImage);
     // One acquisition request and the mask's went out; of the two waiting acquisition requests only the last stays.
     expect(ids(worker.sent)).toEqual([1, 2]);
-    worker.answer(1, 10);
+    await worker.answer(1, 10);
     expect(ids(worker.sent)).toEqual([1, 2, 3]);
-    worker.answer(3, 30);
-    worker.answer(2, 20);
+    await worker.answer(3, 30);
+    await worker.answer(2, 20);
     expect(shown).toEqual([10, 30, 20]);
   });
 
-  it('stop ends the worker; an unanswered request goes to the next worker when it starts again', () => {
+  it('stop ends the worker; an unanswered request goes to the next worker when it starts again', async () => {
+    const fakeWorker = fakeWorkers();
     const first = fakeWorker();
     const second = fakeWorker();
     const ports = [first.port, second.port];
@@ -61,11 +83,11 @@ describe('reconstruction client', () => {
     client.request('full', null, (image) => shown.push(image[0] as number));
     client.stop();
     expect(first.terminated()).toBe(true);
-    first.answer(1, 1);
+    await first.answer(1, 1);
     expect(shown).toEqual([]);
     client.start();
     expect(second.sent.map((m) => m.type)).toEqual(['load', 'image']);
-    second.answer(2, 2);
+    await second.answer(2, 2);
     expect(shown).toEqual([2]);
   });
 

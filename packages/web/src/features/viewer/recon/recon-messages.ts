@@ -1,14 +1,19 @@
-/** Messages between the k-space view and its reconstruction worker (recon.worker.ts). */
+/** The k-space view's reconstruction worker's API (recon.worker.ts, through comlink: lib/worker-client.ts). */
 import type { KSpaceFrame } from '../state/kspace.ts';
 
-export type ReconRequest =
-  /** The slice's centred k-space, sent once (copies: the page keeps its own for display). */
-  | { type: 'load'; re: Float64Array; im: Float64Array; frame: KSpaceFrame }
-  /** The magnitude image of the loaded k-space with `mask` applied (null: the whole k-space). */
-  | { type: 'image'; id: number; mask: Uint8Array | null };
+/** The slice's centred k-space, sent once to each worker (copies, transferred: the page keeps its own for display). */
+export interface ReconLoad {
+  re: Float64Array;
+  im: Float64Array;
+  frame: KSpaceFrame;
+}
 
-export interface ReconResponse {
-  id: number;
-  /** The magnitude image, rows × columns of the frame (its buffer transferred). */
-  image: Float32Array;
+/** What recon.worker.ts exposes. */
+export interface ReconWorkerApi {
+  load(kspace: ReconLoad): void;
+  /**
+   * The magnitude image (rows × columns of the frame, its buffer transferred) of the loaded k-space with `mask`
+   * applied (null: the whole k-space); throws before a load.
+   */
+  image(mask: Uint8Array | null): Float32Array;
 }

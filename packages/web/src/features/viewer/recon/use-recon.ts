@@ -1,10 +1,13 @@
 /** React bindings of the reconstruction client: one worker per shown slice, and the latest image of a channel. */
 import { useEffect, useMemo, useState } from 'react';
 import type { ComplexArray } from '@larmor/mri/recon/image';
+import { comlinkPort } from '#lib/worker-client.ts';
 import type { KSpaceFrame } from '../state/kspace.ts';
+import type { ReconWorkerApi } from './recon-messages.ts';
 import { createLocalReconClient, createWorkerReconClient, type ReconClient } from './recon-client.ts';
 
-const openWorker = () => new Worker(new URL('./recon.worker.ts', import.meta.url), { type: 'module' });
+const openWorker = () =>
+  comlinkPort<ReconWorkerApi>(new Worker(new URL('./recon.worker.ts', import.meta.url), { type: 'module' }));
 
 /** A client for this k-space: its worker runs while the calling component is mounted. */
 export function useReconClient(kspace: ComplexArray, frame: KSpaceFrame): ReconClient {

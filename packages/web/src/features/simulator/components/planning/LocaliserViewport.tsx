@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import { Box, Loader, Text } from '@mantine/core';
 import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
 import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
+import { paintGrey } from '#ui/grey-canvas.ts';
 import type { PlanningView } from '#entities/session/display-options.ts';
 import { keyboardPlan, moveStack, projectStack, type Point } from '../../state/planning.ts';
 import { foldOverZones, type ResizeResult } from '../../state/planning-handles.ts';
@@ -82,20 +83,7 @@ export function LocaliserViewport(props: {
   useEffect(() => {
     const element = canvas.current;
     if (!element || !image) return;
-    element.width = image.columns;
-    element.height = image.rows;
-    const context = element.getContext('2d');
-    if (!context) return;
-    const grey = windowToGrey(image.values, image.window);
-    const data = context.createImageData(image.columns, image.rows);
-    for (let i = 0; i < grey.length; i++) {
-      const g = grey[i] as number;
-      data.data[4 * i] = g;
-      data.data[4 * i + 1] = g;
-      data.data[4 * i + 2] = g;
-      data.data[4 * i + 3] = 255;
-    }
-    context.putImageData(data, 0, 0);
+    paintGrey(element, windowToGrey(image.values, image.window), image.columns, image.rows);
   }, [image]);
 
   const projection = useMemo(() => (image ? projectStack(protocol, image) : undefined), [protocol, image]);

@@ -1,0 +1,19 @@
+/**
+ * GET …/reconstructed-images/{scanId}?format=dicom|nifti (the series' `dicomUrl` / `niftiUrl`): a zip of DICOM
+ * files or a .nii.gz, saved through a link to the bytes.
+ */
+import { api } from '#lib/api.ts';
+
+export type ExportFormat = 'dicom' | 'nifti';
+
+const FILE_SUFFIX: Record<ExportFormat, string> = { dicom: '_dicom.zip', nifti: '.nii.gz' };
+
+export async function downloadExport(url: string, name: string, format: ExportFormat): Promise<void> {
+  const bytes = await api.bytes(url);
+  const objectUrl = URL.createObjectURL(new Blob([bytes]));
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = `${name.replace(/[^\w.-]+/g, '_')}${FILE_SUFFIX[format]}`;
+  link.click();
+  URL.revokeObjectURL(objectUrl);
+}

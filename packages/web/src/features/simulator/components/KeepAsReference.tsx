@@ -12,7 +12,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { holdsAnyPermission } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
-import { useKeepAsReference, useReferenceAnswer } from '#entities/scan-results/api/keep-as-reference.ts';
+import { useKeepAsReference, useModuleReference } from '#entities/scan-results/api/module-reference.ts';
 
 export const KEEP_AS_REFERENCE = 'Keep as module reference';
 export const REFERENCE_SAVED = 'Reference saved';
@@ -28,7 +28,7 @@ export interface KeepAsReferenceProps {
 
 export function KeepAsReference(props: KeepAsReferenceProps) {
   const staff = holdsAnyPermission(useSession().scope, ['Teacher', 'Admin']);
-  const answer = useReferenceAnswer(props.labId, staff);
+  const answer = useModuleReference(props.labId, staff);
   const keep = useKeepAsReference(props.labId);
   const [confirming, setConfirming] = useState(false);
   if (!staff || answer.data?.canMark !== true || props.scanId === undefined) return null;

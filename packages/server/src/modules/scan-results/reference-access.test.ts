@@ -2,30 +2,15 @@
  * Issue 21.2: a student reads the module's reference scan, and compares a scan result with it, only after
  * submitting; before that every such call answers 403 and nothing of the reference shows in what they read.
  */
-import { moduleReferenceAnswerSchema, scanResultComparisonSchema, scanResultSchema } from '@larmor/contracts';
-import type { FastifyInstance } from 'fastify';
+import { moduleReferenceAnswerSchema, scanResultComparisonSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  call,
-  createSimulatorWorld,
-  errorOf,
-  testDataDir,
-  type Headers,
-  type SimulatorWorld,
-} from '../sessions/world.test-support.ts';
+import { call, createSimulatorWorld, errorOf, testDataDir } from '../sessions/world.test-support.ts';
 import { SUBMIT_FIRST } from './reference-access.ts';
-import { finishedScan } from './world.test-support.ts';
+import { keptScan } from './world.test-support.ts';
 
 const dataDir = testDataDir();
 const SLOW = 180_000;
-
-async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
-  const { scanId } = await finishedScan(app, world, h, parameters);
-  const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
-  expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-  return scanResultSchema.parse(kept.body);
-}
 
 describe.each(databases)('the reference scan before and after a student submits, on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });

@@ -4,7 +4,6 @@ import {
   SCAN_RESULT_REVIEW_PATHS,
   scanResultComparisonSchema,
   scanResultImagesSchema,
-  scanResultSchema,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -19,20 +18,11 @@ import {
   refused,
   testDataDir,
   type Headers,
-  type SimulatorWorld,
 } from '../sessions/world.test-support.ts';
-import { finishedScan } from './world.test-support.ts';
+import { keptScan } from './world.test-support.ts';
 
 const dataDir = testDataDir();
 const SLOW = 180_000;
-
-/** A finished tiny SE of `h` kept as a scan result. */
-async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
-  const { scanId } = await finishedScan(app, world, h, parameters);
-  const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
-  expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-  return scanResultSchema.parse(kept.body);
-}
 
 /** Raw bytes of GET `url` (an /api URL) as `headers`. */
 async function bytesOf(app: FastifyInstance, url: string, headers: Headers) {

@@ -10,14 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@larmor/server';
-import { loadConfig } from '@larmor/server/config';
 import { openDatabase, type DatabaseHandle } from '@larmor/server/db/database';
-import { migrateToLatest } from '@larmor/server/db/migrate';
-import { seedDemoData } from '@larmor/server/db/seed';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import pg from 'pg';
 import { contentFigures } from './api-content.ts';
+import { DEMO_STUDENT, startDemoApp } from './demo-app.ts';
 import { studentsFigures } from './api-students.ts';
 import type { BenchSuite } from './suite.ts';
 
@@ -28,7 +25,6 @@ const LOAD_CONNECTIONS = 300;
 const LOAD_DURATION_S = 20;
 /** A request not answered within this long counts as an error (autocannon's `timeout`) [s]. */
 const LOAD_TIMEOUT_S = 30;
-const ACCOUNT = { username: 'student', password: 'larmor-student' };
 
 interface Target {
   name: 'sqlite' | 'postgres';
@@ -103,30 +99,15 @@ function figuresOf(prefix: string, measured: Measured, withErrors = false): Reco
 
 async function runTarget(target: Target, dataDir: string): Promise<Record<string, number>> {
   const database = await target.open();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_PER_MINUTE: '0',
-  });
-  const app = await buildApp({ config, database });
+  const { app, address, accessToken } = await startDemoApp(database, dataDir, DEMO_STUDENT);
   try {
-    await migrateToLatest(database.db);
-    await seedDemoData(database.db);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const json = { 'content-type': 'application/json' };
-    const signIn = await fetch(`${address}/api/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify(ACCOUNT),
-    });
-    const { accessToken } = (await signIn.json()) as { accessToken: string };
     const content = await contentFigures(target.name, address, accessToken, measure);
     const loginCall: AutocannonOptions = {
       url: `${address}/api/login`,
       method: 'POST',
       headers: json,
-      body: JSON.stringify(ACCOUNT),
+      body: JSON.stringify(DEMO_STUDENT),
     };
     const meCall: AutocannonOptions = {
       url: `${address}/api/me/`,

@@ -5,19 +5,19 @@
  * readout kernel alone and the whole readout scan on one thread, to compare the two; and the peak resident
  * memory of the brain SE scan in a process of its own (./memory.ts).
  */
-import { buildTimeline } from '@larmor/mri/sequence/build/index';
-import { hardPulse, sincPulse } from '@larmor/mri/sequence/build/rf';
-import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import type { BlochScan } from '@larmor/mri/simulate/bloch/scan';
-import { spinsFromSlice } from '@larmor/mri/simulate/bloch/phantom';
-import { createSpinSet, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
-import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
-import { standardPlane } from '@larmor/mri/anatomy/resample';
-import { blochSlicePhantom } from '@larmor/mri/simulate/blochPhantom';
-import { acquisitionFrame, scanGeometry } from '@larmor/mri/simulate/geometry';
-import { tissueAtField } from '@larmor/mri/tissue/library';
+import { buildTimeline, hardPulse, sincPulse, TimelineBuilder } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
+import {
+  type BlochScan,
+  spinsFromSlice,
+  createSpinSet,
+  type SpinSet,
+  simulateBloch,
+  createWasmKernels,
+} from '@larmor/mri/bloch';
+import { standardPlane } from '@larmor/mri/anatomy';
+import { blochSlicePhantom, acquisitionFrame, scanGeometry } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
 import { peakRssInChild } from './memory.ts';
@@ -157,7 +157,7 @@ function readoutOneThread(spins: SpinSet): { kernel: number; scan: number } {
     for (let r = 0; r < READOUTS; r++) k.readout(false, READOUT_SAMPLES);
   });
   const timeline = readoutTimeline();
-  const scanS = best(() => simulateFast({ timeline, spins }, { kernels: createWasmKernels }));
+  const scanS = best(() => simulateBloch({ timeline, spins }, { kernels: createWasmKernels }));
   return { kernel: work / kernelS, scan: work / scanS };
 }
 

@@ -7,18 +7,17 @@
  */
 import {
   acquisitionFrame,
-  assertValidProtocol,
   createContrastWorkspace,
   prepareSlice,
   renderContrast,
   scanGeometry,
   seededRandom,
-  tissueAtField,
   unitComplexNoise,
-  type Protocol,
-  type Scanner,
-} from '@larmor/mri';
-import { frameCoilMaps } from '@larmor/mri/simulate/simulate';
+  frameCoilMaps,
+} from '@larmor/mri/simulate';
+import { assertValidProtocol } from '@larmor/mri/sequence';
+import { tissueAtField } from '@larmor/mri/tissue';
+import type { Protocol, Scanner } from '@larmor/mri';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { createThreadQueue, type ThreadScanQueue } from '@larmor/server/jobs/threadQueue';
 import { peakRssInChild } from './memory.ts';

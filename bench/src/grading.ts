@@ -4,9 +4,10 @@
  * coverage, SNR, contrast order, wrap-around, chemical shift, motion — including the labels resampled on every
  * image grid. The images are simulated once beforehand (not timed). Goal: ≤ 500 ms.
  */
-import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
-import { gradeSubmission, type Objective } from '@larmor/mri/grading/index';
+import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate';
+import { gradeSubmission, type Objective } from '@larmor/mri/grade';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
+import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 import type { BenchSuite } from './suite.ts';
 
 const BRAIN_MODEL_ID = 1;
@@ -15,28 +16,8 @@ const REPEATS = 5;
 const SNAPSHOT: ScanSnapshot = {
   engine: 'cpusim',
   model: { id: BRAIN_MODEL_ID },
-  protocol: {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
-    fovRead: 0.24,
-    fovPhase: 0.24,
-    matrixRead: 256,
-    matrixPhase: 256,
-    sliceThickness: 0.005,
-    sliceGap: 0.001,
-    sliceCount: 20,
-    geometry: { orientation: 'axial', center: [0, 0, 0.01] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-  },
-  scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' },
+  protocol: referenceProtocol(20),
+  scanner: REFERENCE_SCANNER,
   simulation: { noiseLevel: 1, receive: 'array' },
   tissueOverrides: {},
   seed: 1,

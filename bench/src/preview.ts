@@ -11,8 +11,9 @@
  *   WebAssembly).
  * Medians after warm-up renders; each render's grey buffer is a new one, as the worker transfers it.
  */
-import { createPreviewEngine, type Protocol, type Scanner } from '@larmor/mri';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+import { createPreviewEngine } from '@larmor/mri/preview';
+import type { Protocol, Scanner } from '@larmor/mri';
+import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 

@@ -5,7 +5,7 @@
  * on, noise level 1), slices 0…19 in turn, as a 20-slice run gives them to a thread. The model is built once
  * before (a worker keeps it between parts). Steady state: 10 warm-up parts, then the median of 40.
  */
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { createPartRunner } from '@larmor/server/jobs/parts';
 import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
 

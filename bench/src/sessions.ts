@@ -14,17 +14,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@larmor/server';
-import { loadConfig } from '@larmor/server/config';
 import { openDatabase } from '@larmor/server/db/database';
-import { migrateToLatest } from '@larmor/server/db/migrate';
-import { seedDemoData } from '@larmor/server/db/seed';
+import { DEMO_STUDENT, startDemoApp } from './demo-app.ts';
 import { loadRun } from './sessions-load.ts';
 import { scaledOutFigures } from './sessions-scaled.ts';
 import type { BenchSuite } from './suite.ts';
 
 const RUNS = 3;
-const ACCOUNT = { username: 'student', password: 'larmor-student' };
 /** Longest a run may take before the bench gives up [ms]. */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -123,23 +119,8 @@ export const sessionsSuite: BenchSuite = {
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larmor-bench-sessions-'));
     const database = openDatabase({ sqlitePath: path.join(dataDir, 'bench.sqlite') });
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-    });
-    const app = await buildApp({ config, database });
+    const { app, config, address, accessToken } = await startDemoApp(database, dataDir, DEMO_STUDENT);
     try {
-      await migrateToLatest(database.db);
-      await seedDemoData(database.db);
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const signIn = await fetch(`${address}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ACCOUNT),
-      });
-      const { accessToken } = (await signIn.json()) as { accessToken: string };
       const client = api(address, accessToken);
       const catalog = (await client.get('v1/catalog')) as { items: { program: { id: string } }[] };
       const programId = catalog.items[0]?.program.id ?? '';
@@ -149,26 +130,21 @@ export const sessionsSuite: BenchSuite = {
       const labId = program.courses[0]?.modules[0]?.id ?? '';
       const figures: Record<string, number> = {};
 
-      const fast = await prepare(client, labId, programId, {
-        matrixRead: 256,
-        matrixPhase: 256,
-        sliceCount: 20,
-      });
-      const se20 = await measure(fast.runOnce);
-      figures['runToImages.se20.ms'] = se20.wall;
-      figures['runToImages.se20.cpu.ms'] = se20.cpu;
-      await fast.close();
-
+      /** The run-to-images figures `runToImages.<name>.ms` and `.cpu.ms` of a 256² SE of `sliceCount` slices. */
+      const runToImages = async (name: string, sliceCount: number) => {
+        const scan = await prepare(client, labId, programId, {
+          matrixRead: 256,
+          matrixPhase: 256,
+          sliceCount,
+        });
+        const measured = await measure(scan.runOnce);
+        figures[`runToImages.${name}.ms`] = measured.wall;
+        figures[`runToImages.${name}.cpu.ms`] = measured.cpu;
+        await scan.close();
+      };
+      await runToImages('se20', 20);
       await database.db.updateTable('labs').set({ backend: 'censol' }).where('id', '=', labId).execute();
-      const bloch = await prepare(client, labId, programId, {
-        matrixRead: 256,
-        matrixPhase: 256,
-        sliceCount: 1,
-      });
-      const bloch256 = await measure(bloch.runOnce);
-      figures['runToImages.bloch256.ms'] = bloch256.wall;
-      figures['runToImages.bloch256.cpu.ms'] = bloch256.cpu;
-      await bloch.close();
+      await runToImages('bloch256', 1);
 
       await database.db.updateTable('labs').set({ backend: 'cpusim' }).where('id', '=', labId).execute();
       Object.assign(figures, await loadRun(address, database.db, config, labId, programId));

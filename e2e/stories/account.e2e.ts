@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { activationPath, completeFirstLogin, createUser, uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
-import { signIn, storyFile, signInToDashboard } from '../support/story.ts';
+import { signIn, storyFile } from '../support/story.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 describe('accounts', () => {
   it('a visitor registers, activates from the mail, accepts the terms and sees the free-version dialog once', async () => {
@@ -64,9 +64,7 @@ describe('accounts', () => {
       role: 'Student',
     });
     const student = await completeFirstLogin(baseUrl, created, 'my own password 456');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.getByTestId('user-menu').click();
       const menu = page.getByRole('menu');
       await expect.poll(() => menu.getByText(`Story ${student.username}`).first().isVisible()).toBe(true);
@@ -89,8 +87,6 @@ describe('accounts', () => {
         ].map((key) => localStorage.getItem(key)),
       );
       expect(kept).toEqual([null, null, null, null, null, null]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

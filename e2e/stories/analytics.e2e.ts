@@ -10,42 +10,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keepScreenshot } from '../support/browser.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
-import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
+import { brainModuleAsking, scanT1SpinEcho, submitScan } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
-/** "T1-weighted spin echo" in the contracts' sequence-type codes. */
-const T1_SE = 20;
-
 describe('analytics', () => {
   it("a teacher sees a module's progress, pass rates and misconceptions, and downloads them as CSV", async () => {
-    const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
-    await callAs(baseUrl, world.teacher, 'PATCH', `v1/modules/${world.labId}`, {
-      objectives: [
-        { id: 'family', kind: 'sequenceFamily', families: ['SE'], points: 1, title: 'Spin echo' },
-        { id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' },
-      ],
-    });
-    const scan = await sessionWithSequence(world, T1_SE, {
-      repetitionTime: 0.5,
-      echoTime: 0.015,
-      sliceCount: 1,
-      matrixRead: 64,
-      matrixPhase: 64,
-    });
-    const { scanId } = await runToFinished(world, scan.sessionId, scan.sequenceId);
-    const kept = await callAs<{ id: string }>(baseUrl, world.student, 'POST', 'v1/scan-results', { scanId });
-    const attempt = await callAs<{ id: string }>(
-      baseUrl,
-      world.student,
-      'POST',
-      `v1/modules/${world.labId}/attempts`,
-      {},
-    );
-    await callAs(baseUrl, world.student, 'POST', `v1/attempts/${attempt.id}/submit`, {
-      scanResultIds: [kept.id],
-      answers: {},
-    });
+    const world = await brainModuleAsking(baseUrl, admin);
+    const { scanId } = await scanT1SpinEcho(world);
+    await submitScan(world, scanId);
 
     const { page, context } = await openPage();
     try {

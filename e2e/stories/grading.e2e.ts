@@ -10,12 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import { keepScreenshot } from '../support/browser.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
-import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
+import { brainModuleAsking, callAs, scanT1SpinEcho } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
-/** "T1-weighted spin echo" in the contracts' sequence-type codes. */
-const T1_SE = 20;
 const COMMENT = 'Lengthen TR and TE to make CSF bright.';
 const NOTE = 'CSF is dark here';
 /** The arrow's name on the image: its kind, its rubric criterion and the teacher's note. */
@@ -23,21 +21,8 @@ const ARROW = `Arrow on T2 weighting: ${NOTE}`;
 
 describe('grading', () => {
   it('a student submits a scan and sees the automatic feedback; the teacher grades with a comment and an arrow drawn on the image and releases; the student sees the grade and the arrow', async () => {
-    const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
-    await callAs(baseUrl, world.teacher, 'PATCH', `v1/modules/${world.labId}`, {
-      objectives: [
-        { id: 'family', kind: 'sequenceFamily', families: ['SE'], points: 1, title: 'Spin echo' },
-        { id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' },
-      ],
-    });
-    const scan = await sessionWithSequence(world, T1_SE, {
-      repetitionTime: 0.5,
-      echoTime: 0.015,
-      sliceCount: 1,
-      matrixRead: 64,
-      matrixPhase: 64,
-    });
-    await runToFinished(world, scan.sessionId, scan.sequenceId);
+    const world = await brainModuleAsking(baseUrl, admin);
+    await scanT1SpinEcho(world);
     const student = await callAs<{ id: string }>(baseUrl, world.student, 'GET', 'v2/me/');
 
     // The student submits the finished series from the module page's attempt link.

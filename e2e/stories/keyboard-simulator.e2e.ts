@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { brainModule } from './simulator-support.ts';
-import { createClient, login, uniqueName, type Credentials } from '../support/api.ts';
+import { schoolBrainModule } from './simulator-support.ts';
+import { login, type Credentials } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import {
@@ -20,7 +20,7 @@ import {
   tabTo,
   VISIBLE_OUTLINE,
 } from '../support/keyboard.ts';
-import { organisationMember, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
@@ -124,10 +124,7 @@ async function chooseMenuItem(page: Page, name: RegExp | string): Promise<void> 
 
 describe('keyboard-only simulator journey', () => {
   it('a student signs in, opens a module, starts the simulator, adds a sequence, changes TE, runs it, opens the image viewer and saves and closes without the mouse', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const { programId, courseId, labId, title } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, courseId, labId, title } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     try {
       await signInByKeyboard(page, student);
@@ -200,10 +197,7 @@ describe('keyboard-only simulator journey', () => {
   });
 
   it('in the simulator the keyboard opens the menus (Enter, arrows), renames and duplicates a sequence through its actions menu and dialog, moves it with its handle, and gets the focus back after each menu and dialog', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const { programId, labId } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     try {
       await signInByKeyboard(page, student);

@@ -8,16 +8,14 @@ import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { focusOutline, tabTo } from '../support/keyboard.ts';
 import { createClient, uniqueName } from '../support/api.ts';
-import { organisationMember, settledStudent, signInToDashboard, storyFile } from '../support/story.ts';
+import { organisationMember, settledStudent, storyFile } from '../support/story.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 
 describe('keyboard access', () => {
   it('a keyboard user sees the focus on the navigation and opens, walks and closes the user menu', async () => {
     const student = await settledStudent(baseUrl, admin);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.getByTestId('nav-my-scan-results').waitFor();
       await tabTo(page, 'nav-my-scan-results');
       expect(await focusOutline(page)).not.toMatch(/^none|0px$/);
@@ -40,17 +38,13 @@ describe('keyboard access', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => menu.isVisible()).toBe(false);
       await expect.poll(() => page.locator(':focus').getAttribute('data-testid')).toBe('user-menu');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a member of an organisation opens the user menu from the keyboard although its first entry, their workspace, cannot be chosen: the focus enters the menu and ArrowDown reaches View Profile', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const student = await organisationMember(baseUrl, admin, clientId, 'Student');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.getByTestId('user-menu').waitFor();
       await tabTo(page, 'user-menu');
       await page.keyboard.press('Enter');
@@ -62,8 +56,6 @@ describe('keyboard access', () => {
       await expect.poll(() => page.locator(':focus').textContent()).toBe('View Profile');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator(':focus').getAttribute('data-testid')).toBe('user-menu');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -6,11 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callAs, createClient, uniqueName } from '../support/api.ts';
+import { callAs } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 import { named, tabTo } from '../support/keyboard.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
-import { addSequence, brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
+import {
+  addSequence,
+  keepSimulatorScreenshots,
+  startScanning,
+  schoolBrainModule,
+} from './simulator-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
@@ -42,10 +47,7 @@ function itemsOf(page: Page, region: string): Promise<string[]> {
 
 describe('the learning loop: objectives before scanning', () => {
   it('a student reads the objectives with their points (no thresholds) on the module page and in the simulator’s panel, opened by keyboard, and the tour visits planning, running, viewing and submitting', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const module = await brainModule(baseUrl, teacher, student);
+    const { teacher, student, ...module } = await schoolBrainModule(baseUrl, admin);
     await callAs(baseUrl, teacher, 'PATCH', `v1/modules/${module.labId}`, { objectives: OBJECTIVES });
     const { context, page } = await openPage();
     const errors = uncaughtErrors(page);

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { acceptTerms, activationPath, apiCaller, createClient, uniqueName } from '../support/api.ts';
+import { acceptTerms, activationPath, apiCaller, uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 import {
   focusOutline,
@@ -17,14 +17,12 @@ import {
   VISIBLE_OUTLINE,
   type FocusRingContrast,
 } from '../support/keyboard.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
-import { brainModule, keepSimulatorScreenshots } from './simulator-support.ts';
-import { callAs, runToFinished, sessionWithSequence, toolsWorld, type ToolsWorld } from './tools-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
+import { keepSimulatorScreenshots, schoolBrainModule } from './simulator-support.ts';
+import { brainModuleAsking, callAs, scanT1SpinEcho, type ToolsWorld } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
-/** "T1-weighted spin echo" in the contracts' sequence-type codes. */
-const T1_SE = 20;
 /** WCAG 2.1 (1.4.11): a focus indicator's contrast with the colours around it. */
 const FOCUS_RING_MIN_CONTRAST = 3;
 /** Tab stops of the simulator the focus ring is measured on (the top bar, the scan list, the parameters). */
@@ -39,24 +37,17 @@ function uncaughtErrors(page: Page): string[] {
 
 /** A brain module allowing three attempts whose one objective (T2 weighting) a short-TR, short-TE SE fails. */
 async function retryModule(): Promise<ToolsWorld> {
-  const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
-  await callAs(baseUrl, world.teacher, 'PATCH', `v1/modules/${world.labId}`, {
-    attemptsAllowed: 3,
-    objectives: [{ id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' }],
-  });
-  return world;
+  return brainModuleAsking(
+    baseUrl,
+    admin,
+    [{ id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' }],
+    { attemptsAllowed: 3 },
+  );
 }
 
 /** A T1-weighted spin echo scanned to Finished in a session of the module, as the simulator's tab does. */
 async function scanInTheSimulator(world: ToolsWorld): Promise<void> {
-  const scan = await sessionWithSequence(world, T1_SE, {
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    sliceCount: 1,
-    matrixRead: 64,
-    matrixPhase: 64,
-  });
-  await runToFinished(world, scan.sessionId, scan.sequenceId);
+  await scanT1SpinEcho(world);
 }
 
 /** Submits the attempt shown with the module's one scan and waits until it reads Submitted. */
@@ -250,10 +241,7 @@ describe('the learning loop: trying again', () => {
   });
 
   it('in the dark simulator every keyboard focus ring contrasts at least 3:1 with what surrounds it (issue 20.12c)', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const { programId, labId } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = uncaughtErrors(page);
     try {

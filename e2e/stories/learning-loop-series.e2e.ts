@@ -7,16 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import path from 'node:path';
-import { expectAccessible } from '../support/a11y.ts';
-import { keepScreenshot, SCREENSHOT_DIR } from '../support/browser.ts';
+import { keepScreenshot } from '../support/browser.ts';
+import { keepReadingRoomScreenshots } from '../support/reading-room.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
-import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
+import { callAs, runToFinished, scanT1SpinEcho, T1_SE, toolsWorld } from './tools-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
-
-/** "T1-weighted spin echo" in the contracts' sequence-type codes. */
-const T1_SE = 20;
 
 /** The key-parameters line that describes the checkbox of series `name`. */
 async function describedParameters(page: Page, name: string): Promise<string> {
@@ -36,41 +32,10 @@ function litPixels(page: Page, name: string): Promise<number> {
   });
 }
 
-/** The Preferences key the scan-result pages share with the simulator: their scheme, dark unless `light`. */
-const READING_ROOM_SCHEME_KEY = 'simulator_color_scheme';
-
-/**
- * The scan-result pages keep the reading-room scheme whatever the system's: a screenshot and an axe check in it
- * (dark), then in the light one chosen in Preferences (reloaded; `ready` waits for the page again).
- */
-async function keepReadingRoomScreenshots(page: Page, name: string, ready: () => Promise<void>) {
-  for (const scheme of ['dark', 'light'] as const) {
-    if (scheme === 'light') {
-      await page.evaluate((key) => localStorage.setItem(key, 'light'), READING_ROOM_SCHEME_KEY);
-      await page.reload();
-      await ready();
-    }
-    await page.waitForFunction(
-      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-      scheme,
-    );
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.${scheme}.png`), fullPage: true });
-    await expectAccessible(page, `screen "${name}" (${scheme})`);
-  }
-  await page.evaluate((key) => localStorage.removeItem(key), READING_ROOM_SCHEME_KEY);
-}
-
 describe('the learning loop: every run is a new series', () => {
   it('a student runs a sequence, changes TE, runs again and sees Se 1 and Se 2 with their TE and thumbnails in the submit form and the scan-results list (issue 20.5)', async () => {
     const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
-    const scan = await sessionWithSequence(world, T1_SE, {
-      repetitionTime: 0.5,
-      echoTime: 0.015,
-      sliceCount: 1,
-      matrixRead: 64,
-      matrixPhase: 64,
-    });
-    await runToFinished(world, scan.sessionId, scan.sequenceId);
+    const scan = await scanT1SpinEcho(world);
     await callAs(
       baseUrl,
       world.student,

@@ -4,11 +4,15 @@
  * 15 to 100 ms lowers it as e^(−ΔTE/T2) (white matter's T2 ≈ 70 ms at 1.5 T: to about a third), where the old
  * figure stayed at the same percentage. Shortening TR towards T1 lowers it further. No uncaught error, no console error.
  */
-import { addSequence, brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import {
+  addSequence,
+  keepSimulatorScreenshots,
+  startScanning,
+  schoolBrainModule,
+} from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createClient, uniqueName } from '../support/api.ts';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -30,10 +34,7 @@ async function shownSnr(page: Page): Promise<{ percent: number; tissue: string }
 
 describe('the SNR readout follows the physics', () => {
   it('a student lengthens TE from 15 to 100 ms on a T2-weighted TSE: the SNR of white matter falls to about a third; a short TR lowers it further', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const module = await brainModule(baseUrl, teacher, student);
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {

@@ -5,18 +5,16 @@
  * the values on screen. A student types a value and presses Run at once: the scan uses the typed value. No story
  * ends with an uncaught error or a console error.
  */
-import { addSequence, brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import {
+  addSequence,
+  keepSimulatorScreenshots,
+  startScanning,
+  schoolBrainModule,
+} from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  acceptTerms,
-  activationPath,
-  apiCaller,
-  createClient,
-  uniqueName,
-  type Credentials,
-} from '../support/api.ts';
+import { acceptTerms, activationPath, apiCaller, uniqueName, type Credentials } from '../support/api.ts';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -235,10 +233,7 @@ describe('what you see is what you scan', () => {
   });
 
   it('a student types a value and presses Run at once, and again while the save is still under way: each scan uses the typed value', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const module = await brainModule(baseUrl, teacher, student);
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
@@ -284,10 +279,7 @@ describe('what you see is what you scan', () => {
   });
 
   it('a call the server refuses from the scan list (Add beyond the session’s cap) is shown above the list, not thrown', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const module = await brainModule(baseUrl, teacher, student);
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 /** Spin Echo (SE) in the contracts' sequence-type codes. */
 const SPIN_ECHO = 5;
@@ -68,9 +68,7 @@ describe('module presets', () => {
     });
     await callAs(teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });
 
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, teacher);
+    await signedIn(teacher, async (page) => {
       await page.goto(`/programs/edit/${programId}/courses/${courseId}/modules/${labId}`);
       await waitForHeading(page, 'Edit Module: T1 at 3 T');
       const lock = page.getByRole('checkbox', { name: 'Lock field strength' });
@@ -120,9 +118,7 @@ describe('module presets', () => {
             .isVisible(),
         )
         .toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
 
     const studentView = await openPage();
     try {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { expectAccessible } from '../support/a11y.ts';
 import { keepScreenshot, SCREENSHOT_DIR } from '../support/browser.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 /** Spin Echo (SE) and Turbo Spin Echo (TSE) in the contracts' sequence-type codes. */
 const SPIN_ECHO = 5;
@@ -77,9 +77,7 @@ describe('learning content', () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const title = uniqueName('MRI Fundamentals ');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, teacher);
+    await signedIn(teacher, async (page) => {
       await page.goto('/programs-management');
       await waitForHeading(page, 'Manage Programs');
       await page.getByRole('button', { name: 'New program' }).click();
@@ -158,9 +156,7 @@ describe('learning content', () => {
       await page.goto('/programs-management');
       const row = page.getByRole('row', { name: new RegExp(title) });
       await expect.poll(() => row.getByText('published').isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a student enrols in an open program, opens a module and reaches the Start scanning button', async () => {
@@ -172,9 +168,7 @@ describe('learning content', () => {
     const { programId, labIds } = await publishedProgram(teacher, { title, summary: 'Brain imaging.' }, [
       { title: 'Null the CSF: FLAIR', anatomicalModelId: brain, sequenceTypes: [SPIN_ECHO] },
     ]);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.evaluate(() => localStorage.setItem('isNewPlatformUI', 'true'));
       await page.goto('/catalog');
       await waitForHeading(page, 'Catalog');
@@ -206,9 +200,7 @@ describe('learning content', () => {
       expect(await page.getByText('0 of 1 modules completed (0%)').isVisible()).toBe(true);
       expect(await page.getByRole('heading', { name: 'Continue where you left off' }).isVisible()).toBe(true);
       await keepScreenshot(page, 'student-dashboard');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a free-plan user sees only the free catalogue and, in it, only the free modules; in the simulator 3 T is refused', async () => {
@@ -295,17 +287,13 @@ describe('learning content', () => {
   it('a student with no programs is told to ask the teacher for an invitation', async () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const student = await member(clientId, 'Student', 'lonely');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       const empty = page.getByText('No programs yet — ask your teacher for an invitation');
       await expect.poll(() => empty.isVisible()).toBe(true);
       await keepScreenshot(page, 'student-dashboard-empty');
       await page.goto('/courses');
       await expect.poll(() => empty.isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('an admin creates a global program from Global Courses and finds organisation programs under Client Courses', async () => {
@@ -314,9 +302,7 @@ describe('learning content', () => {
     const schoolTitle = uniqueName('School program ');
     await callAs(teacher, 'POST', 'v1/programs', { title: schoolTitle });
     const globalTitle = uniqueName('Global program ');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, admin);
+    await signedIn(admin, async (page) => {
       await page.goto('/global-courses-management');
       await waitForHeading(page, 'Global Courses');
       await page.getByRole('button', { name: 'New program' }).click();
@@ -335,8 +321,6 @@ describe('learning content', () => {
       await expect.poll(() => page.getByRole('link', { name: schoolTitle }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: globalTitle }).count()).toBe(0);
       await keepScreenshot(page, 'admin-client-courses');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,11 +5,8 @@
  * parameters that differ with the consequence of each (TE 15 ms against 100 ms: T1 rather than T2 weighting, CSF
  * dark) and the difference map of the centre slices in the viewer. Screens kept in both themes, checked with axe.
  */
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/a11y.ts';
-import { SCREENSHOT_DIR } from '../support/browser.ts';
+import { keepReadingRoomScreenshots } from '../support/reading-room.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
@@ -18,30 +15,6 @@ const { baseUrl, admin, openPage } = storyFile();
 /** "T1-weighted spin echo" in the contracts' sequence-type codes (its TR and TE are set below). */
 const SPIN_ECHO = 20;
 const SLICE = { sliceCount: 1, matrixRead: 64, matrixPhase: 64 };
-/** The Preferences key the scan-result pages share with the simulator: their scheme, dark unless `light`. */
-const READING_ROOM_SCHEME_KEY = 'simulator_color_scheme';
-
-/**
- * The scan-result pages keep the reading-room scheme whatever the system's: a screenshot and an axe check in it
- * (dark), then in the light one chosen in Preferences (reloaded; `ready` waits for the page again).
- */
-async function keepReadingRoomScreenshots(page: Page, name: string, ready: () => Promise<void>) {
-  for (const scheme of ['dark', 'light'] as const) {
-    if (scheme === 'light') {
-      await page.evaluate((key) => localStorage.setItem(key, 'light'), READING_ROOM_SCHEME_KEY);
-      await page.reload();
-      await ready();
-    }
-    await page.waitForFunction(
-      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-      scheme,
-    );
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.${scheme}.png`), fullPage: true });
-    await expectAccessible(page, `screen "${name}" (${scheme})`);
-  }
-  await page.evaluate((key) => localStorage.removeItem(key), READING_ROOM_SCHEME_KEY);
-}
-
 describe('scan-result comparison with the module’s reference scan', () => {
   it('a teacher marks their T2-weighted scan as the reference; the student’s T1-weighted scan shows the differing parameters with consequences and the difference map', async () => {
     const world = await toolsWorld(baseUrl, admin, 'Brain', [SPIN_ECHO]);

@@ -11,11 +11,10 @@ import {
   settledStudent as settled,
   signIn,
   storyFile,
-  signInToDashboard,
 } from '../support/story.ts';
 import { keepScreenshot } from '../support/browser.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 describe('the platform shell', () => {
   it('a first-time student accepts the terms and must change the password', async () => {
@@ -91,16 +90,12 @@ describe('the platform shell', () => {
 
   it('a student opening /admin lands on /forbidden', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.goto('/admin');
       await expect.poll(() => page.getByRole('heading', { name: 'Forbidden' }).isVisible()).toBe(true);
       expect(pathOf(page)).toBe('/forbidden');
       await keepScreenshot(page, 'student-admin-forbidden');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a signed-out visitor to /profile returns there after signing in', async () => {
@@ -133,9 +128,7 @@ describe('the platform shell', () => {
 
   it('a student whose session expired is sent to /', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       // Time passes: the stored access token is now past its expiry.
       await page.evaluate(() => {
         const token = localStorage.getItem('accessToken') ?? '';
@@ -156,16 +149,12 @@ describe('the platform shell', () => {
         .toBe(true);
       expect(pathOf(page)).toBe('/');
       await keepScreenshot(page, 'expired-session-sent-home');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a token the server no longer accepts clears the storage and goes to / after 350 ms', async () => {
     const student = await settled(baseUrl, admin);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    await signedIn(student, async (page) => {
       await page.evaluate(() => {
         const token = localStorage.getItem('accessToken') ?? '';
         localStorage.setItem('accessToken', `${token.slice(0, token.lastIndexOf('.'))}.forged-signature`);
@@ -177,9 +166,7 @@ describe('the platform shell', () => {
         .toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
       await keepScreenshot(page, 'rejected-token-sent-home');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("an admin imports users from a CSV file and sees each row's outcome", async () => {
@@ -191,9 +178,7 @@ describe('the platform shell', () => {
       `${second},${second}@example.test,Alan,Turing,Teacher`,
       `${uniqueName('bad')},not-an-email,Bad,Row,Student`,
     ].join('\n');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, admin);
+    await signedIn(admin, async (page) => {
       await page.getByTestId('nav-admin').click();
       await page.waitForURL('**/admin/users');
       await page.getByRole('button', { name: 'Import users' }).click();
@@ -215,8 +200,6 @@ describe('the platform shell', () => {
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByLabel('Search by name').fill(first);
       await expect.poll(() => page.getByRole('link', { name: first }).isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,20 +5,17 @@
  * the session and drive the localisers; on the whole-body model, Ctrl+Shift+3 and Ctrl+Shift+4 set the isocentre
  * and the localisers are taken through it. Every dialog is checked with axe in both themes.
  */
-import { addSequence, brainModule, keepDialogScreenshots, startScanning } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import { addSequence, keepDialogScreenshots, startScanning, schoolBrainModule } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { apiCaller, type Credentials } from '../support/api.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
 const callAs = apiCaller(baseUrl);
 /** Each story checks several dialogs with axe in two themes (about 1 s per check). */
 const STORY_TIMEOUT_MS = 180_000;
-const member = (clientId: string, role: 'Teacher' | 'Student', prefix: string): Promise<Credentials> =>
-  organisationMember(baseUrl, admin, clientId, role, prefix);
-
 interface SessionView {
   pulseSequences: { id: string; name: string; spatials: { center: number[] } }[];
   configuration: { name: string; selectedValue: number | string }[];
@@ -41,10 +38,7 @@ describe('simulator dialogs', () => {
   it(
     'a student copies geometry between sequences, deletes one after confirming, sets patient settings and display options that persist',
     async () => {
-      const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-      const teacher = await member(clientId, 'Teacher', 'teach');
-      const student = await member(clientId, 'Student', 'stu');
-      const module = await brainModule(baseUrl, teacher, student);
+      const { student, ...module } = await schoolBrainModule(baseUrl, admin);
       const { context, page } = await openPage();
       try {
         await signInToDashboard(page, student);
@@ -190,10 +184,7 @@ describe('simulator dialogs', () => {
   it(
     'on the whole-body model Ctrl+Shift+3 sets a whole-body height and Ctrl+Shift+4 a region; the localisers follow',
     async () => {
-      const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-      const teacher = await member(clientId, 'Teacher', 'teach');
-      const student = await member(clientId, 'Student', 'stu');
-      const module = await brainModule(baseUrl, teacher, student, 'Whole body');
+      const { student, ...module } = await schoolBrainModule(baseUrl, admin, 'Whole body');
       const { context, page } = await openPage();
       try {
         await signInToDashboard(page, student);

@@ -6,18 +6,15 @@
  * snaps to 5°), and sees the fold-over zone hatched where phase encoding lies in plane. The screen is checked with
  * axe in both themes, as the simulator story does.
  */
-import { brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import { keepSimulatorScreenshots, startScanning, schoolBrainModule } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { apiCaller } from '../support/api.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
 const callAs = apiCaller(baseUrl);
-const member = (clientId: string, role: 'Teacher' | 'Student', prefix: string): Promise<Credentials> =>
-  organisationMember(baseUrl, admin, clientId, role, prefix);
-
 /** The Geometry card's head-foot position [mm]. */
 async function positionH(page: Page): Promise<number> {
   return Number(await page.getByRole('textbox', { name: /^Position H/ }).inputValue());
@@ -25,10 +22,7 @@ async function positionH(page: Page): Promise<number> {
 
 describe('simulator planning', () => {
   it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm, the spatials are saved, an FOV edge and the rotation handle follow into the card, and the fold-over zone is hatched", async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await member(clientId, 'Teacher', 'teach');
-    const student = await member(clientId, 'Student', 'stu');
-    const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     try {
       await signInToDashboard(page, student);

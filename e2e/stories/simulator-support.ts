@@ -5,9 +5,10 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from '../support/a11y.ts';
-import { callAs, uniqueName, type Credentials } from '../support/api.ts';
+import { callAs, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { closeDialogWithEscape } from '../support/keyboard.ts';
+import { organisationMember } from '../support/story.ts';
 
 /** "T2-weighted TSE" in the contracts' sequence-type codes. */
 export const T2_TSE = 22;
@@ -56,16 +57,36 @@ export async function brainModule(
   return { programId, courseId, labId: lab.id, title };
 }
 
+/**
+ * A new school's teacher and student (both past the first login) and the teacher's brainModule (its model the
+ * Brain unless `modelName` says otherwise) with the student enrolled.
+ */
+export async function schoolBrainModule(baseUrl: string, admin: Credentials, modelName?: string) {
+  const clientId = await createClient(baseUrl, admin, uniqueName('School '));
+  const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
+  const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
+  return { teacher, student, ...(await brainModule(baseUrl, teacher, student, modelName)) };
+}
+
+/** The simulator's themes as Preferences names them. */
+const SIMULATOR_THEMES = ['Light', 'Dark (reading room)'] as const;
+
+/** Chooses `theme` in Preferences and waits until the page shows its colour scheme; answers the scheme. */
+async function chooseTheme(page: Page, theme: (typeof SIMULATOR_THEMES)[number]): Promise<'light' | 'dark'> {
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
+  const scheme = theme === 'Light' ? 'light' : 'dark';
+  await page.waitForFunction(
+    (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
+    scheme,
+  );
+  return scheme;
+}
+
 /** Screenshot and axe check in the simulator's two themes (switched in Preferences); leaves it dark. */
 export async function keepSimulatorScreenshots(page: Page, name: string): Promise<void> {
-  for (const theme of ['Light', 'Dark (reading room)'] as const) {
-    await page.getByRole('button', { name: 'Preferences' }).click();
-    await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
-    const scheme = theme === 'Light' ? 'light' : 'dark';
-    await page.waitForFunction(
-      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-      scheme,
-    );
+  for (const theme of SIMULATOR_THEMES) {
+    const scheme = await chooseTheme(page, theme);
     // The menu's closing and the controls' colour transitions (200 ms) end before the capture.
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.waitForTimeout(400);
@@ -83,16 +104,10 @@ export async function keepDialogScreenshots(
   name: string,
   open: () => Promise<void>,
 ): Promise<void> {
-  for (const theme of ['Light', 'Dark (reading room)'] as const) {
+  for (const theme of SIMULATOR_THEMES) {
     if ((await page.getByRole('dialog').count()) > 0)
       await closeDialogWithEscape(page, page.getByRole('dialog'));
-    await page.getByRole('button', { name: 'Preferences' }).click();
-    await page.getByRole('menuitem', { name: new RegExp(theme.replace(/[()]/g, '\\$&')) }).click();
-    const scheme = theme === 'Light' ? 'light' : 'dark';
-    await page.waitForFunction(
-      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-      scheme,
-    );
+    const scheme = await chooseTheme(page, theme);
     await open();
     await page.getByRole('dialog').waitFor();
     // Let the modal's opening transition end before the capture.

@@ -4,26 +4,25 @@
  * pixels against white matter), and an out-of-range TE shows the numeric input's message and a fix that clears
  * it. The screen is dark by default (issue 15); its screenshots are kept, and checked with axe, in both themes.
  */
-import { brainModule, keepSimulatorScreenshots } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import { keepSimulatorScreenshots, schoolBrainModule } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel } from '@larmor/mri/anatomy/registry';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { decodeBrainAsset, buildModel } from '@larmor/mri/anatomy';
+import type { Protocol } from '@larmor/mri';
 import {
   meanAt,
   pureTissuePixels,
 } from '../../packages/web/src/features/simulator/preview/tissue-pixels.testing.ts';
 import { expectAccessible } from '../support/a11y.ts';
-import { apiCaller, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
+import { apiCaller, login } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { measurePreviewSteps, quantile } from '../support/preview-latency.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 const BRAIN_ASSET = path.resolve(
   import.meta.dirname,
@@ -31,9 +30,6 @@ const BRAIN_ASSET = path.resolve(
 );
 
 const callAs = apiCaller(baseUrl);
-const member = (clientId: string, role: 'Teacher' | 'Student', prefix: string): Promise<Credentials> =>
-  organisationMember(baseUrl, admin, clientId, role, prefix);
-
 /** The preview canvas's red channel (grey image), once a frame newer than `after` is painted. */
 async function previewPixels(page: Page, after: string | null): Promise<{ frame: string; grey: number[] }> {
   const canvas = page.getByTestId('live-preview');
@@ -65,10 +61,7 @@ async function setParameter(page: Page, name: RegExp, value: string): Promise<vo
 
 describe('simulator', () => {
   it('a student starts scanning, adds a T2-weighted TSE, the live preview makes CSF brighter than white matter at TE 100 ms, runs it to Finished and sees its images; an out-of-range TE offers a fix; Save and close returns to the module', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await member(clientId, 'Teacher', 'teach');
-    const student = await member(clientId, 'Student', 'stu');
-    const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
+    const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     try {
       await signInToDashboard(page, student);
@@ -216,13 +209,8 @@ describe('simulator', () => {
     }
   });
   it('an idle student gets the Inactivity notice after 10 minutes (fake clock): Stay keeps the session, and at zero it closes and returns to the module', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await member(clientId, 'Teacher', 'teach');
-    const student = await member(clientId, 'Student', 'stu');
-    const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
+    await signedIn(student, async (page) => {
       await page.clock.install();
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
@@ -245,18 +233,11 @@ describe('simulator', () => {
       await expect.poll(() => notice.isVisible()).toBe(true);
       await page.clock.runFor('05:01');
       await page.waitForURL(`**/browse/${programId}/${courseId}/modules/${labId}`);
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('the live preview follows TE changes without blocking the main thread on WebAssembly (web.preview.inputToPaint.ms)', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await member(clientId, 'Teacher', 'teach');
-    const student = await member(clientId, 'Student', 'stu');
-    const { programId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    const { student, programId, labId } = await schoolBrainModule(baseUrl, admin);
+    await signedIn(student, async (page) => {
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
       await page.getByRole('combobox', { name: 'Add a sequence' }).click();
@@ -289,18 +270,11 @@ describe('simulator', () => {
       // suite; docs/benchmarks.md), not thresholds here: this story shares two cores with other suites (p95 reached
       // 620 ms at load average 20). It checks what the worker guarantees: every step painted a frame the worker
       // computed (its backend comes with its answer), on WebAssembly.
-    } finally {
-      await context.close();
-    }
+    });
   }, 180_000); // 40 painted steps, each awaited: minutes when other suites load the two cores
   it('a session the server closes shows Session expired at once (its event stream ends); Close module returns to the module, and a reload of the closed session shows it again', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await member(clientId, 'Teacher', 'teach');
-    const student = await member(clientId, 'Student', 'stu');
-    const { programId, courseId, labId } = await brainModule(baseUrl, teacher, student);
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, student);
+    const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
+    await signedIn(student, async (page) => {
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
       const simulatorUrl = page.url();
@@ -320,8 +294,6 @@ describe('simulator', () => {
       await expectAccessible(page, 'screen "simulator-session-expired" (dark)');
       await expired.getByRole('button', { name: 'Close module' }).click();
       await page.waitForURL('**/dashboard');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -140,3 +140,55 @@ export async function centreSlice(world: ToolsWorld, sessionId: string, scanId: 
   const res = await fetch(`${baseUrl}${slice.url}`, { headers: { Authorization: `Bearer ${accessToken}` } });
   return { rows: series.rows, columns: series.columns, values: new Float32Array(await res.arrayBuffer()) };
 }
+
+/** "T1-weighted spin echo" in the contracts' sequence-type codes. */
+export const T1_SE = 20;
+/** A short-TR, short-TE spin echo of one 64² slice [s]: T1 weighting, so an objective of T2 weighting fails. */
+export const T1_WEIGHTED_SPIN_ECHO = {
+  repetitionTime: 0.5,
+  echoTime: 0.015,
+  sliceCount: 1,
+  matrixRead: 64,
+  matrixPhase: 64,
+};
+/** A module's objectives: a spin echo (1 point) with T2 weighting (2 points). */
+export const SPIN_ECHO_T2_OBJECTIVES = [
+  { id: 'family', kind: 'sequenceFamily', families: ['SE'], points: 1, title: 'Spin echo' },
+  { id: 'weighting', kind: 'weighting', weighting: 'T2', points: 2, title: 'T2 weighting' },
+];
+
+/** A brain module allowing T1_SE whose teacher sets `objectives` and the other `settings` on it. */
+export async function brainModuleAsking(
+  baseUrl: string,
+  admin: Credentials,
+  objectives: readonly Record<string, unknown>[] = SPIN_ECHO_T2_OBJECTIVES,
+  settings: Record<string, unknown> = {},
+): Promise<ToolsWorld> {
+  const world = await toolsWorld(baseUrl, admin, 'Brain', [T1_SE]);
+  await callAs(baseUrl, world.teacher, 'PATCH', `v1/modules/${world.labId}`, { ...settings, objectives });
+  return world;
+}
+
+/** The student scans T1_WEIGHTED_SPIN_ECHO to Finished in a new session of the module; its ids. */
+export async function scanT1SpinEcho(world: ToolsWorld) {
+  const scan = await sessionWithSequence(world, T1_SE, T1_WEIGHTED_SPIN_ECHO);
+  const { scanId } = await runToFinished(world, scan.sessionId, scan.sequenceId);
+  return { sessionId: scan.sessionId, sequenceId: scan.sequenceId, scanId };
+}
+
+/** The student keeps scan `scanId` as a scan result and submits it in a new attempt of the module. */
+export async function submitScan(world: ToolsWorld, scanId: string): Promise<void> {
+  const { baseUrl, student } = world;
+  const kept = await callAs<{ id: string }>(baseUrl, student, 'POST', 'v1/scan-results', { scanId });
+  const attempt = await callAs<{ id: string }>(
+    baseUrl,
+    student,
+    'POST',
+    `v1/modules/${world.labId}/attempts`,
+    {},
+  );
+  await callAs(baseUrl, student, 'POST', `v1/attempts/${attempt.id}/submit`, {
+    scanResultIds: [kept.id],
+    answers: {},
+  });
+}

@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepScreenshot } from '../support/browser.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 /** Scans run on a busy machine: a story may take longer than the default minute. */
 const STORY_TIMEOUT_MS = 240_000;
 
@@ -41,9 +41,7 @@ describe('tools: timing bolus injection', () => {
         matrixPhase: 64,
         sliceCount: 1,
       });
-      const { context, page } = await openPage();
-      try {
-        await signInToDashboard(page, world.student);
+      await signedIn(world.student, async (page) => {
         await page.goto(`/timing-bolus-injection?sessionId=${scan.sessionId}`);
         await expect.poll(() => page.getByTestId('curve-plot').count()).toBe(1);
         await useDelay(page, '2');
@@ -75,9 +73,7 @@ describe('tools: timing bolus injection', () => {
 
         const arterial = await runToFinished(world, scan.sessionId, scan.sequenceId);
         expect(mean(arterial.pixels.values)).toBeGreaterThan(1.2 * mean(early.pixels.values));
-      } finally {
-        await context.close();
-      }
+      });
     },
     STORY_TIMEOUT_MS,
   );

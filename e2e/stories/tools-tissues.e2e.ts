@@ -9,18 +9,17 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { protocolSchema } from '@larmor/contracts';
-import { decodeBrainAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel } from '@larmor/mri/anatomy/registry';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { decodeBrainAsset, buildModel } from '@larmor/mri/anatomy';
+import type { Protocol } from '@larmor/mri';
 import {
   meanAt,
   pureTissuePixels,
 } from '../../packages/web/src/features/simulator/preview/tissue-pixels.testing.ts';
 import { keepScreenshot } from '../support/browser.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { centreSlice, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 /** Scans run on a busy machine: a story may take longer than the default minute. */
 const STORY_TIMEOUT_MS = 240_000;
 
@@ -60,9 +59,7 @@ describe('tools: tissue characteristics', () => {
       // T1 weighting with the library's values: white matter (shorter T1) is brighter than grey matter.
       expect(meanAt(before.pixels.values, white)).toBeGreaterThan(meanAt(before.pixels.values, grey));
 
-      const { context, page } = await openPage();
-      try {
-        await signInToDashboard(page, world.student);
+      await signedIn(world.student, async (page) => {
         await page.goto(`/tissue-characteristics/${scan.sessionId}`);
         const whiteRow = page.locator('tr[data-tissue="whiteMatter"]');
         await expect.poll(() => whiteRow.isVisible()).toBe(true);
@@ -80,9 +77,7 @@ describe('tools: tissue characteristics', () => {
         await page.getByRole('button', { name: 'Save White matter' }).click();
         await expect.poll(() => whiteRow.getByText('custom').isVisible()).toBe(true);
         await keepScreenshot(page, 'tools-tissues-advanced');
-      } finally {
-        await context.close();
-      }
+      });
 
       const after = await runToFinished(world, scan.sessionId, scan.sequenceId);
       // T1 2.5 s against grey matter's ~1.1 s at TR 500 ms: white matter now below grey matter.

@@ -10,10 +10,10 @@ import { decode } from 'fast-png';
 import path from 'node:path';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 /** Scans run on a busy machine: a story may take longer than the default minute. */
 const STORY_TIMEOUT_MS = 240_000;
 /** How long the model or a chosen series may take to draw (fetched, then NiiVue on software GL) [ms]. */
@@ -56,9 +56,7 @@ describe('tools: 3D viewer', () => {
         sliceCount: 16,
       });
       await runToFinished(world, scan.sessionId, scan.sequenceId);
-      const { context, page } = await openPage();
-      try {
-        await signInToDashboard(page, world.student);
+      await signedIn(world.student, async (page) => {
         await page.goto(`/session/${scan.sessionId}/3d-viewer`);
         const canvas = page.getByTestId('viewer-3d-canvas');
         await expect.poll(() => canvas.getAttribute('data-ready'), { timeout: SERIES_TIMEOUT_MS }).toBe('1');
@@ -86,9 +84,7 @@ describe('tools: 3D viewer', () => {
         const render = await drawn(canvas);
         expect(render.levels).toBeGreaterThan(20);
         expect(render.litShare).toBeGreaterThan(0.02);
-      } finally {
-        await context.close();
-      }
+      });
     },
     STORY_TIMEOUT_MS,
   );

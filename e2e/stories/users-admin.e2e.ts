@@ -5,16 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
-import { pathOf, storyFile, signInToDashboard } from '../support/story.ts';
+import { pathOf, storyFile } from '../support/story.ts';
 
-const { admin, openPage } = storyFile();
+const { admin, signedIn } = storyFile();
 
 describe('user administration', () => {
   it('an admin creates a user, finds, edits, deactivates and deletes them; a search without match shows No data', async () => {
     const username = uniqueName('crud');
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, admin);
+    await signedIn(admin, async (page) => {
       await page.goto('/admin/users');
 
       await page.getByRole('button', { name: 'Create user' }).click();
@@ -62,8 +60,6 @@ describe('user administration', () => {
 
       await page.getByLabel('Search by name').fill(username);
       await expect.poll(() => page.getByRole('cell', { name: 'No data' }).isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -10,11 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { T2_TSE } from './simulator-support.ts';
 import { callAs, runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 /** Two scans run on a busy machine: the story may take longer than the default minute. */
 const STORY_TIMEOUT_MS = 240_000;
 /** "T1-weighted spin echo" in the contracts' sequence-type codes. */
@@ -67,9 +67,7 @@ describe('image viewer: compare mode', () => {
         value: 0,
       });
 
-      const { context, page } = await openPage();
-      try {
-        await signInToDashboard(page, world.student);
+      await signedIn(world.student, async (page) => {
         await page.goto(`/session/${sessionId}/image-viewer`);
         await expect.poll(() => page.getByTestId('series-item').count(), { timeout: 60_000 }).toBe(2);
         await page.getByRole('switch', { name: 'Compare two series' }).check();
@@ -122,9 +120,7 @@ describe('image viewer: compare mode', () => {
           fullPage: true,
         });
         await expectAccessible(page, 'screen "image-viewer-compare" (dark)');
-      } finally {
-        await context.close();
-      }
+      });
     },
     STORY_TIMEOUT_MS,
   );

@@ -13,11 +13,11 @@ import type { Page } from 'playwright-core';
 import { relativeGradientEnergy } from '../../packages/web/src/features/viewer/state/kspace-display.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { T2_TSE } from './simulator-support.ts';
 import { runToFinished, sessionWithSequence, toolsWorld } from './tools-support.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, signedIn } = storyFile();
 /** Scans run on a busy machine: a story may take longer than the default minute. */
 const STORY_TIMEOUT_MS = 240_000;
 /** The small scan of the story: 64 × 64, one slice. */
@@ -82,9 +82,7 @@ describe('k-space view', () => {
         partialFourier: 1,
       });
       const { scanId } = await runToFinished(world, scan.sessionId, scan.sequenceId);
-      const { context, page } = await openPage();
-      try {
-        await signInToDashboard(page, world.student);
+      await signedIn(world.student, async (page) => {
         await page.goto(`/session/${scan.sessionId}/image-viewer`);
         await page.getByRole('link', { name: 'K-space of this series' }).click();
         await page.waitForURL(new RegExp(`/session/${scan.sessionId}/k-space\\?series=${scanId}$`));
@@ -169,9 +167,7 @@ describe('k-space view', () => {
           .toBe(true);
 
         await keepBothSchemes(page, 'viewer-kspace');
-      } finally {
-        await context.close();
-      }
+      });
     },
     STORY_TIMEOUT_MS,
   );
@@ -179,13 +175,9 @@ describe('k-space view', () => {
   it('the k-space view of a session without finished series says No data', async () => {
     const world = await toolsWorld(baseUrl, admin, 'Brain', [T2_TSE]);
     const scan = await sessionWithSequence(world, T2_TSE, {});
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, world.student);
+    await signedIn(world.student, async (page) => {
       await page.goto(`/session/${scan.sessionId}/k-space`);
       await expect.poll(() => page.getByRole('status').getByText('No data').isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -7,12 +7,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { callAs, createClient, uniqueName } from '../support/api.ts';
+import { callAs } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 import { downloadDicomSeries } from '../support/dicom.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
-import { addSequence, brainModule, startScanning } from './simulator-support.ts';
+import { signInToDashboard, storyFile } from '../support/story.ts';
+import { addSequence, startScanning, schoolBrainModule } from './simulator-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
@@ -62,10 +62,7 @@ function canvasGrey(page: Page): Promise<{ mean: number; max: number }> {
 
 describe('window/level as radiographers know it', () => {
   it('a student sees W/L as the DICOM download’s integer Window Center/Width, and a drag over half the viewport widens the window by half the stored range without blacking the image', async () => {
-    const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-    const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-    const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-    const module = await brainModule(baseUrl, teacher, student);
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {

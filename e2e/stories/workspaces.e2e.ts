@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { completeFirstLogin, createClient, createUser, uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
-import { FIRST_PASSWORD, OWN_PASSWORD, signIn, storyFile, signInToDashboard } from '../support/story.ts';
+import { FIRST_PASSWORD, OWN_PASSWORD, signIn, storyFile } from '../support/story.ts';
 
-const { baseUrl, admin, openPage } = storyFile();
+const { baseUrl, admin, openPage, signedIn } = storyFile();
 
 /** The active identity claim of the stored access token. */
 function activeIdentity(page: Page): Promise<unknown> {
@@ -62,9 +62,7 @@ describe('workspaces', () => {
     const org = `Clinic ${uniqueName('org')}`;
     await createClient(baseUrl, admin, org);
     const group = `Radiographers ${uniqueName('g')}`;
-    const { context, page } = await openPage();
-    try {
-      await signInToDashboard(page, admin);
+    await signedIn(admin, async (page) => {
       await page.goto('/admin/groups');
       await page.getByRole('combobox', { name: 'Organisation' }).click();
       await page.getByRole('option', { name: org }).click();
@@ -80,8 +78,6 @@ describe('workspaces', () => {
         )
         .toBe(true);
       await keepScreenshot(page, 'admin-groups');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

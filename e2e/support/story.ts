@@ -9,12 +9,14 @@ import { launchBrowser, newPage } from './browser.ts';
 
 /**
  * A story file's setup: the server's address and the admin from the global setup, and one Chromium launched
- * before the file's stories and closed after them. `openPage` gives each story a fresh context at 1280 × 800.
+ * before the file's stories and closed after them. `openPage` gives each story a fresh context at 1280 × 800;
+ * `signedIn` runs a story on one, signed in to the dashboard.
  */
 export function storyFile(): {
   baseUrl: string;
   admin: Credentials;
   openPage: (options?: Parameters<typeof newPage>[2]) => ReturnType<typeof newPage>;
+  signedIn: (who: Credentials, story: (page: Page) => Promise<void>) => Promise<void>;
 } {
   const baseUrl = inject('baseUrl');
   const admin: Credentials = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -25,12 +27,23 @@ export function storyFile(): {
   afterAll(async () => {
     await browser?.close();
   });
+  const openPage = (options?: Parameters<typeof newPage>[2]) => {
+    if (browser === undefined) throw new Error('openPage runs inside a story, after the browser launched');
+    return newPage(browser, baseUrl, options);
+  };
   return {
     baseUrl,
     admin,
-    openPage: (options) => {
-      if (browser === undefined) throw new Error('openPage runs inside a story, after the browser launched');
-      return newPage(browser, baseUrl, options);
+    openPage,
+    /** Runs `story` on a fresh page signed in as `who` (on the dashboard), then closes the page's context. */
+    signedIn: async (who, story) => {
+      const { context, page } = await openPage();
+      try {
+        await signInToDashboard(page, who);
+        await story(page);
+      } finally {
+        await context.close();
+      }
     },
   };
 }

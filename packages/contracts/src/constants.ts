@@ -58,15 +58,6 @@ export const MODAL_BACKDROP_TRANSITION_MS = 150;
 export const TERMS_MODAL_WIDTH_PX = 500;
 export const FREE_PLAN_MODAL_WIDTH_PX = 1_200;
 
-/** Free version limits (platform-shell.md §9): what a free-plan identity may use. */
-export const FREE_PLAN_LIMITS = {
-  /** Field strength of the only scanner [T]. */
-  scannerFieldStrengthT: 1.5,
-  anatomies: ['Brain', 'Knee'],
-  sequenceFamilies: ['SE', 'GRE'],
-  editableParameters: ['FOV', 'matrix', 'slices'],
-} as const;
-
 /** Accepted document types (platform-shell.md §3). */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = [
   'doc',

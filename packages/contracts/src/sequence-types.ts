@@ -73,6 +73,6 @@ export const sequenceTypeSchema = z.object({
   key: z.string(),
   name: z.string(),
   family: z.string(),
-  /** Whether the free plan may run it (FREE_PLAN_LIMITS.sequenceFamilies). */
+  /** Whether the free plan may run it (@larmor/mri FREE_PLAN_LIMITS.families). */
   free: z.boolean(),
 });

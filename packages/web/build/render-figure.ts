@@ -8,21 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { encode } from 'fast-png';
 import { encode as encodeJpeg } from 'jpeg-js';
-import {
-  buildModel,
-  decodeBrainAsset,
-  defaultProtocol,
-  listModels,
-  simulate,
-  tissueAtField,
-  type AnatomicalModel,
-  type LabelAsset,
-  type Motion,
-  type NoiseLevel,
-  type Protocol,
-  type Scanner,
-  type SequenceFamily,
-} from '@larmor/mri';
+import { buildModel, decodeBrainAsset, listModels, type LabelAsset } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import { scannerOf, type AnatomicalModel, type Protocol, type SequenceFamily } from '@larmor/mri';
+import { simulate, type Motion, type NoiseLevel } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
 
 /** One figure: a single slice of a model scanned with a family's default protocol and the given changes. */
 export interface FigureSpec {
@@ -105,12 +95,7 @@ function toGrey8(magnitude: Float32Array): Uint8Array {
 /** The image file of `spec` (PNG, or JPEG where it asks): deterministic (fixed noise seed), so the same spec always gives the same file. */
 export function renderFigure(spec: FigureSpec): Uint8Array {
   const anatomy = model(spec.model);
-  const scanner: Scanner = {
-    b0: spec.b0 ?? 1.5,
-    maxGradient: 0.045,
-    maxSlewRate: 200,
-    coil: anatomy.coils[0]?.uniqueName ?? 'body',
-  };
+  const scanner = scannerOf({ b0field: spec.b0, coil: anatomy.coils[0]?.uniqueName });
   const defaults = defaultProtocol(spec.family, scanner);
   const protocol: Protocol = {
     ...defaults,

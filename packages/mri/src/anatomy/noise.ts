@@ -48,18 +48,3 @@ export function valueNoise3(x: number, y: number, z: number, seed: number): numb
   const y1v = x01 + (x11 - x01) * v;
   return y0v + (y1v - y0v) * w;
 }
-
-/**
- * Mulberry32, a small seeded PRNG (Tommy Ettinger, public domain): returns a function giving numbers in [0, 1).
- * Used to place lesions and other random details deterministically.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

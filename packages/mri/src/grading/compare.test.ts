@@ -6,8 +6,9 @@ import { relativeSnrPercent } from '../sequence/derived.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { compareProtocols, fatShiftPixels, weightingOf, type ComparedScan } from './compare.ts';
 import { T1_SE, T2_TSE } from './grading.testing.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const SCANNER = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head' };
+const SCANNER = testScanner({ coil: 'head' });
 const scan = (protocol: Partial<Protocol>, b0 = 1.5): ComparedScan => ({
   protocol: testProtocol({ matrixRead: 128, matrixPhase: 128, ...protocol }),
   scanner: { ...SCANNER, b0 },

@@ -5,6 +5,7 @@ import { testProtocol } from '../simulate/fast/phantom.testing.ts';
 import { simulateSnapshot, type ScanSnapshot } from '../simulate/snapshot.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import type { GradedSeries } from './context.ts';
+import { testScanner } from '../scanner.testing.ts';
 
 export const KNEE_ID = 2;
 export const SPINE_ID = 4;
@@ -39,7 +40,7 @@ export function scan(
     engine: 'cpusim',
     model: { id: modelId },
     protocol: testProtocol({ matrixRead: 96, matrixPhase: 96, sliceThickness: 0.005, ...protocol }),
-    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil },
+    scanner: testScanner({ coil }),
     simulation: { noiseLevel: 1, receive: 'array' },
     tissueOverrides: {},
     seed: 7,

@@ -1,4 +1,7 @@
-/** Automatic grading of submitted series against a module's objectives (issue 14). Pure: no I/O. */
+/**
+ * `@larmor/mri/grade`: automatic grading of submitted series against a module's objectives (issue 14), the
+ * protocol comparison and the difference map of two series. Pure: no I/O.
+ */
 export * from './objectives.ts';
 export { gradeSubmission, checkObjective, type ObjectiveResult } from './grade.ts';
 export type { GradedSeries, SeriesImage } from './context.ts';
@@ -10,3 +13,5 @@ export {
 } from './weighting.ts';
 export { ARTIFACT_WORDS, artifactsNamed } from './imageChecks.ts';
 export { ARTIFACT_LIMITS } from './artifacts.ts';
+export * from './compare.ts';
+export * from './difference.ts';

@@ -3,8 +3,9 @@ import { defaultProtocol } from '../sequence/defaults.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { analyseWeighting, classifyWeighting, WEIGHTING_SENSITIVITY_THRESHOLD } from './weighting.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const brain = ['whiteMatter', 'greyMatter', 'csf', 'fat', 'muscle'].map((k) => tissueAtField(k, scanner.b0));
 const weighting = (p: Protocol) => analyseWeighting(p, scanner, brain).weighting;
 

@@ -7,19 +7,14 @@
 import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
 import { acquisitionFrame, scanGeometry } from '../simulate/geometry.ts';
-import {
-  LABEL,
-  TEST_SCANNER,
-  testProtocol,
-  testTissues,
-  testVolume,
-} from '../simulate/fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from '../simulate/fast/phantom.testing.ts';
 import { prepareSlice } from '../simulate/fast/prepare.ts';
 import { renderContrast, type RenderedImage } from '../simulate/fast/render.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import type { Vec3 } from '../units.ts';
 import { dicomMrSeries } from './dicom/mrImage.ts';
 import { niftiAffine } from './nifti/write.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 /**
  * 0.5 mm voxels, 400 × 400 × 8, centred on the isocentre (voxel centres at ±0.25 mm, ±0.75 mm, …), holding a

@@ -2,7 +2,7 @@
  * From k-space to images: magnitude, phase, coil combination and the k-space display image.
  * K-space and images use the centred layout of ./fftnd.ts ([rows][cols], origin at (rows/2, cols/2)).
  */
-import { createFft2d, createFft3d } from './fftnd.ts';
+import { createFft2d } from './fftnd.ts';
 
 /** A complex image or k-space as split real/imaginary arrays. */
 export interface ComplexArray {
@@ -15,14 +15,6 @@ export function kspaceToImage2d(kspace: ComplexArray, rows: number, cols: number
   const re = kspace.re.slice();
   const im = kspace.im.slice();
   createFft2d(rows, cols).inverse(re, im);
-  return { re, im };
-}
-
-/** Centred inverse 3D FFT of a k-space (nz × ny × nx, x fastest; copied). */
-export function kspaceToImage3d(kspace: ComplexArray, dims: readonly [number, number, number]): ComplexArray {
-  const re = kspace.re.slice();
-  const im = kspace.im.slice();
-  createFft3d(dims[0], dims[1], dims[2]).inverse(re, im);
   return { re, im };
 }
 

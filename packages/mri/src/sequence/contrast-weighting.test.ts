@@ -5,6 +5,7 @@ import type { TissueKey } from '../tissue/types.ts';
 import { defaultProtocol } from './defaults.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import { tissueSignal } from './signal.ts';
+import { testScanner } from '../scanner.testing.ts';
 
 /** Voxel signal magnitude PD·|M⊥| of a tissue of the library under a protocol (what an image shows). */
 function brightness(protocol: Protocol, key: TissueKey, scanner: Scanner): number {
@@ -13,7 +14,7 @@ function brightness(protocol: Protocol, key: TissueKey, scanner: Scanner): numbe
   return tissue.pd * Math.hypot(s.re, s.im);
 }
 
-const scannerAt = (b0: number): Scanner => ({ b0, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' });
+const scannerAt = (b0: number): Scanner => testScanner({ b0 });
 
 describe('contrast of the default protocols, per tissue, at every scanner field', () => {
   for (const b0 of SCANNER_FIELD_STRENGTHS_T) {

@@ -11,8 +11,9 @@ import {
   scanTime,
 } from './derived.ts';
 import type { Protocol, Scanner } from './protocol.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const SCANNER: Scanner = testScanner();
 const at = (b0: number): Scanner => ({ ...SCANNER, b0 });
 
 function se(overrides: Partial<Protocol> = {}): Protocol {

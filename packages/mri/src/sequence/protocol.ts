@@ -99,3 +99,15 @@ export interface Scanner {
   /** Receive coil `unique_name` of the model. */
   coil: string;
 }
+
+/** What a pulse sequence stores beside its family and stack geometry: the rest of its protocol. */
+export type ProtocolParameters = Omit<Protocol, 'family' | 'geometry'>;
+
+/** The protocol of a family, its stored parameters and its stack geometry (the sequence's spatials). */
+export function protocolOf(
+  family: SequenceFamily,
+  parameters: ProtocolParameters,
+  geometry: SliceGeometry,
+): Protocol {
+  return { ...parameters, family, geometry };
+}

@@ -6,6 +6,7 @@ import { defaultProtocol } from './defaults.ts';
 import { SEQUENCE_FAMILIES } from './protocol.ts';
 import type { Scanner } from './protocol.ts';
 import { echoTimeOfLine, tissueSignal } from './signal.ts';
+import { testScanner } from '../scanner.testing.ts';
 
 const TISSUE_KEYS = [...TISSUE_LIBRARY.keys()];
 
@@ -21,7 +22,7 @@ describe('signal model invariants (property-based)', () => {
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0.01, max: Math.PI, noNaN: true }),
         (family, key, b0, tr, teFraction, tiFraction, flip) => {
-          const scanner: Scanner = { b0, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+          const scanner: Scanner = testScanner({ b0 });
           const base = defaultProtocol(family, scanner);
           const protocol = {
             ...base,
@@ -46,7 +47,7 @@ describe('signal model invariants (property-based)', () => {
         fc.integer({ min: 1, max: 64 }),
         fc.integer({ min: 8, max: 256 }),
         (family, etl, lines) => {
-          const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+          const scanner: Scanner = testScanner();
           const p = { ...defaultProtocol(family, scanner), echoTrainLength: etl };
           for (let line = 0; line < lines; line++) {
             expect(Number.isFinite(echoTimeOfLine(p, line, lines))).toBe(true);

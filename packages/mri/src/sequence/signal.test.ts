@@ -5,8 +5,10 @@ import { degToRad } from '../units.ts';
 import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
 import { echoTimeOfLine, tissueSignal } from './signal.ts';
 import { echoSpacingOf } from './timing.ts';
+import { testScanner } from '../scanner.testing.ts';
+import { testProtocol } from './protocol.testing.ts';
 
-const SCANNER_3T: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const SCANNER_3T: Scanner = testScanner({ b0: 3 });
 
 /** White matter at 3 T (Stanisz 2005; Peters 2007 for T2*), as the tissue library gives it. */
 const WHITE_MATTER: TissueAtField = {
@@ -35,12 +37,9 @@ const FAT: TissueAtField = {
 };
 
 function protocol(family: SequenceFamily, overrides: Partial<Protocol> = {}): Protocol {
-  return {
+  return testProtocol({
     family,
-    repetitionTime: 0.5,
     echoTime: 0.08,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
     bandwidthPerPixel: 200,
     fovRead: 0.24,
     fovPhase: 0.24,
@@ -48,15 +47,8 @@ function protocol(family: SequenceFamily, overrides: Partial<Protocol> = {}): Pr
     matrixPhase: 256,
     sliceThickness: 0.005,
     sliceGap: 0.001,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
     ...overrides,
-  };
+  });
 }
 
 describe('tissueSignal', () => {

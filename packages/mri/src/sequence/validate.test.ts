@@ -18,13 +18,9 @@ import {
   validateFreePlan,
   validateProtocol,
 } from './validate.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const scanner = (b0: number, maxGradient: number): Scanner => ({
-  b0,
-  maxGradient,
-  maxSlewRate: 200,
-  coil: 'body',
-});
+const scanner = (b0: number, maxGradient: number): Scanner => testScanner({ b0, maxGradient });
 const STANDARD = scanner(1.5, 0.045);
 
 /** A demanding 2D GRE where the gradients limit the timing: 512², 200 mm, 3 mm slices. */

@@ -278,11 +278,15 @@ export function assertPlayableProtocol(protocol: Protocol, scanner: Scanner): vo
 }
 
 /**
- * Free-plan limits (simulator spec §5: 1.5 T scanner, SE and GRE sequences, limited FOV, matrix and slices).
- * The spec names what is limited but not the numbers; these are ours.
+ * Free-plan limits, the one home of them (simulator spec §5, platform-shell.md §9: a 1.5 T scanner, the Brain and
+ * Knee models, SE and GRE sequences, limited FOV, matrix and slices). The spec names what is limited but not the
+ * numbers; these are ours. The server checks them, the web app shows them.
  */
 export const FREE_PLAN_LIMITS = {
+  /** Field strength of the only scanner [T]. */
   b0: 1.5,
+  /** Engine model names (anatomy registry) a free-plan identity may use. */
+  anatomies: ['Brain', 'Knee'] as readonly string[],
   families: ['SE', 'GRE'] as readonly SequenceFamily[],
   /** FOV range [m]. */
   fovMin: 0.18,

@@ -11,7 +11,7 @@ import { axesOf } from '../sequence/build/context.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
 import type { TissueAtField } from '../tissue/types.ts';
-import { framePhantom } from './agreement/phantom.ts';
+import { framePhantom } from './bloch/framePhantom.ts';
 import type { SpinSet } from './bloch/spins.ts';
 import type { AcquisitionFrame } from './geometry.ts';
 
@@ -68,7 +68,7 @@ export function excitationGradient(timeline: SequenceTimeline, protocol: Protoco
 }
 
 /**
- * Spins of a slice of `frame` (agreement/phantom.ts `framePhantom`): per pixel, READ_SUBPIXELS columns (1 with
+ * Spins of a slice of `frame` (bloch/framePhantom.ts `framePhantom`): per pixel, READ_SUBPIXELS columns (1 with
  * T2* isochromats) of `sliceIsochromats` isochromats
  * of up to TISSUE_SUBSLABS sub-slabs of the slice (each takes its dominant tissue, so through-plane partial volume
  * is that of the fast engine's voxel) placed at equal steps across a layer SLICE_LAYER_FRACTION of the slice thick at its centre, each with

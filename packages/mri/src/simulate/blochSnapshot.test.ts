@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../anatomy/registry.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
-import { pureTissueRegions, regionMeans } from './agreement/regions.ts';
+import { pureTissueRegions, regionMeans } from './agreement/regions.testing.ts';
 import { createWasmKernels } from './bloch/wasmKernels.ts';
 import { scanGeometry } from './geometry.ts';
 import { simulateSnapshot, type ScanSnapshot } from './snapshot.ts';

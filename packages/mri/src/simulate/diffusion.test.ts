@@ -3,8 +3,9 @@ import type { AnatomicalModel } from '../anatomy/types.ts';
 import { defaultProtocol } from '../sequence/defaults.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { adcMap, geometricMean } from './diffusion.ts';
-import { TEST_SCANNER, testVolume } from './fast/phantom.testing.ts';
+import { testVolume } from './fast/phantom.testing.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 describe('DWI trace and ADC map', () => {
   it('geometric mean of directional images: S0·exp(−b·mean(D)) for directional decays (1e-6 relative)', () => {

@@ -6,9 +6,10 @@ import {
   sampleFieldMap,
   susceptibilityFieldMap,
 } from './fieldMap.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast } from './fast/render.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 describe('susceptibility field map (dipole kernel)', () => {
   // A sphere (radius 6 mm) of water in air, on a 1 mm grid of 40³ voxels.

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ringOfElements } from '../anatomy/coils.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 /** A uniform white-matter disc of radius 80 mm inside an 8-element ring array of radius 120 mm. */
 const RADIUS = 0.08;

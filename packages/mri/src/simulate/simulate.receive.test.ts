@@ -7,12 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { modelCoils } from '../anatomy/modelCoils.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissueAt, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast } from './fast/render.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import { seededRandom, unitComplexNoise } from './noise.ts';
 import { frameCoilMaps, simulateSlice, sliceSeed, tissuesByLabel, type SimulateOptions } from './simulate.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 const head: AnatomicalModel = {
   id: 0,
@@ -25,13 +26,8 @@ const head: AnatomicalModel = {
   features: [],
   coils: modelCoils(1),
 };
-const byKey = new Map(testTissues().flatMap((t) => (t ? [[t.key, t] as const] : [])));
 const options: SimulateOptions = {
-  tissueAt: (key) => {
-    const t = byKey.get(key);
-    if (!t) throw new Error(`no tissue ${key}`);
-    return t;
-  },
+  tissueAt: testTissueAt,
   noiseLevel: 1,
   seed: 42,
 };

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { LABEL, testProtocol, testTissueAt, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
 import { scoutImages, scoutProtocol } from './scout.ts';
 import { coilSensitivityMaps } from '../anatomy/coils.ts';
 import { frameCoilMaps, simulate, simulateSlice, type SimulateOptions } from './simulate.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
 /** Concentric "head": white matter core, grey matter, CSF, then a fat (scalp) ring [m]. */
 const RADII = { whiteMatter: 0.03, greyMatter: 0.045, csf: 0.055, fat: 0.065 };
@@ -27,13 +28,8 @@ const head: AnatomicalModel = {
   features: [],
   coils: [],
 };
-const byKey = new Map(testTissues().flatMap((t) => (t ? [[t.key, t] as const] : [])));
 const options: SimulateOptions = {
-  tissueAt: (key) => {
-    const t = byKey.get(key);
-    if (!t) throw new Error(`no tissue ${key}`);
-    return t;
-  },
+  tissueAt: testTissueAt,
   noiseLevel: 0,
   seed: 42,
 };

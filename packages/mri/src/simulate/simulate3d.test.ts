@@ -2,20 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import { acquisitionSnrPercent } from '../sequence/derived.ts';
 import type { Protocol } from '../sequence/protocol.ts';
-import { TEST_SCANNER, testProtocol, testTissues } from './fast/phantom.testing.ts';
+import { testProtocol, testTissueAt } from './fast/phantom.testing.ts';
 import type { RenderedImage } from './fast/render.ts';
 import { relativeSnr } from './noise.ts';
 import { simulate, type SimulateOptions } from './simulate.ts';
 import { slabProfile } from './slab.ts';
 import { blobModel, imageChecksum } from './threeD.testing.ts';
+import { TEST_SCANNER } from '../scanner.testing.ts';
 
-const byKey = new Map(testTissues().flatMap((t) => (t ? [[t.key, t] as const] : [])));
 const options = (noiseLevel: SimulateOptions['noiseLevel']): SimulateOptions => ({
-  tissueAt: (key) => {
-    const t = byKey.get(key);
-    if (!t) throw new Error(`no tissue ${key}`);
-    return t;
-  },
+  tissueAt: testTissueAt,
   noiseLevel,
   seed: 7,
 });

@@ -2,6 +2,7 @@
 import type { Protocol } from '../sequence/protocol.ts';
 import { testProtocol } from './fast/phantom.testing.ts';
 import type { ScanSnapshot } from './snapshot.ts';
+import { testScanner, GRADIENT_LIMITED_SCANNER } from '../scanner.testing.ts';
 
 /** The knee model's id (anatomy/registry.ts): procedural, so it builds in well under a second. */
 export const KNEE_MODEL_ID = 2;
@@ -32,7 +33,7 @@ export function testSnapshot(
       geometry: { orientation: 'sagittal', center: [0, 0, 0] },
       ...protocol,
     }),
-    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'knee8' },
+    scanner: testScanner({ coil: 'knee8' }),
     simulation: { noiseLevel: 2, receive: 'array' },
     tissueOverrides: {},
     seed: 3,
@@ -58,7 +59,7 @@ export function testBlochSnapshot(chunks: number, overrides: Partial<ScanSnapsho
       sliceCount: 1,
       geometry: { orientation: 'axial', center: [0, 0, 0] },
     },
-    scanner: { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' },
+    scanner: GRADIENT_LIMITED_SCANNER,
     simulation: { noiseLevel: 1, receive: 'single', chunksPerSlice: chunks },
     ...overrides,
   });

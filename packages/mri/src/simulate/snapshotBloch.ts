@@ -5,7 +5,7 @@
  *
  * A slice's spins are the `blochSlicePhantom` of its acquisition frame (`sliceIsochromats` per pixel through the
  * slice, so spoilers and crushers dephase within a voxel; `isochromats` per spin for T2*), its timeline the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
- * image is reconstructed like agreement/blochImage.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
+ * image is reconstructed like bloch/recon.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
  * lines cropped, transposed when phase runs along rows), with thermal noise of the fast engine's σ per pixel
  * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image
  * before the magnitude. The k-space returned is the acquired signal before thermal noise. Settings of the fast
@@ -22,8 +22,8 @@ import { axesOf } from '../sequence/build/context.ts';
 import { buildTimeline } from '../sequence/build/index.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
 import type { TissueAtField } from '../tissue/types.ts';
-import { adcLines, adcReadLines, blochKSpace, readAxisOf } from './agreement/blochImage.ts';
-import { simulateFast, type FastEngineOptions } from './bloch/fast.ts';
+import { adcLines, adcReadLines, blochKSpace, readAxisOf } from './bloch/recon.ts';
+import { simulateBloch, type BlochEngineOptions } from './bloch/engine.ts';
 import { blochSlicePhantom } from './blochPhantom.ts';
 import { adcSampleTimes } from './bloch/plan.ts';
 import { addSignals, emptySignal, type BlochSignal } from './bloch/scan.ts';
@@ -31,7 +31,7 @@ import { sliceSpins } from './bloch/spins.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from './geometry.ts';
 import { imageNoiseSigma, seededRandom, unitComplexNoise } from './noise.ts';
 import { sliceSeed } from './simulate.ts';
-import type { ScanSnapshot, SliceOutput } from './snapshot.ts';
+import type { ScanSnapshot, SliceOutput } from './scanSnapshot.ts';
 
 /** The acquisition frame and timeline of one slice of a snapshot. */
 function sliceAcquisition(
@@ -56,7 +56,7 @@ export function simulateSpinChunk(
   model: AnatomicalModel,
   tissues: readonly (TissueAtField | undefined)[],
   part: { slice: number; chunk: number; chunks: number },
-  engine: FastEngineOptions = {},
+  engine: BlochEngineOptions = {},
 ): BlochSignal {
   const { chunk, chunks } = part;
   if (!(Number.isInteger(chunks) && chunks >= 1 && Number.isInteger(chunk) && chunk >= 0 && chunk < chunks))
@@ -70,7 +70,7 @@ export function simulateSpinChunk(
   const start = Math.floor((chunk * spins.count) / chunks);
   const end = Math.floor(((chunk + 1) * spins.count) / chunks);
   if (end <= start) return emptySignal(adcSampleTimes(timeline), 1);
-  return simulateFast({ timeline, spins: sliceSpins(spins, start, end) }, engine);
+  return simulateBloch({ timeline, spins: sliceSpins(spins, start, end) }, engine);
 }
 
 /** Slice `slice`'s image and k-space from the signals of all its spin chunks. */

@@ -14,8 +14,9 @@ import { isThreeDimensional } from '../sequence/timing.ts';
 import { InvalidProtocolError, validateProtocol } from '../sequence/validate.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
+import { testScanner } from '../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 /** Concentric spheres (white matter, grey matter, CSF, fat) in a 64³ volume of 3 mm voxels, centred [m]. */
 function sphereVolume(): LabelVolume {

@@ -4,14 +4,14 @@
  * the origin), 128×128 over 240 mm (the default 256² takes 4× longer), no noise, one receive channel.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultProtocol, type AnatomicalModel } from '@larmor/mri';
-import { pureTissueRegions, regionMeans } from '@larmor/mri/simulate/agreement/regions';
-import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import { simulateSnapshot, type ScanSnapshot, type SliceOutput } from '@larmor/mri/simulate/snapshot';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { AnatomicalModel } from '@larmor/mri';
+import { pureTissueRegions, regionMeans, GRADIENT_LIMITED_SCANNER } from '@larmor/mri/testing';
+import { createWasmKernels } from '@larmor/mri/bloch';
+import { scanGeometry, simulateSnapshot, type ScanSnapshot, type SliceOutput } from '@larmor/mri/simulate';
 import { createModelStore } from './modelStore.ts';
 
-const scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' as const };
+const scanner = GRADIENT_LIMITED_SCANNER;
 /** A Bloch SE of this slice takes 3–10 s on the 2-core reference machine under load. */
 const TIMEOUT_MS = 60_000;
 

@@ -1,8 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resampleSlice, standardPlane } from '@larmor/mri';
-import { labelAtPoint, tissueVoxelCounts } from '@larmor/mri/anatomy/inspect';
+import { resampleSlice, standardPlane, labelAtPoint, tissueVoxelCounts } from '@larmor/mri/anatomy';
 import { createModelStore, loadBrainAsset } from './modelStore.ts';
 
 const ASSETS = fileURLToPath(new URL('../../../mri/assets/', import.meta.url));

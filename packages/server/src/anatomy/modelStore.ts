@@ -10,11 +10,11 @@ import {
   buildModel,
   decodeBrainAsset,
   listModels,
-  type AnatomicalModel,
   type ModelBuildOptions,
   type LabelAsset,
   type ModelInfo,
-} from '@larmor/mri';
+} from '@larmor/mri/anatomy';
+import type { AnatomicalModel } from '@larmor/mri';
 
 /** The shipped, gzip-compressed Colin27 label volume (see packages/mri/assets/brain/README.md). */
 export const BRAIN_ASSET_PATH = fileURLToPath(

@@ -1,4 +1,4 @@
-import { createSpinSet, withT2StarSpread, type SpinSet } from '@larmor/mri/simulate/bloch/spins';
+import { createSpinSet, withT2StarSpread, type SpinSet } from '@larmor/mri/bloch';
 
 /** Isochromats per spin that model T2* as a Lorentzian off-resonance spread (withT2StarSpread). */
 export const T2STAR_ISOCHROMATS = 24;

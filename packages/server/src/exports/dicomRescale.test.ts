@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dicomMrSeries, scanGeometry } from '@larmor/mri';
-import { relativeSnrComment } from '@larmor/mri/io/dicom/mrImage';
-import { testProtocol, TEST_SCANNER } from '@larmor/mri/simulate/fast/phantom.testing';
+import { dicomMrSeries, relativeSnrComment } from '@larmor/mri/io';
+import { scanGeometry } from '@larmor/mri/simulate';
+import { testProtocol, TEST_SCANNER } from '@larmor/mri/testing';
 import { missingReaders, pythonReader } from './standardReaders.testing.ts';
 
 const skip = missingReaders.includes('python3 with nibabel and pydicom') && !process.env['CI'];

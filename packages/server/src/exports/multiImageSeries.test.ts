@@ -7,19 +7,16 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultProtocol } from '@larmor/mri/sequence';
 import {
-  defaultProtocol,
   dicomMrSeries,
   fslDiffusionTables,
   fslGradientVectors,
   niftiVolume,
-  scanGeometry,
   type DicomImage,
-  type ImagePlane,
-  type Protocol,
-  type Scanner,
-  type Vec3,
-} from '@larmor/mri';
+} from '@larmor/mri/io';
+import { scanGeometry, type ImagePlane } from '@larmor/mri/simulate';
+import type { Protocol, Scanner, Vec3 } from '@larmor/mri';
 import { afterAll, describe, expect, it } from 'vitest';
 import { niftiFileBytes } from './nifti.ts';
 import {
@@ -31,12 +28,13 @@ import {
   type Comparison,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
+import { testScanner } from '@larmor/mri/testing';
 
 const skip = missingReaders.length > 0 && !process.env['CI'];
 if (skip)
   console.warn(`[standard readers] skipped: missing ${missingReaders.join(', ')} (${READER_PACKAGES})`);
 
-const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner({ b0: 3 });
 
 /** A non-square, oblique (coronal turned by 0.3 rad) 3-slice grid off the isocentre. */
 function obliqueProtocol(family: Protocol['family']): Protocol {

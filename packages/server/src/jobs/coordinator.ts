@@ -11,7 +11,7 @@ import {
   type ScanPart,
   type ScanSnapshot,
   type SnapshotResult,
-} from '@larmor/mri/simulate/snapshot';
+} from '@larmor/mri/simulate';
 import { ScanCancelledError, type PartRunner, type ScanJob, type ScanProgress } from './types.ts';
 
 const describePart = (part: ScanPart): string =>

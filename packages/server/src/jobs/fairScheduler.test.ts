@@ -1,5 +1,5 @@
-import type { PartOutput, ScanPart } from '@larmor/mri/simulate/snapshot';
-import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
+import type { PartOutput, ScanPart } from '@larmor/mri/simulate';
+import { testSnapshot } from '@larmor/mri/testing';
 import { describe, expect, it } from 'vitest';
 import { backlogPriority, createFairScheduler, LOWEST_BULLMQ_PRIORITY } from './fairScheduler.ts';
 import type { PartRunner, PartTask } from './types.ts';

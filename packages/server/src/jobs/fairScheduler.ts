@@ -12,7 +12,7 @@
  * are), so it gives each part a BullMQ priority instead: `backlogPriority`.
  */
 import type { PartRunner, PartTask } from './types.ts';
-import type { PartOutput } from '@larmor/mri/simulate/snapshot';
+import type { PartOutput } from '@larmor/mri/simulate';
 
 /** The owner of parts submitted without one (the CLI, the bench): they share one turn. */
 export const NO_OWNER = '';

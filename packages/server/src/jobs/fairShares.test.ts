@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
+import { testSnapshot } from '@larmor/mri/testing';
 import { createFileBlobStore } from '../blobs/fileStore.ts';
 import { SCAN_QUEUE } from './redis.ts';
 import { createRedisQueue } from './redisQueue.ts';

@@ -2,11 +2,11 @@
  * A part runner compiles the Bloch WebAssembly kernels on its first Bloch part, not when its thread starts: a
  * thread terminated while starting is then never mid-compilation (Node has crashed on that: SIGSEGV/SIGABRT).
  */
-import type * as WasmKernels from '@larmor/mri/simulate/bloch/wasmKernels';
+import type * as WasmKernels from '@larmor/mri/bloch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const compiled = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@larmor/mri/simulate/bloch/wasmKernels', async (importOriginal) => {
+vi.mock('@larmor/mri/bloch', async (importOriginal) => {
   const original = await importOriginal<typeof WasmKernels>();
   return {
     ...original,

@@ -3,17 +3,16 @@
  * snapshot's model through the model store (the only file-system edge for models) and keeps it, with its field
  * map, for the next parts of the same model; picks the WebAssembly SIMD Bloch kernels where the platform has them.
  */
-import { createJsKernels, type KernelFactory } from '@larmor/mri/simulate/bloch/kernels';
-import { createWasmKernels } from '@larmor/mri/simulate/bloch/wasmKernels';
-import type { FieldMap3d } from '@larmor/mri/simulate/fieldMap';
+import { createJsKernels, type KernelFactory, createWasmKernels } from '@larmor/mri/bloch';
 import {
+  type FieldMap3d,
   needsFieldMap,
   runScanPart,
   snapshotFieldMap,
   snapshotModelOptions,
   type PartOutput,
   type ScanSnapshot,
-} from '@larmor/mri/simulate/snapshot';
+} from '@larmor/mri/simulate';
 import { createModelStore } from '../anatomy/modelStore.ts';
 import type { PartTask } from './types.ts';
 

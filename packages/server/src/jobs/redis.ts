@@ -8,7 +8,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { PartOutput } from '@larmor/mri/simulate/snapshot';
+import type { PartOutput } from '@larmor/mri/simulate';
 import { QueueUnavailableError } from './types.ts';
 
 /** The BullMQ queue of scan parts. */

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { PartOutput } from '@larmor/mri/simulate/snapshot';
+import type { PartOutput } from '@larmor/mri/simulate';
 import type { BlobStore } from '../blobs/types.ts';
 import { startScan, type Assembler } from './coordinator.ts';
 import { backlogPriority, NO_OWNER } from './fairScheduler.ts';

@@ -7,8 +7,8 @@ import {
   type ScanSnapshotBody,
 } from '@larmor/contracts';
 import type { Protocol } from '@larmor/mri';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
-import { testBlochSnapshot, testSnapshot } from '@larmor/mri/simulate/snapshot.testing';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
+import { testBlochSnapshot, testSnapshot } from '@larmor/mri/testing';
 
 /** Exact type equality (not mere assignability): optional, readonly and literal types must all agree. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -3,9 +3,8 @@
  * reduce step (`assembleScan`), or a spin chunk of a raw Bloch scan (a Pulseq file on a spin list: `larmor
  * simulate`, the Bloch bench).
  */
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
-import type { BlochSignal } from '@larmor/mri/simulate/bloch/scan';
-import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { simulateBloch, type BlochSignal } from '@larmor/mri/bloch';
+import { assembleScan, type PartOutput, type SnapshotResult } from '@larmor/mri/simulate';
 import { createPartRunner, lazyKernels } from './parts.ts';
 import type { ThreadTask } from './threadQueue.ts';
 
@@ -13,7 +12,7 @@ const runPart = createPartRunner();
 const kernels = lazyKernels();
 
 export default function runThreadTask(task: ThreadTask): PartOutput | BlochSignal | SnapshotResult {
-  if ('blochScan' in task) return simulateFast(task.blochScan, { kernels });
+  if ('blochScan' in task) return simulateBloch(task.blochScan, { kernels });
   if ('assemble' in task) return assembleScan(task.assemble.snapshot, task.assemble.outputs);
   return runPart(task);
 }

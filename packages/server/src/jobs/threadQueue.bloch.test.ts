@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { simulateFast } from '@larmor/mri/simulate/bloch/fast';
-import { createSpinSet } from '@larmor/mri/simulate/bloch/spins';
-import { hardPulse } from '@larmor/mri/sequence/build/rf';
-import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
+import { simulateBloch, createSpinSet } from '@larmor/mri/bloch';
+import { hardPulse, TimelineBuilder } from '@larmor/mri/sequence';
 import { createThreadQueue } from './threadQueue.ts';
 
 describe('thread queue, raw Bloch scans (a timeline on a spin list)', () => {
@@ -28,7 +26,7 @@ describe('thread queue, raw Bloch scans (a timeline on a spin list)', () => {
     });
     const scan = { timeline: b.build(), spins };
     const parallel = await queue.simulateBloch(scan, { chunks: 4 });
-    const single = simulateFast(scan);
+    const single = simulateBloch(scan);
     const re = parallel.coils[0]?.re ?? new Float64Array();
     expect(re).toHaveLength(100);
     re.forEach((v, i) => expect(Math.abs(v - (single.coils[0]?.re[i] ?? 0))).toBeLessThan(1e-5 * count));

@@ -12,13 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import {
-  addSignals,
-  splitIntoChunks,
-  type BlochScan,
-  type BlochSignal,
-} from '@larmor/mri/simulate/bloch/scan';
-import type { PartOutput, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { addSignals, splitIntoChunks, type BlochScan, type BlochSignal } from '@larmor/mri/bloch';
+import type { PartOutput, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate';
 import { startScan, type Assembler } from './coordinator.ts';
 import { createFairScheduler, NO_OWNER } from './fairScheduler.ts';
 import {

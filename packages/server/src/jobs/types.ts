@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { scanSnapshotSchema } from '@larmor/contracts';
-import type { PartOutput, ScanPart, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import type { PartOutput, ScanPart, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate';
 
 /** What a worker runs: one part of a scan (`scanParts` of @larmor/mri). */
 export interface PartTask {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 /* eslint-enable no-restricted-imports */
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
+import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy';
 
 // A path, not new URL(…, import.meta.url): Vite rewrites those into served asset URLs.
 const BRAIN_ASSET = resolve(import.meta.dirname, '../../../mri/assets/brain/colin27-labels.bin.gz');

@@ -3,7 +3,7 @@
  * preview worker and the 3D viewer: fetched from the build's hashed static asset and gunzipped here with
  * DecompressionStream, unless the server already decoded it (Content-Encoding: gzip).
  */
-import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy/labelAsset';
+import { decodeBrainAsset, type LabelAsset } from '@larmor/mri/anatomy';
 
 /** The shipped brain label volume, emitted once by the build as a hashed static asset. */
 const BRAIN_ASSET_URL = new URL('../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);

@@ -3,7 +3,7 @@ import type { LabelVolume } from '../types.ts';
 import type { BrainCondition } from '../conditions.ts';
 import { labelIndexAt } from '../inspect.ts';
 import type { LabelAsset } from '../labelAsset.ts';
-import { seededRandom } from '../noise.ts';
+import { seededRandom } from '../../simulate/noise.ts';
 import { classifyVoxels } from '../rasterize.ts';
 import { axesAlong, ellipsoid, roughen, sphere } from '../sdf.ts';
 import { BRAIN_CONDITION_TISSUES } from './tissues.ts';

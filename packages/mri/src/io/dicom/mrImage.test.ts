@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { seriesWindow } from '../../recon/window.ts';
 import { sarEstimate, scanTime } from '../../sequence/derived.ts';
 import { scanGeometry } from '../../simulate/geometry.ts';
-import { testProtocol, TEST_SCANNER } from '../../simulate/fast/phantom.testing.ts';
+import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { decimalString, uidFromKey } from './encode.ts';
 import { dicomMrSeries, relativeSnrComment, type DicomImage, type DicomSeriesInput } from './mrImage.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 /** Reads a Part 10 file with dcmjs, an independent reader: the file meta group and the dataset by keyword. */
 function read(file: Uint8Array): { meta: Record<string, unknown>; data: Record<string, unknown> } {

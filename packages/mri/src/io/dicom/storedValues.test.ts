@@ -2,7 +2,7 @@ import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
 import { seriesWindow } from '../../recon/window.ts';
 import { scanGeometry } from '../../simulate/geometry.ts';
-import { testProtocol, TEST_SCANNER } from '../../simulate/fast/phantom.testing.ts';
+import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { dicomMrSeries } from './mrImage.ts';
 import {
   MAX_STORED_VALUE,
@@ -11,6 +11,7 @@ import {
   toStoredValues,
   toStoredWindow,
 } from './storedValues.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 function readBack(file: Uint8Array): Record<string, unknown> {
   const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;

@@ -5,11 +5,8 @@ import { readSeq } from './read.ts';
 import { writeSeq } from './write.ts';
 import { expectSameTimeline } from './timeline-compare.test-support.ts';
 
-import {
-  FAMILY_PROTOCOLS,
-  smallProtocol as protocol,
-  TEST_SCANNER as scanner,
-} from '../../sequence/build/protocols.testing.ts';
+import { FAMILY_PROTOCOLS, smallProtocol as protocol } from '../../sequence/build/protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 describe('writeSeq on our protocols', () => {
   for (const family of SEQUENCE_FAMILIES) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulateFast } from '../../simulate/bloch/fast.ts';
+import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
@@ -10,7 +10,8 @@ import { buildTimeline } from './index.ts';
 import { gradientLimits } from './raster.ts';
 import { InvalidProtocolError } from '../validate.ts';
 
-import { FAMILY_PROTOCOLS, smallProtocol as protocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { FAMILY_PROTOCOLS, smallProtocol as protocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 /** Largest gradient amplitude [Hz/m] and slew [Hz/m/s] over the whole timeline, per channel. */
 function gradientExtremes(t: SequenceTimeline): { amplitude: number; slew: number } {
@@ -77,7 +78,7 @@ describe('protocol timelines', () => {
 function centreEcho(p: Protocol, t1: number, t2: number, options = {}): number {
   const t = buildTimeline(p, scanner, options);
   const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [1], t1: [t1], t2: [t2] });
-  const s = simulateFast({ timeline: t, spins }, { kernels: createWasmKernels }).coils[0];
+  const s = simulateBloch({ timeline: t, spins }, { kernels: createWasmKernels }).coils[0];
   const index = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
   return Math.hypot(s?.re[index] ?? 0, s?.im[index] ?? 0);
 }

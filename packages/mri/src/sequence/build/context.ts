@@ -64,7 +64,7 @@ function channelOf(direction: Vec3): { axis: Axis; sign: number } {
  * `scanGeometry` (simulate/geometry.ts), the one geometry both engines and the Pulseq writer use. A direction
  * may run along −axis (coronal and sagittal columns run −z, the sagittal normal −x) or, rotated in-plane,
  * across two channels: `gradients` plays each trapezoid along the direction, and readers of the timeline project
- * channel areas on the frame's directions (simulate/agreement/blochImage.ts).
+ * channel areas on the frame's directions (simulate/bloch/recon.ts).
  */
 export function axesOf(p: Protocol): Axes {
   const plane = scanGeometry({ ...p, sliceCount: 1 }).slices[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulateFast } from '../../simulate/bloch/fast.ts';
+import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
@@ -7,7 +7,8 @@ import type { Protocol } from '../protocol.ts';
 import { tissueSignal } from '../signal.ts';
 import { buildTimeline } from './index.ts';
 
-import { smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { smallProtocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 const base: Protocol = smallProtocol();
 
@@ -30,7 +31,7 @@ function tissue(t1: number, t2: number, pd = 0.8): TissueAtField {
 function blochEcho(p: Protocol, t: TissueAtField, dummyScans?: number): number {
   const timeline = buildTimeline(p, scanner, dummyScans === undefined ? {} : { dummyScans });
   const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [t.pd], t1: [t.t1], t2: [t.t2] });
-  const s = simulateFast({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+  const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
   const i = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
   return Math.hypot(s?.re[i] ?? 0, s?.im[i] ?? 0);
 }

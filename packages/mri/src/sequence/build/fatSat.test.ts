@@ -9,8 +9,9 @@ import { buildContext } from './context.ts';
 import { fatNullFlip, fatSaturation } from './fatSat.ts';
 import { buildTimeline } from './index.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
+import { GRADIENT_LIMITED_SCANNER } from '../../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+const scanner: Scanner = GRADIENT_LIMITED_SCANNER;
 
 /** |M⊥| right after the fat-saturation pulse of a spin at `hz` off resonance, from M0 = 1 (no relaxation). */
 function transverseAfterPulse(hz: number, b0 = 1.5): number {

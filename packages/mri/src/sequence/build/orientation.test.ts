@@ -7,7 +7,8 @@ import { pixelPosition, pointImage } from './pointImage.testing.ts';
 import { readSeq } from '../../io/pulseq/read.ts';
 import { expectSameTimeline } from '../../io/pulseq/timeline-compare.test-support.ts';
 import { writeSeq } from '../../io/pulseq/write.ts';
-import { FAMILY_PROTOCOLS, smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { FAMILY_PROTOCOLS, smallProtocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 /** A stack of three 5 mm slices 10 mm apart, centred off the isocentre on every axis [m]. */
 const stack = (orientation: SliceOrientation, overrides: Partial<Protocol> = {}): Protocol =>

@@ -2,8 +2,8 @@
  * A point spin through the Bloch engine and `blochMagnitudeImage`, for the geometry tests of the timeline
  * builder (off-centre FOV, every orientation, slice stacks).
  */
-import { blochMagnitudeImage } from '../../simulate/agreement/blochImage.ts';
-import { simulateFast } from '../../simulate/bloch/fast.ts';
+import { blochMagnitudeImage } from '../../simulate/bloch/recon.ts';
+import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import { acquisitionFrame, add, scale, scanGeometry } from '../../simulate/geometry.ts';
@@ -11,7 +11,7 @@ import type { Vec3 } from '../../units.ts';
 import type { Protocol } from '../protocol.ts';
 import { axesOf } from './context.ts';
 import { buildTimeline } from './index.ts';
-import { TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 /**
  * Patient position [m] of the centre of pixel (row, column) of slice `slice`: centre + (c − M/2)·Δc·row +
@@ -50,7 +50,7 @@ export function pointImage(
     ...(options.dummyScans === undefined ? {} : { dummyScans: options.dummyScans }),
   });
   const spins = createSpinSet({ x: [at[0]], y: [at[1]], z: [at[2]], rho: [1], t1: [0.6], t2: [t2] });
-  const signal = simulateFast({ timeline, spins }, { kernels: createWasmKernels });
+  const signal = simulateBloch({ timeline, spins }, { kernels: createWasmKernels });
   const image = blochMagnitudeImage(signal, timeline, axesOf(p).phase, frame);
   let peak = 0;
   for (let i = 1; i < image.magnitude.length; i++)

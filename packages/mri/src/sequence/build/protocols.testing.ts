@@ -1,35 +1,21 @@
 /**
- * Small protocols of every family for tests: 16×16, one slice, timing every family can meet on `TEST_SCANNER`
- * (33 mT/m, 125 T/m/s at 1.5 T). Shared by the builder, Pulseq and Bloch-agreement tests.
+ * Small protocols of every family for tests: 16×16, one slice, timing every family can meet on
+ * `GRADIENT_LIMITED_SCANNER` of scanner.testing.ts (33 mT/m, 125 T/m/s at 1.5 T). Shared by the builder,
+ * Pulseq and Bloch-agreement tests.
  */
-import type { Protocol, Scanner, SequenceFamily } from '../protocol.ts';
+import type { Protocol, SequenceFamily } from '../protocol.ts';
+import { testProtocol } from '../protocol.testing.ts';
 
-export const TEST_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
-
-/** A 16×16 single-slice SE protocol with `overrides` applied. */
+/** A 16×16 single-slice SE protocol (5 mm, 250 Hz/pixel, TE 20 ms) with `overrides` applied. */
 export function smallProtocol(overrides: Partial<Protocol> = {}): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
+  return testProtocol({
     echoTime: 0.02,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
     bandwidthPerPixel: 250,
-    fovRead: 0.2,
-    fovPhase: 0.2,
     matrixRead: 16,
     matrixPhase: 16,
     sliceThickness: 0.005,
-    sliceGap: 0,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
     ...overrides,
-  };
+  });
 }
 
 /** Per family, the overrides of `smallProtocol` that give it timing it can meet. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { simulateFast } from '../../simulate/bloch/fast.ts';
+import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { Protocol } from '../protocol.ts';
 import { spinEchoSignal } from '../steady-state.ts';
 import { buildTimeline } from './index.ts';
-import { smallProtocol, TEST_SCANNER as scanner } from './protocols.testing.ts';
+import { smallProtocol } from './protocols.testing.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 const N = 16;
 const THICKNESS = 0.005;
@@ -28,7 +29,7 @@ function meanEcho(p: Protocol, t1: number, t2: number, dummies: number, count = 
     t1: z.map(() => t1),
     t2: z.map(() => t2),
   });
-  const s = simulateFast({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+  const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
   let sum = 0;
   for (let line = 0; line < N; line++) {
     const i = line * N + N / 2;
@@ -84,7 +85,7 @@ function echoesAcrossSlice(p: Protocol, t1: number, t2: number, count = 800): nu
     t1: z.map(() => t1),
     t2: z.map(() => t2),
   });
-  const s = simulateFast({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+  const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
   return Array.from({ length: N }, (_, line) => {
     const i = line * N + N / 2;
     return Math.hypot(s?.re[i] ?? 0, s?.im[i] ?? 0) / count;

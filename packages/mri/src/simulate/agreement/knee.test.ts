@@ -7,16 +7,17 @@ import type { Protocol, Scanner, SliceOrientation } from '../../sequence/protoco
 import type { SequenceTimeline } from '../../sequence/timeline.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import type { Vec3 } from '../../units.ts';
-import { simulateFast } from '../bloch/fast.ts';
+import { simulateBloch } from '../bloch/engine.ts';
 import { createWasmKernels } from '../bloch/wasmKernels.ts';
 import { testProtocol } from '../fast/phantom.testing.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { simulateSlice, tissuesByLabel, type SimulateOptions } from '../simulate.ts';
-import { blochMagnitudeImage } from './blochImage.ts';
-import { framePhantom } from './phantom.ts';
-import { pureTissueRegions, regionMeans } from './regions.ts';
+import { blochMagnitudeImage } from '../bloch/recon.ts';
+import { framePhantom } from '../bloch/framePhantom.ts';
+import { pureTissueRegions, regionMeans } from './regions.testing.ts';
+import { GRADIENT_LIMITED_SCANNER } from '../../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.033, maxSlewRate: 125, coil: 'body' };
+const scanner: Scanner = GRADIENT_LIMITED_SCANNER;
 const N = 64;
 const THICKNESS = 0.005;
 /** Regions smaller than this [pixels] are left out: their mean is a handful of edge-adjacent pixels. */
@@ -92,7 +93,7 @@ function regionalAgreement(protocol: Protocol, isochromats?: number): Map<string
     sliceSelectGradient: excitationGradient(timeline, axes.slice),
     ...(isochromats === undefined ? {} : { isochromats }),
   });
-  const signal = simulateFast({ timeline, spins }, { kernels: createWasmKernels });
+  const signal = simulateBloch({ timeline, spins }, { kernels: createWasmKernels });
   const bloch = blochMagnitudeImage(signal, timeline, axes.phase, frame);
   const regions = new Map(
     [...pureTissueRegions(knee.volume, plane)].filter(([, pixels]) => pixels.length >= MIN_REGION_PIXELS),
@@ -108,7 +109,7 @@ function regionalAgreement(protocol: Protocol, isochromats?: number): Map<string
 }
 
 /**
- * The Bloch engine (bloch/fast.ts) on the builder's timeline and `framePhantom` spins against the fast engine
+ * The Bloch engine (bloch/engine.ts) on the builder's timeline and `framePhantom` spins against the fast engine
  * (`simulateSlice`) on the same protocol and knee slice: the mean magnitude of every eroded pure-tissue region
  * (muscle, marrow) agrees within 2 % for SE, TSE, IR and spoiled GRE on the axial, sagittal and coronal slice
  * (issue 9, item 5). What the comparison holds constant:

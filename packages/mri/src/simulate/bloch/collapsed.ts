@@ -1,6 +1,3 @@
-import type { BlochKernels } from './kernels.ts';
-import { loadClasses, type ClassSource, type LoadedClasses, type SpinClasses } from './rfmap.ts';
-
 /**
  * Readouts on shared phasors. During a readout with a constant gradient, spin j turns by the same phasor
  * z_j = e2_j·exp(−i·2π·(Δk·r_j + dw_j·dt/2π)) every dwell, and z_j depends only on the position along the
@@ -8,26 +5,17 @@ import { loadClasses, type ClassSource, type LoadedClasses, type SpinClasses } f
  * class c, and S_n = Σ_c (Σ_{j∈c} M⊥_j)·z_c^(n+1) exactly. The sum then costs classes × samples instead of
  * spins × samples, and each spin is advanced once, by z_c^run.
  */
-export interface ClassPhasors {
-  zr: Float64Array;
-  zi: Float64Array;
-  /** z^run per class. */
-  zRunR: Float64Array;
-  zRunI: Float64Array;
-}
+import type { BlochKernels } from './kernels.ts';
+import {
+  loadClasses,
+  type ClassPhasors,
+  type ClassSource,
+  type LoadedClasses,
+  type SpinClasses,
+} from './rfmap.ts';
 
 /** Distinct readout steps whose phasors a class set keeps (an EPI train needs two: one per readout polarity). */
 const PHASOR_CACHE_LIMIT = 16;
-
-/** Phasors of one readout step, kept with the classes (rfmap.ts `SpinClasses`). */
-export interface CachedPhasors {
-  dt: number;
-  kx: number;
-  ky: number;
-  kz: number;
-  run: number;
-  phasors: ClassPhasors;
-}
 
 /**
  * Phasor per class for one dwell of dt [s] and k-space step (kx, ky, kz) [1/m], and its run-th power. Kept with

@@ -2,7 +2,7 @@ import type { SequenceBlock } from '../../sequence/timeline.ts';
 import { planBlock, type Step } from './plan.ts';
 
 /**
- * The fast engine's compiled blocks (fast.ts): a block's steps merged into operations, shared between blocks
+ * The Bloch engine's compiled blocks (engine.ts): a block's steps merged into operations, shared between blocks
  * that share their events, and the memo and fingerprint its caches use.
  */
 

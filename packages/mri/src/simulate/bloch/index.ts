@@ -1,26 +1,17 @@
-/** The Bloch engine (DESIGN.md §3, backend `censol`): isochromats, a reference engine and the fast engine. */
-export { simulateFast, type FastEngineOptions } from './fast.ts';
+/**
+ * `@larmor/mri/bloch`: the Bloch engine (DESIGN.md §3, backend `censol`): isochromats, a reference engine and the
+ * production engine (engine.ts), its kernels (JavaScript, WebAssembly SIMD), phantoms and the image
+ * reconstruction (recon.ts).
+ */
+export * from './engine.ts';
 export { simulateReference } from './reference.ts';
-export { createJsKernels, type BlochKernels, type KernelFactory } from './kernels.ts';
+export * from './kernels.ts';
 export { createWasmKernelFactory } from './wasm.ts';
 export { createWasmKernels } from './wasmKernels.ts';
-export {
-  addSignals,
-  emptySignal,
-  splitIntoChunks,
-  type BlochScan,
-  type BlochSignal,
-  type CoilSensitivity,
-  type RigidMotion,
-} from './scan.ts';
-export {
-  cloneSpins,
-  createSpinSet,
-  sliceSpins,
-  withT2StarSpread,
-  type SpinProperties,
-  type SpinSet,
-} from './spins.ts';
+export * from './scan.ts';
+export * from './spins.ts';
 export { adcSampleTimes } from './plan.ts';
-export { T2_STAR_ISOCHROMATS } from './dephasing.ts';
-export { spinsFromSlice, type SlicePhantomOptions } from './phantom.ts';
+export * from './dephasing.ts';
+export * from './phantom.ts';
+export * from './framePhantom.ts';
+export * from './recon.ts';

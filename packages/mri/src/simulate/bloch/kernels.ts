@@ -1,10 +1,10 @@
 /**
- * The fast engine's inner loops over spins, on a workspace of Float32 structure-of-arrays. Two
+ * The Bloch engine's (engine.ts) inner loops over spins, on a workspace of Float32 structure-of-arrays. Two
  * implementations share this interface: plain JavaScript (below, the readable one) and WebAssembly SIMD
  * (wasm.ts, from packages/mri/asm/bloch.ts). Both are tested against the reference engine.
  */
 
-/** Spin arrays of the fast engine, `capacity` long (a multiple of 4; padding spins have rho = 0, M = 0). */
+/** Spin arrays of the Bloch engine, `capacity` long (a multiple of 4; padding spins have rho = 0, M = 0). */
 export interface Workspace {
   capacity: number;
   /** Positions [m], off-resonance [rad/s], proton density. */

@@ -18,7 +18,7 @@ export interface SlicePhantomOptions {
   isochromats?: number;
   /**
    * Distance [m] to move each spin of a tissue along the plane normal (default none): e.g. to the centre of the
-   * slice that a selective pulse excites for a tissue off resonance (agreement/phantom.ts).
+   * slice that a selective pulse excites for a tissue off resonance (bloch/framePhantom.ts).
    */
   normalShift?: (tissue: TissueAtField) => number;
 }

@@ -9,7 +9,7 @@ import { displacementAt, emptySignal, type BlochScan, type BlochSignal } from '.
  * RF steps, precession by 2π·Δk·r + Δω·dt and relaxation are applied in closed form over each step of linear
  * gradient. Rigid motion: spins sit at the block start's translation d(t_b), plus each step's motion phase
  * ∫γ̄G·(d(t) − d(t_b)) dt on free steps (motionPhase.ts), and the translation at the step's middle on RF steps.
- * Slow on purpose: the fast engine is tested against it.
+ * Slow on purpose: the production engine (engine.ts `simulateBloch`) is tested against it.
  */
 export function simulateReference(scan: BlochScan): BlochSignal {
   const { timeline, spins } = scan;

@@ -1,5 +1,4 @@
 import type { Step } from './plan.ts';
-import type { CachedPhasors } from './collapsed.ts';
 import { relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
 
 /**
@@ -24,6 +23,25 @@ export interface ClassSource {
   dw: Float32Array;
   t1: Float32Array;
   t2: Float32Array;
+}
+
+/** A readout phasor z per spin class and its run-th power (collapsed.ts). */
+export interface ClassPhasors {
+  zr: Float64Array;
+  zi: Float64Array;
+  /** z^run per class. */
+  zRunR: Float64Array;
+  zRunI: Float64Array;
+}
+
+/** Phasors of one readout step, kept with the classes (`SpinClasses`). */
+export interface CachedPhasors {
+  dt: number;
+  kx: number;
+  ky: number;
+  kz: number;
+  run: number;
+  phasors: ClassPhasors;
 }
 
 /** Classes of spins indistinguishable to a pulse whose gradients use the axes of `mask` (1 x, 2 y, 4 z). */

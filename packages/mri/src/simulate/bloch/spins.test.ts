@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hardPulse } from '../../sequence/build/rf.ts';
 import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
-import { simulateFast } from './fast.ts';
+import { simulateBloch } from './engine.ts';
 import { classifySpins } from './rfmap.ts';
 import { createSpinSet, withT2StarSpread } from './spins.ts';
 
@@ -21,7 +21,7 @@ describe('T2* isochromats in the Bloch engine', () => {
     b.add({ rf: hardPulse(Math.PI / 2, PULSE, PULSE / 2) });
     const dwell = T2_PRIME / 50;
     const adcStart = b.add({ adc: { numSamples: 300, dwell, delay: 0, freqOffset: 0, phaseOffset: 0 } });
-    const s = simulateFast({ timeline: b.build(), spins }).coils[0];
+    const s = simulateBloch({ timeline: b.build(), spins }).coils[0];
     for (let n = 0; n < 300; n++) {
       const t = adcStart + (n + 0.5) * dwell - PULSE / 2;
       const magnitude = Math.hypot(s?.re[n] ?? 0, s?.im[n] ?? 0);
@@ -42,7 +42,7 @@ describe('T2* isochromats in the Bloch engine', () => {
     // Samples from TE − 20 ms to TE + 20 ms.
     b.delay(te - b.time - (count / 2) * dwell + PULSE / 2);
     const adcStart = b.add({ adc: { numSamples: count, dwell, delay: 0, freqOffset: 0, phaseOffset: 0 } });
-    const s = simulateFast({ timeline: b.build(), spins: voxel() }).coils[0];
+    const s = simulateBloch({ timeline: b.build(), spins: voxel() }).coils[0];
     for (let n = 0; n < count; n++) {
       const t = adcStart + (n + 0.5) * dwell - PULSE / 2;
       const expected = Math.exp(-t / T2) * Math.exp(-Math.abs(t - te) / T2_PRIME);

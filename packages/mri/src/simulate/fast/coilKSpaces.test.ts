@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 /** Largest |a − b·factor| over two k-spaces, relative to the largest |a|. */
 function worstRelative(

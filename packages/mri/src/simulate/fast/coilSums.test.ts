@@ -12,10 +12,11 @@ import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { fillUnitComplexNoise, seededRandom, unitComplexNoise } from '../noise.ts';
 import { prescanGainOfSquares, prescanNormalisationGain } from '../prescan.ts';
 import { streamCoilSums } from './coilSums.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { createContrastWorkspace, renderContrast, type RenderedImage } from './render.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 const HEAD = modelCoils(1).find((c) => c.uniqueName === 'head16');
 const volume = testVolume(96, (x, y) =>

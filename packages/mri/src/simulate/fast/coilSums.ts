@@ -13,20 +13,9 @@ import type { CoilMapSource } from '../coilMaps.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import { fillUnitComplexNoise, type RandomSource, type UnitNoise } from '../noise.ts';
 import { prescanGainOfSquares } from '../prescan.ts';
-import type { CoilStats } from './receive.ts';
+import type { CoilStats, CoilSums } from './types.ts';
 
-/** A coil array given by its per-pixel sums instead of every element's map and noise (ContrastOptions.coilSums). */
-export interface CoilSums {
-  /** Σ_c s_c², Σ_c s_c·n_c, Σ_c |n_c|² per acquisition pixel (its `maps` and `noise` lists are empty). */
-  readonly stats: CoilStats;
-  /** Prescan-normalisation gain per display pixel (../prescan.ts), the same as from the maps. */
-  readonly gain: Float32Array;
-  /** The first element's map and unit noise (absent without noise): its k-space is the one a scan keeps. */
-  readonly firstMap: Float32Array;
-  readonly firstNoise: UnitNoise | undefined;
-  /** Elements that received. */
-  readonly channels: number;
-}
+export type { CoilSums } from './types.ts';
 
 /** Buffers of one grid size, kept per thread. */
 interface SumsScratch {
@@ -60,6 +49,41 @@ function scratchFor(n: number): SumsScratch {
   return scratch;
 }
 
+/** The four per-pixel sums of a coil array (`CoilStats`), filled one element at a time. */
+type Sums = Pick<CoilStats, 's2' | 'aRe' | 'aIm' | 'n2'>;
+
+/**
+ * Adds one element (its map s and unit noise n, none: no noise) to the sums over pixels [start, end):
+ * Σ s², and with noise Σ s·n and Σ |n|². Both the streamed sums here and receive.ts `coilStats` add with it, so
+ * they add the same numbers in the same order.
+ */
+export function addCoilToSums(
+  sums: Sums,
+  map: Float32Array,
+  unit: UnitNoise | undefined,
+  start: number,
+  end: number,
+): void {
+  const { s2, aRe, aIm, n2 } = sums;
+  if (!unit) {
+    for (let i = start; i < end; i++) {
+      const s = map[i] as number;
+      s2[i] = (s2[i] as number) + s * s;
+    }
+    return;
+  }
+  const { re, im } = unit;
+  for (let i = start; i < end; i++) {
+    const s = map[i] as number;
+    const nr = re[i] as number;
+    const ni = im[i] as number;
+    s2[i] = (s2[i] as number) + s * s;
+    aRe[i] = (aRe[i] as number) + s * nr;
+    aIm[i] = (aIm[i] as number) + s * ni;
+    n2[i] = (n2[i] as number) + nr * nr + ni * ni;
+  }
+}
+
 /**
  * The sums of `source`'s elements on `frame`, each with unit noise drawn from `random` in element order (as
  * `unitComplexNoise(readCount·phaseCount, random)` per element, the draws of simulate.ts `simulateSlice`), or
@@ -73,7 +97,6 @@ export function streamCoilSums(
 ): CoilSums {
   const n = frame.readCount * frame.phaseCount;
   const ws = scratchFor(n);
-  const { s2, aRe, aIm, n2 } = ws;
   const firstMap = source.fill(0, new Float32Array(n));
   const firstNoise = random
     ? fillUnitComplexNoise({ re: new Float32Array(n), im: new Float32Array(n) }, random)
@@ -81,24 +104,9 @@ export function streamCoilSums(
   for (let c = 0; c < source.count; c++) {
     const map = c === 0 ? firstMap : source.fill(c, ws.map);
     const unit = c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
-    if (!unit) {
-      for (let i = 0; i < n; i++) {
-        const s = map[i] as number;
-        s2[i] = (s2[i] as number) + s * s;
-      }
-      continue;
-    }
-    const { re, im } = unit;
-    for (let i = 0; i < n; i++) {
-      const s = map[i] as number;
-      const nr = re[i] as number;
-      const ni = im[i] as number;
-      s2[i] = (s2[i] as number) + s * s;
-      aRe[i] = (aRe[i] as number) + s * nr;
-      aIm[i] = (aIm[i] as number) + s * ni;
-      n2[i] = (n2[i] as number) + nr * nr + ni * ni;
-    }
+    addCoilToSums(ws, map, unit, 0, n);
   }
+  const { s2, aRe, aIm, n2 } = ws;
   const stats: CoilStats = { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined };
   return {
     stats,

@@ -4,9 +4,10 @@ import type { Protocol } from '../../sequence/protocol.ts';
 import { tissueSignal } from '../../sequence/signal.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
-import { TEST_SCANNER, testVolume } from './phantom.testing.ts';
+import { testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 /**
  * Echo-train contrast of the fast engine (issue 23.6): with the lines of a train laid out around the effective

@@ -3,7 +3,7 @@ import { tissueSignal } from '../../sequence/signal.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { resampleFractions } from './resample.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type ContrastOptions,
   type RenderedImage,
 } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 const tissues = testTissues();
 

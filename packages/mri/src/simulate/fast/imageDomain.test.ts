@@ -3,7 +3,7 @@ import type { Protocol } from '../../sequence/protocol.ts';
 import type { SliceFieldMap } from '../fieldMap.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import {
   createContrastWorkspace,
@@ -11,6 +11,7 @@ import {
   type ContrastOptions,
   type RenderedImage,
 } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 // White matter, CSF and fat rings off centre: three tissues, one of them chemically shifted.
 const volume = testVolume(160, (x, y) => {

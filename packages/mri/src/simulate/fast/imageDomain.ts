@@ -12,15 +12,10 @@
 import type { ComplexArray } from '../../recon/image.ts';
 import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
-import type { ContrastWorkspace, RenderedImage } from './render.ts';
-import { centreAndScale, shiftPhasors, type TissueTerm } from './weights.ts';
+import type { ContrastWorkspace, RenderedImage, TissueImageCache } from './types.ts';
 
-/** Tissue images of one prepared slice, per slot, with the readout shift each was made for. */
-export interface TissueImageCache {
-  prepared: PreparedSlice | undefined;
-  images: (Float32Array | undefined)[];
-  shifts: number[];
-}
+export type { TissueImageCache } from './types.ts';
+import { centreAndScale, shiftPhasors, type TissueTerm } from './weights.ts';
 
 export function createTissueImageCache(): TissueImageCache {
   return { prepared: undefined, images: [], shifts: [] };

@@ -2,8 +2,7 @@
 import type { ComplexArray } from '../../recon/image.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import type { UnitNoise } from '../noise.ts';
-import type { CoilStats } from './receive.ts';
-import type { RenderedImage } from './render.ts';
+import type { CoilStats, RenderedImage } from './types.ts';
 
 /** Undoes the storage checkerboard into new centred arrays. */
 export function centred(re: Float64Array, im: Float64Array, nu: number, nv: number): ComplexArray {

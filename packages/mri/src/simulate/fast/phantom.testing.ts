@@ -4,10 +4,9 @@
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
-import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 
-export const TEST_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+export { testProtocol } from '../../sequence/protocol.testing.ts';
 
 function tissue(key: string, pd: number, t1: number, t2: number, shiftPpm = 0, b0 = 1.5): TissueAtField {
   return {
@@ -37,6 +36,13 @@ export function testTissues(b0 = 1.5): (TissueAtField | undefined)[] {
   ];
 }
 
+/** The test tissue of library key `key` (`testTissues`, 1.5 T), as `SimulateOptions.tissueAt` asks; throws for others. */
+export function testTissueAt(key: string): TissueAtField {
+  const t = testTissues().find((tissue) => tissue?.key === key);
+  if (!t) throw new Error(`no tissue ${key}`);
+  return t;
+}
+
 /**
  * A volume of 1 mm voxels, `size` × `size` × 8, centred on the isocentre; `paint(x, y)` [m] gives the label of
  * every voxel column (the phantom is uniform along z).
@@ -60,31 +66,5 @@ export function testVolume(
     voxelSize: [voxel, voxel, voxel],
     origin: [o, o, (-(nz - 1) / 2) * voxel],
     labels,
-  };
-}
-
-/** An axial SE protocol, phase along columns (top→bottom = +y), 3 mm slice; override what a test varies. */
-export function testProtocol(overrides: Partial<Protocol> = {}): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
-    fovRead: 0.2,
-    fovPhase: 0.2,
-    matrixRead: 128,
-    matrixPhase: 128,
-    sliceThickness: 0.003,
-    sliceGap: 0,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-    ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 describe('fast engine: prepareSlice on the WebAssembly SIMD FFT', () => {
   // Four tissues (two FFT pairs), one of them chemically shifted, off centre so that rows are partly empty.

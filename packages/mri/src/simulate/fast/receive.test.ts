@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { imageNoiseSigma, seededRandom, unitComplexNoise } from '../noise.ts';
-import { LABEL, TEST_SCANNER, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { prescanNormalisationGain } from '../prescan.ts';
 import { createContrastWorkspace, renderContrast } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 describe('fast engine: coil-array receive', () => {
   const protocol = testProtocol({ matrixRead: 64, matrixPhase: 64 });

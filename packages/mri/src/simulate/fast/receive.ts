@@ -2,24 +2,11 @@
 import type { ComplexArray } from '../../recon/image.ts';
 import type { UnitNoise } from '../noise.ts';
 import { prescanNormalisationGain } from '../prescan.ts';
+import { addCoilToSums } from './coilSums.ts';
 import { emptyDisplay, receiveLines } from './output.ts';
-import type { CoilSums } from './coilSums.ts';
-import type { ContrastOptions, ContrastWorkspace, RenderedImage } from './render.ts';
+import type { CoilStats, CoilSums, ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
 
-/** Per-pixel sums of a coil array and its noise, on the acquisition grid ([phase][read]). */
-export interface CoilStats {
-  readonly maps: readonly Float32Array[];
-  readonly noise: readonly (UnitNoise | undefined)[];
-  /** Σ_c s_c². */
-  readonly s2: Float64Array;
-  /** Σ_c s_c·n_c over the coils that have noise. */
-  readonly aRe: Float64Array;
-  readonly aIm: Float64Array;
-  /** Σ_c |n_c|² over the coils that have noise. */
-  readonly n2: Float64Array;
-  /** σ/Σ_c s_c² (0 where Σ s_c² is 0) for the σ of the last render (output.ts `combineScale`). */
-  scale: { sigma: number; values: Float64Array } | undefined;
-}
+export type { CoilStats } from './types.ts';
 
 /** Pixels per block of `coilStats`: its four Float64 sums of a block take 64 KiB. */
 const COIL_STATS_BLOCK = 2048;
@@ -48,32 +35,13 @@ export function coilStats(
     n2: new Float64Array(n),
     scale: undefined,
   };
-  const { s2, aRe, aIm, n2 } = stats;
   // Blocks of pixels, every coil in element order within a block: the four sums of a block stay in the cache
   // (a pass per coil over the whole image moved them through memory once per coil). Each pixel still adds its
   // coils in element order, so the sums are the same numbers.
   for (let start = 0; start < n; start += COIL_STATS_BLOCK) {
     const end = Math.min(n, start + COIL_STATS_BLOCK);
     for (let c = 0; c < maps.length; c++) {
-      const map = maps[c] as Float32Array;
-      const unit = coilNoise[c];
-      if (!unit) {
-        for (let i = start; i < end; i++) {
-          const s = map[i] as number;
-          s2[i] = (s2[i] as number) + s * s;
-        }
-        continue;
-      }
-      const { re, im } = unit;
-      for (let i = start; i < end; i++) {
-        const s = map[i] as number;
-        const nr = re[i] as number;
-        const ni = im[i] as number;
-        s2[i] = (s2[i] as number) + s * s;
-        aRe[i] = (aRe[i] as number) + s * nr;
-        aIm[i] = (aIm[i] as number) + s * ni;
-        n2[i] = (n2[i] as number) + nr * nr + ni * ni;
-      }
+      addCoilToSums(stats, maps[c] as Float32Array, coilNoise[c], start, end);
     }
   }
   ws.coils.stats = stats;

@@ -14,20 +14,15 @@
  * Thermal noise is added in the image for full-Fourier acquisitions (white in both domains) and in k-space before
  * the partial-Fourier reconstruction otherwise.
  */
-import { createFft2d, type Fft2d } from '../../recon/fftnd.ts';
+import { createFft2d } from '../../recon/fftnd.ts';
 import { sumOfSquares, type ComplexArray } from '../../recon/image.ts';
-import {
-  partialFourierLines,
-  partialFourierRecon,
-  type PartialFourierMode,
-} from '../../recon/partialFourier.ts';
+import { partialFourierLines, partialFourierRecon } from '../../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
-import type { TissueAtField } from '../../tissue/types.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
-import { applyFieldMap, type SliceFieldMap } from '../fieldMap.ts';
+import { applyFieldMap } from '../fieldMap.ts';
 import { readoutKind } from '../../sequence/timing.ts';
-import { applyRotation, applyTranslation, lineAcquisitionTimes, type Motion } from '../motion.ts';
-import { imageNoiseSigma, type NoiseLevel, type UnitNoise } from '../noise.ts';
+import { applyRotation, applyTranslation, lineAcquisitionTimes } from '../motion.ts';
+import { imageNoiseSigma, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
 import { centred, displayImage, emptyDisplay, receiveLines, toFloat32 } from './output.ts';
 import {
@@ -37,89 +32,13 @@ import {
   prescanGain,
   renderCoilArray,
   renderCoilSums,
-  type CoilStats,
 } from './receive.ts';
-import type { CoilSums } from './coilSums.ts';
-import {
-  createTissueImageCache,
-  renderImageDomain,
-  sumTissueImages,
-  type TissueImageCache,
-} from './imageDomain.ts';
+import { createTissueImageCache, renderImageDomain, sumTissueImages } from './imageDomain.ts';
+import type { CoilSums, ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
+
+export type { ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
 import { centreAndScale, isLineConstant, tissueTerms } from './weights.ts';
 import { weightedSum } from './weightedSum.ts';
-
-export interface ContrastOptions {
-  /** Tissue properties at the scanner's field per model label (index = label; 0 is air). */
-  tissues: readonly (TissueAtField | undefined)[];
-  noiseLevel?: NoiseLevel;
-  /** Unit noise, phaseCount·readCount samples per coil (noise.ts `unitComplexNoise`); needed when noiseLevel > 0. */
-  noise?: readonly UnitNoise[];
-  motion?: Motion;
-  /** Receive sensitivity per coil element on the acquisition grid [phase][read]; absent: one uniform coil. */
-  coilMaps?: readonly Float32Array[];
-  /**
-   * A coil array given by its per-pixel sums and its elements' noise (./coilSums.ts `streamCoilSums`) instead of
-   * coilMaps and noise: the same image and first-coil k-space for full-Fourier acquisitions without rotation (a
-   * scan slice's receive); partial Fourier, rotation and keepCoilKSpaces need the maps and are refused.
-   */
-  coilSums?: CoilSums;
-  partialFourierMode?: PartialFourierMode;
-  /**
-   * Susceptibility field map of this slice (../fieldMap.ts `sliceFieldMap`): gradient-echo families get its phase
-   * and intravoxel dephasing at TE. Applied on full-Fourier acquisitions (not with partial Fourier or rotation).
-   */
-  fieldMap?: SliceFieldMap;
-  /**
-   * Prescan normalisation of a coil array's image (../prescan.ts): each display pixel times 1/√Σ_c s_c², so a
-   * noise-free image reads |m| as with one uniform channel. Applied in the receive pass; ignored without coilMaps.
-   * Default false here (simulate.ts turns it on by default).
-   */
-  prescanNormalize?: boolean;
-  /** Also return the acquired k-space (first coil, centred, [phase][read]). */
-  keepKSpace?: boolean;
-  /**
-   * Also return every receive channel's acquired k-space (`coilKSpaces`, only with coilMaps): the k-space view per
-   * coil. Costs one FFT per channel, so a scan's own run never asks for it.
-   */
-  keepCoilKSpaces?: boolean;
-  /** Buffers reused between renders of the same frame (createContrastWorkspace). */
-  workspace?: ContrastWorkspace;
-}
-
-/** One reconstructed image in display orientation ([row][column], ./geometry.ts). */
-export interface RenderedImage {
-  rows: number;
-  columns: number;
-  /** Magnitude (sum of squares over coils). */
-  magnitude: Float32Array;
-  /** Complex image (coil-combined with the sensitivities when there are several coils). */
-  re: Float32Array;
-  im: Float32Array;
-  kspace?: { re: Float32Array; im: Float32Array };
-  /** Every receive channel's acquired k-space, in the coil's element order (ContrastOptions.keepCoilKSpaces). */
-  coilKSpaces?: { re: Float32Array; im: Float32Array }[];
-}
-
-/** Scratch buffers of one acquisition frame. */
-export interface ContrastWorkspace {
-  readonly frame: AcquisitionFrame;
-  readonly sumRe: Float64Array;
-  readonly sumIm: Float64Array;
-  readonly lineRe: Float64Array;
-  readonly lineIm: Float64Array;
-  readonly fft: Fft2d;
-  /** Band-limited tissue images of the last prepared slice rendered here (./imageDomain.ts). */
-  readonly tissueImages: TissueImageCache;
-  /**
-   * Per-pixel sums of the last coil array and noise rendered here (./receive.ts `coilStats`), and the prescan gain
-   * of the last maps (`prescanGain`).
-   */
-  readonly coils: {
-    stats: CoilStats | undefined;
-    gain: { maps: readonly Float32Array[]; values: Float32Array } | undefined;
-  };
-}
 
 export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
   const n = frame.readCount * frame.phaseCount;

@@ -25,9 +25,10 @@ import { degToRad, msToS } from '../../units.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
 import { frameCoilMaps } from '../simulate.ts';
-import { TEST_SCANNER, testVolume } from './phantom.testing.ts';
+import { testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast, type RenderedImage } from './render.ts';
+import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 /** The brain model's reference tissue (anatomy/referenceTissue.ts), from the library at 1.5 T. */
 const REFERENCE = tissueAtField('whiteMatter', TEST_SCANNER.b0);

@@ -4,8 +4,9 @@ import type { Scanner } from '../../sequence/protocol.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import { staticDephasingRate } from '../../tissue/field.ts';
 import { lineEchoTimes, tissueLineWeights } from './weights.ts';
+import { testScanner } from '../../scanner.testing.ts';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head' };
+const scanner: Scanner = testScanner({ coil: 'head' });
 
 function weights(family: 'SE-EPI' | 'GRE-EPI', key: string) {
   const protocol = defaultProtocol(family, scanner);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PulseqParseError, pulseqSummary, readSeq } from '@larmor/mri/io/pulseq/index';
+import { PulseqParseError, pulseqSummary, readSeq } from '@larmor/mri/io';
 import { parseFlags, UsageError, type CliCommand } from '../command.ts';
 
 /**

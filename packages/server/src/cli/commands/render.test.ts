@@ -1,13 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags, UsageError } from '../command.ts';
-import { crc32, encodePngGrey8 } from '../render/png.ts';
+import { encodePngGrey8 } from '../render/png.ts';
 import { protocolFromFlags, RENDER_FLAGS, renderCommand, validProtocolFromFlags } from './render.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner = testScanner();
 
 /** The 8-bit grey pixels of one of our PNGs (a single IDAT; each scanline led by filter byte 0). */
 function pngPixels(png: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
@@ -43,8 +44,21 @@ function stats(values: ArrayLike<number>, floor = 0): { mean: number; sd: number
 }
 
 describe('PNG encoder', () => {
-  it('computes the CRC-32 check value of "123456789" (0xCBF43926)', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  it('closes every chunk with the CRC-32 of its type and data (PNG spec 5.3)', () => {
+    const png = encodePngGrey8(
+      Uint8Array.from({ length: 6 }, (_, i) => i * 40),
+      3,
+      2,
+    );
+    const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+    const types: string[] = [];
+    for (let at = 8; at < png.length;) {
+      const length = view.getUint32(at);
+      types.push(new TextDecoder().decode(png.subarray(at + 4, at + 8)));
+      expect(view.getUint32(at + 8 + length)).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
+      at += 12 + length;
+    }
+    expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
   });
   it('writes signature, IHDR with size and greyscale, and scanlines with filter 0 that inflate back', () => {
     const pixels = Uint8Array.from({ length: 6 }, (_, i) => i * 40);

@@ -8,22 +8,22 @@ import path from 'node:path';
 import {
   defaultPhaseDirection,
   defaultProtocol,
-  dicomMrSeries,
   isThreeDimensional,
-  listModels,
-  niftiVolume,
-  scanGeometry,
+  validateProtocol,
+} from '@larmor/mri/sequence';
+import { dicomMrSeries, niftiVolume } from '@larmor/mri/io';
+import { listModels } from '@larmor/mri/anatomy';
+import { scanGeometry, type NoiseLevel } from '@larmor/mri/simulate';
+import {
+  scannerOf,
   SEQUENCE_FAMILIES,
-  seriesWindow,
-  type NoiseLevel,
   type PhaseDirection,
   type Protocol,
   type Scanner,
   type SequenceFamily,
   type SliceOrientation,
-  validateProtocol,
-  windowToGrey8,
 } from '@larmor/mri';
+import { seriesWindow, windowToGrey8 } from '@larmor/mri/recon';
 import {
   flagValue,
   numberText,
@@ -191,12 +191,7 @@ export const renderCommand: CliCommand = {
     if (!info.coils.some((c) => c.uniqueName === coil)) {
       throw new UsageError(`--coil must be one of ${info.coils.map((c) => c.uniqueName).join(', ')}`);
     }
-    const scanner: Scanner = {
-      b0: numberFlag(flags, 'b0', 1.5, 0.1, 7),
-      maxGradient: 0.045,
-      maxSlewRate: 200,
-      coil,
-    };
+    const scanner = scannerOf({ b0field: numberFlag(flags, 'b0', 1.5, 0.1, 7), coil });
     const protocol = validProtocolFromFlags(flags, scanner);
     const noiseLevel = integerFlag(flags, 'noise', 1, 0, 3) as NoiseLevel;
     const seed = integerFlag(flags, 'seed', 1, 0, 2 ** 32 - 1);

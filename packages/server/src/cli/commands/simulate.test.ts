@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeSeq } from '@larmor/mri/io/pulseq/index';
-import { hardPulse } from '@larmor/mri/sequence/build/rf';
-import { TimelineBuilder } from '@larmor/mri/sequence/build/timelineBuilder';
+import { writeSeq } from '@larmor/mri/io';
+import { hardPulse, TimelineBuilder } from '@larmor/mri/sequence';
 import { simulateCommand } from './simulate.ts';
 
 describe('larmor simulate', () => {

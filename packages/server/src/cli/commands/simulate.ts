@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { readSeq } from '@larmor/mri/io/pulseq/index';
+import { readSeq } from '@larmor/mri/io';
 import { z } from 'zod';
 import { spinsFromPhantom } from '../../bloch/phantomFile.ts';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';

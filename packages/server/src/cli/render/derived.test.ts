@@ -1,14 +1,10 @@
-import {
-  defaultProtocol,
-  modelCoilSnrFactor,
-  relativeSnrPercent,
-  sarEstimate,
-  scanTime,
-  tissueAtField,
-  type Scanner,
-} from '@larmor/mri';
+import { defaultProtocol, relativeSnrPercent, sarEstimate, scanTime } from '@larmor/mri/sequence';
+import { modelCoilSnrFactor } from '@larmor/mri/anatomy';
+import { tissueAtField } from '@larmor/mri/tissue';
+import type { Scanner } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { derivedValuesLine, formatScanTime } from './derived.ts';
+import { testScanner } from '@larmor/mri/testing';
 
 describe('derived values printed by larmor render', () => {
   it('formats the scan time as m:ss, and h:mm:ss from an hour on', () => {
@@ -22,7 +18,7 @@ describe('derived values printed by larmor render', () => {
   });
 
   it("prints scan time, the relative SNR of the model's reference tissue (knee: muscle) in its coil and SAR with the values of sequence/derived.ts", () => {
-    const scanner: Scanner = { b0: 3, maxGradient: 0.045, maxSlewRate: 200, coil: 'knee8' };
+    const scanner: Scanner = testScanner({ b0: 3, coil: 'knee8' });
     const protocol = defaultProtocol('TSE', scanner);
     const kneeCoil = modelCoilSnrFactor(2, 'knee8', protocol.geometry.center);
     expect(Math.abs(kneeCoil - 1)).toBeGreaterThan(0.1);

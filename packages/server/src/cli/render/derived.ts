@@ -3,16 +3,10 @@
  * time, the SNR of the model's reference tissue relative to it fully relaxed in the 1 × 1 × 5 mm reference, and the whole-body SAR estimate against the IEC normal-mode
  * limit. The DICOM export carries the same numbers (AcquisitionDuration, SAR).
  */
-import {
-  modelCoilSnrFactor,
-  referenceTissueKey,
-  relativeSnrPercent,
-  sarEstimate,
-  scanTime,
-  tissueAtField,
-  type Protocol,
-  type Scanner,
-} from '@larmor/mri';
+import { modelCoilSnrFactor, referenceTissueKey } from '@larmor/mri/anatomy';
+import { relativeSnrPercent, sarEstimate, scanTime } from '@larmor/mri/sequence';
+import { tissueAtField } from '@larmor/mri/tissue';
+import type { Protocol, Scanner } from '@larmor/mri';
 
 /** A duration [s] as the console's clock shows it: m:ss, or h:mm:ss from an hour on. */
 export function formatScanTime(seconds: number): string {

@@ -4,7 +4,7 @@
  * geometric mean; b = 0 is scanned once.
  */
 import type { Protocol } from '@larmor/mri';
-import { adcMap, geometricMean, TRACE_DIRECTIONS } from '@larmor/mri/simulate/diffusion';
+import { adcMap, geometricMean, TRACE_DIRECTIONS } from '@larmor/mri/simulate';
 
 /** One image of a series (display orientation). */
 export interface SeriesImage {

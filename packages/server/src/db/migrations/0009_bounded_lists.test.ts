@@ -1,13 +1,7 @@
 import { PROTOCOL_B_VALUES_MAX, PROTOCOL_ECHO_TIMES_MAX, pulseSequenceSchema } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  createSimulatorWorld,
-  openSession,
-  testDataDir,
-} from '../../modules/sessions/world.test-support.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { call, databases, sequenceInSession, testDataDir, useTestApp } from '../../test/simulator.ts';
 import { boundedLists, boundedListsMigration, type Lists } from './0009_bounded_lists.ts';
 
 describe('migration 0009_bounded_lists: stored echo times and b-values within their bounds and families', () => {
@@ -40,16 +34,9 @@ describe.each(databases)('migration 0009_bounded_lists on %s', (kind) => {
   const t = useTestApp(kind, { dataDir: testDataDir() });
 
   it('repairs a stored spin echo with 250,000 b-values, so the session lists its sequences again', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session, collections } = await openSession(t.app, world, h);
-    const created = await call(t.app, 'POST', `v1/sessions/${session.id}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
-      name: 'SE',
-      collectionId: collections[0]?.id,
-    });
-    expect(created.status).toBe(201);
-    const id = pulseSequenceSchema.parse(created.body).id;
+    const { h, active, sequence } = await sequenceInSession(t.app, t.db, { name: 'SE', parameters: null });
+    const { session } = active;
+    const { id } = sequence;
     const row = await t.db
       .selectFrom('sim_pulse_sequences')
       .select('parameters')

@@ -6,7 +6,7 @@
  * scan snapshots (whose engine ignored the dropped lists, so their images stay what they were).
  */
 import { PROTOCOL_B_VALUES_MAX, PROTOCOL_ECHO_TIMES_MAX, sequenceTypeOf } from '@larmor/contracts';
-import { MULTI_ECHO_FAMILIES } from '@larmor/mri/sequence/validate';
+import { MULTI_ECHO_FAMILIES } from '@larmor/mri/sequence';
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 

@@ -1,13 +1,6 @@
-import { pulseSequenceSchema } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  createSimulatorWorld,
-  openSession,
-  testDataDir,
-} from '../../modules/sessions/world.test-support.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases, sequenceInSession, testDataDir, useTestApp } from '../../test/simulator.ts';
 import type { SimScansTable } from '../schema.ts';
 import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
 
@@ -18,15 +11,8 @@ describe.each(databases)('migration 0012_scan_series_numbers on %s', (kind) => {
   const t = useTestApp(kind, { dataDir: testDataDir() });
 
   it('numbers the scans stored before it 1, 2, … per session in the order they were created', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session, collections } = await openSession(t.app, world, h);
-    const created = await call(t.app, 'POST', `v1/sessions/${session.id}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
-      name: 'SE',
-      collectionId: collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
+    const { active, sequence } = await sequenceInSession(t.app, t.db, { name: 'SE', parameters: null });
+    const { session } = active;
     const raw = t.db as unknown as Kysely<never>;
     await scanSeriesNumbersMigration.down?.(raw);
     const scan = (id: string, createdAt: string) => ({

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { addMembership, createUser } from '../../test/fixtures.ts';
 import { newId } from '../../db/ids.ts';
 import { createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
+import { insertAttemptRow, insertGradeRow } from '../../test/attempts.ts';
 
 /** The start of every fixture timestamp; offsets below are seconds after it. */
 const T0_MS = Date.parse('2026-01-10T10:00:00.000Z');
@@ -54,40 +55,21 @@ interface AttemptFixture {
 async function insertAttempt(db: Kysely<Database>, a: AttemptFixture): Promise<void> {
   const id = newId();
   const submitted = a.state !== 'inProgress';
-  await db
-    .insertInto('lab_attempts')
-    .values({
-      id,
-      lab_id: a.labId,
-      user_id: a.userId,
-      client_id: a.clientId,
-      number: a.number,
-      state: a.state,
-      answers: '{}',
-      late: a.late ? 1 : 0,
-      started_at: at(a.number),
-      submitted_at: submitted ? at(3600) : null,
-      released_at: a.state === 'released' ? at(7200) : null,
-      regrade_reason: null,
-      regrade_requested_at: null,
-      updated_at: at(7200),
-    })
-    .execute();
+  await insertAttemptRow(db, {
+    id,
+    lab_id: a.labId,
+    user_id: a.userId,
+    client_id: a.clientId,
+    number: a.number,
+    state: a.state,
+    late: a.late ? 1 : 0,
+    started_at: at(a.number),
+    submitted_at: submitted ? at(3600) : null,
+    released_at: a.state === 'released' ? at(7200) : null,
+    updated_at: at(7200),
+  });
   if (!a.checks) return;
-  await db
-    .insertInto('attempt_grades')
-    .values({
-      attempt_id: id,
-      checks: JSON.stringify(a.checks),
-      criteria: '[]',
-      comment: '',
-      annotations: '[]',
-      score: 0,
-      max_score: 15,
-      graded_by: null,
-      graded_at: null,
-    })
-    .execute();
+  await insertGradeRow(db, { attempt_id: id, checks: JSON.stringify(a.checks), score: 0, max_score: 15 });
 }
 
 interface SessionFixture {

@@ -4,7 +4,7 @@
  * the free models (Brain, Knee) answer.
  */
 import { anatomicalModelParamsSchema, anatomicalModelSchema, SESSION_PATHS } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { modelInfo } from '@larmor/mri/anatomy';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';

@@ -1,5 +1,5 @@
 import { labAttemptSchema, scanResultSchema } from '@larmor/contracts';
-import type { Objective as EngineObjective } from '@larmor/mri/grading/index';
+import type { Objective as EngineObjective } from '@larmor/mri/grade';
 import type { Objective, LabAttempt } from '@larmor/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';

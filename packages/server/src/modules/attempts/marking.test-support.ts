@@ -17,6 +17,7 @@ import {
   publishedProgram,
   type ContentWorld,
 } from '../content/programs/world.test-support.ts';
+import { insertAttemptRow, insertGradeRow } from '../../test/attempts.ts';
 
 /** The module's objectives: weighting worth 2 points (partial credit possible), no wrap worth 1. */
 export const MARKING_OBJECTIVES = [
@@ -63,42 +64,29 @@ export interface AttemptFixture {
 /** Inserts an attempt and its automatic grade (weighting 1.37 of 2, wrap 1 of 1); answers its id. */
 export async function insertMarkedAttempt(db: Kysely<Database>, a: AttemptFixture): Promise<string> {
   const id = newId();
-  await db
-    .insertInto('lab_attempts')
-    .values({
-      id,
-      lab_id: a.labId,
-      user_id: a.userId,
-      client_id: a.clientId,
-      number: a.number ?? 1,
-      state: a.state,
-      answers: '{}',
-      late: a.late === true ? 1 : 0,
-      started_at: at(0),
-      submitted_at: at(a.submittedMinute),
-      released_at: a.state === 'released' ? at(a.submittedMinute + 60) : null,
-      regrade_reason: null,
-      regrade_requested_at: null,
-      updated_at: at(a.submittedMinute),
-    })
-    .execute();
+  await insertAttemptRow(db, {
+    id,
+    lab_id: a.labId,
+    user_id: a.userId,
+    client_id: a.clientId,
+    number: a.number ?? 1,
+    state: a.state,
+    late: a.late === true ? 1 : 0,
+    started_at: at(0),
+    submitted_at: at(a.submittedMinute),
+    released_at: a.state === 'released' ? at(a.submittedMinute + 60) : null,
+    updated_at: at(a.submittedMinute),
+  });
   const checks = [check('weighting', PARTIAL_POINTS, 2), check('wrap', 1, 1)];
-  await db
-    .insertInto('attempt_grades')
-    .values({
-      attempt_id: id,
-      checks: JSON.stringify(checks),
-      criteria: JSON.stringify(
-        checks.map((c) => ({ id: c.objectiveId, points: c.points, maxPoints: c.maxPoints })),
-      ),
-      comment: '',
-      annotations: '[]',
-      score: PARTIAL_POINTS + 1,
-      max_score: 3,
-      graded_by: null,
-      graded_at: null,
-    })
-    .execute();
+  await insertGradeRow(db, {
+    attempt_id: id,
+    checks: JSON.stringify(checks),
+    criteria: JSON.stringify(
+      checks.map((c) => ({ id: c.objectiveId, points: c.points, maxPoints: c.maxPoints })),
+    ),
+    score: PARTIAL_POINTS + 1,
+    max_score: 3,
+  });
   return id;
 }
 

@@ -6,7 +6,7 @@
 import { labAttemptSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
+import { call, createContentWorld, freeCatalogueWithFlair } from '../content/programs/world.test-support.ts';
 import { createSimulatorWorld, errorOf, refused } from '../sessions/world.test-support.ts';
 
 /** Parallel starts of a burst. */
@@ -17,20 +17,8 @@ describe.each(databases)('starting an attempt on %s', (kind) => {
 
   it('a free-plan user gets 403 on a module beyond the free plan, as on the module page, and writes nothing', async () => {
     const world = await createContentWorld(t.db);
-    const p = world.platformHeaders;
-    const free = await publishedProgram(t.app, p, {
-      title: 'Free basics',
-      global: true,
-      freeCatalogue: true,
-      enrollment: 'open',
-    });
-    const flair = await call(t.app, 'POST', `v1/courses/${free.courseId}/modules`, p, {
-      title: 'FLAIR of the brain',
-      anatomicalModelId: 1,
-      sequenceTypes: [11],
-    });
-    expect(flair.status, JSON.stringify(flair.body)).toBe(201);
-    const paidOnly = String(flair.body?.['id']);
+    const free = await freeCatalogueWithFlair(t.app, world);
+    const { paidOnly } = free;
     expect((await call(t.app, 'GET', `v1/modules/${paidOnly}`, world.freeHeaders)).status).toBe(403);
     const refusedStart = await refused(
       t.app,

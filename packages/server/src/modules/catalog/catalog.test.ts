@@ -4,6 +4,7 @@ import { databases, useTestApp } from '../../test/helper.ts';
 import {
   call,
   createContentWorld,
+  freeCatalogueWithFlair,
   publishedProgram,
   type Headers,
 } from '../content/programs/world.test-support.ts';
@@ -38,17 +39,7 @@ describe.each(databases)('GET v1/catalog on %s', (kind) => {
   it('a free-plan user sees only the free catalogue, and in it only modules within the free plan (Brain and Knee, SE and GRE)', async () => {
     const world = await createContentWorld(t.db);
     const p = world.platformHeaders;
-    const free = await publishedProgram(t.app, p, {
-      title: 'Free basics',
-      global: true,
-      freeCatalogue: true,
-      enrollment: 'open',
-    });
-    const paidOnly = await call(t.app, 'POST', `v1/courses/${free.courseId}/modules`, p, {
-      title: 'FLAIR of the brain',
-      anatomicalModelId: 1,
-      sequenceTypes: [11],
-    });
+    const free = await freeCatalogueWithFlair(t.app, world);
     const spine = await call(t.app, 'POST', `v1/courses/${free.courseId}/modules`, p, {
       title: 'Spine SE',
       anatomicalModelId: 4,
@@ -68,9 +59,7 @@ describe.each(databases)('GET v1/catalog on %s', (kind) => {
       (await call(t.app, 'GET', `v1/programs/${free.programId}`, world.freeHeaders)).body,
     );
     expect(program.courses[0]?.modules.map((m) => m.title)).toEqual(['T2 spin echo']);
-    expect(
-      (await call(t.app, 'GET', `v1/modules/${paidOnly.body?.['id'] as string}`, world.freeHeaders)).status,
-    ).toBe(403);
+    expect((await call(t.app, 'GET', `v1/modules/${free.paidOnly}`, world.freeHeaders)).status).toBe(403);
     expect(
       (await call(t.app, 'GET', `v1/modules/${spine.body?.['id'] as string}`, world.freeHeaders)).status,
     ).toBe(403);

@@ -16,7 +16,7 @@ import {
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
 } from '@larmor/contracts/knowledge-base';
-import type { ObjectiveResult } from '@larmor/mri/grading/index';
+import type { ObjectiveResult } from '@larmor/mri/grade';
 
 /** The article of each artifact a module may plant. */
 const PLANTED_ARTIFACT_HELP: Record<PlantedArtifact, KnowledgeBaseLink> = {

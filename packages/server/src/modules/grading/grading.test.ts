@@ -1,7 +1,8 @@
-import { checkObjective, type Objective } from '@larmor/mri/grading/index';
-import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { checkObjective, type Objective } from '@larmor/mri/grade';
+import { simulateSnapshot, type ScanSnapshot } from '@larmor/mri/simulate';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
+import { testProtocol, testScanner } from '@larmor/mri/testing';
 
 /** Building the brain and simulating takes seconds on the loaded 2-core machine. */
 const SLOW = 120_000;
@@ -12,29 +13,14 @@ function brainScan(protocol: Partial<ScanSnapshot['protocol']>) {
   const snapshot: ScanSnapshot = {
     engine: 'cpusim',
     model: { id: 1 },
-    protocol: {
-      family: 'SE',
-      repetitionTime: 0.5,
-      echoTime: 0.015,
-      flipAngle: Math.PI / 2,
-      echoTrainLength: 1,
-      bandwidthPerPixel: 130,
+    protocol: testProtocol({
       fovRead: 0.24,
       fovPhase: 0.24,
-      matrixRead: 128,
-      matrixPhase: 128,
       sliceThickness: 0.005,
-      sliceGap: 0,
-      sliceCount: 1,
       geometry: { orientation: 'axial', center: [0, 0, 0.01] },
-      phaseDirection: 'column',
-      nex: 1,
-      phaseOversampling: 0,
-      fatSaturation: false,
-      partialFourier: 1,
       ...protocol,
-    },
-    scanner: { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' },
+    }),
+    scanner: testScanner({ coil: 'head16' }),
     simulation: { noiseLevel: 1, receive: 'array' },
     tissueOverrides: {},
     seed: 5,

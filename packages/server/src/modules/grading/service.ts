@@ -4,8 +4,8 @@
  * each scan result's snapshot, its images from the blob store, and the anatomical model the snapshot names.
  */
 import type { CheckResult, Objective as ObjectiveBody } from '@larmor/contracts';
-import { gradeSubmission, type GradedSeries, type Objective } from '@larmor/mri/grading/index';
-import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { gradeSubmission, type GradedSeries, type Objective } from '@larmor/mri/grade';
+import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate';
 import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import type { BlobStore } from '../../blobs/index.ts';
 import type { ScanResultRow } from '../scan-results/repository.ts';

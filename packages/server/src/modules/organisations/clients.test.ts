@@ -2,7 +2,7 @@ import { clientListResponseSchema, clientSchema, ERROR_CODES, meResponseSchema }
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { algNoneToken } from '../../test/tokens.ts';
+import { adminClaims, algNoneToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
@@ -99,9 +99,7 @@ describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
 
   it('bad input, taken names, wrong roles and bad tokens are refused and write nothing', async () => {
     const world = await createWorld(t.db);
-    const none = bearer(
-      algNoneToken({ uid: world.platformAdmin.id, scope: 'Admin', exp: 9e9, identity: null }),
-    );
+    const none = bearer(algNoneToken(adminClaims(world.platformAdmin.id)));
     const expired = bearer(await tokenFor(world.platformAdmin, -5));
     const cases: [() => Promise<{ statusCode: number; json: () => { error: { code: number } } }>, number][] =
       [

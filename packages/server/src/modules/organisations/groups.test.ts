@@ -2,7 +2,7 @@ import { groupListResponseSchema, groupSchema, membersResponseSchema } from '@la
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { tamperedToken } from '../../test/tokens.ts';
+import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -99,12 +99,7 @@ describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
   it('bad input, taken names, wrong roles and forged tokens are refused and write nothing', async () => {
     const world = await createWorld(t.db);
     const forged = bearer(
-      tamperedToken(await tokenFor(world.a.student), {
-        uid: world.platformAdmin.id,
-        scope: 'Admin',
-        exp: 9e9,
-        identity: null,
-      }),
+      tamperedToken(await tokenFor(world.a.student), adminClaims(world.platformAdmin.id)),
     );
     const members = `${world.a.groupId}/members`;
     const cases: [Method, string, object, unknown, number][] = [

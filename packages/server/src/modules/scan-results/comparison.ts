@@ -12,15 +12,15 @@ import {
   type DifferenceMap,
   type ScanResultComparison,
 } from '@larmor/contracts';
-import { compareProtocols } from '@larmor/mri/grading/compare';
 import {
+  compareProtocols,
   absoluteDifference,
   centreSliceIndex,
   geometryMismatch,
   type Difference,
   type SeriesGeometry,
-} from '@larmor/mri/grading/difference';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+} from '@larmor/mri/grade';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { BlobStore } from '../../blobs/index.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../plugins/errors.ts';

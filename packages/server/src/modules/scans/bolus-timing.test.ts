@@ -1,26 +1,24 @@
-import {
-  configurationIdOf,
-  pulseSequenceSchema,
-  reconstructedImagesSchema,
-  type PulseSequence,
-} from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { configurationIdOf } from '@larmor/contracts';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
+  addSequence,
   anotherProgram,
   call,
   createSimulatorWorld,
+  databases,
   errorOf,
+  meanOf,
   openSession,
   refused,
+  runToFinish,
+  slicePixels,
   testDataDir,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
 
 const dataDir = testDataDir();
-/** Longest a tiny scan may take on a loaded CI machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 /** The aorta timing-bolus model (contracts TIMING_BOLUS_MODEL_ID) and the spoiled GRE (sequence type 1). */
 const TIMING_BOLUS_MODEL = 223;
 const SPOILED_GRE = 1;
@@ -28,40 +26,17 @@ const SPOILED_GRE = 1;
 describe.each(databases)('bolus timing: the chosen scan delay and the next scan on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
-  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-      const sequence = pulseSequenceSchema.parse(res.body);
-      if (sequence.status !== 'running') return sequence;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   /** Runs the sequence; its stored snapshot and the mean of its pixels. */
   async function runScan(h: Headers, sessionId: string, id: string) {
-    const started = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const done = await untilSettled(h, sessionId, id);
-    expect(done.status, done.lastScan?.errorMessage ?? '').toBe('finished');
+    const done = await runToFinish(t.app, h, sessionId, id);
     const scanId = done.lastScan?.id ?? '';
-    const meta = await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h);
-    const series = reconstructedImagesSchema.parse(meta.body);
-    let sum = 0;
-    let n = 0;
-    for (const slice of series.slices) {
-      const res = await t.app.inject({ method: 'GET', url: slice.url, headers: h });
-      const pixels = new Float32Array(new Uint8Array(res.rawPayload).buffer.slice(0));
-      for (const v of pixels) sum += v;
-      n += pixels.length;
-    }
+    const mean = meanOf(await slicePixels(t.app, h, sessionId, scanId));
     const row = await t.db
       .selectFrom('sim_scans')
       .select('snapshot')
       .where('id', '=', scanId)
       .executeTakeFirst();
-    return { snapshot: JSON.parse(row?.snapshot ?? '{}') as ScanSnapshot, mean: sum / n };
+    return { snapshot: JSON.parse(row?.snapshot ?? '{}') as ScanSnapshot, mean };
   }
 
   const configure = (h: Headers, sessionId: string, name: string, value: number) =>
@@ -79,16 +54,11 @@ describe.each(databases)('bolus timing: the chosen scan delay and the next scan 
       id: configurationIdOf('contrast_scan_delay'),
       selectedValue: 0,
     });
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: SPOILED_GRE,
+    const sequence = await addSequence(t.app, h, active, {
+      scheme: SPOILED_GRE,
       name: 'Arterial phase',
-      collectionId: active.collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
-    const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
       parameters: { matrixRead: 48, matrixPhase: 48, sliceCount: 1 },
     });
-    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 
     // The tool's own injection: its delay alone (the model has no patient-settings contrast).
     expect((await configure(h, sessionId, 'contrast_scan_delay', 2)).status).toBe(200);

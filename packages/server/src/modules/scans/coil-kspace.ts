@@ -6,7 +6,7 @@
  * its seed (the fast engine is deterministic: channel 0 equals the stored k-space, bit for bit) and gives every
  * channel at once; the last few slices are kept, so stepping through the coils of one slice costs one run.
  */
-import type { PartOutput, ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { PartOutput, ScanSnapshot } from '@larmor/mri/simulate';
 import type { Db } from '../../db/database.ts';
 import { invalidField, notFound } from '../../plugins/errors.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';

@@ -9,7 +9,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pulseSequenceSchema, scanSummarySchema, type PulseSequence } from '@larmor/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   renderWithFileWindow,
@@ -22,14 +21,13 @@ import {
   type GreyLevels,
   type NiftiInfo,
 } from '../../exports/standardReaders.testing.ts';
-import { useTestApp } from '../../test/helper.ts';
 import {
-  call,
-  createSimulatorWorld,
-  openSession,
+  runToFinish,
+  sequenceInSession,
   testDataDir,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
 
 const inCi = Boolean(process.env['CI']);
 const skip = missingReaders.length > 0 && !inCi;
@@ -40,8 +38,6 @@ if (skip) {
   );
 }
 
-/** Longest the small scan may take on a loaded machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 /** The series: a 64 × 64 spin echo of the knee, 3 slices (big enough for the tissue statistics). */
 const MATRIX = 64;
 const SLICES = 3;
@@ -52,38 +48,12 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   async function finishedSeries(): Promise<{ h: Headers; base: string }> {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
       name: 'Knee SE',
-      collectionId: active.collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
-    const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
       parameters: { matrixRead: MATRIX, matrixPhase: MATRIX, sliceCount: SLICES },
     });
-    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    const started = await call(
-      t.app,
-      'POST',
-      `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`,
-      h,
-    );
-    const scan = scanSummarySchema.parse(started.body);
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    let settled: PulseSequence;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h);
-      settled = pulseSequenceSchema.parse(res.body);
-      if (settled.status !== 'running') break;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(settled.status).toBe('finished');
-    return { h, base: `/api/v1/sessions/${sessionId}/reconstructed-images/${scan.id}` };
+    const settled = await runToFinish(t.app, h, sessionId, sequence.id);
+    return { h, base: `/api/v1/sessions/${sessionId}/reconstructed-images/${settled.lastScan?.id ?? ''}` };
   }
 
   it('has every standard reader installed', () => {

@@ -8,21 +8,24 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_ACTIVE_SCANS_PER_USER, pulseSequenceSchema, type PulseSequence } from '@larmor/contracts';
+import { MAX_ACTIVE_SCANS_PER_USER } from '@larmor/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
   call,
   createSimulatorWorld,
-  openSession,
+  databases,
+  runSequence,
+  SCAN_TIMEOUT_MS,
+  sessionWithSpinEchoes,
   testDataDir,
+  untilSettled,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+  type SimulatorWorld,
+} from '../../test/simulator.ts';
 
 const dataDir = testDataDir();
-/** Longest a one-slice scan may take on a loaded CI machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 const BACKLOG_SLICES = 12;
 /** The scan thread's parts wait until this file exists (jobs/testing/misbehavingThread.ts). */
 const gate = path.join(dataDir, 'gate');
@@ -39,46 +42,18 @@ describe.each(databases)('fair shares of the scan threads through the run call o
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   /** `count` tiny spin echoes (32 × 32, `slices` slices) in a new session of `h`. */
-  async function sequences(
-    world: Parameters<typeof openSession>[1],
-    h: Headers,
-    count: number,
-    slices: number,
-  ) {
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
-      pulseSequences: Array.from({ length: count }, (_, i) => ({
-        pulseSequenceSchemeId: 5,
-        name: `SE ${i + 1}`,
-        collectionId: active.collections[0]?.id,
-      })),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids: string[] = [];
-    for (const s of pulseSequenceSchema.array().parse(created.body)) {
-      const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${s.id}`, h, {
+  async function sequences(world: SimulatorWorld, h: Headers, count: number, slices: number) {
+    const { sessionId, ids } = await sessionWithSpinEchoes(t.app, world, h, count);
+    for (const id of ids) {
+      const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h, {
         parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: slices },
       });
       expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-      ids.push(s.id);
     }
     return { sessionId, ids };
   }
 
-  const run = (h: Headers, sessionId: string, id: string) =>
-    call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
-
-  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-      const sequence = pulseSequenceSchema.parse(res.body);
-      if (sequence.status !== 'running') return sequence;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const run = (h: Headers, sessionId: string, id: string) => runSequence(t.app, h, sessionId, id);
 
   it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
     const queue = createThreadQueue({ threads: 1, filename: gatedThread });
@@ -106,7 +81,7 @@ describe.each(databases)('fair shares of the scan threads through the run call o
       // A's first part is on the thread at the gate; in turn come A's second and B's only part.
       writeFileSync(gate, '3');
 
-      expect((await untilSettled(b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
+      expect((await untilSettled(t.app, b, light.sessionId, light.ids[0] ?? '')).status).toBe('finished');
       const states = await t.db
         .selectFrom('sim_scans')
         .select('status')

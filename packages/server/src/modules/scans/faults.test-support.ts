@@ -3,11 +3,10 @@
  * one small sequence, and polling with generous bounds rather than sleeping.
  */
 import net from 'node:net';
-import { pulseSequenceSchema } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { call, createSimulatorWorld, openSession, type Headers } from '../sessions/world.test-support.ts';
+import { sequenceInSession } from '../../test/simulator.ts';
 
 /** A generous bound on a one-slice 32² scan on a loaded CI machine [ms]. */
 export const SCAN_BOUND_MS = 60_000;
@@ -34,19 +33,7 @@ export async function scanEnded(db: Kysely<Database>, scanId: string) {
 
 /** A session of the world's student with one small spin-echo sequence (one 32² slice). */
 export async function smallSequence(app: FastifyInstance, db: Kysely<Database>) {
-  const world = await createSimulatorWorld(app, db);
-  const h: Headers = world.a.studentHeaders;
-  const active = await openSession(app, world, h);
-  const sessionId = active.session.id;
-  const created = await call(app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-    pulseSequenceSchemeId: 5,
-    name: 'Tiny SE',
-    collectionId: active.collections[0]?.id,
-  });
-  const sequence = pulseSequenceSchema.parse(created.body);
-  await call(app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
-    parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1 },
-  });
+  const { h, sessionId, sequence } = await sequenceInSession(app, db);
   return {
     h,
     sessionId,

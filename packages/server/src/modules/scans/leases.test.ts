@@ -1,51 +1,31 @@
 import crypto from 'node:crypto';
-import { pulseSequenceSchema, scanSummarySchema } from '@larmor/contracts';
+import { scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { databases, testConfig, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
+import { testConfig } from '../../test/helper.ts';
+import {
+  call,
+  databases,
+  runSequence,
+  sequenceInSession,
+  testDataDir,
+  useTestApp,
+} from '../../test/simulator.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
 import { claimScan, leaseRound, leaseUntil } from './leases.ts';
 
 const dataDir = testDataDir();
-const SCAN_TIMEOUT_MS = 60_000;
 /** Long enough that the app's own lease rounds (every 20 s) stay out of the test's way [ms]. */
 const LEASE_MS = 60_000;
 
 describe.each(databases)('scan leases on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1, scanLeaseMs: LEASE_MS });
 
-  async function statusOf(id: string): Promise<string> {
-    const row = await t.db
-      .selectFrom('sim_scans')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return row.status;
-  }
-
   /** A finished one-slice 32² SE scan, stored. */
   async function finishedScan() {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
-      name: 'Tiny SE',
-      collectionId: active.collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
-    await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
-      parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1 },
-    });
-    const scan = scanSummarySchema.parse(
-      (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
-    );
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    while ((await statusOf(scan.id)) === 'running' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await statusOf(scan.id)).toBe('finished');
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db);
+    const scan = scanSummarySchema.parse((await runSequence(t.app, h, sessionId, sequence.id)).body);
+    expect((await scanEnded(t.db, scan.id)).status).toBe('finished');
     lastRun = { h, sessionId, sequenceId: sequence.id };
     return t.db.selectFrom('sim_scans').selectAll().where('id', '=', scan.id).executeTakeFirstOrThrow();
   }
@@ -71,10 +51,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
     expect(await leaseRound(t.app, t.app.simulator)).toEqual([expired.id]);
     // Taken: its lease was renewed by the claim, so a second round takes nothing.
     expect(await leaseRound(t.app, t.app.simulator)).toEqual([]);
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    while ((await statusOf(expired.id)) === 'running' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await statusOf(expired.id)).toBe('finished');
+    expect((await scanEnded(t.db, expired.id)).status).toBe('finished');
     const blobs = t.app.simulator.blobs;
     const again = await blobs.get(`scans/${expired.id}/image-0.f32`);
     const original = await blobs.get(`scans/${first.id}/image-0.f32`);
@@ -141,10 +118,7 @@ describe.each(databases)('scan leases on %s', (kind) => {
         .executeTakeFirstOrThrow();
       expect(left).toEqual({ status: 'running', lease_until: null });
       expect(await leaseRound(t.app, t.app.simulator)).toEqual([row.id]);
-      const deadline = Date.now() + SCAN_TIMEOUT_MS;
-      while ((await statusOf(row.id)) === 'running' && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(await statusOf(row.id)).toBe('finished');
+      expect((await scanEnded(t.db, row.id)).status).toBe('finished');
     } finally {
       if (!closed) await leaving.close();
     }

@@ -8,7 +8,7 @@
  * come back after its lease was taken, both finish the same bytes and the first end written wins
  * (updateRunningScan only changes a running scan).
  */
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';

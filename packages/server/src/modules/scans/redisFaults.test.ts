@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileBlobStore } from '../../blobs/fileStore.ts';
 import { hasRedisServer, privateRedis, type PrivateRedis } from '../../jobs/private-redis.test-support.ts';
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
+import { openSessionEvents } from '../../test/event-stream.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { call, errorOf, refused, testDataDir } from '../sessions/world.test-support.ts';
 import { scanEnded, smallSequence, untilTrue } from './faults.test-support.ts';
@@ -79,22 +80,7 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     const { h, sessionId, sequenceId } = await smallSequence(t.app, t.db);
     const scanId = await runningElsewhere(sessionId, sequenceId);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
-      headers: h,
-      signal: controller.signal,
-    });
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let ended = false;
-    const reading = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return (ended = true);
-        text += decoder.decode(value);
-      }
-    })();
+    const events = await openSessionEvents(address, sessionId, h);
     await redis.stop();
     let redisBack = false;
     try {
@@ -114,14 +100,13 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
       expect(scan.status).toBe('cancelled');
       await redis.start();
       redisBack = true;
-      await untilTrue(async () => ended, RECONNECT_BOUND_MS, 'the stream ends');
+      await untilTrue(async () => events.ended(), RECONNECT_BOUND_MS, 'the stream ends');
     } finally {
       if (!redisBack) await redis.start();
-      controller.abort();
-      await reading.catch(() => undefined);
+      await events.close();
     }
-    expect(text).toContain('event: closed');
-    expect(text).toContain(
+    expect(events.text()).toContain('event: closed');
+    expect(events.text()).toContain(
       `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"cancelled"`,
     );
   });
@@ -131,22 +116,8 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
     const runtime = t.app.simulator;
     const scanId = await runningElsewhere(sessionId, sequenceId);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
-      headers: h,
-      signal: controller.signal,
-    });
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
+    const events = await openSessionEvents(address, sessionId, h);
     const ended = `"scanId":"${scanId}","pulseSequenceId":"${sequenceId}","seriesNumber":1,"status":"finished"`;
-    const reading = (async () => {
-      while (!text.includes(ended)) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value);
-      }
-    })();
     try {
       await redis.stop();
       // Its coordinator ends it while Redis is away: the end is stored, its event cannot be published.
@@ -165,12 +136,15 @@ describe.skipIf(!hasRedisServer).each(databases)('scans on %s when Redis goes aw
           errorMessage: null,
         }),
       ).rejects.toThrow();
-      expect(text).not.toContain(ended);
+      expect(events.text()).not.toContain(ended);
       await redis.start();
-      await untilTrue(async () => text.includes(ended), RECONNECT_BOUND_MS, 'the stream shows the end');
+      await untilTrue(
+        async () => events.text().includes(ended),
+        RECONNECT_BOUND_MS,
+        'the stream shows the end',
+      );
     } finally {
-      controller.abort();
-      await reading.catch(() => undefined);
+      await events.close();
     }
   });
 

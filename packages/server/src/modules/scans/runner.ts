@@ -5,8 +5,13 @@
  * `error` with a message: a queue that cannot take it, a failed part, a failing blob store. Every end is written
  * only while the scan is still `running`, so a cancel (which writes `cancelled` at once) always wins.
  */
-import { acquisitionFrame, firstPixelCenter, seriesWindow } from '@larmor/mri';
-import type { ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import {
+  acquisitionFrame,
+  firstPixelCenter,
+  type ScanSnapshot,
+  type SnapshotResult,
+} from '@larmor/mri/simulate';
+import { seriesWindow } from '@larmor/mri/recon';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';

@@ -120,33 +120,3 @@ export async function untilHealthy(base: string, larmor: LarmorProcess, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-
-/** Reads a Server-Sent Events response into text until `done(text)` or the timeout. */
-export function readEvents(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let ended = false;
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    ended = true;
-  })().catch(() => {
-    ended = true;
-  });
-  return {
-    text: () => text,
-    ended: () => ended,
-    async until(done: (text: string) => boolean, timeoutMs: number, what: string): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (!done(text)) {
-        if (Date.now() > deadline || ended) throw new Error(`no ${what} in the event stream:\n${text}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    pump,
-  };
-}

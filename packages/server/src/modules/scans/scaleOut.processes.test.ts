@@ -15,13 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { openSessionEvents } from '../../test/event-stream.ts';
 import { testConfig } from '../../test/helper.ts';
 import { createSimulatorWorld, openSession, type Headers } from '../sessions/world.test-support.ts';
 import {
   freePort,
   freshDatabase,
   freshRedisDatabase,
-  readEvents,
   spawnLarmor,
   stopLarmor,
   untilHealthy,
@@ -141,13 +141,8 @@ describe.skipIf(missing)('scaled out over processes: two larmor start, one larmo
       });
       expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 
-      const controller = new AbortController();
-      const stream = await fetch(`${bases[1]}/api/v1/sessions/${sessionId}/events`, {
-        headers,
-        signal: controller.signal,
-      });
-      expect(stream.status).toBe(200);
-      const events = readEvents(stream);
+      const events = await openSessionEvents(bases[1] ?? '', sessionId, headers);
+      expect(events.status).toBe(200);
       try {
         const run = await api(0, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`);
         expect(run.status, JSON.stringify(run.body)).toBe(202);
@@ -183,7 +178,7 @@ describe.skipIf(missing)('scaled out over processes: two larmor start, one larmo
         const first = new Float32Array(new Uint8Array(slices[0]?.[1] ?? []).buffer);
         expect(Math.max(...first)).toBeGreaterThan(0);
       } finally {
-        controller.abort();
+        await events.close();
       }
     },
     SCAN_TIMEOUT_MS + 10_000,
@@ -202,13 +197,7 @@ describe.skipIf(missing)('scaled out over processes: two larmor start, one larmo
       await api(1, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, {
         parameters: { matrixRead: 128, matrixPhase: 128, sliceCount: 6 },
       });
-      const controller = new AbortController();
-      const events = readEvents(
-        await fetch(`${bases[1]}/api/v1/sessions/${sessionId}/events`, {
-          headers,
-          signal: controller.signal,
-        }),
-      );
+      const events = await openSessionEvents(bases[1] ?? '', sessionId, headers);
       try {
         const run = await api(0, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`);
         expect(run.status, JSON.stringify(run.body)).toBe(202);
@@ -240,7 +229,7 @@ describe.skipIf(missing)('scaled out over processes: two larmor start, one larmo
           expect((await res.arrayBuffer()).byteLength).toBe(128 * 128 * 4);
         }
       } finally {
-        controller.abort();
+        await events.close();
       }
     },
     SCAN_TIMEOUT_MS + 10_000,

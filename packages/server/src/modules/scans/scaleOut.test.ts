@@ -1,44 +1,30 @@
 import path from 'node:path';
-import {
-  pulseSequenceSchema,
-  reconstructedImagesSchema,
-  scanSummarySchema,
-  type PulseSequence,
-} from '@larmor/contracts';
-import type { FastifyInstance } from 'fastify';
+import { reconstructedImagesSchema, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createFileBlobStore } from '../../blobs/fileStore.ts';
 import { startRedisWorker } from '../../jobs/redisWorker.ts';
-import { databases, testConfig, useTestApp } from '../../test/helper.ts';
+import { openSessionEvents } from '../../test/event-stream.ts';
+import { testConfig } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
-  openSession,
+  databases,
+  SCAN_TIMEOUT_MS,
+  sequenceInSession,
   testDataDir,
-  type Headers,
-} from '../sessions/world.test-support.ts';
+  TINY_PARAMETERS,
+  untilSettled,
+  useTestApp,
+} from '../../test/simulator.ts';
 
 const redisUrl = process.env['REDIS_URL'];
 const dataDir = testDataDir();
-const SCAN_TIMEOUT_MS = 60_000;
 
 describe.skipIf(!redisUrl).each(databases)(
   'scaled out on %s: two API nodes, one larmor worker, Redis',
   (kind) => {
     const config = { dataDir, redisUrl, scanThreads: 1 };
     const t = useTestApp(kind, config);
-
-    async function untilSettled(app: FastifyInstance, h: Headers, sessionId: string, id: string) {
-      const deadline = Date.now() + SCAN_TIMEOUT_MS;
-      for (;;) {
-        const res = await call(app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-        const sequence: PulseSequence = pulseSequenceSchema.parse(res.body);
-        if (sequence.status !== 'running') return sequence;
-        if (Date.now() > deadline) throw new Error('scan did not settle');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
 
     it('a scan started through one node streams its events through the other, its images are read through both, and the other node cancels the next', async () => {
       const worker = await startRedisWorker({
@@ -52,44 +38,19 @@ describe.skipIf(!redisUrl).each(databases)(
         logger: false,
       });
       try {
-        const world = await createSimulatorWorld(t.app, t.db);
-        const h = world.a.studentHeaders;
-        const active = await openSession(t.app, world, h);
-        const sessionId = active.session.id;
-        const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-          pulseSequenceSchemeId: 5,
-          name: 'Tiny SE',
-          collectionId: active.collections[0]?.id,
-        });
-        const sequence = pulseSequenceSchema.parse(created.body);
-        await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
-          parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 2 },
+        const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+          parameters: { ...TINY_PARAMETERS, sliceCount: 2 },
         });
 
         const address = await second.listen({ port: 0, host: '127.0.0.1' });
-        const controller = new AbortController();
-        const stream = await fetch(`${address}/api/v1/sessions/${sessionId}/events`, {
-          headers: h,
-          signal: controller.signal,
-        });
-        const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        const finished = (async () => {
-          while (!text.includes('"status":"finished"')) text += decoder.decode((await reader.read()).value);
-        })();
+        const events = await openSessionEvents(address, sessionId, h);
         await new Promise((r) => setTimeout(r, 100));
         const scan = scanSummarySchema.parse(
           (await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/run`, h)).body,
         );
-        await Promise.race([
-          finished,
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('no finished event')), SCAN_TIMEOUT_MS),
-          ),
-        ]);
-        controller.abort();
-        expect(text).toContain(
+        await events.until((text) => text.includes('"status":"finished"'), SCAN_TIMEOUT_MS, 'finished event');
+        await events.close();
+        expect(events.text()).toContain(
           `"scanId":"${scan.id}","pulseSequenceId":"${sequence.id}","seriesNumber":${scan.seriesNumber},"status":"running"`,
         );
         const pixels: Buffer[] = [];

@@ -4,73 +4,30 @@
  * runs arrive all at once. The scan queue here holds every scan until it is cancelled, so that no scan ends
  * while the test counts.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  ERROR_CAUSES,
-  ERROR_CODES,
-  MAX_ACTIVE_SCANS_PER_USER,
-  pulseSequenceSchema,
-  scanSummarySchema,
-} from '@larmor/contracts';
-import type { SnapshotResult } from '@larmor/mri/simulate/snapshot';
+import { ERROR_CAUSES, ERROR_CODES, MAX_ACTIVE_SCANS_PER_USER, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ScanCancelledError, type ScanJob, type ScanQueue } from '../../jobs/index.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
   call,
   createSimulatorWorld,
+  databases,
   errorOf,
-  openSession,
+  heldQueue,
   refused,
+  sessionWithSpinEchoes,
   testDataDir,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+  type SimulatorWorld,
+} from '../../test/simulator.ts';
 
 const dataDir = testDataDir();
-
-/** A scan queue whose scans never finish: each stays queued until it is cancelled. */
-function heldQueue(): ScanQueue {
-  return {
-    backend: 'threads',
-    concurrency: 1,
-    recomputePart: () => Promise.reject(new Error('not used here')),
-    async submit(): Promise<ScanJob> {
-      const id = randomUUID();
-      let stop: (error: Error) => void = () => undefined;
-      const result = new Promise<SnapshotResult>((_, reject) => (stop = reject));
-      result.catch(() => undefined);
-      return {
-        id,
-        result,
-        onProgress: () => () => undefined,
-        cancel: () => stop(new ScanCancelledError(id)),
-      };
-    },
-    close: () => Promise.resolve(),
-  };
-}
 
 describe.each(databases)('scan cap per user on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   /** A session of `h` with `count` spin-echo sequences. */
-  async function sessionWithSequences(world: Parameters<typeof openSession>[1], h: Headers, count: number) {
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {
-      pulseSequences: Array.from({ length: count }, (_, i) => ({
-        pulseSequenceSchemeId: 5,
-        name: `SE ${i + 1}`,
-        collectionId: active.collections[0]?.id,
-      })),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids = pulseSequenceSchema
-      .array()
-      .parse(created.body)
-      .map((s) => s.id);
-    return { sessionId, ids };
-  }
+  const sessionWithSequences = (world: SimulatorWorld, h: Headers, count: number) =>
+    sessionWithSpinEchoes(t.app, world, h, count);
 
   const run = (h: Headers, sessionId: string, id: string) =>
     call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);

@@ -1,67 +1,43 @@
 import {
+  ERROR_CAUSES,
   ERROR_CODES,
-  pulseSequenceSchema,
   reconstructedImagesSchema,
   scanEventSchema,
   scanSummarySchema,
-  type PulseSequence,
   type ScanEvent,
 } from '@larmor/contracts';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import crypto from 'node:crypto';
 import { buildApp } from '../../app.ts';
-import { databases, testConfig, useTestApp } from '../../test/helper.ts';
+import { testConfig } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
+  databases,
   errorOf,
-  openSession,
+  heldQueue,
   refused,
+  runSequence,
+  SCAN_TIMEOUT_MS,
+  sequenceInSession,
   testDataDir,
+  TINY_PARAMETERS,
+  untilSettled,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
 
 const dataDir = testDataDir();
-/** Longest a tiny scan may take on a loaded CI machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 
 describe.each(databases)('scans: run, events, images on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
   /** A session with a tiny SE (32 × 32, `slices` slices) on the knee, CPU simulator. */
-  async function tinySequence(slices = 2, lab: Record<string, unknown> = {}) {
-    const world = await createSimulatorWorld(t.app, t.db, lab);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
-      name: 'Tiny SE',
-      collectionId: active.collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
-    const patched = await call(t.app, 'PATCH', `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`, h, {
-      parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: slices },
-    });
-    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    return { world, h, sessionId, sequence: pulseSequenceSchema.parse(patched.body) };
-  }
-
-  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-      const sequence = pulseSequenceSchema.parse(res.body);
-      if (sequence.status !== 'running') return sequence;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  const run = (h: Headers, sessionId: string, id: string) =>
-    call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${id}/run`, h);
+  const tinySequence = (slices = 2, lab: Record<string, unknown> = {}) =>
+    sequenceInSession(t.app, t.db, { parameters: { ...TINY_PARAMETERS, sliceCount: slices }, lab });
+  const settled = (h: Headers, sessionId: string, id: string) => untilSettled(t.app, h, sessionId, id);
+  const run = (h: Headers, sessionId: string, id: string) => runSequence(t.app, h, sessionId, id);
 
   it('run answers 202 at once; the scan ends finished with images and k-space fetchable as raw Float32 slices', async () => {
     const { world, h, sessionId, sequence } = await tinySequence(2);
@@ -69,7 +45,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const scan = scanSummarySchema.parse(started.body);
     expect(scan.status).toBe('running');
-    const done = await untilSettled(h, sessionId, sequence.id);
+    const done = await settled(h, sessionId, sequence.id);
     expect(done.status, done.lastScan?.errorMessage ?? '').toBe('finished');
     expect(done.lastScan).toMatchObject({ id: scan.id, progress: 100 });
     const meta = await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scan.id}`, h);
@@ -113,9 +89,9 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
   it('each run is a new acquisition with its own seed; the stored snapshot gives byte-identical images again', async () => {
     const { h, sessionId, sequence } = await tinySequence(1);
     const first = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    await untilSettled(h, sessionId, sequence.id);
+    await settled(h, sessionId, sequence.id);
     const second = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    await untilSettled(h, sessionId, sequence.id);
+    await settled(h, sessionId, sequence.id);
     const rows = await t.db
       .selectFrom('sim_scans')
       .select(['id', 'seed', 'snapshot'])
@@ -154,16 +130,25 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       .updateTable('sim_pulse_sequences')
       .set({ parameters: JSON.stringify(sequence.parameters) })
       .execute();
+    // The scan stays running until it is cancelled, so the second run always meets it.
+    vi.spyOn(t.app.simulator, 'queue').mockResolvedValue(heldQueue());
     expect((await run(h, sessionId, sequence.id)).status).toBe(202);
     const twice = await run(h, sessionId, sequence.id);
-    if (twice.status !== 202) expect(twice.status).toBe(409);
-    await untilSettled(h, sessionId, sequence.id);
+    expect(twice.status, JSON.stringify(twice.body)).toBe(409);
+    expect(errorOf(twice.body).cause).toBe(ERROR_CAUSES.CONFLICT);
+    const cancelled = await call(
+      t.app,
+      'POST',
+      `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}/cancel`,
+      h,
+    );
+    expect(scanSummarySchema.parse(cancelled.body).status).toBe('cancelled');
   });
 
   it('a restarted server (no Redis) runs again the scans it left running, from their stored snapshots', async () => {
     const { h, sessionId, sequence } = await tinySequence(1);
     const first = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    expect((await untilSettled(h, sessionId, sequence.id)).status).toBe('finished');
+    expect((await settled(h, sessionId, sequence.id)).status).toBe('finished');
     const stored = await t.db
       .selectFrom('sim_scans')
       .selectAll()
@@ -231,7 +216,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 10));
     expect(runtime.running.has(scan.id)).toBe(false);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect((await untilSettled(h, sessionId, sequence.id)).status).toBe('cancelled');
+    expect((await settled(h, sessionId, sequence.id)).status).toBe('cancelled');
     expect(await runtime.blobs.list(`scans/${scan.id}/`)).toEqual([]);
     const images = await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scan.id}`, h);
     expect(images.status).toBe(404);
@@ -244,14 +229,14 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
     runtime.blobs.put = () => Promise.reject(new Error('no space left on device'));
     try {
       await run(h, sessionId, sequence.id);
-      const failed = await untilSettled(h, sessionId, sequence.id);
+      const failed = await settled(h, sessionId, sequence.id);
       expect(failed.status).toBe('error');
       expect(failed.lastScan?.errorMessage).toMatch(/no space left on device/);
     } finally {
       runtime.blobs.put = put;
     }
     expect((await run(h, sessionId, sequence.id)).status).toBe(202);
-    expect((await untilSettled(h, sessionId, sequence.id)).status).toBe('finished');
+    expect((await settled(h, sessionId, sequence.id)).status).toBe('finished');
   });
 
   it('closing the session cancels its running scan; a closed session’s images answer 700701', async () => {
@@ -274,7 +259,7 @@ describe.each(databases)('scans: run, events, images on %s', (kind) => {
   it('DICOM (zip) and NIfTI (.nii.gz) downloads of a finished series', async () => {
     const { world, h, sessionId, sequence } = await tinySequence(2);
     const scan = scanSummarySchema.parse((await run(h, sessionId, sequence.id)).body);
-    expect((await untilSettled(h, sessionId, sequence.id)).status).toBe('finished');
+    expect((await settled(h, sessionId, sequence.id)).status).toBe('finished');
     const base = `/api/v1/sessions/${sessionId}/reconstructed-images/${scan.id}`;
     const zip = await t.app.inject({ method: 'GET', url: `${base}?format=dicom`, headers: h });
     expect(zip.statusCode).toBe(200);

@@ -9,18 +9,18 @@ import crypto from 'node:crypto';
 import type { ScoutImageBody } from '@larmor/contracts';
 import {
   firstPixelCenter,
-  modelInfo,
   scanGeometry,
   scoutProtocol,
-  seriesWindow,
-  type SliceOrientation,
-} from '@larmor/mri';
-import { labelsOnPlane } from '@larmor/mri/anatomy/labelsOnPlane';
-import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+  snapshotModelOptions,
+  type ScanSnapshot,
+} from '@larmor/mri/simulate';
+import { modelInfo, labelsOnPlane } from '@larmor/mri/anatomy';
+import { scannerOf, type SliceOrientation } from '@larmor/mri';
+import { seriesWindow } from '@larmor/mri/recon';
 import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import { BlobNotFoundError } from '../../blobs/index.ts';
 import { invalidField } from '../../plugins/errors.ts';
-import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
+import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { buildSnapshot } from './snapshot.ts';
 

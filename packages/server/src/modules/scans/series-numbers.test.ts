@@ -1,22 +1,16 @@
-import {
-  pulseSequenceSchema,
-  reconstructedImagesSchema,
-  scanSummarySchema,
-  type PulseSequence,
-} from '@larmor/contracts';
+import { reconstructedImagesSchema, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
-  openSession,
+  databases,
+  sequenceInSession,
   testDataDir,
-  type Headers,
-} from '../sessions/world.test-support.ts';
+  TINY_PARAMETERS,
+  untilSettled,
+  useTestApp,
+} from '../../test/simulator.ts';
 
 const dataDir = testDataDir();
-/** Longest a tiny scan may take on a loaded CI machine [ms]. */
-const SCAN_TIMEOUT_MS = 60_000;
 
 /** The (0020,0011) SeriesNumber of the first DICOM file in a stored (uncompressed) zip, explicit VR little endian. */
 function dicomSeriesNumber(zip: Buffer): number {
@@ -35,37 +29,16 @@ function dicomSeriesNumber(zip: Buffer): number {
 describe.each(databases)('scans: every run is a new series (issue 20.5) on %s', (kind) => {
   const t = useTestApp(kind, { dataDir, scanThreads: 1 });
 
-  async function untilSettled(h: Headers, sessionId: string, id: string): Promise<PulseSequence> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const res = await call(t.app, 'GET', `v1/sessions/${sessionId}/pulse-sequences/${id}`, h);
-      const sequence = pulseSequenceSchema.parse(res.body);
-      if (sequence.status !== 'running') return sequence;
-      if (Date.now() > deadline) throw new Error('scan did not settle');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('running a sequence twice gives two scans with series numbers 1 and 2, both readable, DICOM SeriesNumber matching', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
-      name: 'Tiny SE',
-      collectionId: active.collections[0]?.id,
-    });
-    const sequence = pulseSequenceSchema.parse(created.body);
+    const small = { ...TINY_PARAMETERS, echoTime: 0.015 };
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, { parameters: small });
     const base = `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`;
-    const small = { matrixRead: 32, matrixPhase: 32, sliceCount: 1, echoTime: 0.015 };
-    expect((await call(t.app, 'PATCH', base, h, { parameters: small })).status).toBe(200);
     const first = scanSummarySchema.parse((await call(t.app, 'POST', `${base}/run`, h)).body);
-    expect((await untilSettled(h, sessionId, sequence.id)).status).toBe('finished');
+    expect((await untilSettled(t.app, h, sessionId, sequence.id)).status).toBe('finished');
     const longerTe = { parameters: { echoTime: 0.09 } };
     expect((await call(t.app, 'PATCH', base, h, longerTe)).status).toBe(200);
     const second = scanSummarySchema.parse((await call(t.app, 'POST', `${base}/run`, h)).body);
-    const done = await untilSettled(h, sessionId, sequence.id);
+    const done = await untilSettled(t.app, h, sessionId, sequence.id);
     expect(done.status).toBe('finished');
     expect([first.seriesNumber, second.seriesNumber]).toEqual([1, 2]);
     expect(done.lastScan).toMatchObject({ id: second.id, seriesNumber: 2 });

@@ -13,8 +13,9 @@ import {
   type ReconstructedImages,
   type ScanSummary,
 } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { modelInfo } from '@larmor/mri/anatomy';
+import { scannerOf } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ApiError, conflict, notFound } from '../../plugins/errors.ts';
@@ -23,7 +24,7 @@ import { presentScanSummary } from '../sequences/presenter.ts';
 import { assertRunnable, familyOf, joinProtocol } from '../sequences/protocol.ts';
 import { latestScans } from '../sequences/repository.ts';
 import { loadPulseSequence } from '../sequences/service.ts';
-import { scannerOf, type SessionContext } from '../sessions/context.ts';
+import type { SessionContext } from '../sessions/context.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import {
   activeScanCount,

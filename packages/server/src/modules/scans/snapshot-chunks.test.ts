@@ -1,7 +1,8 @@
+import { scannerOf } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { defaultConfiguration } from '../sessions/configuration.ts';
-import { scannerOf, type SessionContext } from '../sessions/context.ts';
+import type { SessionContext } from '../sessions/context.ts';
 import { defaultSchemeProtocol } from '../sequences/protocol.ts';
 import { blochChunksOf, buildSnapshot } from './snapshot.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { T2_STAR_ISOCHROMATS } from '@larmor/mri/simulate/bloch/dephasing';
+import { T2_STAR_ISOCHROMATS } from '@larmor/mri/bloch';
 import { isochromatsOf, tissueOverridesOf } from './snapshot.ts';
 
 describe("a scan snapshot's tissue overrides", () => {

@@ -6,49 +6,13 @@
  */
 import crypto from 'node:crypto';
 import { scanSnapshotSchema, type ScanSnapshotBody } from '@larmor/contracts';
-import type { Protocol, Scanner } from '@larmor/mri';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
-import { T2_STAR_ISOCHROMATS } from '@larmor/mri/simulate/bloch/dephasing';
-import { msToS } from '@larmor/mri/units';
+import { motionOf, simulatorSettingsOf, type Protocol, type Scanner, msToS } from '@larmor/mri';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
+import { T2_STAR_ISOCHROMATS } from '@larmor/mri/bloch';
 import type { SessionContext } from '../sessions/context.ts';
-
-type Vec3 = [number, number, number];
-
-/** Unit row and column directions of the display plane (docs/conventions.md, simulate/geometry.ts). */
-const PLANE_AXES: Record<Protocol['geometry']['orientation'], { row: Vec3; column: Vec3 }> = {
-  axial: { row: [1, 0, 0], column: [0, 1, 0] },
-  coronal: { row: [1, 0, 0], column: [0, 0, -1] },
-  sagittal: { row: [0, 1, 0], column: [0, 0, -1] },
-};
 
 /** A new noise seed: an unsigned 32-bit integer from the system's random source. */
 export const newSeed = (): number => crypto.randomBytes(4).readUInt32LE(0);
-
-/**
- * Patient motion of the configuration (simulator.md §3, §5): translation along the readout (axis 1) or the phase
- * direction (axis 2) [m, Hz], or rotation [degrees → rad, Hz]; undefined for `none`.
- */
-function motionOf(context: SessionContext, protocol: Protocol): ScanSnapshotBody['simulation']['motion'] {
-  const c = context.configuration;
-  if (c.motion === 'rotational') {
-    return {
-      kind: 'rotation',
-      amplitude: (Number(c.motion_rot_angle) * Math.PI) / 180,
-      frequency: Number(c.motion_rot_freq),
-    };
-  }
-  if (c.motion !== 'translational') return undefined;
-  const axes = PLANE_AXES[protocol.geometry.orientation];
-  // Phase encoding along columns means the readout runs along rows, and the other way round.
-  const readout = protocol.phaseDirection === 'column' ? axes.row : axes.column;
-  const phase = protocol.phaseDirection === 'column' ? axes.column : axes.row;
-  return {
-    kind: 'translation',
-    amplitude: Number(c.motion_trans_magn),
-    frequency: Number(c.motion_trans_freq),
-    direction: Number(c.motion_trans_axis) === 2 ? phase : readout,
-  };
-}
 
 /**
  * The contrast agent of the configuration (simulator.md §5) when the model has contrast and it is active: a
@@ -155,7 +119,8 @@ export function buildSnapshot(
 ): ScanSnapshot {
   const c = context.configuration;
   const features = new Set(context.model.features);
-  const motion = motionOf(context, protocol);
+  const settings = simulatorSettingsOf(c);
+  const motion = motionOf(settings.motion, protocol);
   const contrast = contrastOf(context);
   const body: ScanSnapshotBody = {
     engine: context.session.backend,
@@ -163,17 +128,15 @@ export function buildSnapshot(
       id: context.model.engineModelId,
       ...(features.has('Brain Condition') ? { brainCondition: c.brainStateMode as 'healthy' } : {}),
       ...(features.has('Heart Condition') ? { heartCondition: c.heartCondition as 'healthy' } : {}),
-      ...(features.has('Default cardiac phase') ? { cardiacPhase: Number(c.defaultCardiacPhase) } : {}),
+      ...(features.has('Default cardiac phase') ? { cardiacPhase: settings.patient.cardiacPhase } : {}),
       ...(features.has('Breathing mode') ? { breathingMode: c.breathingMode as 'free_breathing' } : {}),
     },
     protocol,
     scanner,
     simulation: {
-      noiseLevel: Number(c.noise) as 0 | 1 | 2 | 3,
+      noiseLevel: settings.noiseLevel,
       ...(motion ? { motion } : {}),
-      ...(context.session.backend === 'censol' && Number(c.susceptibility) === 1
-        ? { susceptibility: true }
-        : {}),
+      ...(context.session.backend === 'censol' && settings.susceptibility ? { susceptibility: true } : {}),
       ...isochromatsOf(context.session.backend, c),
       ...blochChunksOf(context.session.backend, protocol.sliceCount, threads),
       ...(contrast ? { contrast } : {}),

@@ -26,10 +26,8 @@ import {
   parameterDefinitions,
   planViolations,
   type ProtocolViolation,
-  type Protocol,
-  type Scanner,
-  type SequenceFamily,
-} from '@larmor/mri';
+} from '@larmor/mri/sequence';
+import { protocolOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import { ApiError, invalidField } from '../../plugins/errors.ts';
 
 /** The scheme `code` if the module allows it (and the free plan, when the session is on it); else 400. */
@@ -72,7 +70,7 @@ export function joinProtocol(
   parameters: SequenceParameters,
   spatials: Spatials,
 ): Protocol {
-  return protocolSchema.parse({ ...parameters, family, geometry: spatials }) as Protocol;
+  return protocolSchema.parse(protocolOf(family, parameters, spatials)) as Protocol;
 }
 
 /**

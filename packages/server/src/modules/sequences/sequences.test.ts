@@ -7,20 +7,22 @@ import {
   pulseSequenceSchema,
   spatialsSchema,
 } from '@larmor/contracts';
-import { FREE_PLAN_LIMITS } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { databases, useTestApp } from '../../test/helper.ts';
 import {
   anotherProgram,
   call,
   createSimulatorWorld,
+  databases,
   errorOf,
   openSession,
   refused,
+  sequenceInSession,
   testDataDir,
+  useTestApp,
   type Headers,
-} from '../sessions/world.test-support.ts';
+} from '../../test/simulator.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const dataDir = testDataDir();
@@ -29,18 +31,12 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
   const t = useTestApp(kind, { dataDir });
 
   async function sessionWithSequence(lab: Record<string, unknown> = {}) {
-    const world = await createSimulatorWorld(t.app, t.db, lab);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
-    const sessionId = active.session.id;
-    const collectionId = active.collections[0]?.id ?? '';
-    const res = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, h, {
-      pulseSequenceSchemeId: 5,
+    const { active, ...rest } = await sequenceInSession(t.app, t.db, {
+      lab,
       name: 'T1 SE',
-      collectionId,
+      parameters: null,
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { world, h, sessionId, collectionId, sequence: pulseSequenceSchema.parse(res.body) };
+    return { ...rest, collectionId: active.collections[0]?.id ?? '' };
   }
 
   it('a pulse sequence made from a scheme has its defaults for this scanner, seqnum 1 and status runnable', async () => {

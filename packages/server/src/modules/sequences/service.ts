@@ -13,21 +13,19 @@ import {
   type PulseSequencePatch,
   type Spatials,
 } from '@larmor/contracts';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
 import {
+  REFERENCE_SCANNER,
   FREE_PLAN_LIMITS,
   parameterDefinitions,
   validateFreePlan,
   validateProtocol,
-  type Protocol,
-  type Scanner,
-  type SequenceFamily,
-} from '@larmor/mri';
+} from '@larmor/mri/sequence';
+import { scannerOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import { conflict, invalidField, notFound } from '../../plugins/errors.ts';
 import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { isoNow, newId } from '../../db/ids.ts';
-import { isocentreOf, scannerOf, type SessionContext } from '../sessions/context.ts';
+import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
 import {

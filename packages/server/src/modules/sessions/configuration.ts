@@ -9,7 +9,6 @@ import {
   CPUSIM_REFUSED_CONFIGURATION,
   ERROR_CAUSES,
   ERROR_CODES,
-  FREE_PLAN_LIMITS,
   SESSION_CONFIGURATION_NAMES,
   SESSION_CONFIGURATION_VALUES,
   configurationIdOf,
@@ -22,7 +21,8 @@ import {
   type SessionConfigurationName,
   type SimulatorBackend,
 } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
+import { modelInfo } from '@larmor/mri/anatomy';
 import { ApiError } from '../../plugins/errors.ts';
 
 export type ConfigurationValues = Record<SessionConfigurationName, ConfigurationValue>;
@@ -131,7 +131,7 @@ export function checkConfigurationChange(
   if (context.backend === 'cpusim' && CPUSIM_REFUSED_CONFIGURATION.includes(name)) {
     throw refuse('configurationId', 'cpusim', `${name} cannot be changed on the CPU simulator`);
   }
-  if (name === 'b0field' && context.freePlan && value !== FREE_PLAN_LIMITS.scannerFieldStrengthT) {
+  if (name === 'b0field' && context.freePlan && value !== FREE_PLAN_LIMITS.b0) {
     throw refuse('value', 'free-plan', 'Only the 1.5 T scanner is available on the free plan');
   }
   if (name === 'coil' && !context.model.coils.some((c) => c.uniqueName === value)) {

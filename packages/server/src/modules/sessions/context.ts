@@ -9,8 +9,6 @@ import {
   type StartingProtocol,
   type TissueOverride,
 } from '@larmor/contracts';
-import type { Scanner } from '@larmor/mri';
-import { DEFAULT_SLEW_RATE_T_PER_M_PER_S } from '@larmor/mri/sequence/hardware';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
@@ -117,16 +115,6 @@ export async function loadSessionContext(
     session,
     configuration: await sessionConfiguration(db, session, lab),
     freePlan: session.free_plan === 1,
-  };
-}
-
-/** The scanner the session's configuration names: B0 [T], gradient [T/m], the default slew rate, its coil. */
-export function scannerOf(configuration: ConfigurationValues): Scanner {
-  return {
-    b0: Number(configuration.b0field),
-    maxGradient: Number(configuration.maxGr) / 1_000,
-    maxSlewRate: DEFAULT_SLEW_RATE_T_PER_M_PER_S,
-    coil: String(configuration.coil),
   };
 }
 

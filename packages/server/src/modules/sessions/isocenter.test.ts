@@ -5,7 +5,7 @@ import {
   scoutImageSchema,
   WHOLE_BODY_ISOCENTER_CHOICES_CM,
 } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { modelInfo } from '@larmor/mri/anatomy';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databases, useTestApp } from '../../test/helper.ts';

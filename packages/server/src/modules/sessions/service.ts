@@ -12,7 +12,7 @@ import {
   type Session,
   type SessionCreate,
 } from '@larmor/contracts';
-import { modelInfo } from '@larmor/mri';
+import { modelInfo } from '@larmor/mri/anatomy';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, invalidField } from '../../plugins/errors.ts';

@@ -19,8 +19,8 @@ import {
   type StudentListResponse,
   type StudentSummary,
 } from '@larmor/contracts';
-import { scanTime } from '@larmor/mri/sequence/derived';
-import type { ScanSnapshot } from '@larmor/mri/simulate/snapshot';
+import { scanTime } from '@larmor/mri/sequence';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { findClient } from '../organisations/repository.ts';

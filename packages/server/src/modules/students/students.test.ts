@@ -11,6 +11,7 @@ import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
+import { insertGradeRow } from '../../test/attempts.ts';
 
 describe.each(databases)('students calls (v2) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -179,20 +180,13 @@ describe.each(databases)('students calls (v2) on %s', (kind) => {
       .set({ state: 'graded', submitted_at: isoNow() })
       .where('id', '=', attemptId)
       .execute();
-    await t.db
-      .insertInto('attempt_grades')
-      .values({
-        attempt_id: attemptId,
-        checks: '[]',
-        criteria: '[]',
-        comment: '',
-        annotations: '[]',
-        score: 7,
-        max_score: 10,
-        graded_by: world.a.teacher.id,
-        graded_at: isoNow(),
-      })
-      .execute();
+    await insertGradeRow(t.db, {
+      attempt_id: attemptId,
+      score: 7,
+      max_score: 10,
+      graded_by: world.a.teacher.id,
+      graded_at: isoNow(),
+    });
     const overview = async (headers: { authorization: string }) =>
       coursesOverviewResponseSchema.parse(
         (await call(t.app, 'GET', `v2/users/${ann.id}/courses/overview`, headers)).body,

@@ -5,8 +5,8 @@
  * (back to the module's), or for a teacher without a session the module's overrides (back to the library's).
  */
 import { tissueOverridesSchema, type TissueOverride } from '@larmor/contracts';
-import { tissueAtField } from '@larmor/mri';
-import { sToMs } from '@larmor/mri/units';
+import { tissueAtField } from '@larmor/mri/tissue';
+import { sToMs } from '@larmor/mri';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { invalidField } from '../../plugins/errors.ts';

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { algNoneToken, tamperedToken } from '../../test/tokens.ts';
+import { adminClaims, algNoneToken, tamperedToken } from '../../test/tokens.ts';
 import { createWorld, type World } from './world.test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -76,7 +76,7 @@ describe.each(databases)('every administration call guards its door on %s', (kin
 
   it('no token, an expired, a tampered and an alg-none token get 401 and nothing is written', async () => {
     const world = await createWorld(t.db);
-    const claims = { uid: world.platformAdmin.id, scope: 'Admin', exp: 9e9, identity: null };
+    const claims = adminClaims(world.platformAdmin.id);
     const tampered = tamperedToken(await tokenFor(world.a.student), claims);
     await expectRefusals(world, {}, 401, ERROR_CODES.INVALID_TOKEN);
     await expectRefusals(

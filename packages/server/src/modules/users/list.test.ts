@@ -2,7 +2,7 @@ import { adminUserSchema, ERROR_CODES, userListResponseSchema } from '@larmor/co
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, createUser, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { algNoneToken, tamperedToken } from '../../test/tokens.ts';
+import { adminClaims, algNoneToken, tamperedToken } from '../../test/tokens.ts';
 import { createWorld } from './world.test-support.ts';
 
 describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
@@ -99,13 +99,8 @@ describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
     const world = await createWorld(t.db);
     const expired = await tokenFor(world.platformAdmin, -60);
     const valid = await tokenFor(world.a.student);
-    const forged = tamperedToken(valid, {
-      uid: world.platformAdmin.id,
-      scope: 'Admin',
-      exp: 9e9,
-      identity: null,
-    });
-    const none = algNoneToken({ uid: world.platformAdmin.id, scope: 'Admin', exp: 9e9, identity: null });
+    const forged = tamperedToken(valid, adminClaims(world.platformAdmin.id));
+    const none = algNoneToken(adminClaims(world.platformAdmin.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/' })).statusCode).toBe(401);
     for (const token of [expired, forged, none]) {
       const res = await list(bearer(token));

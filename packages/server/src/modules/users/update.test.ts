@@ -2,7 +2,7 @@ import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/c
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
-import { tamperedToken } from '../../test/tokens.ts';
+import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
 
 describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) => {
@@ -159,12 +159,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
   it('DELETE refuses unknown ids, other organisations, oneself, wrong roles and forged tokens, writing nothing', async () => {
     const world = await createWorld(t.db);
     const forged = bearer(
-      tamperedToken(await tokenFor(world.a.student), {
-        uid: world.platformAdmin.id,
-        scope: 'Admin',
-        exp: 9e9,
-        identity: null,
-      }),
+      tamperedToken(await tokenFor(world.a.student), adminClaims(world.platformAdmin.id)),
     );
     const cases: [string, { authorization: string }, number][] = [
       [crypto.randomUUID(), world.a.adminHeaders, 404],

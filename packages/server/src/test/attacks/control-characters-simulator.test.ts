@@ -6,17 +6,17 @@
  */
 import { CONTROL_CHARACTER_RULE } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../helper.ts';
 import {
   call,
-  createSimulatorWorld,
+  databases,
   errorOf,
-  openSession,
   refused,
+  sequenceInSession,
   testDataDir,
+  useTestApp,
   type Headers,
   type SimulatorWorld,
-} from '../../modules/sessions/world.test-support.ts';
+} from '../simulator.ts';
 
 /** NUL, CR LF, BEL, ESC, DEL and a C1 control (CSI). */
 const CONTROLS = ['\u0000', '\r\nX', '\u0007', '\u001b[2J', '\u007f', '\u009b'];
@@ -150,18 +150,18 @@ describe.each(databases)('control characters in the simulator and module text fi
   const t = useTestApp(kind, { dataDir: testDataDir() });
 
   async function arrange(): Promise<Ctx> {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const student = world.a.studentHeaders;
-    const active = await openSession(t.app, world, student);
-    const sessionId = active.session.id;
-    const collectionId = active.collections[0]?.id ?? '';
-    const created = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences`, student, {
-      pulseSequenceSchemeId: 5,
+    const {
+      world,
+      h: student,
+      active,
+      sessionId,
+      sequence,
+    } = await sequenceInSession(t.app, t.db, {
       name: 'T1',
-      collectionId,
+      parameters: null,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const sequenceId = (created.body as { id: string }).id;
+    const collectionId = active.collections[0]?.id ?? '';
+    const sequenceId = sequence.id;
     const coils = await call(t.app, 'GET', `v1/sessions/${sessionId}/coils`, student);
     const coil = (coils.body as unknown as { unique_name: string }[])[0]?.unique_name ?? '';
     expect(coil).not.toBe('');

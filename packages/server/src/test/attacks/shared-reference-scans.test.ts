@@ -10,6 +10,7 @@ import {
   call,
   createContentWorld,
   publishedProgram,
+  sharedStudentInB,
 } from '../../modules/content/programs/world.test-support.ts';
 import { refused } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
@@ -50,16 +51,7 @@ describe.each(databases)('reference scans seen by a user of two organisations on
       scanResultId: reference,
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-    const enrolled = await call(
-      t.app,
-      'POST',
-      `v1/programs/${programId}/enrollments`,
-      world.a.studentHeaders,
-      {},
-    );
-    expect(enrolled.status).toBe(200);
-    const asB = await headersAs(world.a.student, 'Student', identityB);
+    const asB = await sharedStudentInB(t.app, t.db, world, programId);
     // A student reads the reference once they have submitted an attempt of the module (issue 21.2).
     await insertMarkedAttempt(t.db, {
       labId,

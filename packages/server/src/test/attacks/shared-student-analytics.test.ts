@@ -8,9 +8,8 @@ import {
   call,
   createContentWorld,
   publishedProgram,
+  sharedStudentInB,
 } from '../../modules/content/programs/world.test-support.ts';
-import { headersAs } from '../../modules/users/world.test-support.ts';
-import { addMembership } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 
 describe.each(databases)('analytics of a module worked on from another identity on %s', (kind) => {
@@ -21,16 +20,7 @@ describe.each(databases)('analytics of a module worked on from another identity 
     const { programId, labId } = await publishedProgram(t.app, world.a.teacherHeaders, {
       enrollment: 'open',
     });
-    const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-    const enrolled = await call(
-      t.app,
-      'POST',
-      `v1/programs/${programId}/enrollments`,
-      world.a.studentHeaders,
-      {},
-    );
-    expect(enrolled.status).toBe(200);
-    const asB = await headersAs(world.a.student, 'Student', identityB);
+    const asB = await sharedStudentInB(t.app, t.db, world, programId);
     const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, asB, {});
     expect(started.status, JSON.stringify(started.body)).toBe(201);
 

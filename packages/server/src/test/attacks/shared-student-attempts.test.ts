@@ -7,7 +7,7 @@
 import { labAttemptSchema, scanResultSchema, type LabAttempt } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { finishedScan } from '../../modules/scan-results/world.test-support.ts';
-import { publishedProgram } from '../../modules/content/programs/world.test-support.ts';
+import { publishedProgram, sharedStudentInB } from '../../modules/content/programs/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
@@ -18,7 +18,7 @@ import {
   type SimulatorWorld,
 } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
-import { addIndividualAccess, addMembership } from '../fixtures.ts';
+import { addIndividualAccess } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 
 const dataDir = testDataDir();
@@ -29,16 +29,7 @@ describe.each(databases)('an attempt of a student shared by two organisations on
 
   /** A's student, also a Student of B, enrolled in A's program (through A); answers their B headers. */
   async function sharedStudent(world: SimulatorWorld): Promise<Headers> {
-    const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-    const enrolled = await call(
-      t.app,
-      'POST',
-      `v1/programs/${world.programId}/enrollments`,
-      world.a.studentHeaders,
-      {},
-    );
-    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
-    return headersAs(world.a.student, 'Student', identityB);
+    return sharedStudentInB(t.app, t.db, world, world.programId);
   }
 
   /** The shared student, acting in B, keeps a scan of A's module and submits it in a new attempt. */
@@ -148,16 +139,7 @@ describe.each(databases)(
         { title: 'Global knee', global: true, enrollment: 'open', assignedClientIds: assigned(world) },
         { anatomicalModelId: 2, sequenceTypes: [5], backend: 'cpusim' },
       );
-      const identityB = await addMembership(t.db, world.a.student.id, world.b.clientId, 'Student');
-      const enrolled = await call(
-        t.app,
-        'POST',
-        `v1/programs/${ids.programId}/enrollments`,
-        world.a.studentHeaders,
-        {},
-      );
-      expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
-      return { world, ...ids, asB: await headersAs(world.a.student, 'Student', identityB) };
+      return { world, ...ids, asB: await sharedStudentInB(t.app, t.db, world, ids.programId) };
     }
 
     it('belongs to the assigned organisation the student is a member of, not to the identity they act in', async () => {

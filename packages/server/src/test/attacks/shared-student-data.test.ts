@@ -22,44 +22,24 @@ import { addMembership, type TestUser } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { insertAttemptRow, insertGradeRow } from '../attempts.ts';
 
 /** A graded, unreleased attempt of `user` on `labId` (score 7 of 10), with a kept scan result of that module. */
 async function gradedWork(db: Kysely<Database>, user: TestUser, labId: string, clientId: string) {
   const attemptId = newId();
   const now = isoNow();
-  await db
-    .insertInto('lab_attempts')
-    .values({
-      id: attemptId,
-      lab_id: labId,
-      user_id: user.id,
-      client_id: clientId,
-      number: 1,
-      state: 'graded',
-      answers: '{}',
-      late: 0,
-      started_at: now,
-      submitted_at: now,
-      released_at: null,
-      regrade_reason: null,
-      regrade_requested_at: null,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('attempt_grades')
-    .values({
-      attempt_id: attemptId,
-      checks: '[]',
-      criteria: '[]',
-      comment: '',
-      annotations: '[]',
-      score: 7,
-      max_score: 10,
-      graded_by: null,
-      graded_at: now,
-    })
-    .execute();
+  await insertAttemptRow(db, {
+    id: attemptId,
+    lab_id: labId,
+    user_id: user.id,
+    client_id: clientId,
+    number: 1,
+    state: 'graded',
+    started_at: now,
+    submitted_at: now,
+    updated_at: now,
+  });
+  await insertGradeRow(db, { attempt_id: attemptId, score: 7, max_score: 10, graded_at: now });
   const scanResultId = newId();
   await db
     .insertInto('scan_results')

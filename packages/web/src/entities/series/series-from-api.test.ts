@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
-import { seriesWindow } from '@larmor/mri/recon/window';
+import { defaultProtocol, REFERENCE_SCANNER } from '@larmor/mri/sequence';
+import { seriesWindow } from '@larmor/mri/recon';
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
 import { differingParameters, viewerSeriesOf } from './series-from-api.ts';
 

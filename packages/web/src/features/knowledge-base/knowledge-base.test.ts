@@ -6,12 +6,14 @@ import {
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
 } from '@larmor/contracts/knowledge-base';
-import { defaultProtocol, parameterDefinitions, SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
+import { defaultProtocol, parameterDefinitions } from '@larmor/mri/sequence';
+import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
 import { renderMarkdown } from '#ui/markdown.ts';
 import { KNOWLEDGE_BASE_FIGURES } from '../../../build/knowledge-base-figures.ts';
 import { articleFileSlugs, findArticle, loadArticleSource } from './articles.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const SCANNER: Scanner = testScanner();
 
 /** Each article rendered as the reader sees it. */
 async function renderedArticles(): Promise<Map<string, HTMLElement>> {

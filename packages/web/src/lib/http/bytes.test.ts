@@ -35,4 +35,28 @@ describe('binary answers', () => {
     await expect(failing).rejects.toBeInstanceOf(ApiError);
     await expect(failing).rejects.toMatchObject({ status: 404 });
   });
+
+  it('a download whose answer came in time is not cut off while its body is read', async () => {
+    const client = createHttpClient({
+      baseUrl: '/api',
+      local,
+      timeoutMs: 20,
+      fetch: async (_url, init) => {
+        const signal = init?.signal;
+        return {
+          ok: true,
+          status: 200,
+          // The body arrives after the timeout: it must not be aborted by it.
+          arrayBuffer: () =>
+            new Promise<ArrayBuffer>((resolve, reject) => {
+              setTimeout(() => {
+                if (signal?.aborted === true) reject(signal.reason);
+                else resolve(new Float32Array([7]).buffer);
+              }, 60);
+            }),
+        } as unknown as Response;
+      },
+    });
+    expect(Array.from(await client.float32('/api/x'))).toEqual([7]);
+  });
 });

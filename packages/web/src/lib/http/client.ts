@@ -76,7 +76,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A signal that fires after `ms` until `disarm` is called (a stream's timeout stops once its answer started). */
+/** A signal that fires after `ms` until `disarm` is called (a stream's or a download's timeout stops once its answer started). */
 function armedTimeout(ms: number): { signal: AbortSignal; disarm: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(
@@ -160,12 +160,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  /** Bytes (a slice, an export): the timeout covers the wait for the answer, not a large body's download. */
   async function bytes(url: string, init: BytesOptions = {}): Promise<ArrayBuffer> {
     await freshToken();
-    const response = await doFetch(url, {
-      headers: { Accept: 'application/octet-stream', ...bearer() },
-      signal: withTimeout(init.signal, AbortSignal.timeout(timeoutMs)),
-    });
+    const timeout = armedTimeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { Accept: 'application/octet-stream', ...bearer() },
+        signal: withTimeout(init.signal, timeout.signal),
+      });
+    } finally {
+      timeout.disarm();
+    }
     if (!response.ok) throw await failure(response, url);
     return response.arrayBuffer();
   }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Center } from '@mantine/core';
-import { windowToGrey8 } from '@larmor/mri/recon/window';
+import { windowToGrey8 } from '@larmor/mri/recon';
 import { paintGrey } from '../grey-canvas.ts';
 import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import type { ViewerSeries } from './series.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom, unitComplexNoise } from '@larmor/mri/simulate/noise';
+import { seededRandom, unitComplexNoise } from '@larmor/mri/simulate';
 import {
   contrastToNoise,
   noiseSigmaFromBackground,

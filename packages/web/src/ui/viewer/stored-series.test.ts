@@ -2,10 +2,10 @@
 /// <reference path="../../../../mri/src/io/dicom/dcmjs.d.ts" />
 import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
-import { dicomMrSeries } from '@larmor/mri/io/dicom/mrImage';
-import { seriesWindow } from '@larmor/mri/recon/window';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import { testProtocol, TEST_SCANNER } from '@larmor/mri/simulate/fast/phantom.testing';
+import { dicomMrSeries } from '@larmor/mri/io';
+import { seriesWindow } from '@larmor/mri/recon';
+import { scanGeometry } from '@larmor/mri/simulate';
+import { testProtocol, TEST_SCANNER } from '@larmor/mri/testing';
 import type { ViewerSeries } from './series.ts';
 import { storedSeries } from './stored-series.ts';
 import { formatWindow, voiOfWindow } from './window-level.ts';

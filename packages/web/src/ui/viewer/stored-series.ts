@@ -4,7 +4,7 @@
  * a series through this, so its W/L numbers and ROI statistics are those a PACS shows for the exported series,
  * and the window's sensitivity is that of a 12-bit image, not of magnitudes of about 0–1.
  */
-import { storedValueScale, toStoredValues, toStoredWindow } from '@larmor/mri/io/dicom/storedValues';
+import { storedValueScale, toStoredValues, toStoredWindow } from '@larmor/mri/io';
 import type { ViewerSeries } from './series.ts';
 
 export function storedSeries(series: ViewerSeries): ViewerSeries {

@@ -1,5 +1,5 @@
 import { courseSchema, labSchema, moduleOptionsSchema } from '@larmor/contracts';
-import { listModels } from '@larmor/mri';
+import { listModels } from '@larmor/mri/anatomy';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../../test/helper.ts';
 import {

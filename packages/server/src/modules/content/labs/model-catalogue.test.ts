@@ -1,5 +1,6 @@
 import { SEQUENCE_TYPES } from '@larmor/contracts';
-import { buildModel, catalogueModels, listModels, SEQUENCE_FAMILIES } from '@larmor/mri';
+import { buildModel, catalogueModels, listModels } from '@larmor/mri/anatomy';
+import { SEQUENCE_FAMILIES } from '@larmor/mri';
 import { describe, expect, it } from 'vitest';
 import { anatomicalModelCatalogue, anatomicalModelOf } from './model-catalogue.ts';
 

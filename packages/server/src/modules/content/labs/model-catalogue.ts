@@ -16,18 +16,24 @@
  */
 import {
   CONTRAST_MODEL_IDS,
-  FREE_PLAN_LIMITS,
   READING_ONLY_MODEL_ID,
   TIMING_BOLUS_MODEL_ID,
   type AnatomicalModelOption,
 } from '@larmor/contracts';
-import { catalogueModels, listModels, type CatalogueModel, type ModelInfo } from '@larmor/mri';
-import { BODY_TISSUES } from '@larmor/mri/anatomy/body/tissues';
-import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from '@larmor/mri/anatomy/brain/tissues';
-import { FOOT_TISSUES } from '@larmor/mri/anatomy/procedural/foot';
-import { HAND_TISSUES } from '@larmor/mri/anatomy/procedural/hand';
-import { KNEE_TISSUES } from '@larmor/mri/anatomy/procedural/knee';
-import { SHOULDER_TISSUES } from '@larmor/mri/anatomy/procedural/shoulder';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
+import {
+  catalogueModels,
+  listModels,
+  type CatalogueModel,
+  type ModelInfo,
+  BODY_TISSUES,
+  BRAIN_BASE_TISSUES,
+  BRAIN_CONDITION_TISSUES,
+  FOOT_TISSUES,
+  HAND_TISSUES,
+  KNEE_TISSUES,
+  SHOULDER_TISSUES,
+} from '@larmor/mri/anatomy';
 
 /** The tissue keys each engine model's label volume holds, by model key ('air' left out: nothing to tune). */
 const TISSUES_OF_MODEL: Readonly<Record<string, readonly string[]>> = {
@@ -109,7 +115,7 @@ function option(model: CatalogueModel, engine: ModelInfo, special?: SpecialModel
     readingOnly: special?.readingOnly ?? false,
     brainCondition: model.brainCondition ?? null,
     // The free plan has the plain Brain and Knee models (platform-shell.md §9), not their contrast variants.
-    free: special === undefined && (FREE_PLAN_LIMITS.anatomies as readonly string[]).includes(engine.name),
+    free: special === undefined && FREE_PLAN_LIMITS.anatomies.includes(engine.name),
     description: special?.description ?? `The ${engine.name.toLowerCase()} model.`,
     tissues: (TISSUES_OF_MODEL[engine.key] ?? []).filter((key) => key !== 'air'),
     coils: engine.coils.map((c) => ({ uniqueName: c.uniqueName, shownName: c.shownName })),

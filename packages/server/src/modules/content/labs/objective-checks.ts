@@ -5,7 +5,7 @@
  * problem is a `{field: rule}` entry (`objectives.2.darker: 'distinct'`) with a sentence naming the objective.
  */
 import { objectiveTitle, type Objective } from '@larmor/contracts';
-import { tissueName } from '@larmor/mri/tissue/names';
+import { tissueName } from '@larmor/mri/tissue';
 import { familyOf } from '../../sequences/protocol.ts';
 
 /** One problem of one objective: its field, rule and words. */

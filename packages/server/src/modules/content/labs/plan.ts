@@ -6,12 +6,12 @@
  * objectives name the model's tissues and the offered sequences (objective-checks.ts).
  * Every failure is a 400 with the field and rule, and nothing is written.
  */
+import { scannerOf } from '@larmor/mri';
 import type { LabPresets, Objective, StartingProtocol, TissueOverride } from '@larmor/contracts';
-import { validateProtocol } from '@larmor/mri';
+import { validateProtocol } from '@larmor/mri/sequence';
 import { ApiError } from '../../../plugins/errors.ts';
 import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
 import { defaultConfiguration, presetValues } from '../../sessions/configuration.ts';
-import { scannerOf } from '../../sessions/context.ts';
 import { defaultSchemeProtocol, familyOf } from '../../sequences/protocol.ts';
 import { anatomicalModelOf } from './model-catalogue.ts';
 import { objectiveProblems, type ObjectiveProblem } from './objective-checks.ts';

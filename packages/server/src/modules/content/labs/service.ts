@@ -4,7 +4,6 @@
  */
 import {
   SEQUENCE_TYPES,
-  FREE_PLAN_LIMITS,
   type Archive,
   type Course,
   type Lab,
@@ -14,6 +13,7 @@ import {
   type LabPatch,
   type ModuleOptions,
 } from '@larmor/contracts';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { forbidden, invalidField, notFound } from '../../../plugins/errors.ts';
 import { isoNow, newId } from '../../../db/ids.ts';
 import { copyTitle, getCourse, loadEditableCourse } from '../courses/service.ts';
@@ -40,7 +40,7 @@ import { nextPosition, setPositions } from '../positions.ts';
 
 /** The pickers of the module form: the engine's models and the sequence types, with what the free plan has. */
 export function moduleOptions(): ModuleOptions {
-  const families = FREE_PLAN_LIMITS.sequenceFamilies as readonly string[];
+  const families = FREE_PLAN_LIMITS.families as readonly string[];
   return {
     anatomicalModels: [...anatomicalModelCatalogue()],
     sequenceTypes: SEQUENCE_TYPES.map((t) => ({ ...t, free: families.includes(t.family) })),

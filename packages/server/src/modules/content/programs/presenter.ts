@@ -5,7 +5,6 @@
 import {
   apiPath,
   API_PREFIX,
-  FREE_PLAN_LIMITS,
   labObjectivesSchema,
   labPresetNameSchema,
   labPresetsSchema,
@@ -20,6 +19,7 @@ import {
   type Program,
   type ProgramSummary,
 } from '@larmor/contracts';
+import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { z } from 'zod';
 import type { CourseRow } from '../courses/repository.ts';
 import type { LabRecord } from '../labs/repository.ts';
@@ -57,10 +57,10 @@ export function isFreeLab(
 ): boolean {
   if (!anatomicalModelOf(row.anatomical_model_id)?.free) return false;
   const codes = sequenceCodesSchema.parse(JSON.parse(row.sequence_types));
-  const families = FREE_PLAN_LIMITS.sequenceFamilies as readonly string[];
+  const families = FREE_PLAN_LIMITS.families as readonly string[];
   if (!codes.every((code) => families.includes(sequenceTypeOf(code)?.family ?? ''))) return false;
   const b0 = labPresetsSchema.parse(JSON.parse(row.presets)).b0field;
-  return b0 === undefined || b0 === FREE_PLAN_LIMITS.scannerFieldStrengthT;
+  return b0 === undefined || b0 === FREE_PLAN_LIMITS.b0;
 }
 
 export function presentLabSummary(row: LabRecord): LabSummary {

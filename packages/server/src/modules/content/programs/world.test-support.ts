@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../../db/schema.ts';
-import { addIndividualAccess, createUser, type TestUser } from '../../../test/fixtures.ts';
+import { addIndividualAccess, addMembership, createUser, type TestUser } from '../../../test/fixtures.ts';
 import { rowCounts } from '../../../test/helper.ts';
 import { createWorld, headersAs, type World } from '../../users/world.test-support.ts';
 
@@ -55,6 +55,28 @@ export function refusedCall(t: { app: FastifyInstance; db: Kysely<Database> }) {
   };
 }
 
+/**
+ * Organisation A's student, made a Student of organisation B as well, enrols (through A) in A's program
+ * `programId`; answers their headers acting in B.
+ */
+export async function sharedStudentInB(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  world: World,
+  programId: string,
+): Promise<Headers> {
+  const identityB = await addMembership(db, world.a.student.id, world.b.clientId, 'Student');
+  const enrolled = await call(
+    app,
+    'POST',
+    `v1/programs/${programId}/enrollments`,
+    world.a.studentHeaders,
+    {},
+  );
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+  return headersAs(world.a.student, 'Student', identityB);
+}
+
 /** A program with one course and one module (Brain, SE + GRE: within the free plan), built as `headers`. */
 export async function buildProgram(
   app: FastifyInstance,
@@ -89,4 +111,25 @@ export async function publishedProgram(
   const res = await call(app, 'POST', `v1/programs/${ids.programId}/publish`, headers, {});
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return ids;
+}
+
+/**
+ * The platform's global free-catalogue program "Free basics" (open enrolment, one module within the free plan)
+ * and, in its course, a FLAIR module beyond the free plan; their ids (`paidOnly`: the FLAIR module's).
+ */
+export async function freeCatalogueWithFlair(app: FastifyInstance, world: ContentWorld) {
+  const p = world.platformHeaders;
+  const free = await publishedProgram(app, p, {
+    title: 'Free basics',
+    global: true,
+    freeCatalogue: true,
+    enrollment: 'open',
+  });
+  const flair = await call(app, 'POST', `v1/courses/${free.courseId}/modules`, p, {
+    title: 'FLAIR of the brain',
+    anatomicalModelId: 1,
+    sequenceTypes: [11],
+  });
+  expect(flair.status, JSON.stringify(flair.body)).toBe(201);
+  return { ...free, paidOnly: String(flair.body?.['id']) };
 }

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
 import { OBJECTIVE_KIND_TITLES, summarizeObjective } from '@larmor/contracts/objectives';
-import { tissueNameCapitalised } from '@larmor/mri/tissue/names';
+import { tissueNameCapitalised } from '@larmor/mri/tissue';
 import { ObjectivesList } from '#ui/ObjectivesList.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import type { ModuleFormAction, ObjectiveRowChange } from './module-form-state.ts';

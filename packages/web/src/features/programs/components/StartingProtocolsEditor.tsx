@@ -5,8 +5,8 @@
  */
 import { Fieldset, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ModuleOptions } from '@larmor/contracts/catalog';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { SequenceFamily } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { SequenceFamily } from '@larmor/mri';
 import type { ModuleFormAction } from './module-form-state.ts';
 import type { StartingField, StartingRow } from './starting-protocols-state.ts';
 

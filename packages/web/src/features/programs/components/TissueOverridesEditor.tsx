@@ -5,8 +5,7 @@
  */
 import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
-import { tissueAtField } from '@larmor/mri/tissue/library';
-import type { TissueAtField } from '@larmor/mri/tissue/types';
+import { tissueAtField, type TissueAtField } from '@larmor/mri/tissue';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import type { ModuleFormAction } from './module-form-state.ts';

@@ -11,7 +11,7 @@ import {
   type Objective,
   type ObjectiveKind,
 } from '@larmor/contracts/objectives';
-import { tissueName } from '@larmor/mri/tissue/names';
+import { tissueName } from '@larmor/mri/tissue';
 
 /** A numeric parameter: its input's label and unit, its range, and the factor from input to stored value. */
 interface NumberParam {

@@ -1,32 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanSnapshotBody } from '@larmor/contracts/scan-snapshot';
 import { protocolRows, scannerRows } from './protocol-rows.ts';
+import { testProtocol, testScanner } from '@larmor/mri/testing';
 
 const snapshot: ScanSnapshotBody = {
   engine: 'cpusim',
   model: { id: 2 },
-  protocol: {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
+  protocol: testProtocol({
     fovRead: 0.16,
     fovPhase: 0.12,
     matrixRead: 256,
     matrixPhase: 192,
-    sliceThickness: 0.003,
     sliceGap: 0.0003,
     sliceCount: 20,
     geometry: { orientation: 'sagittal', center: [0, 0, 0] },
-    phaseDirection: 'column',
     nex: 2,
     phaseOversampling: 0.5,
-    fatSaturation: false,
-    partialFourier: 1,
-  },
-  scanner: { b0: 1.5, maxGradient: 0.04, maxSlewRate: 200, coil: 'Knee' },
+  }),
+  scanner: testScanner({ maxGradient: 0.04, coil: 'Knee' }),
   simulation: { noiseLevel: 1 },
   tissueOverrides: { csf: { t1: 4 } },
   seed: 7,

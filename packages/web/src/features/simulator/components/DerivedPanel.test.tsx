@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
 import { derivedValues } from '../state/conflicts.ts';
 import { DerivedPanel } from './DerivedPanel.tsx';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const BRAIN = 1;
 
 function shownSnr(protocol: Protocol): string {

@@ -4,7 +4,7 @@
  * TE, and with a short TR at a large flip, as the image does), SAR against the normal-mode limit, voxel size, minimum TE and TR.
  */
 import { Group, Progress, SimpleGrid, Text } from '@mantine/core';
-import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence/derived';
+import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence';
 import type { DerivedValues } from '../state/conflicts.ts';
 import { formatScanTime, formatTime, formatVoxel, type UnitPreferences } from '../state/units.ts';
 

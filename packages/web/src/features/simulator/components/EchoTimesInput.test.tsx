@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
-import { validateProtocol } from '@larmor/mri/sequence/validate';
+import { defaultProtocol, REFERENCE_SCANNER, validateProtocol } from '@larmor/mri/sequence';
 import { initialEditorState, protocolEditorReducer } from '../state/protocol-editor.ts';
 import { EchoTimesInput, withEchoTime } from './EchoTimesInput.tsx';
 

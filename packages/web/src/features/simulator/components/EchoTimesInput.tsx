@@ -5,7 +5,7 @@
  * conflicts, with the other parameters'.
  */
 import { SimpleGrid } from '@mantine/core';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri';
 import { NumberField } from '#ui/NumberField.tsx';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { displayUnit, fromDisplay, shownValue, type UnitPreferences } from '../state/units.ts';

@@ -3,8 +3,8 @@
  * allowed maximum', 'Lower than allowed minimum', 'This field is required', tooltip 'max | min | step'), or the
  * server's message when it refused the value.
  */
-import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { ParameterDefinition } from '@larmor/mri/sequence';
+import type { Protocol } from '@larmor/mri';
 import { NumberField } from '#ui/NumberField.tsx';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { displayUnit, fromDisplay, shownValue, type UnitPreferences } from '../state/units.ts';

@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
-import type { SliceOrientation } from '@larmor/mri/sequence/protocol';
-import { planDefinitions } from '@larmor/mri/sequence/validate';
+import type { SliceOrientation } from '@larmor/mri';
+import { planDefinitions } from '@larmor/mri/sequence';
 import { cardParameters, cardsFor, type CardName } from '../state/cards.ts';
 import { phaseDirectionLabel } from '../state/phase-direction.ts';
 import type { ProtocolEditorAction, ProtocolEditorState } from '../state/protocol-editor.ts';

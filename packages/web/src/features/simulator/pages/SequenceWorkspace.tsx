@@ -14,8 +14,8 @@ import {
   type PulseSequence,
   type SessionConfigurationName,
 } from '@larmor/contracts/sessions';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { planDefinitions } from '@larmor/mri/sequence/validate';
+import type { Protocol } from '@larmor/mri';
+import { planDefinitions } from '@larmor/mri/sequence';
 import { cancelPulseSequence } from '#entities/pulse-sequence/api/cancel-pulse-sequence.ts';
 import { settingValue } from '#entities/session/configuration.ts';
 import { runPulseSequence } from '#entities/pulse-sequence/api/run-pulse-sequence.ts';

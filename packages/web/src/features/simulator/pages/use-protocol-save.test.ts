@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const SESSION_ID = '11111111-1111-4111-8111-111111111111';
 const SEQUENCE_ID = '22222222-2222-4222-8222-222222222222';
 const stored = defaultProtocol('SE', scanner);

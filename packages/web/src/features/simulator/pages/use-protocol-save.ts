@@ -5,7 +5,7 @@
  * dispatched to the editor (the server's message at its fields, or the notice beside Run) and answers false.
  */
 import { useCallback, useRef } from 'react';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri';
 import { updatePulseSequence } from '#entities/pulse-sequence/api/update-pulse-sequence.ts';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { refusalOf } from '../state/refusal.ts';

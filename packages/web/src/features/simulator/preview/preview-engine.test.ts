@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
-import { buildModel } from '@larmor/mri/anatomy/registry';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import { simulateSlice } from '@larmor/mri/simulate/simulate';
-import { tissueAtField } from '@larmor/mri/tissue/library';
-import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/simulate/preview/engine';
+import { type AnatomicalModel, buildModel } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
+import { scanGeometry, simulateSlice } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
+import { createPreviewEngine, type PreviewFrame } from '@larmor/mri/preview';
 import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { meanAt, pureTissuePixels } from './tissue-pixels.testing.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 let brain: AnatomicalModel;
 beforeAll(() => {

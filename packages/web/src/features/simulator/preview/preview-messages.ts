@@ -1,7 +1,7 @@
 /** The preview worker's API (comlink, lib/worker-client.ts): structured clone; the answer's pixels are transferred. */
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import type { NoiseLevel } from '@larmor/mri/simulate/noise';
-import type { PreviewBackend } from '@larmor/mri/simulate/preview/engine';
+import type { Protocol, Scanner } from '@larmor/mri';
+import type { NoiseLevel } from '@larmor/mri/simulate';
+import type { PreviewBackend } from '@larmor/mri/preview';
 import type { PreviewModelSettings } from './preview-model.ts';
 
 export interface PreviewRequest {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueModels } from '@larmor/mri/anatomy/catalogue';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Scanner } from '@larmor/mri/sequence/protocol';
-import { createPreviewEngine } from '@larmor/mri/simulate/preview/engine';
+import { catalogueModels } from '@larmor/mri/anatomy';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Scanner } from '@larmor/mri';
+import { createPreviewEngine } from '@larmor/mri/preview';
 import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const brainAsset = async () => readBrainAsset();
 
 /** Share of an image's pixels brighter than a tenth of its white (the hand at 240 mm fills about 4 %). */

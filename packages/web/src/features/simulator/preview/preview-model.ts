@@ -5,16 +5,18 @@
  * its tumour. The session's patient settings (brain and heart condition, cardiac phase, breathing mode) are the
  * build options, as a scan's snapshot takes them, kept only where the model's features use them.
  */
-import { catalogueModel } from '@larmor/mri/anatomy/catalogue';
 import {
+  catalogueModel,
   BRAIN_CONDITIONS,
   BREATHING_MODES,
   CARDIAC_PHASE_COUNT,
   HEART_CONDITIONS,
-} from '@larmor/mri/anatomy/conditions';
-import type { LabelAsset } from '@larmor/mri/anatomy/labelAsset';
-import { buildModel, modelInfo, type ModelBuildOptions } from '@larmor/mri/anatomy/registry';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+  type LabelAsset,
+  buildModel,
+  modelInfo,
+  type ModelBuildOptions,
+  type AnatomicalModel,
+} from '@larmor/mri/anatomy';
 
 /** The patient settings of a session that change a model's labels (the configuration's values, unchecked). */
 export interface PreviewModelSettings {

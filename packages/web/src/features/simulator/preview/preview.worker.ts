@@ -6,8 +6,8 @@
  * compiles it: the server's CSP allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
  */
 import { expose, transfer } from 'comlink';
-import type { LabelAsset } from '@larmor/mri/anatomy/labelAsset';
-import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/simulate/preview/engine';
+import type { LabelAsset } from '@larmor/mri/anatomy';
+import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/preview';
 import { loadBrainAsset } from '#lib/brain-asset.ts';
 import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';

@@ -3,10 +3,9 @@
  * fraction ≥ 0.99, from @larmor/mri's label resampling on the image grid), so a test can compare tissues'
  * brightness in an image the engine, or the page, shows.
  */
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
-import { resampleSlice } from '@larmor/mri/anatomy/resample';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
+import { type AnatomicalModel, resampleSlice } from '@larmor/mri/anatomy';
+import type { Protocol } from '@larmor/mri';
+import { scanGeometry } from '@larmor/mri/simulate';
 
 export function pureTissuePixels(anatomy: AnatomicalModel, protocol: Protocol, tissue: string): number[] {
   const planes = scanGeometry(protocol).slices;

@@ -6,8 +6,8 @@
  * screen per frame (issue 20, "Speed": input to paint).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+import type { Protocol, Scanner } from '@larmor/mri';
+import type { NoiseLevel } from '@larmor/mri/simulate';
 import { comlinkPort } from '#lib/worker-client.ts';
 import { createPreviewClient, type PreviewAnswer, type PreviewClient } from './preview-client.ts';
 import type { PreviewWorkerApi } from './preview-messages.ts';

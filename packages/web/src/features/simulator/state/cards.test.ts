@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
-import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol, parameterDefinitions } from '@larmor/mri/sequence';
+import { SEQUENCE_FAMILIES, type Scanner } from '@larmor/mri';
 import { cardParameters, cardsFor, parametersWithoutCard } from './cards.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 describe('parameter cards', () => {
   it('every parameter of every family is on a card', () => {

@@ -3,8 +3,8 @@
  * As on real consoles TR and TE repeat on Routine and Contrast. Only the parameters the family uses appear
  * (@larmor/mri `parameterDefinitions`); Diffusion shows for DWI, Physio for cardiac (MOLLI) and balanced scans.
  */
-import type { ParameterDefinition, ParameterKey } from '@larmor/mri/sequence/parameters';
-import type { SequenceFamily } from '@larmor/mri/sequence/protocol';
+import type { ParameterDefinition, ParameterKey } from '@larmor/mri/sequence';
+import type { SequenceFamily } from '@larmor/mri';
 
 export const CARD_NAMES = [
   'Routine',

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { validateProtocol } from '@larmor/mri/sequence/validate';
+import { defaultProtocol, parameterDefinitions, validateProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
 import { conflictsOf, derivedValues } from './conflicts.ts';
 import { DEFAULT_UNITS } from './units.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 function minimumTe(protocol: Protocol): number {
   const te = parameterDefinitions(protocol, scanner).find((d) => d.key === 'echoTime');

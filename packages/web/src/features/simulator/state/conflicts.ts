@@ -4,18 +4,21 @@
  * breaks and one-click fixes ("Set TE to 4.8 ms", "Raise bandwidth to 390 Hz/px", "Thicker slice (3.2 mm)").
  * A fix is only offered when applying it clears that conflict without breaking the changed parameter's own range.
  */
-import { modelSnrPercent } from '@larmor/mri/anatomy/modelSnr';
-import { referenceTissueKey } from '@larmor/mri/anatomy/referenceTissue';
-import { sarEstimate, scanTime, type SarEstimate } from '@larmor/mri/sequence/derived';
+import { modelSnrPercent, referenceTissueKey } from '@larmor/mri/anatomy';
 import {
+  sarEstimate,
+  scanTime,
+  type SarEstimate,
   parameterDefinitions,
   type ParameterDefinition,
   type ParameterKey,
-} from '@larmor/mri/sequence/parameters';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { protocolTiming } from '@larmor/mri/sequence/timing';
-import { tissueDefinition } from '@larmor/mri/tissue/library';
-import { planDefinitions, planViolations, type ProtocolViolation } from '@larmor/mri/sequence/validate';
+  protocolTiming,
+  planDefinitions,
+  planViolations,
+  type ProtocolViolation,
+} from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
+import { tissueDefinition } from '@larmor/mri/tissue';
 import type { ParameterChange } from './protocol-editor.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from './units.ts';
 

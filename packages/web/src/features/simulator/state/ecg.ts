@@ -6,7 +6,7 @@
  * wave to the next; cardiac phase p (1–20) starts at (p − 1)/20 of it, as in @larmor/mri's heart model
  * (anatomy/body/state.ts: phase 1 at the R wave, end-systole near 0.35 of the cycle).
  */
-import { CARDIAC_PHASE_COUNT } from '@larmor/mri/anatomy/conditions';
+import { CARDIAC_PHASE_COUNT } from '@larmor/mri/anatomy';
 
 /** McSharry et al. 2003, table 1: P, Q, R, S, T events (θ [rad], a, b [rad]). */
 const EVENTS: readonly { theta: number; a: number; b: number }[] = [

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Scanner } from '@larmor/mri';
 import { directionLetters, phaseDirectionLabel } from './phase-direction.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 
 describe('phase-encoding direction in words', () => {
   it('names LPS axes from where they point away to where they point', () => {

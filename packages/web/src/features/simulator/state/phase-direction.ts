@@ -2,9 +2,8 @@
  * The phase-encoding direction in a console's words ("A >> P"): the anatomical letters of the display axis that
  * phase encoding runs along, in patient coordinates LPS (+x left, +y posterior, +z head; docs/conventions.md).
  */
-import type { PhaseDirection, Protocol } from '@larmor/mri/sequence/protocol';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
-import type { Vec3 } from '@larmor/mri/units';
+import type { PhaseDirection, Protocol, Vec3 } from '@larmor/mri';
+import { scanGeometry } from '@larmor/mri/simulate';
 
 const POSITIVE = ['L', 'P', 'H'] as const;
 const NEGATIVE = ['R', 'A', 'F'] as const;

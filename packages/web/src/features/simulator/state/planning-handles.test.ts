@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parameterDefinitions } from '@larmor/mri/sequence/parameters';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { parameterDefinitions } from '@larmor/mri/sequence';
+import type { Protocol } from '@larmor/mri';
 import {
   clampToDefinition,
   edgeHandles,

@@ -13,10 +13,9 @@
  * Rotation is in-plane only: the engine's SliceGeometry has an orientation, a centre and a rotation about the
  * stack's normal, no oblique tilt, so the rotation handle shows only on a localiser parallel to the slices.
  */
-import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
-import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
-import { acquisitionFrame, add, dot, scale, scanGeometry } from '@larmor/mri/simulate/geometry';
-import type { Vec3 } from '@larmor/mri/units';
+import type { ParameterDefinition } from '@larmor/mri/sequence';
+import type { Protocol, SliceGeometry, Vec3 } from '@larmor/mri';
+import { acquisitionFrame, add, dot, scale, scanGeometry } from '@larmor/mri/simulate';
 import {
   convexHull,
   rotateStack,

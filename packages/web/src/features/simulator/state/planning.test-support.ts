@@ -1,9 +1,10 @@
 /** Localisers and a slice stack shared by the planning tests (one builder with overrides). */
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Protocol, Scanner } from '@larmor/mri';
 import type { ScoutPlane } from './planning.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-export const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+export const scanner: Scanner = testScanner();
 
 /** A 256 × 256 sagittal scout of 1 mm pixels centred on the isocentre: right = posterior (+y), down = foot. */
 export const sagittal: ScoutPlane = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri';
 import {
   keyboardPlan,
   moveStack,

@@ -7,9 +7,8 @@
  * with pixelSpacing = [Δr, Δc]. Drawings use an SVG viewBox in image pixels, "0 0 columns rows", so pixel (r, c)
  * spans [c, c + 1] × [r, r + 1] and its centre is at (c + ½, r + ½).
  */
-import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
-import { acquisitionFrame, add, cross, dot, scale, scanGeometry } from '@larmor/mri/simulate/geometry';
-import type { Vec3 } from '@larmor/mri/units';
+import type { Protocol, SliceGeometry, Vec3 } from '@larmor/mri';
+import { acquisitionFrame, add, cross, dot, scale, scanGeometry } from '@larmor/mri/simulate';
 
 /** What the planning overlay needs of a scout image (contracts `scoutImageSchema`). */
 export interface ScoutPlane {

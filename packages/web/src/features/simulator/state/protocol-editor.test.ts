@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import type { Scanner } from '@larmor/mri/sequence/protocol';
+import { defaultProtocol } from '@larmor/mri/sequence';
+import type { Scanner } from '@larmor/mri';
 import { initialEditorState, isRefused, protocolEditorReducer } from './protocol-editor.ts';
+import { testScanner } from '@larmor/mri/testing';
 
-const scanner: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'body' };
+const scanner: Scanner = testScanner();
 const start = () => initialEditorState(defaultProtocol('TSE', scanner), scanner);
 
 describe('protocol editor reducer', () => {

@@ -5,14 +5,8 @@
  * picks (conflicts.ts), never silently. What is on screen is what runs (issue 20.6): a protocol the server
  * refused stays on screen with the server's message at its fields and cannot run until the user changes it.
  */
-import type { ParameterKey } from '@larmor/mri/sequence/parameters';
-import type {
-  PhaseDirection,
-  Protocol,
-  Scanner,
-  SliceGeometry,
-  SliceOrientation,
-} from '@larmor/mri/sequence/protocol';
+import type { ParameterKey } from '@larmor/mri/sequence';
+import type { PhaseDirection, Protocol, Scanner, SliceGeometry, SliceOrientation } from '@larmor/mri';
 
 export interface ProtocolEditorState {
   protocol: Protocol;

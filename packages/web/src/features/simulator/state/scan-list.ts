@@ -3,7 +3,7 @@
  * another asks the server to move it to the other's position (seqnum), which the list then shows.
  */
 import type { ActiveSession, PulseSequence, PulseSequencePatch } from '@larmor/contracts/sessions';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri';
 import { protocolOf } from './session-view.ts';
 
 export interface CollectionGroup {

@@ -7,55 +7,37 @@ import type { ConfigurationItem, PulseSequence } from '@larmor/contracts/session
 import { configurationItem } from '#entities/session/configuration.ts';
 import {
   SEQUENCE_FAMILIES,
+  protocolOf as protocolOfParts,
   type Protocol,
   type Scanner,
   type SequenceFamily,
-} from '@larmor/mri/sequence/protocol';
-import type { NoiseLevel } from '@larmor/mri/simulate/noise';
+  scannerOf as scannerOfValues,
+  simulatorSettingsOf,
+  type Configuration,
+} from '@larmor/mri';
+import type { NoiseLevel } from '@larmor/mri/simulate';
 import type { PreviewModelSettings } from '../preview/preview-model.ts';
 import { DEFAULT_UNITS, type UnitPreferences } from './units.ts';
 
-/** Scanner defaults of simulator.md §9: 1.5 T, 45 mT/m; slew rate as @larmor/mri's reference scanner [T/m/s]. */
-export const DEFAULT_B0_T = 1.5;
-export const DEFAULT_MAX_GRADIENT_MT_PER_M = 45;
-export const SCANNER_SLEW_RATE_T_PER_M_PER_S = 200;
-export const DEFAULT_COIL = 'body';
-
 const NOISE_NAMES = ['Off', 'Low', 'Medium', 'High'] as const;
 
-function numberOf(configuration: readonly ConfigurationItem[], name: string, fallback: number): number {
-  const value = configurationItem(configuration, name)?.selectedValue;
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(number) ? number : fallback;
+/** The configuration items as the name → value record @larmor/mri's settings read. */
+function configurationValues(configuration: readonly ConfigurationItem[]): Configuration {
+  return Object.fromEntries(configuration.map((item) => [item.name, item.selectedValue]));
 }
 
+/** The scanner of the configuration (b0field [T], maxGr [mT/m], coil; @larmor/mri `scannerOf`). */
 export function scannerOf(configuration: readonly ConfigurationItem[]): Scanner {
-  const coil = configurationItem(configuration, 'coil')?.selectedValue;
-  return {
-    b0: numberOf(configuration, 'b0field', DEFAULT_B0_T),
-    maxGradient: numberOf(configuration, 'maxGr', DEFAULT_MAX_GRADIENT_MT_PER_M) / 1000,
-    maxSlewRate: SCANNER_SLEW_RATE_T_PER_M_PER_S,
-    coil: typeof coil === 'string' && coil !== '' ? coil : DEFAULT_COIL,
-  };
+  return scannerOfValues(configurationValues(configuration));
 }
 
 /** The patient settings that change the model's labels (what a scan's snapshot builds it with), for the preview. */
 export function previewSettingsOf(configuration: readonly ConfigurationItem[]): PreviewModelSettings {
-  const text = (name: string) => {
-    const value = configurationItem(configuration, name)?.selectedValue;
-    return typeof value === 'string' ? value : undefined;
-  };
-  return {
-    brainCondition: text('brainStateMode'),
-    heartCondition: text('heartCondition'),
-    cardiacPhase: numberOf(configuration, 'defaultCardiacPhase', 1),
-    breathingMode: text('breathingMode'),
-  };
+  return simulatorSettingsOf(configurationValues(configuration)).patient;
 }
 
 export function noiseLevelOf(configuration: readonly ConfigurationItem[]): NoiseLevel {
-  const level = Math.round(numberOf(configuration, 'noise', 1));
-  return (level >= 0 && level <= 3 ? level : 1) as NoiseLevel;
+  return simulatorSettingsOf(configurationValues(configuration)).noiseLevel;
 }
 
 export function unitsOf(configuration: readonly ConfigurationItem[]): UnitPreferences {
@@ -74,7 +56,7 @@ export function isSequenceFamily(family: string): family is SequenceFamily {
 /** A pulse sequence's protocol (SI), or undefined when its family is not one the engine offers. */
 export function protocolOf(sequence: PulseSequence): Protocol | undefined {
   if (!isSequenceFamily(sequence.family)) return undefined;
-  return { ...sequence.parameters, family: sequence.family, geometry: sequence.spatials } as Protocol;
+  return protocolOfParts(sequence.family, sequence.parameters, sequence.spatials);
 }
 
 /** The System card: field, gradient, coil and noise, each with the module's lock. */

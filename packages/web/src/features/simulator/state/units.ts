@@ -3,8 +3,8 @@
  * Time in ms or s and distance in mm or cm follow the session's `time_unit` and `distance_unit` (Preferences);
  * angles show in degrees, phase oversampling in percent.
  */
-import type { ParameterKey, ParameterUnit } from '@larmor/mri/sequence/parameters';
-import { radToDeg } from '@larmor/mri/units';
+import type { ParameterKey, ParameterUnit } from '@larmor/mri/sequence';
+import { radToDeg } from '@larmor/mri';
 
 export type TimeUnit = 'ms' | 's';
 export type DistanceUnit = 'mm' | 'cm';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARTERIAL_ARRIVAL_S, parkerBloodConcentration } from '@larmor/mri/tissue/bolus';
+import { ARTERIAL_ARRIVAL_S, parkerBloodConcentration } from '@larmor/mri/tissue';
 import {
   concentrationCurve,
   doseOf,

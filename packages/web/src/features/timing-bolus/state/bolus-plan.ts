@@ -3,8 +3,13 @@
  * show, their first-pass concentration curves from @larmor/mri's bolus kinetics (tissue/bolus.ts), a test
  * bolus sampled once a second in the aorta, and the scan delay that puts the centre of k-space on the peak.
  */
-import { bolusConcentrationCurve, scanDelayFor, timeToPeak } from '@larmor/mri/tissue/bolus';
-import { contrastDose, tissueKinetics } from '@larmor/mri/tissue/contrast';
+import {
+  bolusConcentrationCurve,
+  scanDelayFor,
+  timeToPeak,
+  contrastDose,
+  tissueKinetics,
+} from '@larmor/mri/tissue';
 
 /** How long the curves run after the start of the injection [s]. */
 export const CURVE_END_S = 90;

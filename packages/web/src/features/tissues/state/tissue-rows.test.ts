@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tissueAtField } from '@larmor/mri/tissue/library';
+import { tissueAtField } from '@larmor/mri/tissue';
 import {
   decayCurves,
   editError,

@@ -8,7 +8,7 @@
  * Mxy(t)/M0 = PD·e^(−t/T2). At t = TR and t = TE they give the two factors of the spin-echo signal
  * PD·(1 − e^(−TR/T1))·e^(−TE/T2), so the next scan's contrast can be read off them.
  */
-import { tissueAtField } from '@larmor/mri/tissue/library';
+import { tissueAtField } from '@larmor/mri/tissue';
 import type { TissueCharacteristic } from '../api/tissues.ts';
 
 /** The server's limits of an edit [ms] (contracts tissueEditSchema). */

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useReducer } from 'react';
 import { Button, Group, Select, Slider, Stack, Text, Title } from '@mantine/core';
-import type { DisplayWindow } from '@larmor/mri/recon/window';
-import type { PhaseEncodingOrder } from '@larmor/mri/sequence/phase-order';
+import type { DisplayWindow } from '@larmor/mri/recon';
+import type { PhaseEncodingOrder } from '@larmor/mri/sequence';
 import { GreyCanvas } from './GreyCanvas.tsx';
 import type { ReconClient } from '../recon/recon-client.ts';
 import { useReconImage } from '../recon/use-recon.ts';

@@ -6,8 +6,8 @@
 import { useMemo, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
-import type { ComplexArray } from '@larmor/mri/recon/image';
-import { phaseEncodingOrder } from '@larmor/mri/sequence/phase-order';
+import type { ComplexArray } from '@larmor/mri/recon';
+import { phaseEncodingOrder } from '@larmor/mri/sequence';
 import { AcquisitionPanel } from './AcquisitionPanel.tsx';
 import { GreyCanvas } from './GreyCanvas.tsx';
 import { KSpacePicker } from './KSpacePicker.tsx';

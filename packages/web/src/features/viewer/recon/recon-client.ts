@@ -5,7 +5,7 @@
  * moves faster than the FFT never builds a queue.
  */
 import { transfer } from 'comlink';
-import type { ComplexArray } from '@larmor/mri/recon/image';
+import type { ComplexArray } from '@larmor/mri/recon';
 import { createLatestOnly, type WorkerPort } from '#lib/worker-client.ts';
 import { imageOf, masked, type KSpaceFrame } from '../state/kspace.ts';
 import type { ReconWorkerApi } from './recon-messages.ts';

@@ -3,7 +3,7 @@
  * magnitude image of a masked copy (inverse FFT, @larmor/mri recon), so large matrices never block the page.
  */
 import { expose, transfer } from 'comlink';
-import type { ComplexArray } from '@larmor/mri/recon/image';
+import type { ComplexArray } from '@larmor/mri/recon';
 import { imageOf, masked, type KSpaceFrame } from '../state/kspace.ts';
 import type { ReconWorkerApi } from './recon-messages.ts';
 

@@ -1,6 +1,6 @@
 /** React bindings of the reconstruction client: one worker per shown slice, and the latest image of a channel. */
 import { useEffect, useMemo, useState } from 'react';
-import type { ComplexArray } from '@larmor/mri/recon/image';
+import type { ComplexArray } from '@larmor/mri/recon';
 import { comlinkPort } from '#lib/worker-client.ts';
 import type { KSpaceFrame } from '../state/kspace.ts';
 import type { ReconWorkerApi } from './recon-messages.ts';

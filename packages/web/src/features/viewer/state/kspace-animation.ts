@@ -2,7 +2,7 @@
  * The acquisition animation of the k-space view as a pure reducer: how many phase-encoding lines of the
  * acquisition order are filled, whether it plays, and how fast (lines per second of wall-clock time).
  */
-import type { PhaseEncodingOrder } from '@larmor/mri/sequence/phase-order';
+import type { PhaseEncodingOrder } from '@larmor/mri/sequence';
 
 /** Speeds a student can choose [lines/s]. */
 export const ANIMATION_SPEEDS = [4, 16, 64, 256] as const;

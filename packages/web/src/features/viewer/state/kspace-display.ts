@@ -3,8 +3,13 @@
  * and the phase of a k-space, a magnitude image under a display window, and the stripe pattern one k-space
  * sample encodes; and the measure of sharpness the story and the tests compare images by.
  */
-import { logMagnitudeDisplay, type ComplexArray } from '@larmor/mri/recon/image';
-import { seriesWindow, windowToGrey8, type DisplayWindow } from '@larmor/mri/recon/window';
+import {
+  logMagnitudeDisplay,
+  type ComplexArray,
+  seriesWindow,
+  windowToGrey8,
+  type DisplayWindow,
+} from '@larmor/mri/recon';
 import type { KSpaceFrame } from './kspace.ts';
 
 const GREY_MAX = 255;

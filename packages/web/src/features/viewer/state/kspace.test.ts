@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kspaceToImage2d } from '@larmor/mri/recon/image';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
-import { phaseEncodingOrder } from '@larmor/mri/sequence/phase-order';
+import { kspaceToImage2d } from '@larmor/mri/recon';
+import { defaultProtocol, REFERENCE_SCANNER, phaseEncodingOrder } from '@larmor/mri/sequence';
 import {
   acquiredMask,
   complexKSpace,

@@ -1,10 +1,8 @@
 /** Test builders of the k-space view: a series' metadata and a phantom's k-space (not product code). */
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
-import { createFft2d } from '@larmor/mri/recon/fftnd';
-import type { ComplexArray } from '@larmor/mri/recon/image';
-import { defaultProtocol } from '@larmor/mri/sequence/defaults';
-import { REFERENCE_SCANNER } from '@larmor/mri/sequence/hardware';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import { createFft2d, type ComplexArray } from '@larmor/mri/recon';
+import { defaultProtocol, REFERENCE_SCANNER } from '@larmor/mri/sequence';
+import type { Protocol } from '@larmor/mri';
 import type { KSpaceFrame } from './kspace.ts';
 
 /**

@@ -9,10 +9,10 @@
  * Δk = 1/FOV [1/m] (Nyquist: the k-space step is the inverse of the field of view it covers).
  */
 import type { ReconstructedImages } from '@larmor/contracts/sessions';
-import { kspaceToImage2d, magnitude, type ComplexArray } from '@larmor/mri/recon/image';
-import type { AcquiredLine } from '@larmor/mri/sequence/phase-order';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { acquisitionFrame, scanGeometry } from '@larmor/mri/simulate/geometry';
+import { kspaceToImage2d, magnitude, type ComplexArray } from '@larmor/mri/recon';
+import type { AcquiredLine } from '@larmor/mri/sequence';
+import type { Protocol } from '@larmor/mri';
+import { acquisitionFrame, scanGeometry } from '@larmor/mri/simulate';
 
 /** The geometry of a series' k-space. */
 export interface KSpaceFrame {

@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
 import { reconstructedImagesSchema, SESSION_PATHS } from '@larmor/contracts/sessions';
 import { getAnatomicalModel } from '#entities/session/api/get-anatomical-model.ts';
-import type { AnatomicalModel } from '@larmor/mri/anatomy/types';
+import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { getSession } from '#entities/session/api/get-session.ts';
 import { api } from '#lib/api.ts';
 
@@ -32,7 +32,7 @@ export async function engineModelId(userId: string, modelId: number): Promise<nu
 /** Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first. */
 export async function loadModel(engineId: number): Promise<AnatomicalModel> {
   const [{ buildModel }, { loadBrainAsset }] = await Promise.all([
-    import('@larmor/mri/anatomy/registry'),
+    import('@larmor/mri/anatomy'),
     import('#lib/brain-asset.ts'),
   ]);
   if (engineId !== BRAIN_MODEL_ID) return buildModel(engineId);

@@ -12,8 +12,8 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
-import { scanGeometry } from '@larmor/mri/simulate/geometry';
+import { protocolOf, type SequenceFamily } from '@larmor/mri';
+import { scanGeometry } from '@larmor/mri/simulate';
 import { useSession } from '#lib/session.ts';
 import { PageFrame } from '#ui/PageFrame.tsx';
 import { engineModelId, loadModel, seriesNifti, sessionQueryOptions } from '../api/viewer3d.ts';
@@ -30,11 +30,7 @@ const LAYOUTS: { value: Layout3d; label: string }[] = [
 
 /** The slice planes a sequence plans (its parameters and geometry as an @larmor/mri protocol). */
 function planesOf(sequence: PulseSequence) {
-  const protocol = {
-    ...sequence.parameters,
-    family: sequence.family,
-    geometry: sequence.spatials,
-  } as Protocol;
+  const protocol = protocolOf(sequence.family as SequenceFamily, sequence.parameters, sequence.spatials);
   try {
     return scanGeometry(protocol).slices;
   } catch {

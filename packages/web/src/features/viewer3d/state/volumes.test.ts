@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LabelVolume } from '@larmor/mri/anatomy/types';
-import type { ImagePlane } from '@larmor/mri/simulate/geometry';
-import { tissueAtField } from '@larmor/mri/tissue/library';
+import type { LabelVolume } from '@larmor/mri/anatomy';
+import type { ImagePlane } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
 import { labelNifti, protonDensityNifti, rasAffine, stackMask, WATER_GREY } from './volumes.ts';
 
 const volume: LabelVolume = {

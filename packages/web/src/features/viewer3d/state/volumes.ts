@@ -3,9 +3,9 @@
  * slice stacks as a mask on the same grid. @larmor/mri keeps patient coordinates in LPS [m] (docs/conventions.md);
  * NIfTI's affine maps voxel indices to RAS [mm] (NIfTI-1 header, qform/sform: x_R = −x_L, y_A = −y_P).
  */
-import type { AnatomicalModel, LabelVolume } from '@larmor/mri/anatomy/types';
-import type { ImagePlane } from '@larmor/mri/simulate/geometry';
-import { tissueAtField } from '@larmor/mri/tissue/library';
+import type { AnatomicalModel, LabelVolume } from '@larmor/mri/anatomy';
+import type { ImagePlane } from '@larmor/mri/simulate';
+import { tissueAtField } from '@larmor/mri/tissue';
 
 /** A volume ready for NVImage.createNiftiArray: dims, voxel size [mm], row-major 4×4 RAS affine, voxels. */
 export interface NiftiVolume {

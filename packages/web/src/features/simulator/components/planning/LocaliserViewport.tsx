@@ -8,8 +8,8 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Loader, Text } from '@mantine/core';
-import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
-import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
+import type { ParameterDefinition } from '@larmor/mri/sequence';
+import type { Protocol, SliceGeometry } from '@larmor/mri';
 import { paintGrey } from '#ui/grey-canvas.ts';
 import type { PlanningView } from '#entities/session/display-options.ts';
 import { keyboardPlan, moveStack, projectStack, type Point } from '../../state/planning.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ScoutImageBody } from '@larmor/contracts/sessions';
-import type { Protocol } from '@larmor/mri/sequence/protocol';
+import type { Protocol } from '@larmor/mri';
 import type { ScoutPlane } from '../../state/planning.ts';
 import { axial, axialStack, coronal, sagittal, scanner } from '../../state/planning.test-support.ts';
 import { FOLD_OVER_TITLE } from './FoldOverZone.tsx';

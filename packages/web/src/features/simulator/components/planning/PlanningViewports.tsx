@@ -10,8 +10,8 @@
 import { useMemo, useState } from 'react';
 import { Box, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import type { ActiveSession } from '@larmor/contracts/sessions';
-import type { Protocol, Scanner } from '@larmor/mri/sequence/protocol';
-import { planDefinitions } from '@larmor/mri/sequence/validate';
+import type { Protocol, Scanner } from '@larmor/mri';
+import { planDefinitions } from '@larmor/mri/sequence';
 import type { DisplayOptions, PlanningView } from '#entities/session/display-options.ts';
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 import type { UnitPreferences } from '../../state/units.ts';

@@ -7,8 +7,8 @@
  * hovered, or a handle is dragged; pointer only (the keyboard has the arrows and the parameter cards).
  */
 import { useRef, useState, type PointerEvent } from 'react';
-import type { ParameterDefinition } from '@larmor/mri/sequence/parameters';
-import type { Protocol, SliceGeometry } from '@larmor/mri/sequence/protocol';
+import type { ParameterDefinition } from '@larmor/mri/sequence';
+import type { Protocol, SliceGeometry } from '@larmor/mri';
 import {
   edgeHandles,
   resizeStack,

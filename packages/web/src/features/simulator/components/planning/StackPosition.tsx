@@ -3,7 +3,7 @@
  * planned on the localisers; both go through the same editor action, so each follows the other.
  */
 import { SimpleGrid } from '@mantine/core';
-import type { SliceGeometry } from '@larmor/mri/sequence/protocol';
+import type { SliceGeometry } from '@larmor/mri';
 import { NumberField } from '#ui/NumberField.tsx';
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from '../../sequence/build/index.ts';
 import { axesOf } from '../../sequence/build/context.ts';
-import {
-  FAMILY_PROTOCOLS,
-  smallProtocol,
-  TEST_SCANNER as scanner,
-} from '../../sequence/build/protocols.testing.ts';
+import { FAMILY_PROTOCOLS, smallProtocol } from '../../sequence/build/protocols.testing.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
-import type { BlochSignal } from '../bloch/scan.ts';
+import type { BlochSignal } from './scan.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
-import { adcLines, adcReadLines, blochMagnitudeImage, readAxisOf, type ReadLine } from './blochImage.ts';
+import { adcLines, adcReadLines, blochMagnitudeImage, readAxisOf, type ReadLine } from './recon.ts';
+import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
 const N = 8;
 

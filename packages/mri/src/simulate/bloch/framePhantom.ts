@@ -9,8 +9,8 @@
 import type { AnatomicalModel } from '../../anatomy/types.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { Meters, Vec3 } from '../../units.ts';
-import { spinsFromSlice } from '../bloch/phantom.ts';
-import { cloneSpins, createSpinSet, type SpinSet } from '../bloch/spins.ts';
+import { spinsFromSlice } from './phantom.ts';
+import { cloneSpins, createSpinSet, type SpinSet } from './spins.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 
 export interface FramePhantomOptions {

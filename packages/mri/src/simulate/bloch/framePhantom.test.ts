@@ -5,7 +5,7 @@ import type { Protocol } from '../../sequence/protocol.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { testProtocol } from '../fast/phantom.testing.ts';
-import { framePhantom } from './phantom.ts';
+import { framePhantom } from './framePhantom.ts';
 
 const N = 32;
 const THICKNESS = 0.005;

@@ -36,8 +36,8 @@ import {
 /** Gradient axes a step turns spins along: bit 0 x, bit 1 y, bit 2 z. */
 const maskOf = (op: FreeOp): number => (op.kx !== 0 ? 1 : 0) | (op.ky !== 0 ? 2 : 0) | (op.kz !== 0 ? 4 : 0);
 
-/** Options of the fast engine. */
-export interface FastEngineOptions {
+/** Options of the Bloch engine. */
+export interface BlochEngineOptions {
   /** Kernels to run on (default: JavaScript; pass createWasmKernelFactory(bytes) for WebAssembly SIMD). */
   kernels?: KernelFactory;
   /** Checked every STOP_CHECK_BLOCKS blocks; the engine throws SimulationStoppedError once it answers true. */
@@ -51,12 +51,12 @@ export interface FastEngineOptions {
 const STOP_CHECK_BLOCKS = 8;
 
 /**
- * The fast Bloch engine: the same piecewise model as the reference (plan.ts), with closed-form precession over
+ * The Bloch engine of production scans: the same piecewise model as the reference (plan.ts), with closed-form precession over
  * whole gradient segments (one phasor per spin), readouts with a constant gradient as one complex multiply
  * per spin per sample (a per-spin phasor including T2 decay), RF windows as per-class affine maps when spins
  * share off-resonance histories or a pulse repeats, else exact rotation steps; relaxation as per-step factors.
  */
-export function simulateFast(scan: BlochScan, options: FastEngineOptions = {}): BlochSignal {
+export function simulateBloch(scan: BlochScan, options: BlochEngineOptions = {}): BlochSignal {
   const { timeline, spins } = scan;
   const n = spins.count;
   const times = adcSampleTimes(timeline);

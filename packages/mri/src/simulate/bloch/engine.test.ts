@@ -11,7 +11,7 @@ import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
 import type { SequenceTimeline } from '../../sequence/timeline.ts';
 import { simulateConverged } from '../reference/converged.ts';
 import { SimulationStoppedError } from '../stop.ts';
-import { simulateFast } from './fast.ts';
+import { simulateBloch } from './engine.ts';
 import { createJsKernels, RELAXATION_SLOTS } from './kernels.ts';
 import { simulateReference } from './reference.ts';
 import { addSignals, splitIntoChunks, type BlochScan, type BlochSignal } from './scan.ts';
@@ -105,19 +105,19 @@ function nrmse(a: BlochSignal, b: BlochSignal): number {
 }
 const totalRho = (s: SpinSet): number => s.rho.reduce((sum, v) => sum + v, 0);
 
-describe('fast Bloch engine', () => {
+describe('Bloch engine (simulateBloch) against the reference', () => {
   const spins = randomSpins(203, 7);
   const scan: BlochScan = { timeline: mixedTimeline(), spins };
   const reference = simulateReference(scan);
 
   it('JavaScript kernels match the reference engine within 1e-4 of ΣM0', () => {
-    expect(maxDifference(simulateFast(scan, { kernels: createJsKernels }), reference)).toBeLessThan(
+    expect(maxDifference(simulateBloch(scan, { kernels: createJsKernels }), reference)).toBeLessThan(
       1e-4 * totalRho(spins),
     );
   });
 
   it('WebAssembly SIMD kernels match the reference engine within 1e-4 of ΣM0', () => {
-    expect(maxDifference(simulateFast(scan, { kernels: createWasmKernels }), reference)).toBeLessThan(
+    expect(maxDifference(simulateBloch(scan, { kernels: createWasmKernels }), reference)).toBeLessThan(
       1e-4 * totalRho(spins),
     );
   });
@@ -130,7 +130,7 @@ describe('fast Bloch engine', () => {
     });
     const withCoils: BlochScan = { ...scan, coils: [coil(), coil()] };
     const expected = simulateReference(withCoils);
-    expect(maxDifference(simulateFast(withCoils, { kernels: createWasmKernels }), expected)).toBeLessThan(
+    expect(maxDifference(simulateBloch(withCoils, { kernels: createWasmKernels }), expected)).toBeLessThan(
       1e-4 * totalRho(spins),
     );
   });
@@ -147,7 +147,7 @@ describe('fast Bloch engine', () => {
     };
     const expected = simulateReference(moving);
     expect(maxDifference(expected, reference)).toBeGreaterThan(1e-2);
-    expect(maxDifference(simulateFast(moving, { kernels: createWasmKernels }), expected)).toBeLessThan(
+    expect(maxDifference(simulateBloch(moving, { kernels: createWasmKernels }), expected)).toBeLessThan(
       1e-4 * totalRho(spins),
     );
   });
@@ -163,8 +163,8 @@ describe('fast Bloch engine', () => {
       },
     };
     const converged = simulateConverged(moving);
-    expect(nrmse(simulateFast(moving, { kernels: createJsKernels }), converged)).toBeLessThan(3e-3);
-    expect(nrmse(simulateFast(moving, { kernels: createWasmKernels }), converged)).toBeLessThan(3e-3);
+    expect(nrmse(simulateBloch(moving, { kernels: createJsKernels }), converged)).toBeLessThan(3e-3);
+    expect(nrmse(simulateBloch(moving, { kernels: createWasmKernels }), converged)).toBeLessThan(3e-3);
     expect(nrmse(simulateReference(moving), converged)).toBeLessThan(3e-3);
   });
 
@@ -192,7 +192,7 @@ describe('fast Bloch engine', () => {
     ]) {
       const expected = simulateReference(gridScan);
       for (const kernels of [createJsKernels, createWasmKernels])
-        expect(maxDifference(simulateFast(gridScan, { kernels }), expected)).toBeLessThan(
+        expect(maxDifference(simulateBloch(gridScan, { kernels }), expected)).toBeLessThan(
           1e-4 * totalRho(grid),
         );
     }
@@ -218,8 +218,8 @@ describe('fast Bloch engine', () => {
   });
 
   it('the signals of spin chunks add up to the signal of the whole scan (1e-5 of ΣM0)', () => {
-    const whole = simulateFast(scan, { kernels: createWasmKernels });
-    const parts = splitIntoChunks(scan, 3).map((c) => simulateFast(c, { kernels: createWasmKernels }));
+    const whole = simulateBloch(scan, { kernels: createWasmKernels });
+    const parts = splitIntoChunks(scan, 3).map((c) => simulateBloch(c, { kernels: createWasmKernels }));
     expect(parts).toHaveLength(3);
     expect(maxDifference(addSignals(parts), whole)).toBeLessThan(1e-5 * totalRho(spins));
   });
@@ -227,10 +227,10 @@ describe('fast Bloch engine', () => {
   it('stops with SimulationStoppedError once shouldStop answers true, and gives the same signal when it never does', () => {
     let checks = 0;
     const stopAtThird = () => ++checks >= 3;
-    expect(() => simulateFast(scan, { shouldStop: stopAtThird })).toThrow(SimulationStoppedError);
+    expect(() => simulateBloch(scan, { shouldStop: stopAtThird })).toThrow(SimulationStoppedError);
     expect(checks).toBe(3);
-    const unchecked = simulateFast(scan);
-    const checked = simulateFast(scan, { shouldStop: () => false });
+    const unchecked = simulateBloch(scan);
+    const checked = simulateBloch(scan, { shouldStop: () => false });
     expect(checked).toEqual(unchecked);
   });
 });

@@ -9,7 +9,7 @@
 import { kspaceToImage2d, magnitude, type ComplexArray } from '../../recon/image.ts';
 import { areaBetween } from '../../sequence/build/fovOffset.ts';
 import type { SequenceBlock, SequenceTimeline } from '../../sequence/timeline.ts';
-import type { BlochSignal } from '../bloch/scan.ts';
+import type { BlochSignal } from './scan.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 
 /** A gradient channel of the timeline. */

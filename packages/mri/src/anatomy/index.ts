@@ -1,0 +1,22 @@
+/**
+ * `@larmor/mri/anatomy`: the anatomical models — the registry and catalogue (`buildModel`, `modelInfo`), their
+ * conditions, coils, tissue lists and labels, the brain's label asset, reformatting and inspection of a model.
+ */
+export type * from './types.ts';
+export * from './registry.ts';
+export * from './catalogue.ts';
+export * from './conditions.ts';
+export * from './coils.ts';
+export * from './modelCoils.ts';
+export * from './modelSnr.ts';
+export * from './labelAsset.ts';
+export * from './labelsOnPlane.ts';
+export * from './resample.ts';
+export * from './inspect.ts';
+export * from './referenceTissue.ts';
+export { BODY_TISSUES } from './body/tissues.ts';
+export { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
+export { FOOT_TISSUES } from './procedural/foot.ts';
+export { HAND_TISSUES } from './procedural/hand.ts';
+export { KNEE_TISSUES } from './procedural/knee.ts';
+export { SHOULDER_TISSUES } from './procedural/shoulder.ts';

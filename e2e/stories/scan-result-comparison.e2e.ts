@@ -28,6 +28,18 @@ describe('scan-result comparison with the module’s reference scan', () => {
     const studentResult = await keptScan('student', 0.5, 0.015);
     const teacherResult = await keptScan('teacher', 4, 0.1);
     const student = await callAs<{ id: string }>(baseUrl, world.student, 'GET', 'v2/me/');
+    // A student compares a scan with the reference once they have submitted it (issue 21.2).
+    const attempt = await callAs<{ id: string }>(
+      baseUrl,
+      world.student,
+      'POST',
+      `v1/modules/${world.labId}/attempts`,
+      {},
+    );
+    await callAs(baseUrl, world.student, 'POST', `v1/attempts/${attempt.id}/submit`, {
+      scanResultIds: [studentResult],
+      answers: {},
+    });
 
     // The teacher marks their own scan result as the module's reference, on its page.
     const marker = await openPage();

@@ -20,6 +20,8 @@ import { objectivesSchema, objectiveSummarySchema } from './objectives.ts';
 import { protocolSchema } from './scan-snapshot.ts';
 import { sequenceTypeCodeSchema } from './sequence-types.ts';
 
+export * from './publish-overrides.ts';
+
 /** The API paths of learning content (under /api), with `{name}` path parameters. */
 export const PROGRAM_PATHS = {
   programs: 'v1/programs',
@@ -27,6 +29,7 @@ export const PROGRAM_PATHS = {
   programCourses: 'v1/programs/{programId}/courses',
   programCourseOrder: 'v1/programs/{programId}/course-order',
   programPublish: 'v1/programs/{programId}/publish',
+  programPublishOverrides: 'v1/programs/{programId}/publish-overrides',
   programArchive: 'v1/programs/{programId}/archive',
   programEnrollments: 'v1/programs/{programId}/enrollments',
   programEnrollment: 'v1/programs/{programId}/enrollments/{userId}',

@@ -60,8 +60,15 @@ export const moduleReferenceSchema = z.object({
   setAt: z.string(),
 });
 export type ModuleReference = z.infer<typeof moduleReferenceSchema>;
-/** GET v1/modules/{labId}/reference: null while the module has none. */
-export const moduleReferenceAnswerSchema = z.object({ reference: moduleReferenceSchema.nullable() });
+/**
+ * GET v1/modules/{labId}/reference: null while the module has none; `canMark`: the caller marks the module's
+ * reference (its staff). Learners read it only after submitting an attempt of the module (else 403).
+ */
+export const moduleReferenceAnswerSchema = z.object({
+  reference: moduleReferenceSchema.nullable(),
+  canMark: z.boolean(),
+});
+export type ModuleReferenceAnswer = z.infer<typeof moduleReferenceAnswerSchema>;
 
 /** One parameter that differs from the reference, with what the difference does to the images. */
 export const parameterDifferenceSchema = z.object({

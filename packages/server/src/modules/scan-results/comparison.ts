@@ -29,6 +29,7 @@ import { recordOf } from './images.ts';
 import { findLab } from '../content/labs/repository.ts';
 import { loadProgram } from '../content/programs/service.ts';
 import { referenceFor, referenceOrganisation } from './reference.ts';
+import { requireComparisonReader } from './reference-access.ts';
 import { findScanResult, type ScanResultRow } from './repository.ts';
 import { readableScanResult, scanResultImageKey } from './service.ts';
 
@@ -43,7 +44,9 @@ async function loadPair(db: Db, scope: ContentScope, id: string) {
   const row = await readableScanResult(db, scope, id);
   const lab = await findLab(db, row.lab_id);
   if (!lab) throw notFound('Module');
-  const clientId = await referenceOrganisation(db, scope, await loadProgram(db, lab.program_id));
+  const program = await loadProgram(db, lab.program_id);
+  await requireComparisonReader(db, scope, program, row);
+  const clientId = await referenceOrganisation(db, scope, program);
   const reference = await referenceFor(db, row.lab_id, clientId);
   const referenceRow = reference ? await findScanResult(db, reference.scanResultId) : undefined;
   return { row, reference, referenceRow };

@@ -3,7 +3,12 @@
  * with what it measured, for the module's staff only; publishing a program whose module fails its own reference
  * is refused (409, nothing written) unless a reason is given, which is kept with who gave it.
  */
-import { programSchema, referenceEvaluationSchema, scanResultSchema } from '@larmor/contracts';
+import {
+  programSchema,
+  publishOverridesSchema,
+  referenceEvaluationSchema,
+  scanResultSchema,
+} from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { call, createSimulatorWorld, errorOf, refused, testDataDir } from '../sessions/world.test-support.ts';
@@ -97,6 +102,22 @@ describe.each(databases)('objectives against the module’s reference scan on %s
       expect(kept2.map((o) => [o.program_id, o.reason, o.set_by, JSON.parse(o.failing)])).toEqual([
         [world.programId, reason, world.a.teacher.id, [{ labId: world.labId, objectiveIds: ['sharp'] }]],
       ]);
+      // The program's editors read it back in words; learners and other organisations' staff are refused.
+      const overridesUrl = `v1/programs/${world.programId}/publish-overrides`;
+      const overrides = publishOverridesSchema.parse((await call(t.app, 'GET', overridesUrl, teacher)).body);
+      expect(overrides.overrides).toEqual([
+        {
+          id: kept2[0]?.id,
+          reason,
+          failing: [{ labId: world.labId, title: expect.any(String), objectiveTitles: ['Sharp'] }],
+          setBy: { id: world.a.teacher.id, name: expect.stringMatching(/\w/) },
+          setAt: kept2[0]?.set_at,
+        },
+      ]);
+      for (const stranger of [world.a.studentHeaders, world.b.teacherHeaders])
+        expect((await call(t.app, 'GET', overridesUrl, stranger)).status).toBe(403);
+      const unknownProgram = `v1/programs/${crypto.randomUUID()}/publish-overrides`;
+      expect((await call(t.app, 'GET', unknownProgram, teacher)).status).toBe(404);
 
       // Objectives that pass their reference publish without a reason.
       expect(

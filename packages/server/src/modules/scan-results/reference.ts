@@ -14,6 +14,7 @@ import type { ContentScope } from '../content/programs/access.ts';
 import { findLab } from '../content/labs/repository.ts';
 import { relationOf, type ProgramRow } from '../content/programs/repository.ts';
 import { loadVisibleProgram, staffHoldOf } from '../content/programs/service.ts';
+import { requireReferenceReader } from './reference-access.ts';
 import { findScanResult } from './repository.ts';
 
 /** The owner key of a platform administrator's references. */
@@ -78,10 +79,15 @@ async function staffOwnerKey(db: Db, scope: ContentScope, labId: string): Promis
   throw forbidden('Only teachers and administrators of the module’s organisation mark reference scans');
 }
 
-/** GET v1/modules/{labId}/reference: the reference that applies to the caller's view of the module. */
+/**
+ * GET v1/modules/{labId}/reference: the reference that applies to the caller's view of the module, and whether
+ * the caller marks it; a learner reads it only after submitting an attempt of the module (reference-access.ts).
+ */
 export async function getModuleReference(db: Db, scope: ContentScope, labId: string) {
   const program = await visibleProgramOfModule(db, scope, labId);
-  return { reference: await referenceFor(db, labId, await referenceOrganisation(db, scope, program)) };
+  const { canMark } = await requireReferenceReader(db, scope, program, labId);
+  const reference = await referenceFor(db, labId, await referenceOrganisation(db, scope, program));
+  return { reference, canMark };
 }
 
 /** PUT v1/modules/{labId}/reference: the caller's own scan result of this module becomes its reference. */

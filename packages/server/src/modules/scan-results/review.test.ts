@@ -4,7 +4,6 @@ import {
   SCAN_RESULT_REVIEW_PATHS,
   scanResultComparisonSchema,
   scanResultImagesSchema,
-  scanResultSchema,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -19,20 +18,11 @@ import {
   refused,
   testDataDir,
   type Headers,
-  type SimulatorWorld,
 } from '../sessions/world.test-support.ts';
-import { finishedScan } from './world.test-support.ts';
+import { keptScan } from './world.test-support.ts';
 
 const dataDir = testDataDir();
 const SLOW = 180_000;
-
-/** A finished tiny SE of `h` kept as a scan result. */
-async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
-  const { scanId } = await finishedScan(app, world, h, parameters);
-  const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
-  expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-  return scanResultSchema.parse(kept.body);
-}
 
 /** Raw bytes of GET `url` (an /api URL) as `headers`. */
 async function bytesOf(app: FastifyInstance, url: string, headers: Headers) {
@@ -114,8 +104,8 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
       const compareUrl = `v1/scan-results/${studentResult.id}/comparison`;
 
       // No reference yet: nothing to compare.
-      expect((await call(t.app, 'GET', refUrl, teacher)).body).toEqual({ reference: null });
-      const none = scanResultComparisonSchema.parse((await call(t.app, 'GET', compareUrl, student)).body);
+      expect((await call(t.app, 'GET', refUrl, teacher)).body).toEqual({ reference: null, canMark: true });
+      const none = scanResultComparisonSchema.parse((await call(t.app, 'GET', compareUrl, teacher)).body);
       expect(none).toMatchObject({
         reference: null,
         parameters: [],
@@ -150,8 +140,23 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
         scanResultId: teacherResult.id,
         userId: world.a.teacher.id,
       });
-      expect((await call(t.app, 'GET', refUrl, student)).body).toMatchObject({
-        reference: { scanResultId: teacherResult.id },
+      // The student sees the reference once they have submitted their scan result (reference-access.test.ts).
+      expect((await call(t.app, 'GET', refUrl, student)).status).toBe(403);
+      const attempt = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, student, {});
+      expect(attempt.status, JSON.stringify(attempt.body)).toBe(201);
+      const submitted = await call(
+        t.app,
+        'POST',
+        `v1/attempts/${String(attempt.body?.['id'])}/submit`,
+        student,
+        {
+          scanResultIds: [studentResult.id],
+        },
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect((await call(t.app, 'GET', refUrl, student)).body).toEqual({
+        reference: expect.objectContaining({ scanResultId: teacherResult.id }),
+        canMark: false,
       });
       // Another organisation's teacher does not see the module, nor its reference.
       expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).status).toBe(403);
@@ -218,7 +223,8 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
         t.app,
         'GET',
         `v1/scan-results/${studentResult.id}/comparison`,
-        world.a.studentHeaders,
+        // The student's teacher reads it (the student only after submitting it: reference-access.test.ts).
+        world.a.teacherHeaders,
       );
       const comparison = scanResultComparisonSchema.parse(res.body);
       expect(comparison.differenceMap).toEqual({
@@ -281,7 +287,10 @@ describe.each(databases)('reference scans of a shared (global) module, per organ
         (await call(t.app, 'PUT', refUrl, world.a.teacherHeaders, { scanResultId: aTeacher.id })).status,
       ).toBe(200);
       // Organisation B has none of its own yet: the platform administrator's applies once marked.
-      expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).body).toEqual({ reference: null });
+      expect((await call(t.app, 'GET', refUrl, world.b.teacherHeaders)).body).toEqual({
+        reference: null,
+        canMark: true,
+      });
       expect(
         (await call(t.app, 'PUT', refUrl, world.platformHeaders, { scanResultId: admin.id })).status,
       ).toBe(200);

@@ -1,5 +1,5 @@
 /** Test help of the attempt and scan-result tests: a finished tiny scan of a student's own session. */
-import { pulseSequenceSchema } from '@larmor/contracts';
+import { pulseSequenceSchema, scanResultSchema } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, openSession, type Headers, type SimulatorWorld } from '../sessions/world.test-support.ts';
@@ -41,4 +41,12 @@ export async function finishedScan(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { sessionId, scanId };
+}
+
+/** A finished tiny SE of `h` (`parameters` over it) kept as a scan result (201). */
+export async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
+  const { scanId } = await finishedScan(app, world, h, parameters);
+  const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
+  expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+  return scanResultSchema.parse(kept.body);
 }

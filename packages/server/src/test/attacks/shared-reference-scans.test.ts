@@ -14,6 +14,7 @@ import {
 } from '../../modules/content/programs/world.test-support.ts';
 import { refused } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
+import { insertMarkedAttempt } from '../../modules/attempts/marking.test-support.ts';
 import { addMembership } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 
@@ -51,6 +52,14 @@ describe.each(databases)('reference scans seen by a user of two organisations on
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const asB = await sharedStudentInB(t.app, t.db, world, programId);
+    // A student reads the reference once they have submitted an attempt of the module (issue 21.2).
+    await insertMarkedAttempt(t.db, {
+      labId,
+      userId: world.a.student.id,
+      clientId: world.b.clientId,
+      state: 'submitted',
+      submittedMinute: 1,
+    });
     const read = await call(t.app, 'GET', `v1/modules/${labId}/reference`, asB);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body).toMatchObject({ reference: { scanResultId: reference } });

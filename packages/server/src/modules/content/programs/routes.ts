@@ -12,6 +12,7 @@ import {
   programListResponseSchema,
   programPatchSchema,
   programSchema,
+  publishOverridesSchema,
   publishSchema,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { contentCall, contentStaff } from '../calls.ts';
 import { reorderCourses } from '../courses/service.ts';
 import { checkReferencesBeforePublish } from '../../scan-results/reference-checks.ts';
+import { listPublishOverrides } from '../../scan-results/publish-overrides.ts';
 import { fileUploadStore } from '../../uploads/storage.ts';
 import { contentScopeOf } from './access.ts';
 import {
@@ -121,6 +123,18 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
       await checkReferencesBeforePublish(root.db, blobs, scope, request.params.programId, body);
       return publishProgram(root.db, scope, request.params.programId, body);
     },
+  );
+
+  app.get(
+    routePath(PROGRAM_PATHS.programPublishOverrides),
+    contentCall(contentStaff, {
+      summary:
+        'Why the program was published although objectives failed their own reference scan: each reason, ' +
+        'who gave it, when, and what failed (newest first; the program’s editors)',
+      params,
+      response: { 200: publishOverridesSchema },
+    }),
+    async (request) => listPublishOverrides(root.db, await scopeOf(request), request.params.programId),
   );
 
   app.post(

@@ -1,26 +1,34 @@
 /**
  * The module's reference scan (issue 14): GET, PUT `{scanResultId}` and DELETE v1/modules/{labId}/reference.
- * A teacher marks one of their own scan results of the module; the comparisons then change.
+ * A teacher marks one of their own scan results of the module; the comparisons then change. GET answers a
+ * student 403 until they submit (issue 21.2): ask it for staff only (`enabled`).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   moduleReferenceAnswerSchema,
   moduleReferenceSchema,
   SCAN_RESULT_REVIEW_PATHS,
-  type ModuleReference,
+  type ModuleReferenceAnswer,
 } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
+import { keepScan } from '#entities/attempt/api/attempts.ts';
 import { api } from '#lib/api.ts';
 
 const referenceQueryKey = (labId: string) => ['module-reference', labId] as const;
 const path = (labId: string) => apiPath(SCAN_RESULT_REVIEW_PATHS.reference, { labId });
 
-export function getModuleReference(labId: string): Promise<{ reference: ModuleReference | null }> {
+export function getModuleReference(labId: string): Promise<ModuleReferenceAnswer> {
   return api.request(path(labId), { schema: moduleReferenceAnswerSchema });
 }
 
-export function useModuleReference(labId: string) {
-  return useQuery({ queryKey: referenceQueryKey(labId), queryFn: () => getModuleReference(labId) });
+export function useModuleReference(labId: string, enabled = true) {
+  return useQuery({ queryKey: referenceQueryKey(labId), queryFn: () => getModuleReference(labId), enabled });
+}
+
+/** The reference and the comparisons with it are read again. */
+async function referenceChanged(client: QueryClient, labId: string): Promise<void> {
+  await client.invalidateQueries({ queryKey: referenceQueryKey(labId) });
+  await client.invalidateQueries({ queryKey: ['scan-results'] });
 }
 
 /** PUT (or, with null, DELETE) the module's reference scan result. */
@@ -35,9 +43,15 @@ export function useSetModuleReference(labId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (scanResultId: string | null) => setModuleReference(labId, scanResultId),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: referenceQueryKey(labId) });
-      await client.invalidateQueries({ queryKey: ['scan-results'] });
-    },
+    onSuccess: () => referenceChanged(client, labId),
+  });
+}
+
+/** Keeps a finished scan of the caller's session (`scanId`) as a scan result and marks it as the reference. */
+export function useKeepAsReference(labId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (scanId: string) => setModuleReference(labId, (await keepScan(scanId)).id),
+    onSuccess: () => referenceChanged(client, labId),
   });
 }

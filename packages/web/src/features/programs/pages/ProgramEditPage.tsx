@@ -17,6 +17,7 @@ import { useUpdateProgram } from '#entities/program/api/update-program.ts';
 import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
 import { Loading } from '../components/PageStates.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
+import { PublishOverrides } from '../components/PublishOverrides.tsx';
 import { SortableList } from '../components/SortableList.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { CoverField } from '../components/CoverField.tsx';
@@ -145,6 +146,7 @@ export function ProgramEditPage() {
       <ProgramDetailsForm key={program.data.updatedAt} program={program.data} />
       <CoverField program={program.data} />
       <CoursesEditor program={program.data} />
+      <PublishOverrides programId={program.data.id} />
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { Alert, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { DifferenceMap } from '@larmor/contracts/attempts';
+import { ApiError } from '#lib/api-error.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { SeriesViewer } from '#ui/viewer/index.ts';
 import { useComparison, useDifferenceSeries } from '#entities/scan-results/api/comparison.ts';
@@ -43,6 +44,13 @@ function DifferenceMapView(props: { scanResultId: string; map: DifferenceMap }) 
   );
 }
 
+/**
+ * The server's 403 to a student whose scan result is not submitted yet (issue 21.2): not a failure, so said
+ * plainly rather than as an error (its message says to submit first).
+ */
+const notSubmitted = (error: Error | null): error is ApiError =>
+  error instanceof ApiError && error.status === 403;
+
 export function ReferenceComparison(props: { scanResultId: string }) {
   const comparison = useComparison(props.scanResultId);
   const c = comparison.data;
@@ -51,7 +59,11 @@ export function ReferenceComparison(props: { scanResultId: string }) {
       <Title order={2} size="h3">
         Comparison with the reference scan
       </Title>
-      <ErrorAlert error={comparison.error} />
+      {notSubmitted(comparison.error) ? (
+        <Text c="dimmed">{comparison.error.message}</Text>
+      ) : (
+        <ErrorAlert error={comparison.error} />
+      )}
       {!c && !comparison.error && <Loader size="sm" aria-label="Loading the comparison" />}
       {c && c.reference === null && (
         <Text c="dimmed">

@@ -17,7 +17,8 @@ export function ReferenceToggle(props: { result: ScanResult }) {
   const role = primaryRole(current.scope);
   const staff = role === 'Teacher' || role === 'Admin';
   const own = current.profile?.id === result.userId;
-  const reference = useModuleReference(result.labId);
+  // Asked only when the action can show (students are refused the reference until they submit).
+  const reference = useModuleReference(result.labId, staff && own);
   const set = useSetModuleReference(result.labId);
   if (!staff || !own || !reference.data) return null;
   const isReference = reference.data.reference?.scanResultId === result.id;

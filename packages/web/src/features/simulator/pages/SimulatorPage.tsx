@@ -24,6 +24,7 @@ import { setConfiguration } from '#entities/session/api/set-configuration.ts';
 import { CopyGeometryDialog } from '../components/CopyGeometryDialog.tsx';
 import { DeleteSequenceDialog } from '../components/DeleteSequenceDialog.tsx';
 import { ModuleBriefPanel } from '../components/ModuleBriefPanel.tsx';
+import { KeepAsReference } from '../components/KeepAsReference.tsx';
 import { RenameDialog } from '../components/RenameDialog.tsx';
 import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { SequenceList } from '../components/SequenceList.tsx';
@@ -65,6 +66,9 @@ export function SimulatorPage() {
     picked && selected && picked.sequenceId === selected.id && picked.lastScanId === selected.lastScan?.id
       ? picked.scanId
       : undefined;
+  // The finished scan in the viewport: the one picked, else the selected sequence's last finished one.
+  const viewedScanId =
+    shownScanId ?? (selected?.lastScan?.status === 'finished' ? selected.lastScan.id : undefined);
 
   useSessionEvents(
     sessionId,
@@ -116,6 +120,7 @@ export function SimulatorPage() {
   const scanList = (
     <>
       <ModuleBriefPanel labId={active.lab.id} />
+      <KeepAsReference labId={active.lab.id} scanId={viewedScanId} scanName={selected?.name} />
       {failure !== undefined && (
         <Alert color="red" m="xs" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss}>
           {failure}
@@ -124,9 +129,7 @@ export function SimulatorPage() {
       <SequenceList
         active={active}
         selectedId={selected?.id}
-        shownScanId={
-          shownScanId ?? (selected?.lastScan?.status === 'finished' ? selected.lastScan.id : undefined)
-        }
+        shownScanId={viewedScanId}
         schemes={schemes.data ?? []}
         adding={commands.adding}
         onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}

@@ -7,7 +7,7 @@
  * Paths under /api are in `ATTEMPT_PATHS`; those the issue names are kept word for word.
  */
 import { z } from 'zod';
-import { idSchema, multiLineTextSchema, textSchema } from './common.ts';
+import { idSchema, multiLineTextSchema, textSchema, uniqueIdsSchema } from './common.ts';
 import { checkResultSchema } from './objectives.ts';
 import { scanSnapshotSchema } from './scan-snapshot.ts';
 
@@ -78,14 +78,7 @@ const answersSchema = z
 
 /** POST v1/attempts/{labAttemptId}/submit. */
 export const attemptSubmitSchema = z.object({
-  scanResultIds: z
-    .array(idSchema)
-    .min(1)
-    .max(SUBMISSION_SCAN_RESULTS_MAX)
-    .refine((ids) => new Set(ids).size === ids.length, {
-      message: 'A scan result appears twice',
-      params: { rule: 'unique' },
-    }),
+  scanResultIds: uniqueIdsSchema('A scan result', { min: 1, max: SUBMISSION_SCAN_RESULTS_MAX }),
   answers: answersSchema.default({}),
 });
 export type AttemptSubmit = z.infer<typeof attemptSubmitSchema>;

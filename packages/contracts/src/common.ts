@@ -6,6 +6,9 @@ import {
   PASSWORD_MIN_LENGTH,
   TOKEN_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
+  USER_LIST_DEFAULT_PAGE,
+  USER_LIST_DEFAULT_PAGE_SIZE,
+  USER_LIST_MAX_PAGE_SIZE,
 } from './constants.ts';
 
 /** The rule name (validation map) of text holding a control character. */
@@ -94,3 +97,32 @@ export const timestampSchema = z.iso.datetime({ offset: true });
 /** The answer of calls that only acknowledge. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Paging of a list query (query string, coerced): `page` from 1, `per_page` up to USER_LIST_MAX_PAGE_SIZE. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
+  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a paged list of `item`: its items, how many the whole list holds, and the page asked for. */
+export function pageOfSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    per_page: z.number().int().positive(),
+  });
+}
+
+/**
+ * A list of ids (request bodies naming users, groups, courses…) of at least `min` and at most `max`, each at
+ * most once: a repeated one is refused with `${what} appears twice` (rule `unique`).
+ */
+export function uniqueIdsSchema(what: string, { min = 0, max }: { min?: number; max: number }) {
+  const ids = min > 0 ? z.array(idSchema).min(min) : z.array(idSchema);
+  return ids.max(max).refine((list) => new Set(list).size === list.length, {
+    message: `${what} appears twice`,
+    params: { rule: 'unique' },
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_LIST_DEFAULT_PAGE, USER_LIST_DEFAULT_PAGE_SIZE, USER_LIST_MAX_PAGE_SIZE } from './constants.ts';
+import { pageQuerySchema } from './common.ts';
 
 /** The outbox admins read, under /api. */
 export const MAIL_PATHS = { outbox: 'v1/mail/outbox' } as const;
@@ -23,10 +23,7 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** Query of GET v1/mail/outbox: newest first. */
-export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
-  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
-});
+export const outboxQuerySchema = pageQuerySchema;
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
 export const outboxResponseSchema = z.object({

@@ -7,13 +7,8 @@
  * role Admin, acting in that organisation's identity) see only their own and may not change its licence.
  */
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.ts';
-import {
-  NAME_MAX_LENGTH,
-  USER_LIST_DEFAULT_PAGE,
-  USER_LIST_DEFAULT_PAGE_SIZE,
-  USER_LIST_MAX_PAGE_SIZE,
-} from './constants.ts';
+import { idSchema, pageQuerySchema, textSchema, uniqueIdsSchema } from './common.ts';
+import { NAME_MAX_LENGTH } from './constants.ts';
 import type { LicenseKind } from './me.ts';
 
 /** Organisations, groups and cohorts paths, under /api, with `{name}` path parameters. */
@@ -56,21 +51,7 @@ export function licenseTypeOfKind(kind: LicenseKind): ClientLicenseType {
 export const MEMBERS_BATCH_MAX = 500;
 
 const organisationNameSchema = textSchema.trim().min(1).max(NAME_MAX_LENGTH);
-const uniqueIds = z
-  .array(idSchema)
-  .min(1)
-  .max(MEMBERS_BATCH_MAX)
-  .refine((ids) => new Set(ids).size === ids.length, {
-    message: 'An id appears twice',
-    params: { rule: 'unique' },
-  });
-
-/** Paging of the organisation lists. */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
-  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+const uniqueIds = uniqueIdsSchema('An id', { min: 1, max: MEMBERS_BATCH_MAX });
 
 export const idParamsSchema = z.object({ id: idSchema });
 export const memberParamsSchema = z.object({ id: idSchema, userId: idSchema });

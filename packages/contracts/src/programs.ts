@@ -8,8 +8,15 @@
  * the free plan (Brain and Knee, SE and GRE: FREE_PLAN_LIMITS).
  */
 import { z } from 'zod';
-import { idSchema, multiLineTextSchema, textSchema, timestampSchema } from './common.ts';
-import { USER_LIST_DEFAULT_PAGE, USER_LIST_DEFAULT_PAGE_SIZE, USER_LIST_MAX_PAGE_SIZE } from './constants.ts';
+import {
+  idSchema,
+  multiLineTextSchema,
+  pageOfSchema,
+  pageQuerySchema,
+  textSchema,
+  timestampSchema,
+  uniqueIdsSchema,
+} from './common.ts';
 import {
   labPresetNameSchema,
   labPresetsSchema,
@@ -75,14 +82,7 @@ export type EnrollmentMode = z.infer<typeof enrollmentModeSchema>;
 
 const titleSchema = textSchema.trim().min(1).max(PROGRAM_TITLE_MAX_LENGTH);
 const markdownSchema = multiLineTextSchema.max(MARKDOWN_MAX_LENGTH);
-const uniqueIds = (what: string) =>
-  z
-    .array(idSchema)
-    .max(PROGRAM_BATCH_MAX)
-    .refine((ids) => new Set(ids).size === ids.length, {
-      message: `${what} appears twice`,
-      params: { rule: 'unique' },
-    });
+const uniqueIds = (what: string) => uniqueIdsSchema(what, { max: PROGRAM_BATCH_MAX });
 
 export const programIdParamsSchema = z.object({ programId: idSchema });
 export const courseIdParamsSchema = z.object({ courseId: idSchema });
@@ -364,9 +364,7 @@ export const programSchema = programSummarySchema.extend({
 export type Program = z.infer<typeof programSchema>;
 
 /** GET v1/programs: the programs the caller may manage (teachers and admins), newest first. */
-export const programListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
-  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
+export const programListQuerySchema = pageQuerySchema.extend({
   /** `client`: organisation programs (/client-courses-management); `global`: global ones. */
   owner: z.enum(['client', 'global']).optional(),
   clientId: idSchema.optional(),
@@ -374,12 +372,7 @@ export const programListQuerySchema = z.object({
   search: textSchema.trim().max(PROGRAM_TITLE_MAX_LENGTH).optional(),
 });
 export type ProgramListQuery = z.infer<typeof programListQuerySchema>;
-export const programListResponseSchema = z.object({
-  items: z.array(programSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-});
+export const programListResponseSchema = pageOfSchema(programSummarySchema);
 export type ProgramListResponse = z.infer<typeof programListResponseSchema>;
 
 // ---------------------------------------------------------------- enrolment
@@ -420,9 +413,7 @@ export const ENROLLMENT_CANDIDATE_SEARCH_MAX_LENGTH = 100;
  * GET v1/programs/{programId}/enrollment-candidates: users the caller may enrol in the program (members of the
  * program's organisation, or of the caller's for a global program), by username, first or last name; paged.
  */
-export const enrollmentCandidateQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
-  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
+export const enrollmentCandidateQuerySchema = pageQuerySchema.extend({
   search: textSchema.trim().max(ENROLLMENT_CANDIDATE_SEARCH_MAX_LENGTH).optional(),
 });
 export type EnrollmentCandidateQuery = z.infer<typeof enrollmentCandidateQuerySchema>;
@@ -435,10 +426,5 @@ export const enrollmentCandidateSchema = z.object({
   enrolled: z.boolean(),
 });
 export type EnrollmentCandidate = z.infer<typeof enrollmentCandidateSchema>;
-export const enrollmentCandidateListSchema = z.object({
-  items: z.array(enrollmentCandidateSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-});
+export const enrollmentCandidateListSchema = pageOfSchema(enrollmentCandidateSchema);
 export type EnrollmentCandidateList = z.infer<typeof enrollmentCandidateListSchema>;

@@ -6,7 +6,7 @@
  * The paths and query parameter names are the spec's, word for word.
  */
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.ts';
+import { idSchema, pageOfSchema, textSchema } from './common.ts';
 import { attemptStateSchema } from './attempts.ts';
 import { protocolSchema } from './scan-snapshot.ts';
 
@@ -83,12 +83,7 @@ export const studentSummarySchema = z.object({
 });
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 
-export const studentListResponseSchema = z.object({
-  items: z.array(studentSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-});
+export const studentListResponseSchema = pageOfSchema(studentSummarySchema);
 export type StudentListResponse = z.infer<typeof studentListResponseSchema>;
 
 /** A scan result in a student's list (open it with GET v1/scan-results/{id}). */

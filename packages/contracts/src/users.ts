@@ -7,15 +7,18 @@
  * administrators are users with a membership whose role is Admin.
  */
 import { z } from 'zod';
-import { emailSchema, idSchema, personNameSchema, textSchema, usernameSchema } from './common.ts';
-import { newPasswordSchema } from './new-passwords.ts';
 import {
-  USER_LIST_DEFAULT_ORDER_BY,
-  USER_LIST_DEFAULT_ORDER_DIR,
-  USER_LIST_DEFAULT_PAGE,
-  USER_LIST_DEFAULT_PAGE_SIZE,
-  USER_LIST_MAX_PAGE_SIZE,
-} from './constants.ts';
+  emailSchema,
+  idSchema,
+  pageOfSchema,
+  pageQuerySchema,
+  personNameSchema,
+  textSchema,
+  uniqueIdsSchema,
+  usernameSchema,
+} from './common.ts';
+import { newPasswordSchema } from './new-passwords.ts';
+import { USER_LIST_DEFAULT_ORDER_BY, USER_LIST_DEFAULT_ORDER_DIR } from './constants.ts';
 import { roleSchema } from './roles.ts';
 
 /** User administration paths, under /api, with `{name}` path parameters; `v1/users/` keeps its trailing slash. */
@@ -67,13 +70,7 @@ const membershipsSchema = z
     message: 'An organisation appears twice',
     params: { rule: 'unique' },
   });
-const groupIdsSchema = z
-  .array(idSchema)
-  .max(USER_MAX_MEMBERSHIPS)
-  .refine((ids) => new Set(ids).size === ids.length, {
-    message: 'A group appears twice',
-    params: { rule: 'unique' },
-  });
+const groupIdsSchema = uniqueIdsSchema('A group', { max: USER_MAX_MEMBERSHIPS });
 
 /**
  * The user body of POST v1/users/. Without `password` the user is created pending and an activation mail
@@ -134,33 +131,19 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Query of GET v1/users/ (platform-shell.md §7, §9); `name` searches username, first and last name and e-mail. */
-export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(USER_LIST_DEFAULT_PAGE),
-  per_page: z.coerce.number().int().min(1).max(USER_LIST_MAX_PAGE_SIZE).default(USER_LIST_DEFAULT_PAGE_SIZE),
+export const userListQuerySchema = pageQuerySchema.extend({
   order_by: userOrderColumnSchema.default(USER_LIST_DEFAULT_ORDER_BY),
   order_dir: z.enum(['asc', 'desc']).default(USER_LIST_DEFAULT_ORDER_DIR),
   name: textSchema.trim().max(USER_SEARCH_MAX_LENGTH).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userListResponseSchema = z.object({
-  items: z.array(adminUserSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-});
+export const userListResponseSchema = pageOfSchema(adminUserSchema);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /** PATCH v1/users/: one change applied to many users, all or none. `groupIds` replaces group memberships. */
 export const userBulkUpdateSchema = z.object({
-  ids: z
-    .array(idSchema)
-    .min(1)
-    .max(USER_BATCH_MAX)
-    .refine((ids) => new Set(ids).size === ids.length, {
-      message: 'An id appears twice',
-      params: { rule: 'unique' },
-    }),
+  ids: uniqueIdsSchema('An id', { min: 1, max: USER_BATCH_MAX }),
   changes: z
     .object({
       role: roleSchema.optional(),

@@ -142,6 +142,20 @@ function populationIds(db: Db, p: Population) {
   return query;
 }
 
+/**
+ * The number of the newest attempt (made in the organisation) of the outer attempt `a`'s student on its module,
+ * as a subquery; of the submitted attempts only (not in progress) when `submittedOnly`.
+ */
+function newestAttemptNumber(db: Db, clientId: string, { submittedOnly }: { submittedOnly: boolean }) {
+  const query = db
+    .selectFrom('lab_attempts as b')
+    .select((b) => b.fn.max('b.number').as('m'))
+    .where('b.lab_id', '=', sql.ref<string>('a.lab_id'))
+    .where('b.user_id', '=', sql.ref<string>('a.user_id'))
+    .where('b.client_id', '=', clientId);
+  return submittedOnly ? query.where('b.state', '<>', 'inProgress') : query;
+}
+
 /** How many students the population holds. */
 export async function countStudents(db: Db, p: Population): Promise<number> {
   const row = await db
@@ -169,18 +183,7 @@ export async function newestAttemptStates(db: Db, labIds: readonly string[], p: 
     .where('a.lab_id', 'in', [...labIds])
     .where('a.client_id', '=', p.clientId)
     .where('a.user_id', 'in', populationIds(db, p))
-    .where((eb) =>
-      eb(
-        'a.number',
-        '=',
-        eb
-          .selectFrom('lab_attempts as b')
-          .select((b) => b.fn.max('b.number').as('m'))
-          .whereRef('b.lab_id', '=', 'a.lab_id')
-          .whereRef('b.user_id', '=', 'a.user_id')
-          .where('b.client_id', '=', p.clientId),
-      ),
-    )
+    .where('a.number', '=', newestAttemptNumber(db, p.clientId, { submittedOnly: false }))
     .groupBy(['a.lab_id', 'a.state'])
     .execute();
   return rows.map((r) => ({
@@ -236,19 +239,7 @@ export async function newestSubmittedChecks(db: Db, labId: string, p: Population
     .where('a.client_id', '=', p.clientId)
     .where('a.state', '<>', 'inProgress')
     .where('a.user_id', 'in', populationIds(db, p))
-    .where((eb) =>
-      eb(
-        'a.number',
-        '=',
-        eb
-          .selectFrom('lab_attempts as b')
-          .select((b) => b.fn.max('b.number').as('m'))
-          .whereRef('b.lab_id', '=', 'a.lab_id')
-          .whereRef('b.user_id', '=', 'a.user_id')
-          .where('b.client_id', '=', p.clientId)
-          .where('b.state', '<>', 'inProgress'),
-      ),
-    )
+    .where('a.number', '=', newestAttemptNumber(db, p.clientId, { submittedOnly: true }))
     .orderBy('a.id')
     .execute();
   return rows.map((r) => r.checks);

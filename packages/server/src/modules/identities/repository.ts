@@ -83,3 +83,13 @@ export async function identitiesOf(db: Kysely<Database>, userId: string): Promis
 export function defaultIdentity(identities: readonly IdentityRecord[]): IdentityRecord | null {
   return identities[0] ?? null;
 }
+
+/** Whether `userId` holds individual access (a free or paid plan of their own). */
+export async function hasIndividualAccess(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const individual = await db
+    .selectFrom('individual_access')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return individual !== undefined;
+}

@@ -3,6 +3,7 @@
  * caller administers (`clientIds`, null for all), so a query never reaches another organisation's rows.
  */
 import type { LicenseKind, Role } from '@larmor/contracts';
+import { sql } from 'kysely';
 import { toCount, type Db } from '../../db/database.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 
@@ -247,50 +248,38 @@ export async function cohortMembers(db: Db, cohortId: string): Promise<MemberRec
     .execute();
 }
 
+/** The tables of members (`user_id`) of a set, with the column naming the set: organisation, group or cohort. */
+const SET_COLUMN = {
+  memberships: 'client_id',
+  group_members: 'group_id',
+  cohort_members: 'cohort_id',
+} as const;
+
+/** The ids among `userIds` that are members of the set `setId` of `table`. */
+async function membersAmong(
+  db: Db,
+  table: keyof typeof SET_COLUMN,
+  setId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where(sql.ref(SET_COLUMN[table]), '=', setId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** The ids among `userIds` that are members of organisation `clientId`. */
-export async function membersOfClient(
-  db: Db,
-  clientId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('client_id', '=', clientId)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
+export const membersOfClient = (db: Db, clientId: string, userIds: readonly string[]) =>
+  membersAmong(db, 'memberships', clientId, userIds);
 /** The ids among `userIds` that are members of group `groupId`. */
-export async function membersOfGroup(
-  db: Db,
-  groupId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', groupId)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
+export const membersOfGroup = (db: Db, groupId: string, userIds: readonly string[]) =>
+  membersAmong(db, 'group_members', groupId, userIds);
 /** The ids among `userIds` that are members of cohort `cohortId`. */
-export async function membersOfCohort(
-  db: Db,
-  cohortId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('cohort_members')
-    .select('user_id')
-    .where('cohort_id', '=', cohortId)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
+export const membersOfCohort = (db: Db, cohortId: string, userIds: readonly string[]) =>
+  membersAmong(db, 'cohort_members', cohortId, userIds);
 
 export async function addGroupMembers(db: Db, groupId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;

@@ -5,6 +5,7 @@
  */
 import {
   addMembersSchema,
+  type AddMembers,
   clientCreateSchema,
   clientListResponseSchema,
   clientPatchSchema,
@@ -19,6 +20,7 @@ import {
   idParamsSchema,
   memberParamsSchema,
   membersResponseSchema,
+  type Member,
   ORGANISATION_PATHS,
   pageQuerySchema,
   renameSchema,
@@ -30,7 +32,8 @@ import { callerOf, requireRole } from '../../plugins/auth.ts';
 import { signedInCalls } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { noStore } from '../../plugins/security.ts';
-import { adminScopeOf } from './access.ts';
+import { adminScopeOf, type AdminScope } from './access.ts';
+import type { Db } from './repository.ts';
 import * as service from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
 
@@ -39,6 +42,20 @@ const clientCall = signedInCalls(['organisations'], ADMIN_CALL_ERRORS);
 const groupCall = signedInCalls(['groups'], ADMIN_CALL_ERRORS);
 const cohortCall = signedInCalls(['cohorts'], ADMIN_CALL_ERRORS);
 const noContent = { 204: z.null() };
+
+/** A group or a cohort as its routes see it: its paths, schema, summaries (OpenAPI) and service calls. */
+interface MemberSet<S extends z.ZodType> {
+  call: typeof groupCall;
+  paths: { one: string; members: string; member: string };
+  schema: S;
+  summaries: Record<'get' | 'rename' | 'remove' | 'listMembers' | 'addMembers' | 'removeMember', string>;
+  get(db: Db, scope: AdminScope, id: string): Promise<z.output<S>>;
+  rename(db: Db, scope: AdminScope, id: string, name: string): Promise<z.output<S>>;
+  remove(db: Db, scope: AdminScope, id: string): Promise<void>;
+  listMembers(db: Db, scope: AdminScope, id: string): Promise<Member[]>;
+  addMembers(db: Db, scope: AdminScope, id: string, body: AddMembers): Promise<Member[]>;
+  removeMember(db: Db, scope: AdminScope, id: string, userId: string): Promise<void>;
+}
 
 export const organisationsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -120,68 +137,29 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
           await service.createGroup(db, await scopeOf(request), request.body.clientId, request.body.name),
         ),
   );
-  app.get(
-    routePath(ORGANISATION_PATHS.group),
-    groupCall(admin, {
-      summary: 'Get a group',
-      params: idParamsSchema,
-      response: { 200: groupSchema },
-    }),
-    async (request) => service.getGroup(db, await scopeOf(request), request.params.id),
-  );
-  app.patch(
-    routePath(ORGANISATION_PATHS.group),
-    groupCall(admin, {
-      summary: 'Rename a group',
-      params: idParamsSchema,
-      body: renameSchema,
-      response: { 200: groupSchema },
-    }),
-    async (request) => service.renameGroup(db, await scopeOf(request), request.params.id, request.body.name),
-  );
-  app.delete(
-    routePath(ORGANISATION_PATHS.group),
-    groupCall(admin, {
-      summary: 'Delete a group with its cohorts',
-      params: idParamsSchema,
-      response: noContent,
-    }),
-    async (request, reply) => {
-      await service.deleteGroup(db, await scopeOf(request), request.params.id);
-      return reply.status(204).send(null);
+  memberSetRoutes({
+    call: groupCall,
+    paths: {
+      one: ORGANISATION_PATHS.group,
+      members: ORGANISATION_PATHS.groupMembers,
+      member: ORGANISATION_PATHS.groupMember,
     },
-  );
-  app.get(
-    routePath(ORGANISATION_PATHS.groupMembers),
-    groupCall(admin, {
-      summary: 'List the members of a group',
-      params: idParamsSchema,
-      response: { 200: membersResponseSchema },
-    }),
-    async (request) => service.listGroupMembers(db, await scopeOf(request), request.params.id),
-  );
-  app.post(
-    routePath(ORGANISATION_PATHS.groupMembers),
-    groupCall(admin, {
-      summary: 'Add members of the organisation to a group',
-      params: idParamsSchema,
-      body: addMembersSchema,
-      response: { 200: membersResponseSchema },
-    }),
-    async (request) => service.addGroupMembers(db, await scopeOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    routePath(ORGANISATION_PATHS.groupMember),
-    groupCall(admin, {
-      summary: 'Remove a member from a group and its cohorts',
-      params: memberParamsSchema,
-      response: noContent,
-    }),
-    async (request, reply) => {
-      await service.removeGroupMember(db, await scopeOf(request), request.params.id, request.params.userId);
-      return reply.status(204).send(null);
+    schema: groupSchema,
+    summaries: {
+      get: 'Get a group',
+      rename: 'Rename a group',
+      remove: 'Delete a group with its cohorts',
+      listMembers: 'List the members of a group',
+      addMembers: 'Add members of the organisation to a group',
+      removeMember: 'Remove a member from a group and its cohorts',
     },
-  );
+    get: service.getGroup,
+    rename: service.renameGroup,
+    remove: service.deleteGroup,
+    listMembers: service.listGroupMembers,
+    addMembers: service.addGroupMembers,
+    removeMember: service.removeGroupMember,
+  });
 
   app.get(
     routePath(ORGANISATION_PATHS.groupCohorts),
@@ -205,62 +183,85 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
         .status(201)
         .send(await service.createCohort(db, await scopeOf(request), request.params.id, request.body.name)),
   );
-  app.get(
-    routePath(ORGANISATION_PATHS.cohort),
-    cohortCall(admin, {
-      summary: 'Get a cohort',
-      params: idParamsSchema,
-      response: { 200: cohortSchema },
-    }),
-    async (request) => service.getCohort(db, await scopeOf(request), request.params.id),
-  );
-  app.patch(
-    routePath(ORGANISATION_PATHS.cohort),
-    cohortCall(admin, {
-      summary: 'Rename a cohort',
-      params: idParamsSchema,
-      body: renameSchema,
-      response: { 200: cohortSchema },
-    }),
-    async (request) => service.renameCohort(db, await scopeOf(request), request.params.id, request.body.name),
-  );
-  app.delete(
-    routePath(ORGANISATION_PATHS.cohort),
-    cohortCall(admin, { summary: 'Delete a cohort', params: idParamsSchema, response: noContent }),
-    async (request, reply) => {
-      await service.deleteCohort(db, await scopeOf(request), request.params.id);
-      return reply.status(204).send(null);
+  memberSetRoutes({
+    call: cohortCall,
+    paths: {
+      one: ORGANISATION_PATHS.cohort,
+      members: ORGANISATION_PATHS.cohortMembers,
+      member: ORGANISATION_PATHS.cohortMember,
     },
-  );
-  app.get(
-    routePath(ORGANISATION_PATHS.cohortMembers),
-    cohortCall(admin, {
-      summary: 'List the members of a cohort',
-      params: idParamsSchema,
-      response: { 200: membersResponseSchema },
-    }),
-    async (request) => service.listCohortMembers(db, await scopeOf(request), request.params.id),
-  );
-  app.post(
-    routePath(ORGANISATION_PATHS.cohortMembers),
-    cohortCall(admin, {
-      summary: 'Add members of the group to a cohort',
-      params: idParamsSchema,
-      body: addMembersSchema,
-      response: { 200: membersResponseSchema },
-    }),
-    async (request) => service.addCohortMembers(db, await scopeOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    routePath(ORGANISATION_PATHS.cohortMember),
-    cohortCall(admin, {
-      summary: 'Remove a member from a cohort',
-      params: memberParamsSchema,
-      response: noContent,
-    }),
-    async (request, reply) => {
-      await service.removeCohortMember(db, await scopeOf(request), request.params.id, request.params.userId);
-      return reply.status(204).send(null);
+    schema: cohortSchema,
+    summaries: {
+      get: 'Get a cohort',
+      rename: 'Rename a cohort',
+      remove: 'Delete a cohort',
+      listMembers: 'List the members of a cohort',
+      addMembers: 'Add members of the group to a cohort',
+      removeMember: 'Remove a member from a cohort',
     },
-  );
+    get: service.getCohort,
+    rename: service.renameCohort,
+    remove: service.deleteCohort,
+    listMembers: service.listCohortMembers,
+    addMembers: service.addCohortMembers,
+    removeMember: service.removeCohortMember,
+  });
+
+  /** The routes of one group or cohort: a named set of members, read, renamed, deleted and filled alike. */
+  function memberSetRoutes<S extends typeof groupSchema | typeof cohortSchema>(set: MemberSet<S>) {
+    app.get(
+      routePath(set.paths.one),
+      set.call(admin, { summary: set.summaries.get, params: idParamsSchema, response: { 200: set.schema } }),
+      async (request) => set.get(db, await scopeOf(request), request.params.id),
+    );
+    app.patch(
+      routePath(set.paths.one),
+      set.call(admin, {
+        summary: set.summaries.rename,
+        params: idParamsSchema,
+        body: renameSchema,
+        response: { 200: set.schema },
+      }),
+      async (request) => set.rename(db, await scopeOf(request), request.params.id, request.body.name),
+    );
+    app.delete(
+      routePath(set.paths.one),
+      set.call(admin, { summary: set.summaries.remove, params: idParamsSchema, response: noContent }),
+      async (request, reply) => {
+        await set.remove(db, await scopeOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      routePath(set.paths.members),
+      set.call(admin, {
+        summary: set.summaries.listMembers,
+        params: idParamsSchema,
+        response: { 200: membersResponseSchema },
+      }),
+      async (request) => set.listMembers(db, await scopeOf(request), request.params.id),
+    );
+    app.post(
+      routePath(set.paths.members),
+      set.call(admin, {
+        summary: set.summaries.addMembers,
+        params: idParamsSchema,
+        body: addMembersSchema,
+        response: { 200: membersResponseSchema },
+      }),
+      async (request) => set.addMembers(db, await scopeOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      routePath(set.paths.member),
+      set.call(admin, {
+        summary: set.summaries.removeMember,
+        params: memberParamsSchema,
+        response: noContent,
+      }),
+      async (request, reply) => {
+        await set.removeMember(db, await scopeOf(request), request.params.id, request.params.userId);
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };

@@ -9,16 +9,19 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
   return db.selectFrom('sim_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user's sessions not closed, whose last keepalive is at or after `aliveSince` (ISO time). */
-export async function activeSessionsOf(db: Db, userId: string, aliveSince: string): Promise<SessionRow[]> {
+/** The user's active sessions, as a query: not closed, their last keepalive at or after `aliveSince` (ISO time). */
+function activeSessionsQuery(db: Db, userId: string, aliveSince: string) {
   return db
     .selectFrom('sim_sessions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('closed_at', 'is', null)
-    .where('last_keepalive_at', '>=', aliveSince)
-    .orderBy('created_at')
-    .execute();
+    .where('last_keepalive_at', '>=', aliveSince);
+}
+
+/** The user's sessions not closed, whose last keepalive is at or after `aliveSince` (ISO time). */
+export async function activeSessionsOf(db: Db, userId: string, aliveSince: string): Promise<SessionRow[]> {
+  return activeSessionsQuery(db, userId, aliveSince).orderBy('created_at').execute();
 }
 
 /** The user's active session of `labId` opened with `instanceId` (the newest, should there be several). */
@@ -29,14 +32,9 @@ export async function activeSessionOfInstance(
   instanceId: string,
   aliveSince: string,
 ): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('sim_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
+  return activeSessionsQuery(db, userId, aliveSince)
     .where('lab_id', '=', labId)
     .where('instance_id', '=', instanceId)
-    .where('closed_at', 'is', null)
-    .where('last_keepalive_at', '>=', aliveSince)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }

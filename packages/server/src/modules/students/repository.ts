@@ -23,6 +23,16 @@ const STUDENT_COLUMNS = [
   'users.created_at',
 ] as const;
 
+/** A course (`c`) with its program (`p`), as the progress calls read it. */
+const COURSE_WITH_PROGRAM_COLUMNS = [
+  'c.id as course_id',
+  'c.title',
+  'c.archived',
+  'p.id as program_id',
+  'p.title as program_title',
+  'p.status as program_status',
+] as const;
+
 /** `%text%` for LIKE with its own wildcards escaped (escape character `\`). */
 function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -208,14 +218,7 @@ export async function enrolledCourses(db: Db, userId: string, clientId: string |
     .selectFrom('enrollments as e')
     .innerJoin('programs as p', 'p.id', 'e.program_id')
     .innerJoin('courses as c', 'c.program_id', 'p.id')
-    .select([
-      'c.id as course_id',
-      'c.title',
-      'c.archived',
-      'p.id as program_id',
-      'p.title as program_title',
-      'p.status as program_status',
-    ])
+    .select(COURSE_WITH_PROGRAM_COLUMNS)
     .where('e.user_id', '=', userId);
   if (clientId !== null) query = query.where('p.id', 'in', programIdsHeldBy(db, clientId));
   return query.orderBy('p.title').orderBy('c.position').orderBy('c.id').execute();
@@ -292,12 +295,7 @@ export async function coursesOfClientStudents(db: Db, clientId: string, includeA
     .innerJoin('courses as c', 'c.program_id', 'p.id')
     .where('p.id', 'in', programIdsHeldBy(db, clientId))
     .select((eb) => [
-      'c.id as course_id',
-      'c.title',
-      'c.archived',
-      'p.id as program_id',
-      'p.title as program_title',
-      'p.status as program_status',
+      ...COURSE_WITH_PROGRAM_COLUMNS,
       eb.fn.count<string | number>('e.user_id').distinct().as('students'),
     ])
     .groupBy(['c.id', 'c.title', 'c.archived', 'c.position', 'p.id', 'p.title', 'p.status']);

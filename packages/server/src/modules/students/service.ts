@@ -127,6 +127,17 @@ export async function studentDetail(db: Db, scope: ContentScope, userId: string)
 
 type AttemptScoreRow = Awaited<ReturnType<typeof attemptsWithScores>>[number];
 
+/** A course with its program (repository COURSE_WITH_PROGRAM_COLUMNS): archived when it or its program is. */
+function presentCourse(row: Awaited<ReturnType<typeof enrolledCourses>>[number]) {
+  return {
+    courseId: row.course_id,
+    title: row.title,
+    programId: row.program_id,
+    programTitle: row.program_title,
+    archived: row.archived === 1 || row.program_status === 'archived',
+  };
+}
+
 function progressOf(
   lab: { id: string; title: string },
   attempts: AttemptScoreRow[],
@@ -170,11 +181,7 @@ export async function coursesOverview(
   const showUnreleased = scope.userId !== row.id;
   return {
     courses: courses.map((course) => ({
-      courseId: course.course_id,
-      title: course.title,
-      programId: course.program_id,
-      programTitle: course.program_title,
-      archived: course.archived === 1 || course.program_status === 'archived',
+      ...presentCourse(course),
       modules: labs
         .filter((lab) => lab.course_id === course.course_id)
         .map((lab) =>
@@ -198,11 +205,7 @@ export async function clientCourses(
   const rows = await coursesOfClientStudents(db, groupId, includeArchived);
   return {
     courses: rows.map((row) => ({
-      courseId: row.course_id,
-      title: row.title,
-      programId: row.program_id,
-      programTitle: row.program_title,
-      archived: row.archived === 1 || row.program_status === 'archived',
+      ...presentCourse(row),
       students: Number(row.students),
     })),
   };

@@ -1,6 +1,7 @@
 /** SQL of program uploads, and who may read them across all of a user's identities (asset-cookie reads). */
 import type { Db } from '../../db/database.ts';
 import type { ProgramsTable, UploadsTable } from '../../db/schema.ts';
+import { hasIndividualAccess } from '../identities/repository.ts';
 
 export type UploadRow = UploadsTable;
 
@@ -68,10 +69,5 @@ export async function userMayReadProgramFiles(
     .executeTakeFirst();
   if (enrolled) return true;
   if (program.client_id !== null || program.free_catalogue !== 1) return false;
-  const individual = await db
-    .selectFrom('individual_access')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return individual !== undefined;
+  return hasIndividualAccess(db, userId);
 }

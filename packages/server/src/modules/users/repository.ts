@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { toCount, type Db } from '../../db/database.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import { isoNow, newId } from '../../db/ids.ts';
+import { hasIndividualAccess } from '../identities/repository.ts';
 
 export type { Db };
 export type UserRow = UsersTable;
@@ -295,12 +296,7 @@ export async function belongsElsewhere(db: Db, userId: string, clientIds: string
     .where('client_id', 'not in', clientIds)
     .executeTakeFirst();
   if (membership !== undefined) return true;
-  const individual = await db
-    .selectFrom('individual_access')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return individual !== undefined;
+  return hasIndividualAccess(db, userId);
 }
 
 /** Deletes a user; memberships, tokens and group rows go with it (foreign keys cascade). */

@@ -76,33 +76,27 @@ export async function relationsOf(
   scope: ContentScope,
   ids: readonly string[],
 ): Promise<Map<string, ProgramRelation>> {
-  const relations = new Map<string, ProgramRelation>(
-    ids.map((id) => [id, { assignedToCaller: false, enrolled: false }]),
-  );
-  if (ids.length === 0) return relations;
-  if (scope.clientId !== null) {
-    const assigned = await db
-      .selectFrom('program_assignments')
-      .select('program_id')
-      .where('client_id', '=', scope.clientId)
-      .where('program_id', 'in', ids)
-      .execute();
-    for (const a of assigned) {
-      const relation = relations.get(a.program_id);
-      if (relation) relation.assignedToCaller = true;
-    }
-  }
+  if (ids.length === 0) return new Map();
+  const assigned =
+    scope.clientId === null
+      ? []
+      : await db
+          .selectFrom('program_assignments')
+          .select('program_id')
+          .where('client_id', '=', scope.clientId)
+          .where('program_id', 'in', ids)
+          .execute();
   const enrolled = await db
     .selectFrom('enrollments')
     .select('program_id')
     .where('user_id', '=', scope.userId)
     .where('program_id', 'in', ids)
     .execute();
-  for (const e of enrolled) {
-    const relation = relations.get(e.program_id);
-    if (relation) relation.enrolled = true;
-  }
-  return relations;
+  const assignedIds = new Set(assigned.map((row) => row.program_id));
+  const enrolledIds = new Set(enrolled.map((row) => row.program_id));
+  return new Map(
+    ids.map((id) => [id, { assignedToCaller: assignedIds.has(id), enrolled: enrolledIds.has(id) }]),
+  );
 }
 
 /**

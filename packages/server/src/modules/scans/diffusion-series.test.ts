@@ -4,12 +4,14 @@
  * its b-value in the DICOM (DiffusionBValue) and a DERIVED ImageType for the computed ones; the ADC map reads
  * the tissue library's ADC in pure CSF and white matter (free water is not masked away).
  */
-import { reconstructedImagesSchema } from '@larmor/contracts';
+import { reconstructedImagesSchema, type Objective } from '@larmor/contracts';
 import { scanGeometry } from '@larmor/mri/simulate';
 import { pureTissueRegions, regionMeans } from '@larmor/mri/testing';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
+import { gradeScanResults } from '../grading/service.ts';
+import { findScanResult } from '../scan-results/repository.ts';
 import {
   call,
   runToFinish,
@@ -126,6 +128,41 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
       expect(mean('adc', 'csf')).toBeLessThan(3300);
       expect(mean('adc', 'whiteMatter')).toBeGreaterThan(650);
       expect(mean('adc', 'whiteMatter')).toBeLessThan(850);
+    },
+    SLOW,
+  );
+
+  it(
+    'the grader judges a kept DWI scan on its b > 0 trace: white matter brighter than CSF, diffusion weighting',
+    async () => {
+      const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+        scheme: DWI_SCHEME,
+        name: 'DWI',
+        lab: { anatomicalModelId: 1, sequenceTypes: [DWI_SCHEME] },
+        parameters: { sliceCount: 1, matrixRead: 128, matrixPhase: 128, echoTime: 0.11, bValues: [0, 1e9] },
+      });
+      const through = { spatials: { orientation: 'axial', center: [0, 0, 0.01] } };
+      const path = `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`;
+      expect((await call(t.app, 'PATCH', path, h, through)).status).toBe(200);
+      const done = await runToFinish(t.app, h, sessionId, sequence.id);
+      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId: done.lastScan?.id });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+      const row = await findScanResult(t.db, String(kept.body?.['id']));
+      if (!row) throw new Error('no scan result');
+      // On the b = 0 image CSF is about three times as bright as white matter (T2 shine-through): judged there,
+      // "white matter brighter than CSF" fails; on the b = 1000 trace free water is dark and it passes.
+      const restricted: Objective = {
+        id: 'restricted',
+        kind: 'contrastOrder',
+        points: 2,
+        brighter: 'whiteMatter',
+        darker: 'csf',
+      };
+      const weighting: Objective = { id: 'dwi', kind: 'weighting', points: 1, weighting: 'diffusion' };
+      const checks = await gradeScanResults(t.app.simulator.blobs, [restricted, weighting], [row], {});
+      expect(checks[0]?.passed, checks[0]?.measured ?? '').toBe(true);
+      expect(checks[0]?.value ?? 0).toBeGreaterThan(1.2);
+      expect(checks[1]?.passed, checks[1]?.measured ?? '').toBe(true);
     },
     SLOW,
   );

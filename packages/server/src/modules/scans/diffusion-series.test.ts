@@ -50,30 +50,32 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
 
   const get = (h: Headers, url: string) => t.app.inject({ method: 'GET', url, headers: h });
 
+  /** A finished DWI scan (b = 0 and 1000 s/mm², 128², one axial slice through the ventricles) of a new session. */
+  async function dwiScan(options: { noise?: number }) {
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+      scheme: DWI_SCHEME,
+      name: 'DWI',
+      lab: { anatomicalModelId: 1, sequenceTypes: [DWI_SCHEME] },
+      parameters: { sliceCount: 1, matrixRead: 128, matrixPhase: 128, echoTime: 0.11, bValues: [0, 1e9] },
+    });
+    const through = { spatials: { orientation: 'axial', center: [0, 0, 0.01] } };
+    const path = `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`;
+    const moved = await call(t.app, 'PATCH', path, h, through);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    if (options.noise !== undefined) {
+      const level = { configurationId: 'noise', value: options.noise };
+      const configured = await call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, level);
+      expect(configured.status, JSON.stringify(configured.body)).toBe(200);
+    }
+    const done = await runToFinish(t.app, h, sessionId, sequence.id);
+    return { h, sessionId, scanId: done.lastScan?.id ?? '' };
+  }
+
   it(
     'serves b0, the b1000 trace and the ADC map with their b-values in the DICOM; ADC of CSF ≈ 3.0e-3, WM ≈ 0.7–0.8e-3 mm²/s',
     async () => {
-      const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
-        scheme: DWI_SCHEME,
-        name: 'DWI',
-        lab: { anatomicalModelId: 1, sequenceTypes: [DWI_SCHEME] },
-        parameters: { sliceCount: 1, matrixRead: 128, matrixPhase: 128, echoTime: 0.11, bValues: [0, 1e9] },
-      });
-      const through = { spatials: { orientation: 'axial', center: [0, 0, 0.01] } };
-      const moved = await call(
-        t.app,
-        'PATCH',
-        `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`,
-        h,
-        through,
-      );
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       // Noise off: a magnitude image's noise floor (Rician bias) would raise the attenuated CSF at b = 1000.
-      const quiet = { configurationId: 'noise', value: 0 };
-      const configured = await call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, quiet);
-      expect(configured.status, JSON.stringify(configured.body)).toBe(200);
-      const done = await runToFinish(t.app, h, sessionId, sequence.id);
-      const scanId = done.lastScan?.id ?? '';
+      const { h, sessionId, scanId } = await dwiScan({ noise: 0 });
       const meta = await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h);
       expect(meta.status, JSON.stringify(meta.body)).toBe(200);
       const scan = reconstructedImagesSchema.parse(meta.body);
@@ -135,17 +137,8 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
   it(
     'the grader judges a kept DWI scan on its b > 0 trace: white matter brighter than CSF, diffusion weighting',
     async () => {
-      const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
-        scheme: DWI_SCHEME,
-        name: 'DWI',
-        lab: { anatomicalModelId: 1, sequenceTypes: [DWI_SCHEME] },
-        parameters: { sliceCount: 1, matrixRead: 128, matrixPhase: 128, echoTime: 0.11, bValues: [0, 1e9] },
-      });
-      const through = { spatials: { orientation: 'axial', center: [0, 0, 0.01] } };
-      const path = `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`;
-      expect((await call(t.app, 'PATCH', path, h, through)).status).toBe(200);
-      const done = await runToFinish(t.app, h, sessionId, sequence.id);
-      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId: done.lastScan?.id });
+      const { h, scanId } = await dwiScan({});
+      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
       expect(kept.status, JSON.stringify(kept.body)).toBe(201);
       const row = await findScanResult(t.db, String(kept.body?.['id']));
       if (!row) throw new Error('no scan result');

@@ -74,9 +74,36 @@ export const reconstructedImagesSchema = z.object({
   slices: z.array(imageSliceSchema),
   dicomUrl: z.string(),
   niftiUrl: z.string(),
+  /**
+   * A DWI scan's series (issue 23.7), absent for other scans: the scan itself (name '', its first b-value) and
+   * each b-value's trace images and the ADC map, each opened with `?series=name` (metadata, slices, downloads).
+   * This answer describes the series named `series` ('' for the scan itself).
+   */
+  series: z.string().optional(),
+  diffusionSeries: z
+    .array(
+      z.object({
+        /** '' for the scan itself, 'b1000' for a b-value's trace [s/mm²], 'adc' for the ADC map. */
+        name: z.string(),
+        description: z.string(),
+        /** Its DiffusionBValue [s/mm²]; null for the ADC map (values in 10⁻⁶ mm²/s). */
+        bValue: z.number().nullable(),
+        /** The DICOM ImageType of a computed series (TRACEW, ADC); absent for acquired images. */
+        imageType: z.array(z.string()).optional(),
+        url: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ReconstructedImages = z.infer<typeof reconstructedImagesSchema>;
-export const reconstructedImagesQuerySchema = z.object({
+/** The name of one of a DWI scan's series (`diffusionSeries[].name`: 'b1000', 'adc'); absent: the scan itself. */
+export const seriesQuerySchema = z.object({
+  series: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/)
+    .optional(),
+});
+export const reconstructedImagesQuerySchema = seriesQuerySchema.extend({
   format: z.enum(['json', 'dicom', 'nifti']).optional(),
 });
 export const sliceParamsSchema = z.object({
@@ -84,8 +111,13 @@ export const sliceParamsSchema = z.object({
   id: idSchema,
   index: z.coerce.number().int().min(0),
 });
-/** GET …/reconstructed-images/{id}/kspace/{index}[?coil]: one receive channel's k-space (default the first). */
-export const kspaceQuerySchema = z.object({ coil: z.coerce.number().int().min(0).max(127).optional() });
+/**
+ * GET …/reconstructed-images/{id}/kspace/{index}[?coil]: one receive channel's k-space (default the first); a
+ * diffusion series (`?series`) keeps none (404).
+ */
+export const kspaceQuerySchema = seriesQuerySchema.extend({
+  coil: z.coerce.number().int().min(0).max(127).optional(),
+});
 /**
  * GET v1/sessions/{sessionId}/scout-images/{id}[?regionId]: a localiser through the isocenter (or the region's
  * centre) in plane `id` (axial, sagittal, coronal), with its geometry; `pixels` is base64 of little-endian

@@ -34,7 +34,7 @@ import {
   type CliCommand,
   type FlagTypes,
 } from '../command.ts';
-import { diffusionSeries, type RenderedSeries, type SeriesImage } from '../render/diffusion.ts';
+import { diffusionSeries, type RenderedSeries, type SeriesImage } from '../../jobs/diffusionSeries.ts';
 import { encodePngGrey8 } from '../render/png.ts';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';
 import { derivedValuesLine } from '../render/derived.ts';

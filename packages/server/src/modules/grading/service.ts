@@ -9,7 +9,7 @@ import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate';
 import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import type { BlobStore } from '../../blobs/index.ts';
 import type { ScanResultRow } from '../scan-results/repository.ts';
-import { scanResultImageKey } from '../scan-results/service.ts';
+import { scanResultImageKey, scanResultSeriesImageKey } from '../scan-results/service.ts';
 import type { ScanResultRecord } from '../scans/runner.ts';
 import { adviceOf } from './advice.ts';
 
@@ -21,12 +21,29 @@ const modelStore = (): ModelStore => (models ??= createModelStore({ maxEntries: 
 /** The contract's objective is the engine's (the same shape; a type test keeps them together). */
 const toEngine = (objective: ObjectiveBody): Objective => objective;
 
+/**
+ * The diffusion series a DWI scan result is graded on (issue 23.7): its highest b-value's trace, what a
+ * diffusion-weighted image is read from; none (the scan itself) for other scans or a single b-value.
+ */
+export function gradedDiffusionSeries(record: ScanResultRecord): string | undefined {
+  let best: { name: string; bValue: number } | undefined;
+  for (const s of record.diffusion ?? [])
+    if (s.bValue !== null && s.bValue > 0 && (!best || s.bValue > best.bValue))
+      best = { name: s.name, bValue: s.bValue };
+  return best?.name;
+}
+
 async function seriesOf(blobs: BlobStore, row: ScanResultRow): Promise<GradedSeries> {
   const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
   const record = JSON.parse(row.result) as ScanResultRecord;
+  const weighted = gradedDiffusionSeries(record);
   const images = [];
   for (let slice = 0; slice < record.slices.length; slice++) {
-    const bytes = await blobs.get(scanResultImageKey(row.id, slice));
+    const bytes = await blobs.get(
+      weighted === undefined
+        ? scanResultImageKey(row.id, slice)
+        : scanResultSeriesImageKey(row.id, weighted, slice),
+    );
     images.push({
       rows: record.rows,
       columns: record.columns,

@@ -14,6 +14,7 @@ import type { ContentScope } from '../content/programs/access.ts';
 import { loadProgram, staffHoldOf } from '../content/programs/service.ts';
 import { findScanById } from '../scans/repository.ts';
 import { imageKey, type ScanResultRecord } from '../scans/runner.ts';
+import { diffusionImageKey } from '../scans/diffusion.ts';
 import { findSession } from '../sessions/repository.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import {
@@ -28,6 +29,10 @@ import {
 /** Blob key of slice `slice`'s image of a scan result (little-endian Float32, display orientation). */
 export const scanResultImageKey = (id: string, slice: number): string =>
   `scan-results/${id}/image-${slice}.f32`;
+
+/** Blob key of slice `slice` of a DWI scan result's diffusion series `name` (scans/diffusion.ts). */
+export const scanResultSeriesImageKey = (id: string, name: string, slice: number): string =>
+  `scan-results/${id}/${name}/image-${slice}.f32`;
 
 export function presentScanResult(row: ScanResultRow): ScanResult {
   const result = JSON.parse(row.result) as ScanResultRecord;
@@ -62,6 +67,10 @@ export async function keepScan(
   const id = newId();
   for (let slice = 0; slice < record.slices.length; slice++) {
     await runtime.blobs.put(scanResultImageKey(id, slice), await runtime.blobs.get(imageKey(scan.id, slice)));
+    for (const { name } of record.diffusion ?? []) {
+      const bytes = await runtime.blobs.get(diffusionImageKey(scan.id, name, slice));
+      await runtime.blobs.put(scanResultSeriesImageKey(id, name, slice), bytes);
+    }
   }
   const row: ScanResultRow = {
     id,

@@ -12,32 +12,55 @@ import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';
 import { imageKey, type ScanResultRecord } from './runner.ts';
+import { diffusionImageKey, type DiffusionSeriesRecord } from './diffusion.ts';
 
-async function imagesOf(runtime: SimulatorRuntime, scan: ScanRow, result: ScanResultRecord) {
+/** The images of the scan, or of its diffusion series `series`. */
+async function imagesOf(
+  runtime: SimulatorRuntime,
+  scan: ScanRow,
+  result: ScanResultRecord,
+  series?: DiffusionSeriesRecord,
+) {
   const images = [];
   for (let i = 0; i < result.slices.length; i++) {
-    const bytes = await runtime.blobs.get(imageKey(scan.id, i));
+    const key = series ? diffusionImageKey(scan.id, series.name, i) : imageKey(scan.id, i);
+    const bytes = await runtime.blobs.get(key);
     const magnitude = new Float32Array(bytes.slice().buffer);
     images.push({ rows: result.rows, columns: result.columns, magnitude });
   }
   return images;
 }
 
-/** The series as a zip of DICOM MR files `IM0001.dcm`…. */
-export async function dicomZip(runtime: SimulatorRuntime, scan: ScanRow, result: ScanResultRecord) {
+/**
+ * The series as a zip of DICOM MR files `IM0001.dcm`…; a DWI series (the scan itself or `series`) carries its
+ * b-value in DiffusionBValue (0018,9087), a trace or ADC map its DERIVED ImageType and its own series UID.
+ */
+export async function dicomZip(
+  runtime: SimulatorRuntime,
+  scan: ScanRow,
+  result: ScanResultRecord,
+  series?: DiffusionSeriesRecord,
+) {
   const snapshot = JSON.parse(scan.snapshot) as ScanSnapshot;
   const protocol: Protocol = snapshot.protocol;
   const created = scan.created_at;
+  const bValue = series ? series.bValue : protocol.family === 'DWI' ? (protocol.bValues?.[0] ?? 0) : null;
+  const images = (await imagesOf(runtime, scan, result, series)).map((image) =>
+    bValue === null ? image : { ...image, diffusion: { bValue } },
+  );
   const files = dicomMrSeries({
-    images: await imagesOf(runtime, scan, result),
+    images,
     geometry: scanGeometry(protocol),
-    protocol,
+    protocol: series && series.bValue !== null ? { ...protocol, bValues: [series.bValue] } : protocol,
     scanner: snapshot.scanner,
-    scanKey: `scan/${scan.id}`,
+    scanKey: series ? `scan/${scan.id}/${series.name}` : `scan/${scan.id}`,
     date: created.slice(0, 10).replaceAll('-', ''),
     time: created.slice(11, 19).replaceAll(':', ''),
     seriesNumber: scan.series_number,
-    seriesDescription: `${protocol.family} ${scan.id.slice(0, 8)}`,
+    seriesDescription: series
+      ? `${series.description} ${scan.id.slice(0, 8)}`
+      : `${protocol.family} ${scan.id.slice(0, 8)}`,
+    ...(series?.imageType ? { imageType: series.imageType } : {}),
     relativeSnrPercent: modelSnrPercent(protocol, snapshot.scanner, snapshot.model.id),
   });
   const entries = Object.fromEntries(
@@ -48,10 +71,15 @@ export async function dicomZip(runtime: SimulatorRuntime, scan: ScanRow, result:
 }
 
 /** The series as a `.nii.gz` volume. */
-export async function niftiGz(runtime: SimulatorRuntime, scan: ScanRow, result: ScanResultRecord) {
+export async function niftiGz(
+  runtime: SimulatorRuntime,
+  scan: ScanRow,
+  result: ScanResultRecord,
+  series?: DiffusionSeriesRecord,
+) {
   const snapshot = JSON.parse(scan.snapshot) as ScanSnapshot;
   const nii = niftiVolume({
-    images: await imagesOf(runtime, scan, result),
+    images: await imagesOf(runtime, scan, result, series),
     geometry: scanGeometry(snapshot.protocol),
     repetitionTime: snapshot.protocol.repetitionTime,
     relativeSnrPercent: modelSnrPercent(snapshot.protocol, snapshot.scanner, snapshot.model.id),

@@ -15,6 +15,7 @@ import {
   kspaceQuerySchema,
   scoutQuerySchema,
   sliceParamsSchema,
+  seriesQuerySchema,
   SESSION_PATHS,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,7 @@ import { StreamSlots } from './stream-slots.ts';
 import {
   cancelPulseSequence,
   listSequenceScans,
+  diffusionSeriesOf,
   loadFinishedScan,
   reconstructedImages,
   runPulseSequence,
@@ -209,12 +211,17 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
     ),
     async (request, reply) => {
       const context = await contextOf(request, request.params.sessionId);
-      const format = request.query.format ?? 'json';
-      if (format === 'json') return reconstructedImages(root.db, context.session.id, request.params.id);
+      const { format = 'json', series: seriesName } = request.query;
+      if (format === 'json')
+        return reconstructedImages(root.db, context.session.id, request.params.id, seriesName);
       const { scan, result } = await loadFinishedScan(root.db, context.session.id, request.params.id);
+      const series = diffusionSeriesOf(result, seriesName);
       const bytes =
-        format === 'dicom' ? await dicomZip(runtime, scan, result) : await niftiGz(runtime, scan, result);
-      const name = `scan-${scan.id.slice(0, 8)}${format === 'dicom' ? '-dicom.zip' : '.nii.gz'}`;
+        format === 'dicom'
+          ? await dicomZip(runtime, scan, result, series)
+          : await niftiGz(runtime, scan, result, series);
+      const suffix = series ? `-${series.name}` : '';
+      const name = `scan-${scan.id.slice(0, 8)}${suffix}${format === 'dicom' ? '-dicom.zip' : '.nii.gz'}`;
       // A download, not the JSON of the 200 schema: sent through the untyped reply.
       return (reply as FastifyReply)
         .header('content-type', format === 'dicom' ? 'application/zip' : 'application/gzip')
@@ -250,13 +257,19 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.reconstructedSlice),
-    simulatorCall('One slice’s pixels: little-endian Float32, rows × columns, row by row', {
-      params: sliceParamsSchema,
-    }),
+    simulatorCall(
+      'One slice’s pixels: little-endian Float32, rows × columns, row by row; ?series=name: of one of a DWI ' +
+        'scan’s series (a b-value’s trace, the ADC map)',
+      { params: sliceParamsSchema, querystring: seriesQuerySchema },
+    ),
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);
-      return sendSlice(reply, await sliceBytes(root.db, runtime, context.session.id, id, index, 'image'));
+      const series = request.query.series;
+      return sendSlice(
+        reply,
+        await sliceBytes(root.db, runtime, context.session.id, id, index, 'image', series),
+      );
     },
   );
 
@@ -273,10 +286,10 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       const { sessionId, id, index } = request.params;
       const context = await contextOf(request, sessionId);
-      const coil = request.query.coil;
+      const { coil, series } = request.query;
       const bytes =
-        coil === undefined
-          ? await sliceBytes(root.db, runtime, context.session.id, id, index, 'kspace')
+        coil === undefined || series !== undefined
+          ? await sliceBytes(root.db, runtime, context.session.id, id, index, 'kspace', series)
           : await coilKSpaceBytes(root.db, runtime, context.session.id, id, index, coil);
       return sendSlice(reply, bytes);
     },

@@ -20,6 +20,12 @@ import { isoNow } from '../../db/ids.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
 import { publishScanEvent } from './scan-events.ts';
+import {
+  hasDiffusionSeries,
+  scanDiffusionSeries,
+  storeDiffusionSeries,
+  type DiffusionSeriesRecord,
+} from './diffusion.ts';
 
 /** What a finished scan stores in `sim_scans.result` (its pixels are blobs). */
 export interface ScanResultRecord {
@@ -37,6 +43,8 @@ export interface ScanResultRecord {
     position: [number, number, number];
     orientation: [number, number, number, number, number, number];
   }[];
+  /** A DWI scan's further series (diffusion.ts): each b-value's trace and the ADC map; absent otherwise. */
+  diffusion?: DiffusionSeriesRecord[];
 }
 
 /** Blob keys of a scan's slice images and k-spaces (little-endian Float32; k-space as real, imaginary pairs). */
@@ -136,7 +144,8 @@ export async function coordinateScan(
   };
   try {
     const queue = await runtime.queue();
-    const job = await queue.submit(snapshot, { owner: await sessionOwner(db, scan.session_id) });
+    const options = { owner: await sessionOwner(db, scan.session_id) };
+    const job = await queue.submit(snapshot, options);
     runtime.running.set(scan.id, job);
     let lastPercent = 0;
     job.onProgress(({ done, total }) => {
@@ -155,8 +164,16 @@ export async function coordinateScan(
     try {
       const submittedAt = performance.now();
       const result = await job.result;
+      // DWI: each further b-value's scans (the running job is theirs, so a cancel stops them).
+      const diffusion = hasDiffusionSeries(snapshot.protocol)
+        ? await scanDiffusionSeries(queue, snapshot, result, options, (next) =>
+            runtime.running.set(scan.id, next),
+          )
+        : [];
       const computedAt = performance.now();
       const record = await storeResult(runtime.blobs, scan.id, result, snapshot);
+      if (diffusion.length > 0)
+        record.diffusion = await storeDiffusionSeries(runtime.blobs, scan.id, diffusion);
       const storedAt = performance.now();
       await end('finished', null, record);
       // Where a scan's time goes (docs/benchmarks.md): engine and transfer from the threads or workers, blobs

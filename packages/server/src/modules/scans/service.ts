@@ -37,6 +37,7 @@ import {
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
+import { diffusionImageKey } from './diffusion.ts';
 import { publishScanEvent } from './scan-events.ts';
 import { buildSnapshot, newSeed } from './snapshot.ts';
 
@@ -167,17 +168,57 @@ export async function loadFinishedScan(db: Db, sessionId: string, scanId: string
   return { scan, result: JSON.parse(scan.result) as ScanResultRecord };
 }
 
-/** GET …/reconstructed-images/{id}: the series' metadata, with a URL per slice for pixels and k-space. */
+/** s/m² → s/mm², DICOM's and the series names' unit of b. */
+const S_PER_MM2 = 1e-6;
+
+/** The scan's diffusion series `name` (404 when it has none of that name); undefined for the scan itself. */
+export function diffusionSeriesOf(result: ScanResultRecord, name: string | undefined) {
+  if (name === undefined || name === '') return undefined;
+  const found = result.diffusion?.find((s) => s.name === name);
+  if (!found) throw notFound('Series');
+  return found;
+}
+
+/**
+ * GET …/reconstructed-images/{id}[?series]: the series' metadata, with a URL per slice for pixels and k-space.
+ * A DWI scan lists its series (the scan itself, each b-value's trace, the ADC map); `series` names one of them.
+ */
 export async function reconstructedImages(
   db: Db,
   sessionId: string,
   scanId: string,
+  seriesName?: string,
 ): Promise<ReconstructedImages> {
   const { scan, result } = await loadFinishedScan(db, sessionId, scanId);
+  const series = diffusionSeriesOf(result, seriesName);
   const snapshot = JSON.parse(scan.snapshot) as ScanSnapshot;
   const base = `${API_PREFIX}/${apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId })}`;
+  const query = (name: string) => (name === '' ? '' : `series=${name}`);
+  const withQuery = (url: string, ...parts: string[]) => {
+    const q = parts.filter((p) => p !== '').join('&');
+    return q === '' ? url : `${url}?${q}`;
+  };
+  const own = query(series?.name ?? '');
   const url = (path: string, index: number) =>
-    `${API_PREFIX}/${apiPath(path, { sessionId, id: scanId, index: String(index) })}`;
+    withQuery(`${API_PREFIX}/${apiPath(path, { sessionId, id: scanId, index: String(index) })}`, own);
+  const protocol = snapshot.protocol;
+  const diffusion = result.diffusion
+    ? [
+        {
+          name: '',
+          description: `DWI b=${Math.round((protocol.bValues?.[0] ?? 0) * S_PER_MM2)} s/mm² (the scan itself)`,
+          bValue: (protocol.bValues?.[0] ?? 0) * S_PER_MM2,
+          url: base,
+        },
+        ...result.diffusion.map((s) => ({
+          name: s.name,
+          description: s.description,
+          bValue: s.bValue === null ? null : s.bValue * S_PER_MM2,
+          ...(s.imageType ? { imageType: s.imageType } : {}),
+          url: withQuery(base, query(s.name)),
+        })),
+      ]
+    : undefined;
   return {
     scanId,
     pulseSequenceId: scan.pulse_sequence_id,
@@ -189,8 +230,8 @@ export async function reconstructedImages(
     kspaceRows: result.kspaceRows,
     kspaceColumns: result.kspaceColumns,
     pixelFormat: 'float32le',
-    window: result.window,
-    parameters: protocolSchema.parse(snapshot.protocol),
+    window: series?.window ?? result.window,
+    parameters: protocolSchema.parse(protocol),
     seed: scan.seed,
     receiveChannels: result.receiveChannels ?? 1,
     receiveCoil: coilName(snapshot),
@@ -201,8 +242,9 @@ export async function reconstructedImages(
       url: url(SESSION_PATHS.reconstructedSlice, index),
       kspaceUrl: url(SESSION_PATHS.reconstructedKSpace, index),
     })),
-    dicomUrl: `${base}?format=dicom`,
-    niftiUrl: `${base}?format=nifti`,
+    dicomUrl: withQuery(base, 'format=dicom', own),
+    niftiUrl: withQuery(base, 'format=nifti', own),
+    ...(diffusion ? { series: series?.name ?? '', diffusionSeries: diffusion } : {}),
   };
 }
 
@@ -212,7 +254,10 @@ function coilName(snapshot: ScanSnapshot): string {
   return coil?.shownName ?? snapshot.scanner.coil;
 }
 
-/** The bytes of slice `index`'s image or k-space (little-endian Float32); 404 beyond the series. */
+/**
+ * The bytes of slice `index`'s image or k-space (little-endian Float32); 404 beyond the series. A diffusion
+ * series (`seriesName`) has images only: its k-space answers 404 (its scans' k-spaces are not kept).
+ */
 export async function sliceBytes(
   db: Db,
   runtime: SimulatorRuntime,
@@ -220,8 +265,12 @@ export async function sliceBytes(
   scanId: string,
   index: number,
   what: 'image' | 'kspace',
+  seriesName?: string,
 ): Promise<Uint8Array> {
   const { result } = await loadFinishedScan(db, sessionId, scanId);
   if (index >= result.slices.length) throw notFound('Slice');
+  const series = diffusionSeriesOf(result, seriesName);
+  if (series && what === 'kspace') throw notFound('K-space of a diffusion series');
+  if (series) return runtime.blobs.get(diffusionImageKey(scanId, series.name, index));
   return runtime.blobs.get(what === 'image' ? imageKey(scanId, index) : kspaceKey(scanId, index));
 }

@@ -1,6 +1,8 @@
 /**
- * GET v1/sessions/{sessionId}/reconstructed-images/{scanId} and its slices' raw pixels (little-endian Float32,
- * one call per slice): a finished scan as a ViewerSeries. Cached per scan: a finished scan never changes.
+ * GET v1/sessions/{sessionId}/reconstructed-images/{scanId}[?series] and its slices' raw pixels (little-endian
+ * Float32, one call per slice): a finished scan as a ViewerSeries. Cached per scan: a finished scan never
+ * changes. `diffusion` names one of a DWI scan's series (`diffusionSeries[].name`: 'b1000', 'adc'; '' the scan
+ * itself, issue 23.7).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPath } from '@larmor/contracts/programs';
@@ -15,9 +17,14 @@ import { viewerSeriesOf } from '../series-from-api.ts';
 /** Every series' images query starts with this key (the simulator's idle timer waits while one loads). */
 export const SERIES_IMAGES_QUERY_KEY = ['series', 'images'] as const;
 
-export function getReconstructedImages(sessionId: string, scanId: string): Promise<ReconstructedImages> {
+export function getReconstructedImages(
+  sessionId: string,
+  scanId: string,
+  diffusion = '',
+): Promise<ReconstructedImages> {
   return api.request(apiPath(SESSION_PATHS.reconstructedImages, { sessionId, id: scanId }), {
     schema: reconstructedImagesSchema,
+    query: { series: diffusion === '' ? undefined : diffusion },
   });
 }
 
@@ -27,23 +34,44 @@ export async function getSlicePixels(url: string, expected: number): Promise<Flo
   return pixels;
 }
 
-export async function getSeries(sessionId: string, scanId: string, name: string, seriesNumber: number) {
-  const meta = await getReconstructedImages(sessionId, scanId);
+export async function getSeries(
+  sessionId: string,
+  scanId: string,
+  name: string,
+  seriesNumber: number,
+  diffusion = '',
+) {
+  const meta = await getReconstructedImages(sessionId, scanId, diffusion);
   const pixels = await Promise.all(meta.slices.map((s) => getSlicePixels(s.url, meta.rows * meta.columns)));
-  return { meta, series: viewerSeriesOf(meta, pixels, { id: meta.scanId, description: name, seriesNumber }) };
+  const described = meta.diffusionSeries?.find((s) => s.name === diffusion);
+  const description = diffusion !== '' && described ? `${name} · ${described.description}` : name;
+  const id = diffusion === '' ? meta.scanId : `${meta.scanId}-${diffusion}`;
+  return { meta, series: viewerSeriesOf(meta, pixels, { id, description, seriesNumber }) };
 }
 
-export function seriesQueryOptions(sessionId: string, scanId: string, name: string, seriesNumber: number) {
+export function seriesQueryOptions(
+  sessionId: string,
+  scanId: string,
+  name: string,
+  seriesNumber: number,
+  diffusion = '',
+) {
   return queryOptions({
-    queryKey: [...SERIES_IMAGES_QUERY_KEY, sessionId, scanId],
-    queryFn: () => getSeries(sessionId, scanId, name, seriesNumber),
+    queryKey: [...SERIES_IMAGES_QUERY_KEY, sessionId, scanId, diffusion],
+    queryFn: () => getSeries(sessionId, scanId, name, seriesNumber, diffusion),
     staleTime: Infinity,
   });
 }
 
-export function useSeries(sessionId: string, scanId: string | undefined, name: string, seriesNumber: number) {
+export function useSeries(
+  sessionId: string,
+  scanId: string | undefined,
+  name: string,
+  seriesNumber: number,
+  diffusion = '',
+) {
   return useQuery({
-    ...seriesQueryOptions(sessionId, scanId ?? '', name, seriesNumber),
+    ...seriesQueryOptions(sessionId, scanId ?? '', name, seriesNumber, diffusion),
     enabled: Boolean(scanId),
   });
 }

@@ -3,8 +3,9 @@
  * scan list (issue 20.5), titled as the scan list and the submit form name it ("Se 2 · T2-weighted TSE"). The
  * shared series viewer (Cornerstone3D, the same as the image viewer's and the scan-result pages'), with the
  * session's Display Options (text on viewers) and distance unit. Measurements stay in the image viewer; here the
- * viewer scrolls, windows and zooms.
+ * viewer scrolls, windows and zooms. A DWI scan's series (each b-value, the ADC map) are picked above it.
  */
+import { useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
 import { useSeries } from '#entities/series/api/get-series.ts';
@@ -12,6 +13,7 @@ import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import type { ViewerPreferences } from '#entities/session/display-options.ts';
 import { SeriesViewer } from '#ui/viewer/index.ts';
 import { useSequenceScans } from '#entities/pulse-sequence/api/list-sequence-scans.ts';
+import { DiffusionSeriesPicker } from './DiffusionSeriesPicker.tsx';
 
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;
@@ -30,7 +32,11 @@ export function SeriesViewport(props: {
   const shown = picked ?? last;
   // Every run is a series of its own (issue 20.5): the scan's series number, not the sequence's position.
   const seriesNumber = shown?.seriesNumber ?? sequence.seqnum;
-  const series = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber);
+  // A DWI scan is several series (issue 23.7): the one picked of the shown scan, else the scan itself.
+  const [pickedSeries, setPickedSeries] = useState({ scanId: '', name: '' });
+  const diffusion = pickedSeries.scanId === shown?.id ? pickedSeries.name : '';
+  const itself = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber);
+  const series = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber, diffusion);
 
   if (shown === undefined) return null;
   const title = seriesTitle(seriesNumber, sequence.name);
@@ -39,6 +45,11 @@ export function SeriesViewport(props: {
       <Text fw={600} size="sm" truncate>
         {shown.id === sequence.lastScan?.id ? `Last scan: ${title}` : `Earlier scan: ${title}`}
       </Text>
+      <DiffusionSeriesPicker
+        series={itself.data?.meta.diffusionSeries}
+        value={diffusion}
+        onChange={(name) => setPickedSeries({ scanId: shown.id, name })}
+      />
       {series.isError ? (
         <Alert color="red" title="The images could not be loaded">
           {series.error.message}

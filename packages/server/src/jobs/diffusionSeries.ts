@@ -1,5 +1,5 @@
 /**
- * The series of a DWI render: one trace image per b-value and the ADC map (@larmor/mri simulate/diffusion.ts).
+ * The series of a DWI scan (the render CLI and the session API): one trace image per b-value and the ADC map (@larmor/mri simulate/diffusion.ts).
  * Each b-value > 0 is scanned once per diffusion direction with its own noise seed and the trace is their
  * geometric mean; b = 0 is scanned once.
  */

@@ -97,16 +97,53 @@ export function streamCoilSums(
 ): CoilSums {
   const n = frame.readCount * frame.phaseCount;
   const ws = scratchFor(n);
-  const firstMap = source.fill(0, new Float32Array(n));
   const firstNoise = random
     ? fillUnitComplexNoise({ re: new Float32Array(n), im: new Float32Array(n) }, random)
     : undefined;
+  const unitOf = (c: number): UnitNoise | undefined =>
+    c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
+  return sumElements(source, frame, ws, ws.map, unitOf, firstNoise);
+}
+
+/** Buffers `coilSumsOf` fills: the four sums and one element's map (readCount·phaseCount values each). */
+export type CoilSumsBuffers = Pick<SumsScratch, 's2' | 'aRe' | 'aIm' | 'n2' | 'map'>;
+
+/** New buffers for `coilSumsOf` on a grid of `n` acquisition pixels. */
+export function createCoilSumsBuffers(n: number): CoilSumsBuffers {
+  const f64 = (): Float64Array => new Float64Array(n);
+  return { s2: f64(), aRe: f64(), aIm: f64(), n2: f64(), map: new Float32Array(n) };
+}
+
+/**
+ * The sums of `source`'s elements on `frame` with element c's unit noise `noise[c]` (noise kept by the caller,
+ * e.g. the live preview's fixed grain), into `buffers` (zeroed here): the numbers `streamCoilSums` adds for the
+ * same noise, with no array of the grid allocated but the first map and the gain.
+ */
+export function coilSumsOf(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  noise: readonly UnitNoise[],
+  buffers: CoilSumsBuffers,
+): CoilSums {
+  for (const sum of [buffers.s2, buffers.aRe, buffers.aIm, buffers.n2]) sum.fill(0);
+  return sumElements(source, frame, buffers, buffers.map, (c) => noise[c], noise[0]);
+}
+
+/** Adds every element of `source` (its map filled into `map`, its noise `unitOf(c)`) to the zeroed `sums`. */
+function sumElements(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  sums: Sums,
+  map: Float32Array,
+  unitOf: (element: number) => UnitNoise | undefined,
+  firstNoise: UnitNoise | undefined,
+): CoilSums {
+  const n = frame.readCount * frame.phaseCount;
+  const firstMap = source.fill(0, new Float32Array(n));
   for (let c = 0; c < source.count; c++) {
-    const map = c === 0 ? firstMap : source.fill(c, ws.map);
-    const unit = c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
-    addCoilToSums(ws, map, unit, 0, n);
+    addCoilToSums(sums, c === 0 ? firstMap : source.fill(c, map), unitOf(c), 0, n);
   }
-  const { s2, aRe, aIm, n2 } = ws;
+  const { s2, aRe, aIm, n2 } = sums;
   const stats: CoilStats = { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined };
   return {
     stats,

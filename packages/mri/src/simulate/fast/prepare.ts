@@ -42,6 +42,11 @@ export interface PreparedSlice {
 export interface PrepareOptions {
   /** Transform on WebAssembly SIMD where available (default true); false: always in JavaScript. */
   wasmFft?: boolean;
+  /**
+   * A prepared slice of the same matrix its caller no longer reads (the live preview's last geometry): its
+   * k-space arrays are filled again instead of allocating new ones (a slice moved then allocates none).
+   */
+  recycle?: PreparedSlice;
 }
 
 /** Prepares every tissue's k-space for one slice of a label volume. */
@@ -64,6 +69,11 @@ export function prepareSlice(
   const wasm = options.wasmFft === false ? undefined : sharedWasmFft2d(mv, mu);
   const forward = wasm ? wasmForward(wasm, nu) : jsForward(mu, mv, nu);
   const scale = (nu * nv) / (mu * mv);
+  const spare =
+    options.recycle?.frame.readCount === nu && options.recycle.frame.phaseCount === nv
+      ? [...options.recycle.kRe, ...options.recycle.kIm]
+      : [];
+  const take = (): Float32Array => spare.pop() ?? new Float32Array(nu * nv);
   for (let t = 0; t < labels.length; t += 2) {
     const a = fractions[labels[t] as number] as Float32Array;
     const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
@@ -73,13 +83,13 @@ export function prepareSlice(
     // The forward transform read and zeroed the used rows: the images are all zero again, to reuse.
     giveZeroImage(a);
     if (b) giveZeroImage(b);
-    const out = separatePair(z, nu, nv, mu, mv, scale);
+    const out = separatePair(z, nu, nv, mu, mv, scale, take);
     kRe.push(out.aRe);
     kIm.push(out.aIm);
     if (t + 1 < labels.length) {
       kRe.push(out.bRe);
       kIm.push(out.bIm);
-    }
+    } else spare.push(out.bRe, out.bIm);
   }
   return { frame, labels, kRe, kIm, fineSize: [mu, mv] };
 }
@@ -260,6 +270,7 @@ function separatePair(
   mu: number,
   mv: number,
   scale: number,
+  take: () => Float32Array,
 ): { aRe: Float32Array; aIm: Float32Array; bRe: Float32Array; bIm: Float32Array } {
   const firstRow = mv / 2 - nv / 2;
   const firstCol = mu / 2 - nu / 2;
@@ -268,10 +279,11 @@ function separatePair(
   // That sign times the storage checkerboard (−1)^(r+c) is the same for every sample, (r, c) = (R, C) − first:
   // (−1)^(R+C)·(−1)^(r+c) = (−1)^(firstRow+firstCol). The partner −κ has the same index parity, so one sign.
   const sign = ((firstRow + firstCol) & 1) === 0 ? globalSign : -globalSign;
-  const aRe = new Float32Array(nu * nv);
-  const aIm = new Float32Array(nu * nv);
-  const bRe = new Float32Array(nu * nv);
-  const bIm = new Float32Array(nu * nv);
+  // Every sample of the four is written below (`take` may give a used array).
+  const aRe = take();
+  const aIm = take();
+  const bRe = take();
+  const bIm = take();
   const half = 0.5 * scale * sign;
   const boxRead = Float64Array.from({ length: nu }, (_, c) => sinc((c - nu / 2) / mu));
   const { re: zRe, im: zIm, stride, offset } = z;

@@ -8,8 +8,9 @@
  * sensitivity maps on this frame, ../coilMaps.ts, as the per-pixel sums a scan slice uses, ../fast/coilSums.ts),
  * prescan normalisation on (the scan's default), tissues at the scanner's field B0, and one unit noise per channel.
  * Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). What it
- * leaves out, for speed, as the scan does not: motion, partial-Fourier reconstruction, a Bloch backend's susceptibility field map, and the through-slab
- * aliasing of 3D slabs (a 3D protocol's centre partition is prepared as one thin slice).
+ * leaves out, for speed, as the scan does not: motion, partial-Fourier reconstruction, a Bloch backend's
+ * susceptibility field map, and the through-slab aliasing of 3D slabs (a 3D protocol's centre partition is
+ * prepared as one thin slice).
  */
 import type { AnatomicalModel, Coil } from '../../anatomy/types.ts';
 import { wasmFftAvailable } from '../../recon/wasmFft.ts';

@@ -149,6 +149,11 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
   const windowWidth = nu + 2;
   const windowStart = firstCol + windowWidth <= mu ? firstCol : firstCol - 1;
   const { re, im } = fft;
+  // Rows of the module's grid that may hold values outside the window columns (this call's last pair used them):
+  // an empty row is zeroed whole only then, else in the window columns the column transform wrote. Unknown (all
+  // rows) for the first pair: the module's grid is shared on the thread.
+  const dirty = new Uint8Array(mv).fill(1);
+  const windowEnd = windowStart + windowWidth;
   return (a, b, rowUsed) => {
     // Rows are copied in as they are; the kernel applies the input checkerboard (−1)^(row+col) of the centred
     // transform (recon/fftnd.ts) as it transforms them. Empty rows are zero and transform to zeros, so runs of
@@ -166,10 +171,13 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
       const base = r * stride;
       const from = r * mu;
       if (!used) {
-        re.fill(0, base, base + mu);
-        im.fill(0, base, base + mu);
+        const [zeroFrom, zeroTo] = dirty[r] === 1 ? [0, mu] : [windowStart, windowEnd];
+        re.fill(0, base + zeroFrom, base + zeroTo);
+        im.fill(0, base + zeroFrom, base + zeroTo);
+        dirty[r] = 0;
         continue;
       }
+      dirty[r] = 1;
       re.set(a.subarray(from, from + mu), base);
       a.fill(0, from, from + mu);
       if (b) {

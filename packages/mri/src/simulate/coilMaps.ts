@@ -21,6 +21,9 @@ interface MapGrid {
   step: number;
   col0: Int32Array;
   colW: Float64Array;
+  /** Two coarse rows interpolated along read (nu values each), reused by every fill. */
+  top: Float64Array;
+  bottom: Float64Array;
 }
 
 /** The elements of a coil array on a frame, one fine map at a time. */
@@ -29,6 +32,11 @@ export interface CoilMapSource {
   readonly count: number;
   /** Element `element`'s map on the acquisition grid ([phase][read]) into `out` (readCount·phaseCount values). */
   fill(element: number, out: Float32Array): Float32Array;
+  /**
+   * Rows [from, to) of element `element`'s map into `out` from index 0 ((to − from)·readCount values): the same
+   * values as those rows of `fill`, so that a caller can sum the elements block by block in cache.
+   */
+  fillRows(element: number, out: Float32Array, from: number, to: number): Float32Array;
 }
 
 /**
@@ -63,14 +71,25 @@ export function frameCoilMapSource(
     { center, row: frame.readDirection, column: frame.phaseDirection, normal: frame.plane.normal },
     { nx: cu, ny: cv, pixelSpacing: [step * du, step * dv], sliceThickness: frame.plane.sliceThickness },
   );
-  const grid: MapGrid = { cu, cv, nu, nv, step, ...bilinearColumns(nu, step) };
+  const grid: MapGrid = {
+    cu,
+    cv,
+    nu,
+    nv,
+    step,
+    ...bilinearColumns(nu, step),
+    top: new Float64Array(nu),
+    bottom: new Float64Array(nu),
+  };
+  const mapOf = (element: number): Float32Array => {
+    const map = coarse[element];
+    if (!map) throw new RangeError(`coil element ${element} outside 0…${coarse.length - 1}`);
+    return map;
+  };
   return {
     count: coarse.length,
-    fill: (element, out) => {
-      const map = coarse[element];
-      if (!map) throw new RangeError(`coil element ${element} outside 0…${coarse.length - 1}`);
-      return interpolateMap(map, grid, out);
-    },
+    fill: (element, out) => interpolateMap(mapOf(element), grid, out, 0, nv),
+    fillRows: (element, out, from, to) => interpolateMap(mapOf(element), grid, out, from, to),
   };
 }
 
@@ -97,11 +116,18 @@ function bilinearColumns(nu: number, step: number): { col0: Int32Array; colW: Fl
 }
 
 /**
- * One coarse map (cu × cv) bilinearly onto the fine grid (nu × nv, fine pixel step·i on coarse point i) in
- * `fine`. Each coarse row is interpolated along read once; fine rows between two coarse rows blend those two.
+ * One coarse map (cu × cv) bilinearly onto fine rows [from, to) of the fine grid (nu × nv, fine pixel step·i on
+ * coarse point i), into `fine` from index 0. Each coarse row is interpolated along read once per call; fine rows
+ * between two coarse rows blend those two. A row's values do not depend on the range it is filled in.
  */
-function interpolateMap(map: Float32Array, grid: MapGrid, fine: Float32Array): Float32Array {
-  const { cu, cv, nu, nv, step, col0, colW } = grid;
+function interpolateMap(
+  map: Float32Array,
+  grid: MapGrid,
+  fine: Float32Array,
+  from: number,
+  to: number,
+): Float32Array {
+  const { cu, cv, nu, step, col0, colW } = grid;
   /** Coarse row `row` interpolated along read into `out`. */
   const readRow = (row: number, out: Float64Array): void => {
     const start = row * cu;
@@ -112,12 +138,11 @@ function interpolateMap(map: Float32Array, grid: MapGrid, fine: Float32Array): F
       out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
     }
   };
-  let top = new Float64Array(nu);
-  let bottom = new Float64Array(nu);
+  let { top, bottom } = grid;
   let topRow = -1;
   let bottomRow = -1;
   let rowPair = -1;
-  for (let v = 0; v < nv; v++) {
+  for (let v = from; v < to; v++) {
     const j = Math.floor(v / step);
     const wv = v / step - j;
     if (j !== rowPair) {
@@ -131,7 +156,7 @@ function interpolateMap(map: Float32Array, grid: MapGrid, fine: Float32Array): F
       else readRow(row1, bottom);
       bottomRow = row1;
     }
-    const base = v * nu;
+    const base = (v - from) * nu;
     for (let u = 0; u < nu; u++) fine[base + u] = (1 - wv) * (top[u] as number) + wv * (bottom[u] as number);
   }
   return fine;

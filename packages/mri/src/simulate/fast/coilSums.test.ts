@@ -11,7 +11,7 @@ import { frameCoilMapSource, frameCoilMaps } from '../coilMaps.ts';
 import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { fillUnitComplexNoise, seededRandom, unitComplexNoise } from '../noise.ts';
 import { prescanGainOfSquares, prescanNormalisationGain } from '../prescan.ts';
-import { streamCoilSums } from './coilSums.ts';
+import { coilSumsOf, createCoilSumsBuffers, streamCoilSums } from './coilSums.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { createContrastWorkspace, renderContrast, type RenderedImage } from './render.ts';
@@ -128,5 +128,31 @@ describe('unit noise drawn into a buffer', () => {
       expect(Array.from(buffer.im)).toEqual(Array.from(expected.im));
     }
     expect(a()).toBe(b());
+  });
+});
+
+describe('coil sums from kept noise, block by block (the live preview, issue 26)', () => {
+  it('are the numbers streamCoilSums adds for the same noise, and reused buffers are zeroed first', () => {
+    const protocol = testProtocol({ phaseDirection: 'row', phaseOversampling: 0.5 });
+    const plane = scanGeometry(protocol).slices[0];
+    if (!plane || !HEAD) throw new Error('no slice or no head array');
+    const frame = acquisitionFrame(protocol, plane);
+    const source = frameCoilMapSource(HEAD, frame);
+    if (!source) throw new Error('no map source');
+    const n = frame.readCount * frame.phaseCount;
+    const random = seededRandom(5);
+    const noise = Array.from({ length: source.count }, () => unitComplexNoise(n, random));
+    const streamed = streamCoilSums(source, frame, seededRandom(5));
+    const expected = [streamed.stats.s2, streamed.stats.aRe, streamed.stats.aIm, streamed.stats.n2].map((a) =>
+      Float64Array.from(a),
+    );
+    const buffers = createCoilSumsBuffers(n);
+    buffers.s2.fill(7);
+    const sums = coilSumsOf(source, frame, noise, buffers);
+    const got = [sums.stats.s2, sums.stats.aRe, sums.stats.aIm, sums.stats.n2];
+    got.forEach((values, i) => expect(Array.from(values)).toEqual(Array.from(expected[i] as Float64Array)));
+    expect(Array.from(sums.gain)).toEqual(Array.from(streamed.gain));
+    expect(Array.from(sums.firstMap)).toEqual(Array.from(streamed.firstMap));
+    expect(sums.firstNoise).toBe(noise[0]);
   });
 });

@@ -55,7 +55,7 @@ type Sums = Pick<CoilStats, 's2' | 'aRe' | 'aIm' | 'n2'>;
 /**
  * Adds one element (its map s and unit noise n, none: no noise) to the sums over pixels [start, end):
  * Σ s², and with noise Σ s·n and Σ |n|². Both the streamed sums here and receive.ts `coilStats` add with it, so
- * they add the same numbers in the same order.
+ * they add the same numbers in the same order. Pixel i's map value is map[i − mapStart] (a block of the map).
  */
 export function addCoilToSums(
   sums: Sums,
@@ -63,18 +63,19 @@ export function addCoilToSums(
   unit: UnitNoise | undefined,
   start: number,
   end: number,
+  mapStart = 0,
 ): void {
   const { s2, aRe, aIm, n2 } = sums;
   if (!unit) {
     for (let i = start; i < end; i++) {
-      const s = map[i] as number;
+      const s = map[i - mapStart] as number;
       s2[i] = (s2[i] as number) + s * s;
     }
     return;
   }
   const { re, im } = unit;
   for (let i = start; i < end; i++) {
-    const s = map[i] as number;
+    const s = map[i - mapStart] as number;
     const nr = re[i] as number;
     const ni = im[i] as number;
     s2[i] = (s2[i] as number) + s * s;
@@ -97,22 +98,79 @@ export function streamCoilSums(
 ): CoilSums {
   const n = frame.readCount * frame.phaseCount;
   const ws = scratchFor(n);
-  const firstMap = source.fill(0, new Float32Array(n));
   const firstNoise = random
     ? fillUnitComplexNoise({ re: new Float32Array(n), im: new Float32Array(n) }, random)
     : undefined;
-  for (let c = 0; c < source.count; c++) {
-    const map = c === 0 ? firstMap : source.fill(c, ws.map);
-    const unit = c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
-    addCoilToSums(ws, map, unit, 0, n);
+  const unitOf = (c: number): UnitNoise | undefined =>
+    c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
+  return sumElements(source, frame, ws, ws.map, unitOf, firstNoise);
+}
+
+/** Buffers `coilSumsOf` fills: the four sums and one element's map (readCount·phaseCount values each). */
+export type CoilSumsBuffers = Pick<SumsScratch, 's2' | 'aRe' | 'aIm' | 'n2' | 'map'>;
+
+/** New buffers for `coilSumsOf` on a grid of `n` acquisition pixels. */
+export function createCoilSumsBuffers(n: number): CoilSumsBuffers {
+  const f64 = (): Float64Array => new Float64Array(n);
+  return { s2: f64(), aRe: f64(), aIm: f64(), n2: f64(), map: new Float32Array(n) };
+}
+
+/** Pixels per block of `coilSumsOf`: its four sums (128 KiB) and the element's map block stay in the L2 cache. */
+const SUMS_BLOCK_PIXELS = 4096;
+
+/**
+ * The sums of `source`'s elements on `frame` with element c's unit noise `noise[c]` (noise kept by the caller,
+ * e.g. the live preview's fixed grain), into `buffers` (zeroed here): the numbers `streamCoilSums` adds for the
+ * same noise (each pixel adds its elements in element order), with no array of the grid allocated but the first
+ * map and the gain. Block by block of rows, every element's map rows filled and added while the block is in cache.
+ */
+export function coilSumsOf(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  noise: readonly UnitNoise[],
+  buffers: CoilSumsBuffers,
+): CoilSums {
+  const nu = frame.readCount;
+  const nv = frame.phaseCount;
+  for (const sum of [buffers.s2, buffers.aRe, buffers.aIm, buffers.n2]) sum.fill(0);
+  const firstMap = source.fill(0, new Float32Array(nu * nv));
+  const rows = Math.max(1, Math.floor(SUMS_BLOCK_PIXELS / nu));
+  for (let v = 0; v < nv; v += rows) {
+    const end = Math.min(nv, v + rows);
+    addCoilToSums(buffers, firstMap, noise[0], v * nu, end * nu);
+    for (let c = 1; c < source.count; c++) {
+      source.fillRows(c, buffers.map, v, end);
+      addCoilToSums(buffers, buffers.map, noise[c], v * nu, end * nu, v * nu);
+    }
   }
-  const { s2, aRe, aIm, n2 } = ws;
+  return sumsResult(buffers, firstMap, noise[0], source.count, frame);
+}
+
+/** Adds every element of `source` (its map filled into `map`, its noise `unitOf(c)`) to the zeroed `sums`. */
+function sumElements(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  sums: Sums,
+  map: Float32Array,
+  unitOf: (element: number) => UnitNoise | undefined,
+  firstNoise: UnitNoise | undefined,
+): CoilSums {
+  const n = frame.readCount * frame.phaseCount;
+  const firstMap = source.fill(0, new Float32Array(n));
+  for (let c = 0; c < source.count; c++) {
+    addCoilToSums(sums, c === 0 ? firstMap : source.fill(c, map), unitOf(c), 0, n);
+  }
+  return sumsResult(sums, firstMap, firstNoise, source.count, frame);
+}
+
+function sumsResult(
+  sums: Sums,
+  firstMap: Float32Array,
+  firstNoise: UnitNoise | undefined,
+  channels: number,
+  frame: AcquisitionFrame,
+): CoilSums {
+  const { s2, aRe, aIm, n2 } = sums;
   const stats: CoilStats = { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined };
-  return {
-    stats,
-    gain: prescanGainOfSquares(s2, frame),
-    firstMap,
-    firstNoise,
-    channels: source.count,
-  };
+  return { stats, gain: prescanGainOfSquares(s2, frame), firstMap, firstNoise, channels };
 }

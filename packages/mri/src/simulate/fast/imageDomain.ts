@@ -18,7 +18,7 @@ export type { TissueImageCache } from './types.ts';
 import { centreAndScale, shiftPhasors, type TissueTerm } from './weights.ts';
 
 export function createTissueImageCache(): TissueImageCache {
-  return { prepared: undefined, images: [], shifts: [] };
+  return { prepared: undefined, images: [], shifts: [], spare: [] };
 }
 
 /**
@@ -47,6 +47,8 @@ function tissueImages(
   const cache = ws.tissueImages;
   if (cache.prepared !== prepared) {
     cache.prepared = prepared;
+    const size = prepared.frame.readCount * prepared.frame.phaseCount;
+    cache.spare = cache.images.filter((image): image is Float32Array => image?.length === size);
     cache.images = [];
     cache.shifts = [];
   }
@@ -193,6 +195,18 @@ export function renderImageDomain(
   return out;
 }
 
+let scratch: { re: Float64Array; im: Float64Array } | undefined;
+
+/** computePair's zeroed sum, kept per thread for the last grid size (a new slice allocates none). */
+function pairScratch(n: number): { re: Float64Array; im: Float64Array } {
+  if (scratch?.re.length !== n) scratch = { re: new Float64Array(n), im: new Float64Array(n) };
+  else {
+    scratch.re.fill(0);
+    scratch.im.fill(0);
+  }
+  return scratch;
+}
+
 /** f_a and f_b from one inverse FFT of C_a·K_a + i·C_b·K_b (the k-spaces are stored checkerboarded). */
 function computePair(
   prepared: PreparedSlice,
@@ -203,18 +217,22 @@ function computePair(
   if (!a) return;
   const nu = prepared.frame.readCount;
   const nv = prepared.frame.phaseCount;
-  const re = new Float64Array(nu * nv);
-  const im = new Float64Array(nu * nv);
+  const { re, im } = pairScratch(nu * nv);
   // z = A + i·B with A = C_a·K_a, B = C_b·K_b: re(z) = re A − im B, im(z) = im A + re B.
   accumulate(prepared, a, nu, nv, re, im, false);
   if (b) accumulate(prepared, b, nu, nv, re, im, true);
   ws.fft.inverseUncentredUnscaled(re, im);
   centreAndScale(re, im, nu, nv, ws.fft.outputSign / (nu * nv));
   const cache = ws.tissueImages;
-  cache.images[a.slot] = Float32Array.from(re);
+  const image = (values: Float64Array): Float32Array => {
+    const out = cache.spare.pop() ?? new Float32Array(values.length);
+    out.set(values);
+    return out;
+  };
+  cache.images[a.slot] = image(re);
   cache.shifts[a.slot] = a.shift;
   if (b) {
-    cache.images[b.slot] = Float32Array.from(im);
+    cache.images[b.slot] = image(im);
     cache.shifts[b.slot] = b.shift;
   }
 }

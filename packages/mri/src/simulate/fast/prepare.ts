@@ -42,6 +42,11 @@ export interface PreparedSlice {
 export interface PrepareOptions {
   /** Transform on WebAssembly SIMD where available (default true); false: always in JavaScript. */
   wasmFft?: boolean;
+  /**
+   * A prepared slice of the same matrix its caller no longer reads (the live preview's last geometry): its
+   * k-space arrays are filled again instead of allocating new ones (a slice moved then allocates none).
+   */
+  recycle?: PreparedSlice;
 }
 
 /** Prepares every tissue's k-space for one slice of a label volume. */
@@ -64,6 +69,11 @@ export function prepareSlice(
   const wasm = options.wasmFft === false ? undefined : sharedWasmFft2d(mv, mu);
   const forward = wasm ? wasmForward(wasm, nu) : jsForward(mu, mv, nu);
   const scale = (nu * nv) / (mu * mv);
+  const spare =
+    options.recycle?.frame.readCount === nu && options.recycle.frame.phaseCount === nv
+      ? [...options.recycle.kRe, ...options.recycle.kIm]
+      : [];
+  const take = (): Float32Array => spare.pop() ?? new Float32Array(nu * nv);
   for (let t = 0; t < labels.length; t += 2) {
     const a = fractions[labels[t] as number] as Float32Array;
     const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
@@ -73,13 +83,13 @@ export function prepareSlice(
     // The forward transform read and zeroed the used rows: the images are all zero again, to reuse.
     giveZeroImage(a);
     if (b) giveZeroImage(b);
-    const out = separatePair(z, nu, nv, mu, mv, scale);
+    const out = separatePair(z, nu, nv, mu, mv, scale, take);
     kRe.push(out.aRe);
     kIm.push(out.aIm);
     if (t + 1 < labels.length) {
       kRe.push(out.bRe);
       kIm.push(out.bIm);
-    }
+    } else spare.push(out.bRe, out.bIm);
   }
   return { frame, labels, kRe, kIm, fineSize: [mu, mv] };
 }
@@ -139,6 +149,11 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
   const windowWidth = nu + 2;
   const windowStart = firstCol + windowWidth <= mu ? firstCol : firstCol - 1;
   const { re, im } = fft;
+  // Rows of the module's grid that may hold values outside the window columns (this call's last pair used them):
+  // an empty row is zeroed whole only then, else in the window columns the column transform wrote. Unknown (all
+  // rows) for the first pair: the module's grid is shared on the thread.
+  const dirty = new Uint8Array(mv).fill(1);
+  const windowEnd = windowStart + windowWidth;
   return (a, b, rowUsed) => {
     // Rows are copied in as they are; the kernel applies the input checkerboard (−1)^(row+col) of the centred
     // transform (recon/fftnd.ts) as it transforms them. Empty rows are zero and transform to zeros, so runs of
@@ -156,10 +171,13 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
       const base = r * stride;
       const from = r * mu;
       if (!used) {
-        re.fill(0, base, base + mu);
-        im.fill(0, base, base + mu);
+        const [zeroFrom, zeroTo] = dirty[r] === 1 ? [0, mu] : [windowStart, windowEnd];
+        re.fill(0, base + zeroFrom, base + zeroTo);
+        im.fill(0, base + zeroFrom, base + zeroTo);
+        dirty[r] = 0;
         continue;
       }
+      dirty[r] = 1;
       re.set(a.subarray(from, from + mu), base);
       a.fill(0, from, from + mu);
       if (b) {
@@ -260,6 +278,7 @@ function separatePair(
   mu: number,
   mv: number,
   scale: number,
+  take: () => Float32Array,
 ): { aRe: Float32Array; aIm: Float32Array; bRe: Float32Array; bIm: Float32Array } {
   const firstRow = mv / 2 - nv / 2;
   const firstCol = mu / 2 - nu / 2;
@@ -268,10 +287,11 @@ function separatePair(
   // That sign times the storage checkerboard (−1)^(r+c) is the same for every sample, (r, c) = (R, C) − first:
   // (−1)^(R+C)·(−1)^(r+c) = (−1)^(firstRow+firstCol). The partner −κ has the same index parity, so one sign.
   const sign = ((firstRow + firstCol) & 1) === 0 ? globalSign : -globalSign;
-  const aRe = new Float32Array(nu * nv);
-  const aIm = new Float32Array(nu * nv);
-  const bRe = new Float32Array(nu * nv);
-  const bIm = new Float32Array(nu * nv);
+  // Every sample of the four is written below (`take` may give a used array).
+  const aRe = take();
+  const aIm = take();
+  const bRe = take();
+  const bIm = take();
   const half = 0.5 * scale * sign;
   const boxRead = Float64Array.from({ length: nu }, (_, c) => sinc((c - nu / 2) / mu));
   const { re: zRe, im: zIm, stride, offset } = z;

@@ -118,4 +118,6 @@ export interface TissueImageCache {
   prepared: PreparedSlice | undefined;
   images: (Float32Array | undefined)[];
   shifts: number[];
+  /** Images of the slice cached before, no longer read: filled again for this one instead of allocating. */
+  spare: Float32Array[];
 }

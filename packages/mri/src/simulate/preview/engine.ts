@@ -5,11 +5,12 @@
  * its tests and the bench (`web.preview.*`).
  *
  * It renders what the scan gives (issue 26.3): the scanner's receive coil (every element of an array, through its
- * sensitivity maps on this frame, ../simulate.ts `frameCoilMaps`), prescan normalisation on (the scan's default),
- * tissues at the scanner's field B0, and one unit noise per channel. Without noise its image is the scan's centre
- * slice (../simulate.ts `simulateSlice` with receive 'array'). What it leaves out, for speed, as the scan does
- * not: motion, partial-Fourier reconstruction, a Bloch backend's susceptibility field map, and the through-slab
- * aliasing of 3D slabs (a 3D protocol's centre partition is prepared as one thin slice).
+ * sensitivity maps on this frame, ../coilMaps.ts, as the per-pixel sums a scan slice uses, ../fast/coilSums.ts),
+ * prescan normalisation on (the scan's default), tissues at the scanner's field B0, and one unit noise per channel.
+ * Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). What it
+ * leaves out, for speed, as the scan does not: motion, partial-Fourier reconstruction, a Bloch backend's
+ * susceptibility field map, and the through-slab aliasing of 3D slabs (a 3D protocol's centre partition is
+ * prepared as one thin slice).
  */
 import type { AnatomicalModel, Coil } from '../../anatomy/types.ts';
 import { wasmFftAvailable } from '../../recon/wasmFft.ts';
@@ -17,12 +18,13 @@ import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import { timingViolations } from '../../sequence/validate.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
-import { createTissueImageCache } from '../fast/imageDomain.ts';
 import { prepareSlice, type PreparedSlice } from '../fast/prepare.ts';
 import { createContrastWorkspace, renderContrast, type ContrastWorkspace } from '../fast/render.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel, type UnitNoise } from '../noise.ts';
-import { frameCoilMaps } from '../simulate.ts';
+import { frameCoilMapSource, type CoilMapSource } from '../coilMaps.ts';
+import { partialFourierLines } from '../../recon/partialFourier.ts';
+import { coilSumsOf, createCoilSumsBuffers, type CoilSums, type CoilSumsBuffers } from '../fast/coilSums.ts';
 import { PREVIEW_WHITE_QUANTILE, greyOf, quantileOf } from './grey.ts';
 
 /** Seed of the preview's noise: fixed, so the grain stays put while a slider moves. */
@@ -76,16 +78,28 @@ function geometryKey(frame: AcquisitionFrame, coil: Coil | undefined): string {
   ]);
 }
 
+/**
+ * A coil array on a prepared geometry: its per-pixel sums with the preview's fixed noise (what a full-Fourier
+ * render needs, fast/coilSums.ts: one element's map in memory at a time, the same image as from the maps), and
+ * every element's map only once a partial-Fourier protocol asks for them.
+ */
+interface PreparedCoil {
+  source: CoilMapSource;
+  sums: CoilSums;
+  maps: Float32Array[] | undefined;
+}
+
 interface PreparedGeometry {
   key: string;
   slice: PreparedSlice;
   workspace: ContrastWorkspace;
-  coilMaps: Float32Array[] | undefined;
+  coil: PreparedCoil | undefined;
 }
 
 /**
  * A workspace for `frame`: the last one's sums, line buffers and FFT plans when the matrix is the same (a slice
- * moved), with fresh caches (tissue images and coil sums belong to a prepared slice and its maps).
+ * moved), with its tissue-image cache (keyed by the prepared slice: the old images are filled again for the new
+ * one) and fresh coil caches.
  */
 function workspaceFor(frame: AcquisitionFrame, last: ContrastWorkspace | undefined): ContrastWorkspace {
   if (last?.frame.readCount !== frame.readCount || last.frame.phaseCount !== frame.phaseCount) {
@@ -94,7 +108,8 @@ function workspaceFor(frame: AcquisitionFrame, last: ContrastWorkspace | undefin
   return {
     ...last,
     frame,
-    tissueImages: createTissueImageCache(),
+    // The same cache: it drops the last slice's images for the new one and fills them again (imageDomain.ts).
+    tissueImages: last.tissueImages,
     coils: { stats: undefined, gain: undefined },
   };
 }
@@ -110,6 +125,8 @@ export function createPreviewEngine(
   let prepared: PreparedGeometry | undefined;
   let noise: { samples: number; channels: number; units: UnitNoise[] } | undefined;
   let tissues: { b0: number; byLabel: (TissueAtField | undefined)[] } | undefined;
+  /** The coil sums' buffers, reused from geometry to geometry (a slice moved allocates none of them). */
+  let sumsBuffers: CoilSumsBuffers | undefined;
 
   const noiseFor = (samples: number, channels: number): UnitNoise[] => {
     if (noise?.samples !== samples || noise.channels !== channels) {
@@ -119,6 +136,21 @@ export function createPreviewEngine(
     }
     return noise.units;
   };
+
+  const coilFor = (coil: Coil | undefined, frame: AcquisitionFrame): PreparedCoil | undefined => {
+    const source = frameCoilMapSource(coil, frame);
+    if (!source) return undefined;
+    const samples = frame.readCount * frame.phaseCount;
+    if (sumsBuffers?.map.length !== samples) sumsBuffers = createCoilSumsBuffers(samples);
+    const sums = coilSumsOf(source, frame, noiseFor(samples, source.count), sumsBuffers);
+    return { source, sums, maps: undefined };
+  };
+
+  /** Every element's map on the frame, filled once per geometry when a render needs them. */
+  const mapsOf = (coil: PreparedCoil, samples: number): Float32Array[] =>
+    (coil.maps ??= Array.from({ length: coil.source.count }, (_, c) =>
+      coil.source.fill(c, new Float32Array(samples)),
+    ));
 
   return {
     render(protocol, scanner, noiseLevel) {
@@ -132,11 +164,17 @@ export function createPreviewEngine(
       const coil = anatomy.coils.find((c) => c.uniqueName === scanner.coil);
       const key = geometryKey(frame, coil);
       if (prepared?.key !== key) {
+        // The last geometry's arrays are filled again for this one: it is dropped first, so a failure leaves none.
+        const last = prepared;
+        prepared = undefined;
         prepared = {
           key,
-          slice: prepareSlice(anatomy.volume, frame, { wasmFft: useWasm }),
-          workspace: workspaceFor(frame, prepared?.workspace),
-          coilMaps: frameCoilMaps(coil, frame),
+          slice: prepareSlice(anatomy.volume, frame, {
+            wasmFft: useWasm,
+            ...(last ? { recycle: last.slice } : {}),
+          }),
+          workspace: workspaceFor(frame, last?.workspace),
+          coil: coilFor(coil, frame),
         };
       }
       const prepareMs = now() - start;
@@ -148,13 +186,23 @@ export function createPreviewEngine(
           ),
         };
       }
-      const { coilMaps, workspace } = prepared;
-      const channels = coilMaps?.length ?? 1;
+      const { coil: array, workspace } = prepared;
+      const channels = array?.source.count ?? 1;
+      const samples = frame.readCount * frame.phaseCount;
+      // Coil sums serve full Fourier (render.ts); partial Fourier reconstructs every element from its map.
+      const fullFourier =
+        protocol.partialFourier >= 1 ||
+        partialFourierLines(frame.phaseCount, protocol.partialFourier) === frame.phaseCount;
+      const receive = !array
+        ? {}
+        : fullFourier
+          ? { coilSums: array.sums, prescanNormalize: true }
+          : { coilMaps: mapsOf(array, samples), prescanNormalize: true };
       const image = renderContrast(prepared.slice, protocol, scanner, {
         tissues: tissues.byLabel,
         noiseLevel,
-        ...(noiseLevel > 0 ? { noise: noiseFor(frame.readCount * frame.phaseCount, channels) } : {}),
-        ...(coilMaps ? { coilMaps, prescanNormalize: true } : {}),
+        ...(noiseLevel > 0 && !receive.coilSums ? { noise: noiseFor(samples, channels) } : {}),
+        ...receive,
         workspace,
       });
       const grey = greyOf(image.magnitude, quantileOf(image.magnitude, PREVIEW_WHITE_QUANTILE));

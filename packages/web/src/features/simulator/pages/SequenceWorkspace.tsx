@@ -5,7 +5,16 @@
  * change once it has no conflict; Run first waits for the protocol on screen to be stored and runs only if it was
  * (issue 20.6: what you see is what you scan).
  */
-import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { SETTINGS_DEBOUNCE_MS } from '@larmor/contracts/constants';
 import {
@@ -30,7 +39,12 @@ import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { PreviewImage } from '../preview/PreviewImage.tsx';
 import { usePreview } from '../preview/use-preview.ts';
 import { conflictsOf, derivedValues } from '../state/conflicts.ts';
-import { initialEditorState, isRefused, protocolEditorReducer } from '../state/protocol-editor.ts';
+import {
+  initialEditorState,
+  isRefused,
+  protocolEditorReducer,
+  type ProtocolEditorAction,
+} from '../state/protocol-editor.ts';
 import { messageOf } from '../state/refusal.ts';
 import { isScanRunning } from '../state/scan-events.ts';
 import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
@@ -64,7 +78,7 @@ export function SequenceWorkspace(props: {
   );
   const scanner = useMemo(() => scannerOf(active.configuration), [active.configuration]);
   const freePlan = active.session.freePlan;
-  const [editor, dispatch] = useReducer(protocolEditorReducer, undefined, () =>
+  const [editor, dispatchToReact] = useReducer(protocolEditorReducer, undefined, () =>
     initialEditorState(props.initial, scanner, freePlan),
   );
   const protocol = editor.protocol;
@@ -81,6 +95,24 @@ export function SequenceWorkspace(props: {
     protocol,
     scanner,
     noiseLevelOf(active.configuration),
+  );
+
+  // An edit's preview is asked for as its input arrives, before React renders the edit (issue 20, "Speed": the
+  // worker computes while the workspace renders). The reducer is pure: the state it gives here is the one React
+  // will render; `latest` follows the edits dispatched since the last render.
+  const latest = useRef(editor);
+  useLayoutEffect(() => {
+    latest.current = editor;
+  }, [editor]);
+  const { requestNow } = preview;
+  const dispatch = useCallback(
+    (action: ProtocolEditorAction) => {
+      const next = protocolEditorReducer(latest.current, action);
+      if (next.protocol !== latest.current.protocol) requestNow(next.protocol);
+      latest.current = next;
+      dispatchToReact(action);
+    },
+    [requestNow],
   );
 
   const { onSaved } = props;
@@ -158,7 +190,7 @@ export function SequenceWorkspace(props: {
               <Text fw={600} size="sm">
                 Live preview: centre slice
               </Text>
-              <PreviewImage store={preview} description={description} />
+              <PreviewImage store={preview.store} description={description} />
             </Stack>
             <SeriesViewport
               sessionId={active.session.id}

@@ -58,6 +58,19 @@ describe('preview client', () => {
     expect(answers[1]?.latencyMs).toBe(45);
   });
 
+  it('does not make the same request twice in a row, but makes it again after another one', async () => {
+    const worker = fakeWorker();
+    const client = createPreviewClient(worker.port, () => undefined);
+    client.request(request(0.01));
+    client.request(request(0.01));
+    await worker.answer(1);
+    expect(worker.sent.map((r) => r.protocol.echoTime)).toEqual([0.01]);
+    client.request(request(0.02));
+    await worker.answer(2);
+    client.request(request(0.01));
+    expect(worker.sent.map((r) => r.protocol.echoTime)).toEqual([0.01, 0.02, 0.01]);
+  });
+
   it('ignores answers after dispose and unknown ids', async () => {
     const worker = fakeWorker();
     const answers: PreviewAnswer[] = [];

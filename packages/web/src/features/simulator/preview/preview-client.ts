@@ -1,7 +1,8 @@
 /**
  * The page's side of the preview worker (lib/worker-client.ts): at most one request in flight; while it runs,
  * only the newest request waits (older ones are dropped), so a slider that moves faster than the engine never
- * builds a queue.
+ * builds a queue. A request equal to the last one made is not made again: the workspace asks for the preview of an
+ * edit as the input arrives, before React renders it, and its render's effect then asks for the same one.
  */
 import { createLatestOnly, type WorkerPort } from '#lib/worker-client.ts';
 import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
@@ -26,6 +27,7 @@ export function createPreviewClient(
 ): PreviewClient {
   let nextId = 1;
   let disposed = false;
+  let lastKey: string | undefined;
   const worker = createLatestOnly<
     PreviewWorkerApi,
     { request: PreviewRequest; madeAt: number },
@@ -39,6 +41,10 @@ export function createPreviewClient(
   return {
     request(partial) {
       if (disposed) return;
+      const { modelId, settings, protocol, scanner, noiseLevel } = partial;
+      const key = JSON.stringify([modelId, settings, protocol, scanner, noiseLevel]);
+      if (key === lastKey) return;
+      lastKey = key;
       worker.request('preview', { request: { ...partial, id: nextId++ }, madeAt: now() });
     },
     dispose() {

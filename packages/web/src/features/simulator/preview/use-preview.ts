@@ -5,7 +5,15 @@
  * workspace around it again (its parameter panel, localisers and viewer), which cost a React render of the whole
  * screen per frame (issue 20, "Speed": input to paint).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { Protocol, Scanner } from '@larmor/mri';
 import type { NoiseLevel } from '@larmor/mri/simulate';
 import { comlinkPort } from '#lib/worker-client.ts';
@@ -20,6 +28,17 @@ export type PreviewState =
 export interface PreviewStore {
   subscribe(listener: () => void): () => void;
   get(): PreviewState;
+}
+
+/** The preview of a page: its answers, and a request made at once for a protocol the page is about to show. */
+export interface LivePreview {
+  store: PreviewStore;
+  /**
+   * Asks for `protocol`'s preview now (from an input's handler, before React renders the edit), with the
+   * model, scanner and noise level last rendered: the worker computes while the page renders; the render's own
+   * request for the same protocol is then not made again (preview-client.ts).
+   */
+  requestNow(protocol: Protocol): void;
 }
 
 export function createPreviewStore(initial: PreviewState): PreviewStore & { set(state: PreviewState): void } {
@@ -44,7 +63,7 @@ export function usePreview(
   protocol: Protocol | undefined,
   scanner: Scanner,
   noiseLevel: NoiseLevel,
-): PreviewStore {
+): LivePreview {
   const [store] = useState(() =>
     createPreviewStore(typeof Worker === 'undefined' ? { status: 'unavailable' } : { status: 'starting' }),
   );
@@ -66,7 +85,16 @@ export function usePreview(
     if (protocol) client.current?.request({ modelId, settings, protocol, scanner, noiseLevel });
   }, [modelId, settings, protocol, scanner, noiseLevel]);
 
-  return store;
+  const rendered = useRef({ modelId, settings, scanner, noiseLevel });
+  useLayoutEffect(() => {
+    rendered.current = { modelId, settings, scanner, noiseLevel };
+  }, [modelId, settings, scanner, noiseLevel]);
+  const requestNow = useCallback(
+    (next: Protocol) => client.current?.request({ ...rendered.current, protocol: next }),
+    [],
+  );
+
+  return useMemo(() => ({ store, requestNow }), [store, requestNow]);
 }
 
 /** The newest preview state of `store`: the component calling it renders again on each answer, nothing else. */

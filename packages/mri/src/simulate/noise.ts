@@ -9,6 +9,7 @@
  * as sequence/derived.ts acquisitionSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
  * tissue with M⊥ = 1 reads 1), so the noise standard deviation in the image is the reciprocal of that SNR.
  */
+import { wasmNormals, type WasmNormals } from './wasmNoise.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
 
@@ -169,14 +170,21 @@ export function unitComplexNoise(count: number, random: RandomSource): UnitNoise
 
 /**
  * The draws of `unitComplexNoise(noise.re.length, random)` into `noise`'s arrays (kept by the caller, so a scan
- * slice's channels reuse one buffer); answers `noise`.
+ * slice's channels reuse one buffer); answers `noise`. A seededRandom source draws on WebAssembly SIMD where the
+ * platform has it (./wasmNoise.ts, the same bits; `wasm: false` keeps it in JavaScript).
  */
-export function fillUnitComplexNoise(noise: UnitNoise, random: RandomSource): UnitNoise {
+export function fillUnitComplexNoise(
+  noise: UnitNoise,
+  random: RandomSource,
+  options: { wasm?: boolean } = {},
+): UnitNoise {
   const { re, im } = noise;
   const count = re.length;
   if (im.length !== count) throw new RangeError('unit noise: re and im differ in length');
   const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
-  if (state) seededNormals(state, random, re, im);
+  const wasm = state && options.wasm !== false ? wasmNormals(count, TABLES.kn, TABLES.wn) : undefined;
+  if (state && wasm) seededNormalsWasm(wasm, state, random, re, im);
+  else if (state) seededNormals(state, random, re, im);
   else
     for (let i = 0; i < count; i++) {
       re[i] = zigguratDraw(random);
@@ -225,4 +233,35 @@ function seededNormals(state: Int32Array, random: RandomSource, re: Float32Array
     d++;
   }
   state[0] = s;
+}
+
+/**
+ * seededNormals with its common branch on WebAssembly (./wasmNoise.ts): the same draws into the module's buffers,
+ * the rare one through zigguratSlow here (from the state of the draw that stopped it), then copied out.
+ */
+function seededNormalsWasm(
+  wasm: WasmNormals,
+  state: Int32Array,
+  random: RandomSource,
+  re: Float32Array,
+  im: Float32Array,
+): void {
+  const draws = 2 * re.length;
+  let s = state[0] as number;
+  let d = 0;
+  for (;;) {
+    d = wasm.normals(s, d);
+    s = wasm.state();
+    if (d === draws) break;
+    state[0] = s;
+    const hz = mulberryOutput(s);
+    const x = zigguratSlow(hz, hz & 127, random);
+    s = state[0] as number;
+    if ((d & 1) === 0) wasm.re[d >> 1] = x;
+    else wasm.im[d >> 1] = x;
+    d++;
+  }
+  state[0] = s;
+  re.set(wasm.re);
+  im.set(wasm.im);
 }

@@ -1,20 +1,25 @@
 // WebAssembly SIMD unit noise (AssemblyScript, built with `npm run build:wasm -w @larmor/mri`): the common branch
 // of src/simulate/noise.ts `seededNormals` — mulberry32 draws (four states per i32x4 vector: the state only adds
 // a constant per draw) through the 128-layer ziggurat's inner rectangles — into Float32 re/im arrays of this
-// module's memory. It stops at the first draw that needs the rare branch (zigguratSlow, ~1 % of draws) and
-// answers its index; the caller draws that one in JavaScript and calls again. Tables, written by
-// src/simulate/wasmNoise.ts: kn (f64 × 128) at 65536, wn (f64 × 128) at 66560 (page 0 is the module's own). The arithmetic is that of noise.ts:
+// module's memory. The rare branch (zigguratSlow, ~1 % of draws) runs here too, with the
+// platform's Math.log and Math.exp imported from JavaScript (jsLog, jsExp), so the same numbers. Tables, written by
+// src/simulate/wasmNoise.ts: kn, wn, fn (f64 × 128 each) at 65536, 66560, 67584 (page 0 is the module's own). The arithmetic is that of noise.ts:
 // the same i32 operations, |hz| and hz·wn in f64, rounded to f32 on the store, so the same bits.
 
 const INC: i32 = 0x6d2b79f5;
 const KN: usize = 65536;
 const WN: usize = 66560;
+const FN: usize = 67584;
+const R: f64 = 3.442619855899;
 
-// The state after the last draw `normals` made (the state of the draw it stopped at, when it stopped).
-let stateAfter: i32 = 0;
+declare function jsLog(x: f64): f64;
+declare function jsExp(x: f64): f64;
+
+// The generator's state (src/simulate/noise.ts seededRandom): read with state(), set by normals.
+let rs: i32 = 0;
 
 export function state(): i32 {
-  return stateAfter;
+  return rs;
 }
 
 // mulberry32's output of state s (src/simulate/noise.ts mulberryOutput), four lanes.
@@ -31,49 +36,140 @@ function mix1(s: i32): i32 {
   return t ^ (t >>> 14);
 }
 
-// Draw d's sample from hz when it lies in its layer's inner rectangle: stored (even d to re, odd to im), true.
-function put(hz: i32, d: i32, re: usize, im: usize): bool {
+// seededRandom's next uniform on [0, 1).
+function uniform(): f64 {
+  rs += INC;
+  return <f64>(<u32>mix1(rs)) / 4294967296.0;
+}
+
+// zigguratSlow of src/simulate/noise.ts, operation for operation.
+function slow(hz: i32, iz: usize): f64 {
+  for (;;) {
+    const x = <f64>hz * load<f64>(WN + (iz << 3));
+    if (iz == 0) {
+      let tx: f64;
+      let ty: f64;
+      do {
+        tx = -jsLog(1 - uniform()) / R;
+        ty = -jsLog(1 - uniform());
+      } while (ty + ty < tx * tx);
+      return hz > 0 ? R + tx : -R - tx;
+    }
+    const f0 = load<f64>(FN + (iz << 3));
+    if (below(f0 + uniform() * (load<f64>(FN + ((iz - 1) << 3)) - f0), -0.5 * x * x)) return x;
+    rs += INC;
+    hz = mix1(rs);
+    iz = <usize>(hz & 127);
+    if (Math.abs(<f64>hz) < load<f64>(KN + (iz << 3))) return <f64>hz * load<f64>(WN + (iz << 3));
+  }
+  return unreachable();
+}
+
+// lhs < exp(y) as noise.ts decides it with the platform's Math.exp: this module's exp (within an ulp or two of
+// any correct one) settles it unless lhs lies within 1e-12 of it, where the imported Math.exp does; so the
+// answer is noise.ts's, without a call out for almost every rare draw.
+function below(lhs: f64, y: f64): bool {
+  const e = Math.exp(y);
+  if (lhs < e * (1 - 1e-12)) return true;
+  if (lhs > e * (1 + 1e-12)) return false;
+  return lhs < jsExp(y);
+}
+
+// Stores draw d's sample (even d to re, odd to im), rounded to f32.
+function put(x: f64, d: i32, re: usize, im: usize): void {
+  store<f32>(((d & 1) == 0 ? re : im) + ((<usize>(d >> 1)) << 2), <f32>x);
+}
+
+// Draw d from hz when it lies in its layer's inner rectangle: stored, true.
+function fast(hz: i32, d: i32, re: usize, im: usize): bool {
   const iz = <usize>(hz & 127);
   const f = <f64>hz;
   if (!(Math.abs(f) < load<f64>(KN + (iz << 3)))) return false;
-  const x = <f32>(f * load<f64>(WN + (iz << 3)));
-  store<f32>(((d & 1) == 0 ? re : im) + ((<usize>(d >> 1)) << 2), x);
+  put(f * load<f64>(WN + (iz << 3)), d, re, im);
   return true;
 }
 
-// Draws d, d + 1, … < draws from state s (the state before draw d). Answers `draws` when all were drawn, else the
-// index of the draw that needs the rare branch; `state()` is then that draw's state (else the last one's).
-export function normals(s: i32, d: i32, draws: i32, re: usize, im: usize): i32 {
+// Draw d of state rs (already advanced to it) through the rare branch.
+function rare(hz: i32, d: i32, re: usize, im: usize): void {
+  put(slow(hz, <usize>(hz & 127)), d, re, im);
+}
+
+// Table `table`'s entries of the four lanes' layers, as two f64x2 (lanes 0, 1 and 2, 3).
+function gatherLo(table: usize, iz: v128): v128 {
+  const a = load<f64>(table + ((<usize>i32x4.extract_lane(iz, 0)) << 3));
+  return f64x2.replace_lane(f64x2.splat(a), 1, load<f64>(table + ((<usize>i32x4.extract_lane(iz, 1)) << 3)));
+}
+function gatherHi(table: usize, iz: v128): v128 {
+  const a = load<f64>(table + ((<usize>i32x4.extract_lane(iz, 2)) << 3));
+  return f64x2.replace_lane(f64x2.splat(a), 1, load<f64>(table + ((<usize>i32x4.extract_lane(iz, 3)) << 3)));
+}
+
+// Draws d … d + 3 (d even) of the four lanes' hz when all lie in their inner rectangles: stored, true. The
+// operations of `fast` per lane (|hz| < kn and hz·wn in f64, rounded to f32).
+function fast4(hz: v128, d: i32, re: usize, im: usize): bool {
+  const iz = v128.and(hz, i32x4.splat(127));
+  const lo = f64x2.convert_low_i32x4_s(hz);
+  const hi = f64x2.convert_low_i32x4_s(i32x4.shuffle(hz, hz, 2, 3, 0, 1));
+  const inLo = f64x2.lt(f64x2.abs(lo), gatherLo(KN, iz));
+  const inHi = f64x2.lt(f64x2.abs(hi), gatherHi(KN, iz));
+  if (!i64x2.all_true(v128.and(inLo, inHi))) return false;
+  const xLo = f32x4.demote_f64x2_zero(f64x2.mul(lo, gatherLo(WN, iz)));
+  const xHi = f32x4.demote_f64x2_zero(f64x2.mul(hi, gatherHi(WN, iz)));
+  // [x0, x1, x2, x3] as [x0, x2 | x1, x3]: the even draws to re, the odd to im.
+  const x = i32x4.shuffle(xLo, xHi, 0, 4, 1, 5);
+  const at = (<usize>(d >> 1)) << 2;
+  v128.store64_lane(re + at, x, 0);
+  v128.store64_lane(im + at, x, 1);
+  return true;
+}
+
+// Draws 0 … draws − 1 from state s (seededRandom's state before the first); state() is then the state after.
+export function normals(s: i32, draws: i32, re: usize, im: usize): void {
   const steps = i32x4(INC, INC * 2, INC * 3, INC * 4);
+  rs = s;
+  let d = 0;
   while (d + 4 <= draws) {
-    const hz = mix(i32x4.add(i32x4.splat(s), steps));
-    if (!put(i32x4.extract_lane(hz, 0), d, re, im)) {
-      stateAfter = s + INC;
-      return d;
+    const hz = mix(i32x4.add(i32x4.splat(rs), steps));
+    if ((d & 1) == 0 && fast4(hz, d, re, im)) {
+      rs += INC * 4;
+      d += 4;
+      continue;
     }
-    if (!put(i32x4.extract_lane(hz, 1), d + 1, re, im)) {
-      stateAfter = s + INC * 2;
-      return d + 1;
+    const h0 = i32x4.extract_lane(hz, 0);
+    if (!fast(h0, d, re, im)) {
+      rs += INC;
+      rare(h0, d, re, im);
+      d += 1;
+      continue;
     }
-    if (!put(i32x4.extract_lane(hz, 2), d + 2, re, im)) {
-      stateAfter = s + INC * 3;
-      return d + 2;
+    const h1 = i32x4.extract_lane(hz, 1);
+    if (!fast(h1, d + 1, re, im)) {
+      rs += INC * 2;
+      rare(h1, d + 1, re, im);
+      d += 2;
+      continue;
     }
-    if (!put(i32x4.extract_lane(hz, 3), d + 3, re, im)) {
-      stateAfter = s + INC * 4;
-      return d + 3;
+    const h2 = i32x4.extract_lane(hz, 2);
+    if (!fast(h2, d + 2, re, im)) {
+      rs += INC * 3;
+      rare(h2, d + 2, re, im);
+      d += 3;
+      continue;
     }
-    s += INC * 4;
+    const h3 = i32x4.extract_lane(hz, 3);
+    if (!fast(h3, d + 3, re, im)) {
+      rs += INC * 4;
+      rare(h3, d + 3, re, im);
+      d += 4;
+      continue;
+    }
+    rs += INC * 4;
     d += 4;
   }
   while (d < draws) {
-    s += INC;
-    if (!put(mix1(s), d, re, im)) {
-      stateAfter = s;
-      return d;
-    }
+    rs += INC;
+    const h = mix1(rs);
+    if (!fast(h, d, re, im)) rare(h, d, re, im);
     d++;
   }
-  stateAfter = s;
-  return d;
 }

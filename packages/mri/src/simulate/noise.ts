@@ -9,7 +9,7 @@
  * as sequence/derived.ts acquisitionSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
  * tissue with M⊥ = 1 reads 1), so the noise standard deviation in the image is the reciprocal of that SNR.
  */
-import { wasmNormals, type WasmNormals } from './wasmNoise.ts';
+import { wasmNormals, type WasmNormals, type ZigguratTables } from './wasmNoise.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
 
@@ -96,13 +96,6 @@ export interface UnitNoise {
   im: Float32Array;
 }
 
-/** Tables of the 128-layer ziggurat for the standard normal (Marsaglia & Tsang, J Stat Softw 5(8), 2000). */
-interface ZigguratTables {
-  kn: Float64Array;
-  wn: Float64Array;
-  fn: Float64Array;
-}
-
 /** Right edge of the base layer and the common layer area of the 128-layer normal ziggurat (ibid.). */
 const ZIGGURAT_R = 3.442619855899;
 const ZIGGURAT_V = 9.91256303526217e-3;
@@ -182,8 +175,8 @@ export function fillUnitComplexNoise(
   const count = re.length;
   if (im.length !== count) throw new RangeError('unit noise: re and im differ in length');
   const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
-  const wasm = state && options.wasm !== false ? wasmNormals(count, TABLES.kn, TABLES.wn) : undefined;
-  if (state && wasm) seededNormalsWasm(wasm, state, random, re, im);
+  const wasm = state && options.wasm !== false ? wasmNormals(count, TABLES) : undefined;
+  if (state && wasm) seededNormalsWasm(wasm, state, re, im);
   else if (state) seededNormals(state, random, re, im);
   else
     for (let i = 0; i < count; i++) {
@@ -235,33 +228,9 @@ function seededNormals(state: Int32Array, random: RandomSource, re: Float32Array
   state[0] = s;
 }
 
-/**
- * seededNormals with its common branch on WebAssembly (./wasmNoise.ts): the same draws into the module's buffers,
- * the rare one through zigguratSlow here (from the state of the draw that stopped it), then copied out.
- */
-function seededNormalsWasm(
-  wasm: WasmNormals,
-  state: Int32Array,
-  random: RandomSource,
-  re: Float32Array,
-  im: Float32Array,
-): void {
-  const draws = 2 * re.length;
-  let s = state[0] as number;
-  let d = 0;
-  for (;;) {
-    d = wasm.normals(s, d);
-    s = wasm.state();
-    if (d === draws) break;
-    state[0] = s;
-    const hz = mulberryOutput(s);
-    const x = zigguratSlow(hz, hz & 127, random);
-    s = state[0] as number;
-    if ((d & 1) === 0) wasm.re[d >> 1] = x;
-    else wasm.im[d >> 1] = x;
-    d++;
-  }
-  state[0] = s;
+/** seededNormals on WebAssembly (./wasmNoise.ts): the same draws into the module's buffers, then copied out. */
+function seededNormalsWasm(wasm: WasmNormals, state: Int32Array, re: Float32Array, im: Float32Array): void {
+  state[0] = wasm.normals(state[0] as number);
   re.set(wasm.re);
   im.set(wasm.im);
 }

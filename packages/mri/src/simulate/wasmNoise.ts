@@ -2,8 +2,8 @@
  * The common branch of ./noise.ts `seededNormals` on WebAssembly SIMD (packages/mri/asm/noise.ts: four mulberry32
  * draws per vector, the ziggurat's inner-rectangle test per lane), for the unit noise a scan slice draws per coil
  * element (2 · 65,536 draws for each of 16 elements of a 256² head-array slice). The module's bytes are embedded
- * at build time (generated/noise-wasm.ts, asm/build.mjs). The same operations as noise.ts, so the same bits; the
- * rare draws (~1 %) go back to noise.ts.
+ * at build time (generated/noise-wasm.ts, asm/build.mjs). The same operations as noise.ts, the rare branch (~1 % of
+ * draws) included with this platform's Math.log and Math.exp imported, so the same bits.
  */
 import { decodeBase64 } from '../wasmBytes.ts';
 import { NOISE_WASM_BASE64 } from './generated/noise-wasm.ts';
@@ -16,20 +16,17 @@ declare const WebAssembly: {
 
 interface NoiseWasmExports {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  normals(s: number, d: number, draws: number, re: number, im: number): number;
+  normals(s: number, draws: number, re: number, im: number): void;
   state(): number;
 }
 
 /** Unit-noise draws of one length into buffers of the module's memory. */
 export interface WasmNormals {
   /**
-   * Draws d, d + 1, … < 2·length from mulberry32 state `s` (the state before draw d) into `re` (even draws) and
-   * `im` (odd); answers 2·length when all were drawn, else the index of the first draw outside the ziggurat's
-   * inner rectangles (not written), whose state `state()` then gives.
+   * The 2·length draws of seededRandom state `s` (its state before the first) into `re` (even draws) and `im`
+   * (odd); answers the state after them.
    */
-  normals(s: number, d: number): number;
-  /** The state after the last call's last draw, or of the draw it stopped at. */
-  state(): number;
+  normals(s: number): number;
   /** Views on the module's memory, `length` samples each. */
   re: Float32Array;
   im: Float32Array;
@@ -39,7 +36,8 @@ const WASM_PAGE = 65536;
 /** Byte offsets of asm/noise.ts's tables (f64 × 128 each) and of the sample buffers after them. */
 const KN = 65536;
 const WN = KN + 1024;
-const DATA = WN + 1024;
+const FN = WN + 1024;
+const DATA = FN + 1024;
 
 let compiled: object | undefined | null;
 let cached: WasmNormals | undefined;
@@ -56,26 +54,37 @@ function noiseModule(): object | null {
   return compiled;
 }
 
+/** Tables of the 128-layer ziggurat for the standard normal (Marsaglia & Tsang, J Stat Softw 5(8), 2000). */
+export interface ZigguratTables {
+  kn: Float64Array;
+  wn: Float64Array;
+  fn: Float64Array;
+}
+
 /**
- * The draws for `length` samples with the ziggurat's tables `kn`, `wn` (this thread keeps one instance, for the
- * last length asked), or undefined where WebAssembly SIMD is not available.
+ * The draws for `length` samples with the ziggurat's `tables` (this thread keeps one instance, for the last
+ * length asked), or undefined where WebAssembly SIMD is not available.
  */
-export function wasmNormals(length: number, kn: Float64Array, wn: Float64Array): WasmNormals | undefined {
+export function wasmNormals(length: number, tables: ZigguratTables): WasmNormals | undefined {
   if (cached?.re.length === length) return cached;
   const module = noiseModule();
   if (!module) return undefined;
-  const exports = new WebAssembly.Instance(module, {}).exports as NoiseWasmExports;
+  const imports = { noise: { jsLog: Math.log, jsExp: Math.exp } };
+  const exports = new WebAssembly.Instance(module, imports).exports as NoiseWasmExports;
   const re = DATA;
   const im = DATA + 4 * length;
   const pages = Math.ceil((im + 4 * length) / WASM_PAGE) - exports.memory.buffer.byteLength / WASM_PAGE;
   if (pages > 0) exports.memory.grow(pages);
   const buffer = exports.memory.buffer;
-  new Float64Array(buffer, KN, 128).set(kn);
-  new Float64Array(buffer, WN, 128).set(wn);
+  new Float64Array(buffer, KN, 128).set(tables.kn);
+  new Float64Array(buffer, WN, 128).set(tables.wn);
+  new Float64Array(buffer, FN, 128).set(tables.fn);
   const draws = 2 * length;
   cached = {
-    normals: (s, d) => exports.normals(s, d, draws, re, im),
-    state: () => exports.state(),
+    normals: (s) => {
+      exports.normals(s, draws, re, im);
+      return exports.state();
+    },
     re: new Float32Array(buffer, re, length),
     im: new Float32Array(buffer, im, length),
   };

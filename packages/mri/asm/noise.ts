@@ -173,3 +173,46 @@ export function normals(s: i32, draws: i32, re: usize, im: usize): void {
     d++;
   }
 }
+
+// Adds one coil element to a coil array's per-pixel sums over pixels 0 … n − 1 (src/simulate/fast/coilSums.ts
+// addCoilToSums, the same f64 operations in the same order, two pixels per f64x2): s2 += s²; with noise (noisy ≠
+// 0) also aRe += s·nr, aIm += s·ni, n2 = (n2 + nr²) + ni². map, re, im: f32; the sums: f64.
+export function addCoil(
+  n: i32,
+  map: usize,
+  re: usize,
+  im: usize,
+  s2: usize,
+  aRe: usize,
+  aIm: usize,
+  n2: usize,
+  noisy: i32,
+): void {
+  let i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const f = (<usize>i) << 2;
+    const g = (<usize>i) << 3;
+    const s = f64x2.promote_low_f32x4(v128.load64_zero(map + f));
+    v128.store(s2 + g, f64x2.add(v128.load(s2 + g), f64x2.mul(s, s)));
+    if (noisy != 0) {
+      const nr = f64x2.promote_low_f32x4(v128.load64_zero(re + f));
+      const ni = f64x2.promote_low_f32x4(v128.load64_zero(im + f));
+      v128.store(aRe + g, f64x2.add(v128.load(aRe + g), f64x2.mul(s, nr)));
+      v128.store(aIm + g, f64x2.add(v128.load(aIm + g), f64x2.mul(s, ni)));
+      v128.store(n2 + g, f64x2.add(f64x2.add(v128.load(n2 + g), f64x2.mul(nr, nr)), f64x2.mul(ni, ni)));
+    }
+  }
+  for (; i < n; i++) {
+    const f = (<usize>i) << 2;
+    const g = (<usize>i) << 3;
+    const s = <f64>load<f32>(map + f);
+    store<f64>(s2 + g, load<f64>(s2 + g) + s * s);
+    if (noisy != 0) {
+      const nr = <f64>load<f32>(re + f);
+      const ni = <f64>load<f32>(im + f);
+      store<f64>(aRe + g, load<f64>(aRe + g) + s * nr);
+      store<f64>(aIm + g, load<f64>(aIm + g) + s * ni);
+      store<f64>(n2 + g, load<f64>(n2 + g) + nr * nr + ni * ni);
+    }
+  }
+}

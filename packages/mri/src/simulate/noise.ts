@@ -234,3 +234,23 @@ function seededNormalsWasm(wasm: WasmNormals, state: Int32Array, re: Float32Arra
   re.set(wasm.re);
   im.set(wasm.im);
 }
+
+/**
+ * The WebAssembly draws of `count` samples for a seededRandom source (./wasmNoise.ts), or undefined where
+ * WebAssembly SIMD is not available or the source is not seeded. `draw()` fills its `re`, `im` as
+ * `fillUnitComplexNoise` would fill arrays of `count` (no copy out): fast/coilSums.ts adds them where they are.
+ */
+export function seededWasmNoise(
+  count: number,
+  random: RandomSource,
+): { wasm: WasmNormals; draw: () => void } | undefined {
+  const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
+  const wasm = state ? wasmNormals(count, TABLES) : undefined;
+  if (!state || !wasm) return undefined;
+  return {
+    wasm,
+    draw: () => {
+      state[0] = wasm.normals(state[0] as number);
+    },
+  };
+}

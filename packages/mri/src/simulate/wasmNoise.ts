@@ -18,6 +18,17 @@ interface NoiseWasmExports {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   normals(s: number, draws: number, re: number, im: number): void;
   state(): number;
+  addCoil(
+    n: number,
+    map: number,
+    re: number,
+    im: number,
+    s2: number,
+    aRe: number,
+    aIm: number,
+    n2: number,
+    noisy: number,
+  ): void;
 }
 
 /** Unit-noise draws of one length into buffers of the module's memory. */
@@ -30,6 +41,16 @@ export interface WasmNormals {
   /** Views on the module's memory, `length` samples each. */
   re: Float32Array;
   im: Float32Array;
+  /** A coil element's map (view on the module's memory) for `addCoil`. */
+  map: Float32Array;
+  /**
+   * A coil array's per-pixel sums Σ s², Σ s·nr, Σ s·ni, Σ |n|² (views on the module's memory; fast/coilSums.ts),
+   * zeroed by `clearSums`, added to by `addCoil`.
+   */
+  sums: { s2: Float64Array; aRe: Float64Array; aIm: Float64Array; n2: Float64Array };
+  clearSums(): void;
+  /** Adds `map` (and with `noisy`, the noise in `re`, `im`) to the sums, as coilSums.ts addCoilToSums. */
+  addCoil(noisy: boolean): void;
 }
 
 const WASM_PAGE = 65536;
@@ -72,8 +93,13 @@ export function wasmNormals(length: number, tables: ZigguratTables): WasmNormals
   const imports = { noise: { jsLog: Math.log, jsExp: Math.exp } };
   const exports = new WebAssembly.Instance(module, imports).exports as NoiseWasmExports;
   const re = DATA;
-  const im = DATA + 4 * length;
-  const pages = Math.ceil((im + 4 * length) / WASM_PAGE) - exports.memory.buffer.byteLength / WASM_PAGE;
+  const im = re + 4 * length;
+  const map = im + 4 * length;
+  const s2 = Math.ceil((map + 4 * length) / 16) * 16;
+  const aRe = s2 + 8 * length;
+  const aIm = aRe + 8 * length;
+  const n2 = aIm + 8 * length;
+  const pages = Math.ceil((n2 + 8 * length) / WASM_PAGE) - exports.memory.buffer.byteLength / WASM_PAGE;
   if (pages > 0) exports.memory.grow(pages);
   const buffer = exports.memory.buffer;
   new Float64Array(buffer, KN, 128).set(tables.kn);
@@ -87,6 +113,15 @@ export function wasmNormals(length: number, tables: ZigguratTables): WasmNormals
     },
     re: new Float32Array(buffer, re, length),
     im: new Float32Array(buffer, im, length),
+    map: new Float32Array(buffer, map, length),
+    sums: {
+      s2: new Float64Array(buffer, s2, length),
+      aRe: new Float64Array(buffer, aRe, length),
+      aIm: new Float64Array(buffer, aIm, length),
+      n2: new Float64Array(buffer, n2, length),
+    },
+    clearSums: () => new Float64Array(buffer, s2, 4 * length).fill(0),
+    addCoil: (noisy) => exports.addCoil(length, map, re, im, s2, aRe, aIm, n2, noisy ? 1 : 0),
   };
   return cached;
 }

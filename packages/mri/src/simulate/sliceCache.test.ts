@@ -5,26 +5,14 @@
  * for another model.
  */
 import { describe, expect, it } from 'vitest';
-import { modelCoils } from '../anatomy/modelCoils.ts';
-import type { AnatomicalModel } from '../anatomy/types.ts';
-import { LABEL, testProtocol, testTissueAt, testVolume } from './fast/phantom.testing.ts';
+import { testHeadModel, testProtocol, testTissueAt } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import { createSliceCache } from './sliceCache.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
 
-const headOf = (id: number): AnatomicalModel => ({
-  id,
-  name: 'test head',
-  volume: testVolume(96, (x, y) =>
-    Math.hypot(x, y) < 0.03 ? LABEL.whiteMatter : Math.hypot(x, y) < 0.06 ? LABEL.greyMatter : 0,
-  ),
-  tissues: ['air', 'whiteMatter', 'greyMatter', 'csf', 'fat'],
-  regions: [],
-  features: [],
-  coils: modelCoils(1),
-});
+const headOf = testHeadModel;
 const head = headOf(0);
 const scanner = { ...TEST_SCANNER, coil: 'head16' };
 const options: SimulateOptions = { tissueAt: testTissueAt, noiseLevel: 1, seed: 42 };

@@ -5,12 +5,11 @@
  * at build time (generated/noise-wasm.ts, asm/build.mjs). The same operations as noise.ts, the rare branch (~1 % of
  * draws) included with this platform's Math.log and Math.exp imported, so the same bits.
  */
-import { decodeBase64 } from '../wasmBytes.ts';
+import { compiledOnce } from '../wasmBytes.ts';
 import { NOISE_WASM_BASE64 } from './generated/noise-wasm.ts';
 
 /** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
 declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: unknown };
 };
 
@@ -60,20 +59,10 @@ const WN = KN + 1024;
 const FN = WN + 1024;
 const DATA = FN + 1024;
 
-let compiled: object | undefined | null;
 let cached: WasmNormals | undefined;
 
 /** The compiled module, or null where WebAssembly SIMD is not available. */
-function noiseModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(decodeBase64(NOISE_WASM_BASE64));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const noiseModule = compiledOnce(NOISE_WASM_BASE64);
 
 /** Tables of the 128-layer ziggurat for the standard normal (Marsaglia & Tsang, J Stat Softw 5(8), 2000). */
 export interface ZigguratTables {

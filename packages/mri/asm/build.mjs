@@ -2,7 +2,8 @@
 // (git-ignored; run by the root postinstall and by `npm run build:wasm -w @larmor/mri`), so @larmor/mri stays
 // free of I/O at run time:
 //   asm/bloch.ts -> src/simulate/bloch/generated/bloch-wasm.ts (BLOCH_WASM_BASE64), the Bloch kernels;
-//   asm/fft.ts   -> src/recon/generated/fft-wasm.ts (FFT_WASM_BASE64), the FFT kernels.
+//   asm/fft.ts   -> src/recon/generated/fft-wasm.ts (FFT_WASM_BASE64), the FFT kernels;
+//   asm/noise.ts -> src/simulate/generated/noise-wasm.ts (NOISE_WASM_BASE64), the unit-noise draws.
 import asc from 'assemblyscript/asc';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -25,6 +26,13 @@ const modules = [
     name: 'fft',
     constant: 'FFT_WASM_BASE64',
     doc: 'The FFT kernels as WebAssembly (SIMD), base64.',
+  },
+  {
+    source: 'noise.ts',
+    outDir: join(src, 'simulate', 'generated'),
+    name: 'noise',
+    constant: 'NOISE_WASM_BASE64',
+    doc: 'The unit-noise draws as WebAssembly (SIMD), base64.',
   },
 ];
 

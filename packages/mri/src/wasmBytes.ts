@@ -2,3 +2,24 @@
 export function decodeBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 }
+
+/** The part of the WebAssembly JS API used to compile (lib ES2024 declares none; browsers and Node have it). */
+declare const WebAssembly: { Module: new (bytes: Uint8Array) => object };
+
+/**
+ * The module of `base64`'s bytes, compiled on the first call and kept; null where it does not compile (no
+ * WebAssembly SIMD, a CSP without wasm, a browser's main thread refusing a synchronous compile).
+ */
+export function compiledOnce(base64: string): () => object | null {
+  let compiled: object | undefined | null;
+  return () => {
+    if (compiled === undefined) {
+      try {
+        compiled = new WebAssembly.Module(decodeBase64(base64));
+      } catch {
+        compiled = null;
+      }
+    }
+    return compiled;
+  };
+}

@@ -4,13 +4,12 @@
  * module's bytes are embedded at build time (generated/fft-wasm.ts, asm/build.mjs), so the package stays free of
  * I/O. Same conventions as ./fft.ts: X[k] = Σ x[n]·exp(−i·2π·k·n/N), unscaled.
  */
-import { decodeBase64 } from '../wasmBytes.ts';
+import { compiledOnce } from '../wasmBytes.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { FFT_WASM_BASE64 } from './generated/fft-wasm.ts';
 
 /** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
 declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: unknown };
 };
 
@@ -73,19 +72,8 @@ const COLUMN_BLOCK_BYTES = 256 * 1024;
 /** Row padding: one 64-byte cache line of f64 (keeps rows 16-byte aligned for the SIMD loads). */
 const ROW_PADDING = 8;
 
-let compiled: object | undefined | null;
-
 /** The compiled module, or null where WebAssembly SIMD is not available. */
-function fftModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(decodeBase64(FFT_WASM_BASE64));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const fftModule = compiledOnce(FFT_WASM_BASE64);
 
 /**
  * Twiddles exp(−i·2π·j/(2h)) at h + j for every stage half-size h < n (re, then im n later), as asm/fft.ts reads

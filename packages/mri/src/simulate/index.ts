@@ -14,5 +14,6 @@ export * from './diffusion.ts';
 export * from './prescan.ts';
 export * from './blochPhantom.ts';
 export * from './stop.ts';
+export * from './sliceCache.ts';
 export * from './fast/prepare.ts';
 export * from './fast/render.ts';

@@ -9,6 +9,7 @@
  * as sequence/derived.ts acquisitionSnrPercent counts it). Image values are magnetisation per unit proton density (a voxel full of a
  * tissue with M⊥ = 1 reads 1), so the noise standard deviation in the image is the reciprocal of that SNR.
  */
+import { wasmNormals, type WasmNormals, type ZigguratTables } from './wasmNoise.ts';
 import type { Protocol, Scanner } from '../sequence/protocol.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
 
@@ -95,13 +96,6 @@ export interface UnitNoise {
   im: Float32Array;
 }
 
-/** Tables of the 128-layer ziggurat for the standard normal (Marsaglia & Tsang, J Stat Softw 5(8), 2000). */
-interface ZigguratTables {
-  kn: Float64Array;
-  wn: Float64Array;
-  fn: Float64Array;
-}
-
 /** Right edge of the base layer and the common layer area of the 128-layer normal ziggurat (ibid.). */
 const ZIGGURAT_R = 3.442619855899;
 const ZIGGURAT_V = 9.91256303526217e-3;
@@ -169,14 +163,21 @@ export function unitComplexNoise(count: number, random: RandomSource): UnitNoise
 
 /**
  * The draws of `unitComplexNoise(noise.re.length, random)` into `noise`'s arrays (kept by the caller, so a scan
- * slice's channels reuse one buffer); answers `noise`.
+ * slice's channels reuse one buffer); answers `noise`. A seededRandom source draws on WebAssembly SIMD where the
+ * platform has it (./wasmNoise.ts, the same bits; `wasm: false` keeps it in JavaScript).
  */
-export function fillUnitComplexNoise(noise: UnitNoise, random: RandomSource): UnitNoise {
+export function fillUnitComplexNoise(
+  noise: UnitNoise,
+  random: RandomSource,
+  options: { wasm?: boolean } = {},
+): UnitNoise {
   const { re, im } = noise;
   const count = re.length;
   if (im.length !== count) throw new RangeError('unit noise: re and im differ in length');
   const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
-  if (state) seededNormals(state, random, re, im);
+  const wasm = state && options.wasm !== false ? wasmNormals(count, TABLES) : undefined;
+  if (state && wasm) seededNormalsWasm(wasm, state, re, im);
+  else if (state) seededNormals(state, random, re, im);
   else
     for (let i = 0; i < count; i++) {
       re[i] = zigguratDraw(random);
@@ -225,4 +226,31 @@ function seededNormals(state: Int32Array, random: RandomSource, re: Float32Array
     d++;
   }
   state[0] = s;
+}
+
+/** seededNormals on WebAssembly (./wasmNoise.ts): the same draws into the module's buffers, then copied out. */
+function seededNormalsWasm(wasm: WasmNormals, state: Int32Array, re: Float32Array, im: Float32Array): void {
+  state[0] = wasm.normals(state[0] as number);
+  re.set(wasm.re);
+  im.set(wasm.im);
+}
+
+/**
+ * The WebAssembly draws of `count` samples for a seededRandom source (./wasmNoise.ts), or undefined where
+ * WebAssembly SIMD is not available or the source is not seeded. `draw()` fills its `re`, `im` as
+ * `fillUnitComplexNoise` would fill arrays of `count` (no copy out): fast/coilSums.ts adds them where they are.
+ */
+export function seededWasmNoise(
+  count: number,
+  random: RandomSource,
+): { wasm: WasmNormals; draw: () => void } | undefined {
+  const state = 'state' in random && random.state instanceof Int32Array ? random.state : undefined;
+  const wasm = state ? wasmNormals(count, TABLES) : undefined;
+  if (!state || !wasm) return undefined;
+  return {
+    wasm,
+    draw: () => {
+      state[0] = wasm.normals(state[0] as number);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import type { ScanGeometry } from './geometry.ts';
 import type { Motion } from './motion.ts';
 import type { NoiseLevel } from './noise.ts';
 import type { StopCheck } from './stop.ts';
+import type { SliceCache } from './sliceCache.ts';
 
 /** The engine a session's backend names: `cpusim` the fast tissue-decomposed engine, `censol` the Bloch engine. */
 export const SCAN_ENGINES = ['cpusim', 'censol'] as const;
@@ -120,4 +121,6 @@ export interface PartContext {
   kernels?: KernelFactory;
   /** Checked while the part runs; the part throws SimulationStoppedError once it answers true (a cancel). */
   shouldStop?: StopCheck;
+  /** Per-geometry slice work kept between parts (./sliceCache.ts; a worker thread keeps one). */
+  sliceCache?: SliceCache;
 }

@@ -5,9 +5,8 @@
  * sums one element at a time (fast/coilSums.ts); this pins that the images and k-spaces it stores did not change.
  */
 import { describe, expect, it } from 'vitest';
-import { modelCoils } from '../anatomy/modelCoils.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
-import { LABEL, testProtocol, testTissueAt, testVolume } from './fast/phantom.testing.ts';
+import { testHeadModel, testProtocol, testTissueAt } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast } from './fast/render.ts';
 import { acquisitionFrame, scanGeometry } from './geometry.ts';
@@ -15,17 +14,7 @@ import { seededRandom, unitComplexNoise } from './noise.ts';
 import { frameCoilMaps, simulateSlice, sliceSeed, tissuesByLabel, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
 
-const head: AnatomicalModel = {
-  id: 0,
-  name: 'test head',
-  volume: testVolume(96, (x, y) =>
-    Math.hypot(x, y) < 0.03 ? LABEL.whiteMatter : Math.hypot(x, y) < 0.06 ? LABEL.greyMatter : 0,
-  ),
-  tissues: ['air', 'whiteMatter', 'greyMatter', 'csf', 'fat'],
-  regions: [],
-  features: [],
-  coils: modelCoils(1),
-};
+const head: AnatomicalModel = testHeadModel();
 const options: SimulateOptions = {
   tissueAt: testTissueAt,
   noiseLevel: 1,

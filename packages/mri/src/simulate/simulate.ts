@@ -19,6 +19,7 @@ import { assertPlayableProtocol } from '../sequence/validate.ts';
 import { renderContrast, type ContrastOptions, type RenderedImage } from './fast/render.ts';
 import { streamCoilSums } from './fast/coilSums.ts';
 import { frameCoilMapSource, frameCoilMaps } from './coilMaps.ts';
+import type { SliceCache } from './sliceCache.ts';
 
 export { frameCoilMaps } from './coilMaps.ts';
 
@@ -53,6 +54,11 @@ export interface SimulateOptions {
    * k-space view per coil. Off for a scan's own run (one FFT more per channel).
    */
   keepCoilKSpaces?: boolean;
+  /**
+   * Keeps what a slice computes from its geometry alone (per-tissue k-spaces, coil map sources) for the next
+   * slices of the same geometry (./sliceCache.ts; a worker thread keeps one): the same images, less work.
+   */
+  sliceCache?: SliceCache;
 }
 
 /** The result of a scan: one image and one k-space per slice, and where they lie in the patient. */
@@ -142,10 +148,12 @@ export function simulateSlice(
   const frame = acquisitionFrame(protocol, plane);
   const prepared = isThreeDimensional(protocol)
     ? preparePartition(anatomy.volume, protocol, planes, index)
-    : prepareSlice(anatomy.volume, frame);
+    : options.sliceCache
+      ? options.sliceCache.prepared(anatomy, frame, () => prepareSlice(anatomy.volume, frame))
+      : prepareSlice(anatomy.volume, frame);
   const coil = options.receive === 'single' ? undefined : receiveCoil(anatomy, scanner);
   const random = seededRandom(sliceSeed(options.seed, index));
-  const receive = sliceReceive(frame, protocol, coil, options, random);
+  const receive = sliceReceive(anatomy, frame, protocol, coil, options, random);
   const image = renderContrast(prepared, protocol, scanner, {
     tissues,
     noiseLevel: options.noiseLevel,
@@ -174,13 +182,18 @@ export function simulateSlice(
  * k-space; else every element's map and noise.
  */
 function sliceReceive(
+  anatomy: AnatomicalModel,
   frame: AcquisitionFrame,
   protocol: Protocol,
   coil: Coil | undefined,
   options: SimulateOptions,
   random: RandomSource,
 ): { channels: number; options: Pick<ContrastOptions, 'noise' | 'coilMaps' | 'coilSums'> } {
-  const source = frameCoilMapSource(coil, frame);
+  const { sliceCache } = options;
+  const source =
+    sliceCache && coil
+      ? sliceCache.coilSource(anatomy, coil.uniqueName, frame, () => frameCoilMapSource(coil, frame))
+      : frameCoilMapSource(coil, frame);
   const noisy = options.noiseLevel > 0;
   const fullFourier =
     protocol.partialFourier >= 1 ||

@@ -93,6 +93,7 @@ export function snapshotSimulateOptions(
     ...(s.partialFourierMode ? { partialFourierMode: s.partialFourierMode } : {}),
     ...(s.motion ? { motion: s.motion } : {}),
     ...(fieldMap ? { fieldMap } : {}),
+    ...(context.sliceCache ? { sliceCache: context.sliceCache } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import {
   runScanPart,
   snapshotFieldMap,
   snapshotModelOptions,
+  createSliceCache,
+  SLICE_CACHE_BYTES,
   type PartOutput,
   type ScanSnapshot,
 } from '@larmor/mri/simulate';
@@ -42,11 +44,17 @@ export function lazyKernels(): KernelFactory {
   };
 }
 
-/** A part runner with its own model and field-map caches (one per thread). */
-export function createPartRunner(): (task: PartTask) => PartOutput {
+/**
+ * A part runner with its own model, field-map and slice caches (one per thread; the slice cache keeps a scan's
+ * per-geometry work for the next scan of the same slices, `sliceCacheBytes` of it, 0: none).
+ */
+export function createPartRunner(
+  sliceCacheBytes: number = SLICE_CACHE_BYTES,
+): (task: PartTask) => PartOutput {
   const models = createModelStore({ maxEntries: 2 });
   const fieldMaps = new Map<string, FieldMap3d>();
   const kernels = lazyKernels();
+  const sliceCache = createSliceCache(sliceCacheBytes);
 
   const fieldMapFor = (snapshot: ScanSnapshot, build: () => FieldMap3d): FieldMap3d => {
     const key = JSON.stringify([snapshot.model, snapshot.scanner.b0, snapshot.tissueOverrides]);
@@ -66,6 +74,7 @@ export function createPartRunner(): (task: PartTask) => PartOutput {
       : undefined;
     return runScanPart(snapshot, model, part, {
       kernels,
+      sliceCache,
       ...(fieldMap ? { fieldMap } : {}),
       ...(stop ? { shouldStop: () => Atomics.load(stop, 0) === 1 } : {}),
     });

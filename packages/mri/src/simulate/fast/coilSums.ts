@@ -11,7 +11,7 @@
  */
 import type { CoilMapSource } from '../coilMaps.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
-import { fillUnitComplexNoise, type RandomSource, type UnitNoise } from '../noise.ts';
+import { fillUnitComplexNoise, seededWasmNoise, type RandomSource, type UnitNoise } from '../noise.ts';
 import { prescanGainOfSquares } from '../prescan.ts';
 import type { CoilStats, CoilSums } from './types.ts';
 
@@ -97,10 +97,12 @@ export function streamCoilSums(
   random: RandomSource | undefined,
 ): CoilSums {
   const n = frame.readCount * frame.phaseCount;
-  const ws = scratchFor(n);
   const firstNoise = random
     ? fillUnitComplexNoise({ re: new Float32Array(n), im: new Float32Array(n) }, random)
     : undefined;
+  const onWasm = random ? seededWasmNoise(n, random) : undefined;
+  if (onWasm) return wasmCoilSums(source, frame, source.fill(0, new Float32Array(n)), firstNoise, onWasm);
+  const ws = scratchFor(n);
   const unitOf = (c: number): UnitNoise | undefined =>
     c === 0 ? firstNoise : random ? fillUnitComplexNoise(ws.noise, random) : undefined;
   return sumElements(source, frame, ws, ws.map, unitOf, firstNoise);
@@ -173,4 +175,33 @@ function sumsResult(
   const { s2, aRe, aIm, n2 } = sums;
   const stats: CoilStats = { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined };
   return { stats, gain: prescanGainOfSquares(s2, frame), firstMap, firstNoise, channels };
+}
+
+/**
+ * streamCoilSums on WebAssembly (../wasmNoise.ts): the first element's map and noise are copied into
+ * the module's buffers; every other element's map is filled into the module's
+ * memory and its noise drawn there, and the sums are added there (the same operations, the same bytes). The sums
+ * are the module's memory: valid until the next slice of this thread.
+ */
+function wasmCoilSums(
+  source: CoilMapSource,
+  frame: AcquisitionFrame,
+  firstMap: Float32Array,
+  firstNoise: UnitNoise | undefined,
+  onWasm: NonNullable<ReturnType<typeof seededWasmNoise>>,
+): CoilSums {
+  const { wasm, draw } = onWasm;
+  wasm.clearSums();
+  wasm.map.set(firstMap);
+  if (firstNoise) {
+    wasm.re.set(firstNoise.re);
+    wasm.im.set(firstNoise.im);
+  }
+  wasm.addCoil(true);
+  for (let c = 1; c < source.count; c++) {
+    source.fill(c, wasm.map);
+    draw();
+    wasm.addCoil(true);
+  }
+  return sumsResult(wasm.sums, firstMap, firstNoise, source.count, frame);
 }

@@ -2,7 +2,8 @@
  * Small synthetic phantoms and protocols for the fast engine's tests: plain data, no model library needed.
  * Tissue values at 1.5 T from Stanisz et al., MRM 2005;54:507 (reference/tissue_properties.md).
  */
-import type { LabelVolume } from '../../anatomy/types.ts';
+import { modelCoils } from '../../anatomy/modelCoils.ts';
+import type { AnatomicalModel, LabelVolume } from '../../anatomy/types.ts';
 import { FAT_WATER_SHIFT_PPM, GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 
@@ -66,5 +67,23 @@ export function testVolume(
     voxelSize: [voxel, voxel, voxel],
     origin: [o, o, (-(nz - 1) / 2) * voxel],
     labels,
+  };
+}
+
+/**
+ * A small head for the coil-array tests: white matter in grey matter on a 96³ volume, with the head model's
+ * coils (the 16-element head array among them).
+ */
+export function testHeadModel(id = 0): AnatomicalModel {
+  return {
+    id,
+    name: 'test head',
+    volume: testVolume(96, (x, y) =>
+      Math.hypot(x, y) < 0.03 ? LABEL.whiteMatter : Math.hypot(x, y) < 0.06 ? LABEL.greyMatter : 0,
+    ),
+    tissues: ['air', 'whiteMatter', 'greyMatter', 'csf', 'fat'],
+    regions: [],
+    features: [],
+    coils: modelCoils(1),
   };
 }

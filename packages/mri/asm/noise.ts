@@ -46,7 +46,7 @@ function uniform(): f64 {
 function slow(hz: i32, iz: usize): f64 {
   for (;;) {
     const x = <f64>hz * load<f64>(WN + (iz << 3));
-    if (iz == 0) {
+    if (iz === 0) {
       let tx: f64;
       let ty: f64;
       do {
@@ -77,7 +77,7 @@ function below(lhs: f64, y: f64): bool {
 
 // Stores draw d's sample (even d to re, odd to im), rounded to f32.
 function put(x: f64, d: i32, re: usize, im: usize): void {
-  store<f32>(((d & 1) == 0 ? re : im) + ((<usize>(d >> 1)) << 2), <f32>x);
+  store<f32>(((d & 1) === 0 ? re : im) + ((<usize>(d >> 1)) << 2), <f32>x);
 }
 
 // Draw d from hz when it lies in its layer's inner rectangle: stored, true.
@@ -130,7 +130,7 @@ export function normals(s: i32, draws: i32, re: usize, im: usize): void {
   let d = 0;
   while (d + 4 <= draws) {
     const hz = mix(i32x4.add(i32x4.splat(rs), steps));
-    if ((d & 1) == 0 && fast4(hz, d, re, im)) {
+    if ((d & 1) === 0 && fast4(hz, d, re, im)) {
       rs += INC * 4;
       d += 4;
       continue;
@@ -194,7 +194,7 @@ export function addCoil(
     const g = (<usize>i) << 3;
     const s = f64x2.promote_low_f32x4(v128.load64_zero(map + f));
     v128.store(s2 + g, f64x2.add(v128.load(s2 + g), f64x2.mul(s, s)));
-    if (noisy != 0) {
+    if (noisy !== 0) {
       const nr = f64x2.promote_low_f32x4(v128.load64_zero(re + f));
       const ni = f64x2.promote_low_f32x4(v128.load64_zero(im + f));
       v128.store(aRe + g, f64x2.add(v128.load(aRe + g), f64x2.mul(s, nr)));
@@ -207,7 +207,7 @@ export function addCoil(
     const g = (<usize>i) << 3;
     const s = <f64>load<f32>(map + f);
     store<f64>(s2 + g, load<f64>(s2 + g) + s * s);
-    if (noisy != 0) {
+    if (noisy !== 0) {
       const nr = <f64>load<f32>(re + f);
       const ni = <f64>load<f32>(im + f);
       store<f64>(aRe + g, load<f64>(aRe + g) + s * nr);

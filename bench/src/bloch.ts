@@ -7,6 +7,7 @@
  */
 import { buildTimeline, hardPulse, sincPulse, TimelineBuilder } from '@larmor/mri/sequence';
 import type { Protocol, Scanner } from '@larmor/mri';
+import { testProtocol } from '@larmor/mri/testing';
 import {
   type BlochScan,
   spinsFromSlice,
@@ -81,28 +82,16 @@ function gridSpins(n: number, fov: number, thickness: number): SpinSet {
 }
 
 function protocol(p: Partial<Protocol>): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
+  return testProtocol({
     echoTime: 0.02,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
     bandwidthPerPixel: 200,
     fovRead: 0.23,
     fovPhase: 0.23,
     matrixRead: 256,
     matrixPhase: 256,
     sliceThickness: 0.005,
-    sliceGap: 0,
-    sliceCount: 1,
-    geometry: { orientation: 'axial', center: [0, 0, 0] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
     ...p,
-  };
+  });
 }
 
 async function seconds(pool: ThreadScanQueue, scan: BlochScan, repeats = 3): Promise<number> {

@@ -4,18 +4,13 @@
  * scan-slice figure (runSlice.ts) and the preview figures (preview.ts) all time this scan.
  */
 import type { Protocol, Scanner } from '@larmor/mri';
+import { testProtocol } from '@larmor/mri/testing';
 
 export const REFERENCE_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
 
 /** The reference SE protocol with `sliceCount` slices centred at height `z` [m]. */
 export function referenceProtocol(sliceCount: number, z = 0.01): Protocol {
-  return {
-    family: 'SE',
-    repetitionTime: 0.5,
-    echoTime: 0.015,
-    flipAngle: Math.PI / 2,
-    echoTrainLength: 1,
-    bandwidthPerPixel: 130,
+  return testProtocol({
     fovRead: 0.24,
     fovPhase: 0.24,
     matrixRead: 256,
@@ -24,10 +19,5 @@ export function referenceProtocol(sliceCount: number, z = 0.01): Protocol {
     sliceGap: 0.001,
     sliceCount,
     geometry: { orientation: 'axial', center: [0, 0, z] },
-    phaseDirection: 'column',
-    nex: 1,
-    phaseOversampling: 0,
-    fatSaturation: false,
-    partialFourier: 1,
-  };
+  });
 }

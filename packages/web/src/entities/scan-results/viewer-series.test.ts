@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanResultImages } from '@larmor/contracts/attempts';
+import { testProtocol } from '@larmor/mri/testing';
 import { differenceViewerSeries, scanResultViewerSeries } from './viewer-series.ts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
-const PARAMETERS = {
-  family: 'SE',
-  repetitionTime: 0.5,
-  echoTime: 0.015,
-  flipAngle: Math.PI / 2,
-  echoTrainLength: 1,
-  bandwidthPerPixel: 130,
-  fovRead: 0.2,
+const PARAMETERS = testProtocol({
   fovPhase: 0.18,
   matrixRead: 2,
   matrixPhase: 2,
   sliceThickness: 0.005,
-  sliceGap: 0,
-  sliceCount: 1,
   geometry: { orientation: 'axial', center: [0, 0, 0], rotation: 0 },
-  phaseDirection: 'column',
-  nex: 1,
-  phaseOversampling: 0,
-  fatSaturation: false,
-  partialFourier: 1,
-} as unknown as ScanResultImages['parameters'];
+}) as unknown as ScanResultImages['parameters'];
 
 const META: ScanResultImages = {
   scanResultId: ID,

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
+import type { Scanner } from '../sequence/protocol.ts';
 import { defaultProtocol } from '../sequence/defaults.ts';
 import { tissueAtField } from '../tissue/library.ts';
 import { adcMap, geometricMean } from './diffusion.ts';
 import { testVolume } from './fast/phantom.testing.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
+
+/** The default DWI protocol's first slice of `model` at b = 0 and b = 1000 s/mm² (1e9 s/m²), without noise. */
+function dwiSlices(model: AnatomicalModel, scanner: Scanner) {
+  const options: SimulateOptions = { tissueAt: (k) => tissueAtField(k, 1.5), noiseLevel: 0, seed: 1 };
+  const base = { ...defaultProtocol('DWI', scanner), sliceCount: 1 };
+  const bValues = [0, 1e9];
+  const images = bValues.map(
+    (b) => simulateSlice(model, { ...base, bValues: [b] }, scanner, options, 0).image,
+  );
+  return { base, bValues, images };
+}
 
 describe('DWI trace and ADC map', () => {
   it('geometric mean of directional images: S0·exp(−b·mean(D)) for directional decays (1e-6 relative)', () => {
@@ -41,12 +53,7 @@ describe('DWI trace and ADC map', () => {
         features: [],
         coils: [],
       };
-      const options: SimulateOptions = { tissueAt: (k) => tissueAtField(k, 1.5), noiseLevel: 0, seed: 1 };
-      const base = { ...defaultProtocol('DWI', scanner), sliceCount: 1 };
-      const bValues = [0, 1e9];
-      const images = bValues.map(
-        (b) => simulateSlice(model, { ...base, bValues: [b] }, scanner, options, 0).image,
-      );
+      const { bValues, images } = dwiSlices(model, scanner);
       const map = adcMap(
         images.map((i) => i.magnitude),
         bValues,
@@ -72,12 +79,7 @@ describe('DWI trace and ADC map', () => {
       features: [],
       coils: [],
     };
-    const options: SimulateOptions = { tissueAt: (k) => tissueAtField(k, 1.5), noiseLevel: 0, seed: 1 };
-    const base = { ...defaultProtocol('DWI', scanner), sliceCount: 1 };
-    const bValues = [0, 1e9];
-    const images = bValues.map(
-      (b) => simulateSlice(model, { ...base, bValues: [b] }, scanner, options, 0).image,
-    );
+    const { base, bValues, images } = dwiSlices(model, scanner);
     const b0 = images[0]?.magnitude ?? new Float32Array();
     const peak = b0.reduce((max, v) => Math.max(max, v), 0);
     const map = adcMap(

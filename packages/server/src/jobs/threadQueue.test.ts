@@ -130,6 +130,27 @@ describe('thread queue faults', () => {
     }
   });
 
+  it('lets a part still running when the queue closes end by its stop flag, not by terminating its thread', async () => {
+    const queue = createThreadQueue({ threads: 1 });
+    // The thread has loaded its modules (a first part ran), so it reads the flag of the next part at once.
+    await (
+      await queue.submit(testSnapshot())
+    ).result;
+    // A slice on a 256² matrix: the engine checks the stop flag between blocks of its work.
+    const snapshot = testSnapshot({ protocol: { matrixRead: 256, matrixPhase: 256 } });
+    const part = queue.recomputePart(
+      { snapshot, part: { kind: 'slice', slice: 0 } },
+      new AbortController().signal,
+    );
+    const outcome = part.then(
+      () => 'finished',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await queue.close();
+    // Finished before its stop flag was read, or stopped by it; never 'Terminating worker thread'.
+    expect(await outcome).toMatch(/^(finished|.*the simulation was stopped.*)$/);
+  });
+
   it('cancels a hung part within 1 s (it ignores its stop flag, so its thread is terminated and replaced) and runs the next scan', async () => {
     const queue = createThreadQueue({ threads: 1, filename });
     try {

@@ -48,10 +48,20 @@ export interface ThreadScanQueue extends ScanQueue {
 export const HARD_STOP_AFTER_MS = 600;
 
 /**
+ * How long closing the queue waits for the tasks on its threads to stop by their flags or finish before it
+ * terminates the threads [ms]: longer than a cancel's, since nobody waits on a closing queue's answer and a
+ * thread still loading its modules (a loaded machine) reads its flag only once loaded.
+ */
+export const CLOSE_GRACE_MS = 5_000;
+
+/**
  * Runs a part on the pool: a cancel (`signal`) sets the part's stop flag at once and terminates its thread only
  * if it is still running HARD_STOP_AFTER_MS later. A part still queued for a thread leaves the queue then.
  */
-function stoppablePart(pool: Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>): PartRunner {
+function stoppablePart(
+  pool: Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>,
+  inFlight: InFlight,
+): PartRunner {
   return (task, signal) => {
     const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const hard = new AbortController();
@@ -62,10 +72,46 @@ function stoppablePart(pool: Piscina<ThreadTask, PartOutput | BlochSignal | Snap
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    return (pool.run({ ...task, stop }, { signal: hard.signal }) as Promise<PartOutput>).finally(() => {
+    const output = pool.run({ ...task, stop }, { signal: hard.signal }) as Promise<PartOutput>;
+    return inFlight.track(output, stop).finally(() => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     });
+  };
+}
+
+/**
+ * Every task on the pool's threads until it settles, so that closing lets them end before the threads go:
+ * terminating a thread in the middle of its work (WebAssembly above all, nodejs/node#47748) is left to the one
+ * that does not end within CLOSE_GRACE_MS of its stop flag.
+ */
+interface InFlight {
+  track<T>(task: Promise<T>, stop?: Int32Array): Promise<T>;
+  /** Raises every tracked part's stop flag and waits for the tasks to settle, at most `ms`. */
+  drain(ms: number): Promise<void>;
+}
+
+function createInFlight(): InFlight {
+  const tasks = new Map<Promise<unknown>, Int32Array | undefined>();
+  return {
+    track(task, stop) {
+      const settled = task.then(
+        () => undefined,
+        () => undefined,
+      );
+      tasks.set(settled, stop);
+      void settled.then(() => tasks.delete(settled));
+      return task;
+    },
+    async drain(ms) {
+      for (const stop of tasks.values()) if (stop) Atomics.store(stop, 0, 1);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      });
+      await Promise.race([Promise.all(tasks.keys()), late]);
+      clearTimeout(timer);
+    },
   };
 }
 
@@ -88,7 +134,8 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
     // Threads keep their models warm: never retire an idle one.
     idleTimeout: Infinity,
   });
-  const runPart = stoppablePart(pool);
+  const inFlight = createInFlight();
+  const runPart = stoppablePart(pool, inFlight);
   // Scans' parts take the threads in turns by owner; piscina gets no more than it has threads.
   const fair = createFairScheduler(runPart, threads);
   let closed = false;
@@ -99,7 +146,7 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
   // A Bloch scan's reduce step (chunk signals summed, line placement, FFT: a few hundred ms per 256² slice) runs
   // on a thread too, so that the submitting process's event loop stays free; the fast engine's is a sort.
   const assembleOnThread: Assembler = (snapshot, outputs) =>
-    pool.run({ assemble: { snapshot, outputs } }) as Promise<SnapshotResult>;
+    inFlight.track(pool.run({ assemble: { snapshot, outputs } }) as Promise<SnapshotResult>);
   const running = new Set<ScanJob>();
   return {
     backend: 'threads',
@@ -127,7 +174,7 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
       const runChunk = async (chunk: BlochScan): Promise<BlochSignal> => {
         for (let attempt = 1; ; attempt++) {
           try {
-            return (await pool.run({ blochScan: chunk })) as BlochSignal;
+            return (await inFlight.track(pool.run({ blochScan: chunk }))) as BlochSignal;
           } catch (error) {
             if (attempt >= attempts) throw error;
           }
@@ -140,6 +187,8 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
       closed = true;
       for (const job of running) job.cancel();
       await Promise.allSettled([...running].map((j) => j.result));
+      // A k-space recomputed for a reader, a raw Bloch chunk: stopped or finished before their threads go.
+      await inFlight.drain(CLOSE_GRACE_MS);
       await pool.destroy();
     },
   };

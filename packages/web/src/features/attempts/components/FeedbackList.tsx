@@ -2,10 +2,12 @@
  * The automatic feedback of a submission: each check passed or failed (said in words and by an icon, not by
  * colour alone), what was measured, the target, a hint that teaches, what to change (each parameter linked to
  * where the knowledge base explains it) and the article that teaches the check. Points appear only once the grade is released.
+ * A check the author marked as required (`mustPass`) says so; the submission meets the module's requirements only
+ * when every required check passes, whatever its points, and the summary says which failed.
  */
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { CheckResult } from '@larmor/contracts/objectives';
-import { checkHelpHref } from './submission.ts';
+import { checkHelpHref, requirementsOf } from './submission.ts';
 
 function CheckCard(props: { check: CheckResult; title: string; showPoints: boolean }) {
   const { check } = props;
@@ -23,6 +25,11 @@ function CheckCard(props: { check: CheckResult; title: string; showPoints: boole
         <Group justify="space-between">
           <Text fw={700}>{props.title}</Text>
           <Group gap="xs">
+            {check.mustPass && (
+              <Badge variant="outline" color="gray">
+                Required
+              </Badge>
+            )}
             {props.showPoints && (
               <Text size="sm">
                 {check.points} / {check.maxPoints} points
@@ -86,11 +93,17 @@ export function FeedbackList(props: {
     return <Text c="dimmed">This module has no automatic checks; your teacher grades it.</Text>;
   }
   const passed = props.checks.filter((c) => c.passed).length;
+  const requirements = requirementsOf(props.checks, props.titles);
   return (
     <Stack gap="xs">
       <Text>
         {passed} of {props.checks.length} checks passed.
       </Text>
+      {requirements !== null && (
+        <Text fw={600} role="status">
+          {requirements}
+        </Text>
+      )}
       <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {props.checks.map((check) => (
           <CheckCard

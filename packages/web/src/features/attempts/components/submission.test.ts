@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeObjective, type Objective } from '@larmor/contracts/objectives';
+import { summarizeObjective, type CheckResult, type Objective } from '@larmor/contracts/objectives';
 import {
   canRequestRegrade,
   checkHelpHref,
   isEditable,
   questionsOf,
+  requirementsOf,
   submissionBody,
   toggleSelection,
 } from './submission.ts';
@@ -44,5 +45,40 @@ describe('the student’s submission', () => {
     expect(checkHelpHref('noWrap')).toBe('/knowledge-base/aliasing');
     expect(checkHelpHref('weighting')).toBe('/knowledge-base/timing-parameters#echo-time');
     expect(checkHelpHref('diagnoseFix')).toBeUndefined();
+  });
+
+  it('says whether the required checks passed: met only when every one did, naming those that failed', () => {
+    const check = (objectiveId: string, passed: boolean, mustPass: boolean): CheckResult => ({
+      objectiveId,
+      kind: 'weighting',
+      passed,
+      measured: 'T1',
+      target: 'T2 weighting',
+      value: null,
+      points: passed ? 2 : 0,
+      maxPoints: 2,
+      hint: '',
+      scanResultId: null,
+      mustPass,
+      change: [],
+      learnMore: null,
+    });
+    const titles = new Map([
+      ['w', 'T2 weighting'],
+      ['o', 'Axial slices'],
+    ]);
+    expect(requirementsOf([check('w', false, false)], titles)).toBeNull();
+    expect(requirementsOf([check('w', true, true), check('o', false, false)], titles)).toBe(
+      'The required check passed: this submission meets the module’s requirements.',
+    );
+    expect(requirementsOf([check('w', true, true), check('o', true, true)], titles)).toBe(
+      'All 2 required checks passed: this submission meets the module’s requirements.',
+    );
+    expect(requirementsOf([check('w', false, true), check('o', true, false)], titles)).toBe(
+      'Requirements not met: the required check “T2 weighting” failed, whatever the points of the others.',
+    );
+    expect(requirementsOf([check('w', false, true), check('o', false, true)], titles)).toBe(
+      'Requirements not met: the required checks “T2 weighting”, “Axial slices” failed, whatever the points of the others.',
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the student's submission form needs, as pure functions: the questions the module's objectives ask (a
  * "diagnose and fix" objective asks which artifact was planted, under its `questionId`), the submit body, and
- * where the knowledge base explains what each automatic check is about.
+ * where the knowledge base explains what each automatic check is about, and whether the required checks passed.
  */
 import type { AttemptState } from '@larmor/contracts/attempts';
 import {
@@ -11,7 +11,7 @@ import {
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
 } from '@larmor/contracts/knowledge-base';
-import type { ObjectiveSummary } from '@larmor/contracts/objectives';
+import type { CheckResult, ObjectiveSummary } from '@larmor/contracts/objectives';
 
 /** A question the student answers in words. */
 export interface Question {
@@ -80,4 +80,23 @@ const CHECK_HELP: Readonly<Record<string, KnowledgeBaseLink | undefined>> = {
 export function checkHelpHref(kind: string): string | undefined {
   const link = CHECK_HELP[kind];
   return link === undefined ? undefined : knowledgeBaseHref(link);
+}
+
+/**
+ * Whether the submission meets the module's requirements, in words: null where no check is required; otherwise
+ * met when every required check passed, or the required checks that failed, by title.
+ */
+export function requirementsOf(
+  checks: readonly CheckResult[],
+  titles: ReadonlyMap<string, string>,
+): string | null {
+  const required = checks.filter((c) => c.mustPass);
+  if (required.length === 0) return null;
+  const failed = required.filter((c) => !c.passed);
+  if (failed.length === 0)
+    return required.length === 1
+      ? 'The required check passed: this submission meets the module’s requirements.'
+      : `All ${required.length} required checks passed: this submission meets the module’s requirements.`;
+  const names = failed.map((c) => `“${titles.get(c.objectiveId) ?? c.target}”`).join(', ');
+  return `Requirements not met: the required ${failed.length === 1 ? 'check' : 'checks'} ${names} failed, whatever the points of the others.`;
 }

@@ -4,8 +4,8 @@
  * its b-value in the DICOM (DiffusionBValue) and a DERIVED ImageType for the computed ones; the ADC map reads
  * the tissue library's ADC in pure CSF and white matter (free water is not masked away).
  */
-import { reconstructedImagesSchema, type Objective } from '@larmor/contracts';
-import { scanGeometry } from '@larmor/mri/simulate';
+import { reconstructedImagesSchema, type Objective, type ScanEvent } from '@larmor/contracts';
+import { scanGeometry, TRACE_DIRECTIONS } from '@larmor/mri/simulate';
 import { pureTissueRegions, regionMeans } from '@larmor/mri/testing';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,11 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
 
   const get = (h: Headers, url: string) => t.app.inject({ method: 'GET', url, headers: h });
 
-  /** A finished DWI scan (b = 0 and 1000 s/mm², 128², one axial slice through the ventricles) of a new session. */
-  async function dwiScan(options: { noise?: number }) {
+  /**
+   * A finished DWI scan (b = 0 and 1000 s/mm², 128², one axial slice through the ventricles) of a new session;
+   * `events` receives its session's events from the run to the scan's end.
+   */
+  async function dwiScan(options: { noise?: number; events?: ScanEvent[] }) {
     const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
       scheme: DWI_SCHEME,
       name: 'DWI',
@@ -67,7 +70,21 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
       const configured = await call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, level);
       expect(configured.status, JSON.stringify(configured.body)).toBe(200);
     }
+    const events = options.events;
+    let ended: Promise<void> = Promise.resolve();
+    if (events) {
+      ended = new Promise((resolve) => {
+        const stop = t.app.simulator.events.subscribe(sessionId, ({ event }) => {
+          events.push(event);
+          if (event.status !== 'running') {
+            stop();
+            resolve();
+          }
+        });
+      });
+    }
     const done = await runToFinish(t.app, h, sessionId, sequence.id);
+    await ended;
     return { h, sessionId, scanId: done.lastScan?.id ?? '' };
   }
 
@@ -156,6 +173,24 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
       expect(checks[0]?.passed, checks[0]?.measured ?? '').toBe(true);
       expect(checks[0]?.value ?? 0).toBeGreaterThan(1.2);
       expect(checks[1]?.passed, checks[1]?.measured ?? '').toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'progress spans the scan itself and every further b-value scan: it rises step by step to 100, not 99 after the first',
+    async () => {
+      const events: ScanEvent[] = [];
+      await dwiScan({ events });
+      // One slice, b = 0 and 1000: the scan itself (b = 0) and one scan per trace direction at b = 1000.
+      const scans = 1 + TRACE_DIRECTIONS;
+      const running = events.filter((e) => e.status === 'running').map((e) => e.progress);
+      expect(events.at(-1)).toMatchObject({ status: 'finished', progress: 100 });
+      for (let i = 1; i < running.length; i++) expect(running[i]).toBeGreaterThan(running[i - 1] as number);
+      // Each finished scan moves the figure by its share: the first ends at 100 / scans %, not at 99 %.
+      const shares = Array.from({ length: scans - 1 }, (_, k) => Math.floor((100 * (k + 1)) / scans));
+      for (const share of shares) expect(running).toContain(share);
+      expect(running.at(-1)).toBe(99);
     },
     SLOW,
   );

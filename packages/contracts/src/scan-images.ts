@@ -88,6 +88,11 @@ export const reconstructedImagesSchema = z.object({
         description: z.string(),
         /** Its DiffusionBValue [s/mm²]; null for the ADC map (values in 10⁻⁶ mm²/s). */
         bValue: z.number().nullable(),
+        /**
+         * Its DICOM SeriesNumber: the scan's own for the scan itself, N01, N02, … for the further series of the
+         * scan's series N.
+         */
+        seriesNumber: z.number().int().min(1),
         /** The DICOM ImageType of a computed series (TRACEW, ADC); absent for acquired images. */
         imageType: z.array(z.string()).optional(),
         url: z.string(),

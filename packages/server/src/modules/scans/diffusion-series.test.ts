@@ -34,16 +34,32 @@ function diffusionBValue(file: Uint8Array): number | null {
   return at < 0 ? null : bytes.readDoubleLE(at + 8);
 }
 
-/** ImageType (0008,0008, CS) of a DICOM file. */
-function imageType(file: Uint8Array): string {
+/** The text of element (group,element) of value representation `vr` (a short-length VR) of a DICOM file. */
+function dicomText(file: Uint8Array, group: number, element: number, vr: string): string {
   const bytes = Buffer.from(file);
-  const at = bytes.indexOf(Buffer.from([0x08, 0x00, 0x08, 0x00, 0x43, 0x53]));
+  const tag = Buffer.alloc(6);
+  tag.writeUInt16LE(group, 0);
+  tag.writeUInt16LE(element, 2);
+  tag.write(vr, 4, 'latin1');
+  const at = bytes.indexOf(tag);
+  if (at < 0) throw new Error(`no (${group.toString(16)},${element.toString(16)}) in the file`);
   const length = bytes.readUInt16LE(at + 6);
   return bytes
     .subarray(at + 8, at + 8 + length)
-    .toString('latin1')
-    .trim();
+    .toString('utf8')
+    .replace(/[\0 ]+$/, '');
 }
+
+/** ImageType (0008,0008, CS) of a DICOM file. */
+const imageType = (file: Uint8Array): string => dicomText(file, 0x0008, 0x0008, 'CS');
+
+/** The series identity a DICOM file carries: SeriesNumber, SeriesInstanceUID, SeriesDescription, StudyInstanceUID. */
+const seriesIdentity = (file: Uint8Array) => ({
+  number: Number(dicomText(file, 0x0020, 0x0011, 'IS')),
+  uid: dicomText(file, 0x0020, 0x000e, 'UI'),
+  description: dicomText(file, 0x0008, 0x103e, 'LO'),
+  study: dicomText(file, 0x0020, 0x000d, 'UI'),
+});
 
 describe('DWI through the session: every b-value, the trace and the ADC map as series (issue 23.7)', () => {
   const t = useTestApp('sqlite', { dataDir, scanThreads: 1 });
@@ -106,6 +122,7 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
 
       // Each series' pixels, DICOM b-value and ImageType.
       const pixels = new Map<string, Float32Array>();
+      const identities = new Map<string, ReturnType<typeof seriesIdentity>>();
       for (const listed of scan.diffusionSeries ?? []) {
         const one = reconstructedImagesSchema.parse((await get(h, listed.url)).json());
         expect(one.series).toBe(listed.name);
@@ -121,7 +138,18 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
         const file = files[0] as Uint8Array;
         expect(diffusionBValue(file)).toBe(listed.bValue);
         expect(imageType(file).startsWith(listed.name === '' ? 'ORIGINAL' : 'DERIVED')).toBe(true);
+        identities.set(listed.name, seriesIdentity(file));
+        expect(identities.get(listed.name)?.number).toBe(listed.seriesNumber);
       }
+      // Each series its own SeriesNumber (the scan's N, then N01, N02), SeriesInstanceUID and a description
+      // naming what it holds; one study for them all.
+      const n = scan.seriesNumber;
+      expect([...identities.values()].map((i) => i.number)).toEqual([n, 100 * n + 1, 100 * n + 2]);
+      expect(new Set([...identities.values()].map((i) => i.uid)).size).toBe(3);
+      expect(new Set([...identities.values()].map((i) => i.study)).size).toBe(1);
+      expect(identities.get('')?.description).toMatch(/^DWI b=0 s\/mm² /);
+      expect(identities.get('b1000')?.description).toMatch(/^DWI TRACEW b=1000 s\/mm² /);
+      expect(identities.get('adc')?.description).toMatch(/^DWI ADC /);
       const kspace = await get(h, scan.slices[0]?.kspaceUrl.replace('kspace/0', 'kspace/0?series=adc') ?? '');
       expect(kspace.statusCode).toBe(404);
       expect((await get(h, `${scan.dicomUrl}&series=b3000`)).statusCode).toBe(404);

@@ -26,6 +26,25 @@ export interface DiffusionSeriesRecord {
 export const diffusionImageKey = (scanId: string, name: string, slice: number): string =>
   `scans/${scanId}/${name}/image-${slice}.f32`;
 
+/** Derived series per scan in the DICOM SeriesNumber: series N's further series are N01, N02, … */
+const DERIVED_SERIES_PER_SCAN = 100;
+
+/**
+ * The DICOM SeriesNumber of the scan's diffusion series `index` (its place in `ScanResultRecord.diffusion`):
+ * `scanSeriesNumber`·100 + index + 1, as consoles number the series they derive from series N (N01, N02, …). The
+ * scan itself keeps `scanSeriesNumber` (every run a new series, issue 20.5); each scan is its own DICOM study, so
+ * the numbers are unique within it.
+ */
+export const diffusionSeriesNumber = (scanSeriesNumber: number, index: number): number =>
+  scanSeriesNumber * DERIVED_SERIES_PER_SCAN + index + 1;
+
+/** s/m² → s/mm², DICOM's and the series names' unit of b. */
+export const S_PER_MM2 = 1e-6;
+
+/** What the scan itself of a DWI protocol shows: its first b-value, e.g. 'DWI b=0 s/mm²'. */
+export const scanItselfDescription = (protocol: Protocol): string =>
+  `DWI b=${Math.round((protocol.bValues?.[0] ?? 0) * S_PER_MM2)} s/mm²`;
+
 /** Whether a snapshot has diffusion series beyond the scan itself: DWI with two or more distinct b-values. */
 export const hasDiffusionSeries = (protocol: Protocol): boolean =>
   protocol.family === 'DWI' && new Set(protocol.bValues ?? []).size >= 2;

@@ -12,7 +12,16 @@ import { niftiFileBytes } from '../../exports/nifti.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import type { ScanRow } from './repository.ts';
 import { imageKey, type ScanResultRecord } from './runner.ts';
-import { diffusionImageKey, type DiffusionSeriesRecord } from './diffusion.ts';
+import {
+  diffusionImageKey,
+  diffusionSeriesNumber,
+  scanItselfDescription,
+  type DiffusionSeriesRecord,
+} from './diffusion.ts';
+
+/** The scan's own SeriesDescription (before its id): the family; a DWI scan's names its b-value. */
+const seriesTitle = (protocol: Protocol): string =>
+  protocol.family === 'DWI' ? scanItselfDescription(protocol) : protocol.family;
 
 /** The images of the scan, or of its diffusion series `series`. */
 async function imagesOf(
@@ -48,18 +57,19 @@ export async function dicomZip(
   const images = (await imagesOf(runtime, scan, result, series)).map((image) =>
     bValue === null ? image : { ...image, diffusion: { bValue } },
   );
+  const index = series ? (result.diffusion ?? []).findIndex((s) => s.name === series.name) : -1;
   const files = dicomMrSeries({
     images,
     geometry: scanGeometry(protocol),
     protocol: series && series.bValue !== null ? { ...protocol, bValues: [series.bValue] } : protocol,
     scanner: snapshot.scanner,
-    scanKey: series ? `scan/${scan.id}/${series.name}` : `scan/${scan.id}`,
+    // One study and frame of reference for the scan and its DWI series; each series its own UID.
+    scanKey: `scan/${scan.id}`,
+    ...(series ? { seriesKey: series.name } : {}),
     date: created.slice(0, 10).replaceAll('-', ''),
     time: created.slice(11, 19).replaceAll(':', ''),
-    seriesNumber: scan.series_number,
-    seriesDescription: series
-      ? `${series.description} ${scan.id.slice(0, 8)}`
-      : `${protocol.family} ${scan.id.slice(0, 8)}`,
+    seriesNumber: series ? diffusionSeriesNumber(scan.series_number, index) : scan.series_number,
+    seriesDescription: `${series ? series.description : seriesTitle(protocol)} ${scan.id.slice(0, 8)}`,
     ...(series?.imageType ? { imageType: series.imageType } : {}),
     relativeSnrPercent: modelSnrPercent(protocol, snapshot.scanner, snapshot.model.id),
   });

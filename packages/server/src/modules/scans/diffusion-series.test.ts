@@ -7,7 +7,7 @@
 import { reconstructedImagesSchema, type Objective, type ScanEvent } from '@larmor/contracts';
 import { scanGeometry, TRACE_DIRECTIONS } from '@larmor/mri/simulate';
 import { pureTissueRegions, regionMeans } from '@larmor/mri/testing';
-import { unzipSync } from 'fflate';
+import { gunzipSync, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
 import { gradeScanResults } from '../grading/service.ts';
@@ -222,4 +222,53 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
     },
     SLOW,
   );
+
+  it(
+    'the FSL download: one 4D NIfTI with a volume per b-value (b = 0, the b = 1000 trace) and its .bval/.bvec',
+    async () => {
+      const { h, sessionId, scanId } = await dwiScan({});
+      const scan = reconstructedImagesSchema.parse(
+        (await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h)).body,
+      );
+      const fslUrl = scan.fslUrl ?? '';
+      expect(fslUrl).toMatch(/format=fsl/);
+      const zip = await get(h, fslUrl);
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-disposition']).toMatch(/-dwi-fsl\.zip"$/);
+      const files = unzipSync(new Uint8Array(zip.rawPayload));
+      expect(Object.keys(files).sort()).toEqual(['dwi.bval', 'dwi.bvec', 'dwi.nii.gz']);
+      const text = (name: string) => new TextDecoder().decode(files[name]);
+      // FSL: b-values in s/mm², one column per volume; trace and b = 0 volumes have no gradient direction.
+      expect(text('dwi.bval')).toBe('0 1000\n');
+      expect(text('dwi.bvec')).toBe('0 0\n0 0\n0 0\n');
+      const nii = gunzipSync(files['dwi.nii.gz'] as Uint8Array);
+      const view = new DataView(nii.buffer, nii.byteOffset, nii.byteLength);
+      const dim = Array.from({ length: 5 }, (_, i) => view.getInt16(40 + 2 * i, true));
+      expect(dim).toEqual([4, scan.columns, scan.rows, 1, 2]);
+      // Volume k is the series' own NIfTI volume, voxel for voxel: b = 0 (the scan itself), then the trace.
+      const voxels = 4 * scan.rows * scan.columns;
+      const volumeOf = async (url: string) => {
+        const one = gunzipSync(new Uint8Array((await get(h, url)).rawPayload));
+        return Buffer.from(one.subarray(352, 352 + voxels));
+      };
+      const [b0, b1000] = [scan.niftiUrl, scan.niftiUrl.replace('format=nifti', 'format=nifti&series=b1000')];
+      expect(Buffer.from(nii.subarray(352, 352 + voxels)).equals(await volumeOf(b0))).toBe(true);
+      expect(Buffer.from(nii.subarray(352 + voxels, 352 + 2 * voxels)).equals(await volumeOf(b1000))).toBe(
+        true,
+      );
+      expect(nii.length).toBe(352 + 2 * voxels);
+    },
+    SLOW,
+  );
+
+  it('a scan without diffusion series has no FSL download (404)', async () => {
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+      parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1, echoTime: 0.015 },
+    });
+    const done = await runToFinish(t.app, h, sessionId, sequence.id);
+    const base = `v1/sessions/${sessionId}/reconstructed-images/${done.lastScan?.id ?? ''}`;
+    const scan = reconstructedImagesSchema.parse((await call(t.app, 'GET', base, h)).body);
+    expect(scan.fslUrl).toBeUndefined();
+    expect((await call(t.app, 'GET', `${base}?format=fsl`, h)).status).toBe(404);
+  });
 });

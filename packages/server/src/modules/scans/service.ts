@@ -243,7 +243,9 @@ export async function reconstructedImages(
     })),
     dicomUrl: withQuery(base, 'format=dicom', own),
     niftiUrl: withQuery(base, 'format=nifti', own),
-    ...(diffusion ? { series: series?.name ?? '', diffusionSeries: diffusion } : {}),
+    ...(diffusion
+      ? { series: series?.name ?? '', fslUrl: withQuery(base, 'format=fsl'), diffusionSeries: diffusion }
+      : {}),
   };
 }
 

@@ -80,6 +80,11 @@ export const reconstructedImagesSchema = z.object({
    * This answer describes the series named `series` ('' for the scan itself).
    */
   series: z.string().optional(),
+  /**
+   * A DWI scan's b-value series for FSL (`?format=fsl`): a zip of dwi.nii.gz (4D, one volume per b-value in
+   * ascending order, each b-value's trace), dwi.bval and dwi.bvec (0 0 0 for b = 0 and trace volumes).
+   */
+  fslUrl: z.string().optional(),
   diffusionSeries: z
     .array(
       z.object({
@@ -88,6 +93,11 @@ export const reconstructedImagesSchema = z.object({
         description: z.string(),
         /** Its DiffusionBValue [s/mm²]; null for the ADC map (values in 10⁻⁶ mm²/s). */
         bValue: z.number().nullable(),
+        /**
+         * Its DICOM SeriesNumber: the scan's own for the scan itself, N01, N02, … for the further series of the
+         * scan's series N.
+         */
+        seriesNumber: z.number().int().min(1),
         /** The DICOM ImageType of a computed series (TRACEW, ADC); absent for acquired images. */
         imageType: z.array(z.string()).optional(),
         url: z.string(),
@@ -104,7 +114,8 @@ export const seriesQuerySchema = z.object({
     .optional(),
 });
 export const reconstructedImagesQuerySchema = seriesQuerySchema.extend({
-  format: z.enum(['json', 'dicom', 'nifti']).optional(),
+  /** `fsl`: a DWI scan's b-value series as one 4D NIfTI with FSL's .bval/.bvec (`fslUrl`); 404 for other scans. */
+  format: z.enum(['json', 'dicom', 'nifti', 'fsl']).optional(),
 });
 export const sliceParamsSchema = z.object({
   sessionId: idSchema,

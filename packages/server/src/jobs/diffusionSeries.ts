@@ -57,13 +57,16 @@ export async function diffusionSeries(
       magnitude: geometricMean(scans.map((s) => (s[slice] as SeriesImage).magnitude)),
     }));
     const name = `b${bInSPerMm2(b)}`;
-    const kind = b > 0 && directions > 1 ? `trace of ${directions} directions` : 'one direction';
+    const trace = b > 0 && directions > 1;
     series.push({
       name,
-      description: `DWI b=${bInSPerMm2(b)} s/mm² (${kind})`,
+      // The DICOM SeriesDescription too: the b-value, and TRACEW for a trace (as its ImageType).
+      description: trace
+        ? `DWI TRACEW b=${bInSPerMm2(b)} s/mm² (trace of ${directions} directions)`
+        : `DWI b=${bInSPerMm2(b)} s/mm² (one direction)`,
       protocol: single,
       images,
-      ...(b > 0 && directions > 1 ? { imageType: ['DERIVED', 'PRIMARY', 'DIFFUSION', 'TRACEW'] } : {}),
+      ...(trace ? { imageType: ['DERIVED', 'PRIMARY', 'DIFFUSION', 'TRACEW'] } : {}),
     });
   }
   if (series.length >= 2) {

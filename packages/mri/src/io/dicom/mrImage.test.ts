@@ -67,6 +67,14 @@ describe('DICOM MR export (read back with dcmjs)', () => {
     expect([first.data['InstanceNumber'], second.data['InstanceNumber']]).toEqual([1, 2]);
   });
 
+  it("a further series of the scan (seriesKey): its own series and instance UIDs, the scan's study and frame of reference", () => {
+    const [derived] = series({ seriesKey: 'adc' });
+    expect(derived?.data['SeriesInstanceUID']).not.toBe(first.data['SeriesInstanceUID']);
+    expect(derived?.data['SOPInstanceUID']).not.toBe(first.data['SOPInstanceUID']);
+    expect(derived?.data['StudyInstanceUID']).toBe(first.data['StudyInstanceUID']);
+    expect(derived?.data['FrameOfReferenceUID']).toBe(first.data['FrameOfReferenceUID']);
+  });
+
   it('writes the geometry in mm: position of the first pixel, orientation, spacing, thickness', () => {
     // Coronal: rows run along +x (left), columns along −z (feet); 4 columns of 50 mm, 2 rows of 50 mm.
     expect(first.data['ImageOrientationPatient']).toEqual([1, 0, 0, 0, 0, -1]);

@@ -41,6 +41,12 @@ export interface DicomSeriesInput {
   scanner: Scanner;
   /** Stable identity of the scan (e.g. its id): every UID derives from it. */
   scanKey: string;
+  /**
+   * A further series of the same scan (e.g. a DWI scan's 'b1000' trace, 'adc' map): its SeriesInstanceUID and
+   * SOP Instance UIDs derive from `scanKey` and this key, while Study and Frame of Reference stay the scan's.
+   * Absent: the scan's own series.
+   */
+  seriesKey?: string;
   /** Acquisition date 'YYYYMMDD' and time 'HHMMSS'. */
   date: string;
   time: string;
@@ -77,7 +83,8 @@ const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));
 export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const { protocol, scanner, geometry } = input;
   const studyUid = uidFromKey(`${input.scanKey}/study`);
-  const seriesUid = uidFromKey(`${input.scanKey}/series`);
+  const seriesBase = input.seriesKey === undefined ? input.scanKey : `${input.scanKey}/${input.seriesKey}`;
+  const seriesUid = uidFromKey(`${seriesBase}/series`);
   const frameUid = uidFromKey(`${input.scanKey}/frame`);
   const magnitudes = input.images.map((i) => i.magnitude);
   const scale = storedValueScale(magnitudes);
@@ -89,7 +96,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   return input.images.map((image, index) => {
     const plane = geometry.slices[image.slice ?? index];
     if (!plane) throw new RangeError(`no geometry for slice ${image.slice ?? index}`);
-    const sopInstanceUid = uidFromKey(`${input.scanKey}/image/${index}`);
+    const sopInstanceUid = uidFromKey(`${seriesBase}/image/${index}`);
     const pixels = new Uint8Array(image.rows * image.columns * 2);
     const view = new DataView(pixels.buffer);
     image.magnitude.forEach((v, i) => view.setUint16(i * 2, toStoredValue(v, scale), true));

@@ -254,7 +254,9 @@ export const renderCommand: CliCommand = {
           geometry,
           protocol: s.protocol,
           scanner,
-          scanKey: `cli/${info.key}/${seed}/${now}/${s.name}`,
+          // One study and frame of reference for a DWI scan's series (b0/, b1000/, adc/); each its own series UID.
+          scanKey: `cli/${info.key}/${seed}/${now}`,
+          ...(s.name ? { seriesKey: s.name } : {}),
           date: now.slice(0, 10).replaceAll('-', ''),
           time: now.slice(11, 19).replaceAll(':', ''),
           seriesDescription: s.description,

@@ -4,10 +4,10 @@
  * its b-value in the DICOM (DiffusionBValue) and a DERIVED ImageType for the computed ones; the ADC map reads
  * the tissue library's ADC in pure CSF and white matter (free water is not masked away).
  */
-import { reconstructedImagesSchema, type Objective } from '@larmor/contracts';
-import { scanGeometry } from '@larmor/mri/simulate';
+import { reconstructedImagesSchema, type Objective, type ScanEvent } from '@larmor/contracts';
+import { scanGeometry, TRACE_DIRECTIONS } from '@larmor/mri/simulate';
 import { pureTissueRegions, regionMeans } from '@larmor/mri/testing';
-import { unzipSync } from 'fflate';
+import { gunzipSync, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
 import { gradeScanResults } from '../grading/service.ts';
@@ -34,24 +34,43 @@ function diffusionBValue(file: Uint8Array): number | null {
   return at < 0 ? null : bytes.readDoubleLE(at + 8);
 }
 
-/** ImageType (0008,0008, CS) of a DICOM file. */
-function imageType(file: Uint8Array): string {
+/** The text of element (group,element) of value representation `vr` (a short-length VR) of a DICOM file. */
+function dicomText(file: Uint8Array, group: number, element: number, vr: string): string {
   const bytes = Buffer.from(file);
-  const at = bytes.indexOf(Buffer.from([0x08, 0x00, 0x08, 0x00, 0x43, 0x53]));
+  const tag = Buffer.alloc(6);
+  tag.writeUInt16LE(group, 0);
+  tag.writeUInt16LE(element, 2);
+  tag.write(vr, 4, 'latin1');
+  const at = bytes.indexOf(tag);
+  if (at < 0) throw new Error(`no (${group.toString(16)},${element.toString(16)}) in the file`);
   const length = bytes.readUInt16LE(at + 6);
   return bytes
     .subarray(at + 8, at + 8 + length)
-    .toString('latin1')
-    .trim();
+    .toString('utf8')
+    .replace(/[\0 ]+$/, '');
 }
+
+/** ImageType (0008,0008, CS) of a DICOM file. */
+const imageType = (file: Uint8Array): string => dicomText(file, 0x0008, 0x0008, 'CS');
+
+/** The series identity a DICOM file carries: SeriesNumber, SeriesInstanceUID, SeriesDescription, StudyInstanceUID. */
+const seriesIdentity = (file: Uint8Array) => ({
+  number: Number(dicomText(file, 0x0020, 0x0011, 'IS')),
+  uid: dicomText(file, 0x0020, 0x000e, 'UI'),
+  description: dicomText(file, 0x0008, 0x103e, 'LO'),
+  study: dicomText(file, 0x0020, 0x000d, 'UI'),
+});
 
 describe('DWI through the session: every b-value, the trace and the ADC map as series (issue 23.7)', () => {
   const t = useTestApp('sqlite', { dataDir, scanThreads: 1 });
 
   const get = (h: Headers, url: string) => t.app.inject({ method: 'GET', url, headers: h });
 
-  /** A finished DWI scan (b = 0 and 1000 s/mm², 128², one axial slice through the ventricles) of a new session. */
-  async function dwiScan(options: { noise?: number }) {
+  /**
+   * A finished DWI scan (b = 0 and 1000 s/mm², 128², one axial slice through the ventricles) of a new session;
+   * `events` receives its session's events from the run to the scan's end.
+   */
+  async function dwiScan(options: { noise?: number; events?: ScanEvent[] }) {
     const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
       scheme: DWI_SCHEME,
       name: 'DWI',
@@ -67,7 +86,21 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
       const configured = await call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, level);
       expect(configured.status, JSON.stringify(configured.body)).toBe(200);
     }
+    const events = options.events;
+    let ended: Promise<void> = Promise.resolve();
+    if (events) {
+      ended = new Promise((resolve) => {
+        const stop = t.app.simulator.events.subscribe(sessionId, ({ event }) => {
+          events.push(event);
+          if (event.status !== 'running') {
+            stop();
+            resolve();
+          }
+        });
+      });
+    }
     const done = await runToFinish(t.app, h, sessionId, sequence.id);
+    await ended;
     return { h, sessionId, scanId: done.lastScan?.id ?? '' };
   }
 
@@ -89,6 +122,7 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
 
       // Each series' pixels, DICOM b-value and ImageType.
       const pixels = new Map<string, Float32Array>();
+      const identities = new Map<string, ReturnType<typeof seriesIdentity>>();
       for (const listed of scan.diffusionSeries ?? []) {
         const one = reconstructedImagesSchema.parse((await get(h, listed.url)).json());
         expect(one.series).toBe(listed.name);
@@ -104,7 +138,18 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
         const file = files[0] as Uint8Array;
         expect(diffusionBValue(file)).toBe(listed.bValue);
         expect(imageType(file).startsWith(listed.name === '' ? 'ORIGINAL' : 'DERIVED')).toBe(true);
+        identities.set(listed.name, seriesIdentity(file));
+        expect(identities.get(listed.name)?.number).toBe(listed.seriesNumber);
       }
+      // Each series its own SeriesNumber (the scan's N, then N01, N02), SeriesInstanceUID and a description
+      // naming what it holds; one study for them all.
+      const n = scan.seriesNumber;
+      expect([...identities.values()].map((i) => i.number)).toEqual([n, 100 * n + 1, 100 * n + 2]);
+      expect(new Set([...identities.values()].map((i) => i.uid)).size).toBe(3);
+      expect(new Set([...identities.values()].map((i) => i.study)).size).toBe(1);
+      expect(identities.get('')?.description).toMatch(/^DWI b=0 s\/mm² /);
+      expect(identities.get('b1000')?.description).toMatch(/^DWI TRACEW b=1000 s\/mm² /);
+      expect(identities.get('adc')?.description).toMatch(/^DWI ADC /);
       const kspace = await get(h, scan.slices[0]?.kspaceUrl.replace('kspace/0', 'kspace/0?series=adc') ?? '');
       expect(kspace.statusCode).toBe(404);
       expect((await get(h, `${scan.dicomUrl}&series=b3000`)).statusCode).toBe(404);
@@ -159,4 +204,71 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
     },
     SLOW,
   );
+
+  it(
+    'progress spans the scan itself and every further b-value scan: it rises step by step to 100, not 99 after the first',
+    async () => {
+      const events: ScanEvent[] = [];
+      await dwiScan({ events });
+      // One slice, b = 0 and 1000: the scan itself (b = 0) and one scan per trace direction at b = 1000.
+      const scans = 1 + TRACE_DIRECTIONS;
+      const running = events.filter((e) => e.status === 'running').map((e) => e.progress);
+      expect(events.at(-1)).toMatchObject({ status: 'finished', progress: 100 });
+      for (let i = 1; i < running.length; i++) expect(running[i]).toBeGreaterThan(running[i - 1] as number);
+      // Each finished scan moves the figure by its share: the first ends at 100 / scans %, not at 99 %.
+      const shares = Array.from({ length: scans - 1 }, (_, k) => Math.floor((100 * (k + 1)) / scans));
+      for (const share of shares) expect(running).toContain(share);
+      expect(running.at(-1)).toBe(99);
+    },
+    SLOW,
+  );
+
+  it(
+    'the FSL download: one 4D NIfTI with a volume per b-value (b = 0, the b = 1000 trace) and its .bval/.bvec',
+    async () => {
+      const { h, sessionId, scanId } = await dwiScan({});
+      const scan = reconstructedImagesSchema.parse(
+        (await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h)).body,
+      );
+      const fslUrl = scan.fslUrl ?? '';
+      expect(fslUrl).toMatch(/format=fsl/);
+      const zip = await get(h, fslUrl);
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-disposition']).toMatch(/-dwi-fsl\.zip"$/);
+      const files = unzipSync(new Uint8Array(zip.rawPayload));
+      expect(Object.keys(files).sort()).toEqual(['dwi.bval', 'dwi.bvec', 'dwi.nii.gz']);
+      const text = (name: string) => new TextDecoder().decode(files[name]);
+      // FSL: b-values in s/mm², one column per volume; trace and b = 0 volumes have no gradient direction.
+      expect(text('dwi.bval')).toBe('0 1000\n');
+      expect(text('dwi.bvec')).toBe('0 0\n0 0\n0 0\n');
+      const nii = gunzipSync(files['dwi.nii.gz'] as Uint8Array);
+      const view = new DataView(nii.buffer, nii.byteOffset, nii.byteLength);
+      const dim = Array.from({ length: 5 }, (_, i) => view.getInt16(40 + 2 * i, true));
+      expect(dim).toEqual([4, scan.columns, scan.rows, 1, 2]);
+      // Volume k is the series' own NIfTI volume, voxel for voxel: b = 0 (the scan itself), then the trace.
+      const voxels = 4 * scan.rows * scan.columns;
+      const volumeOf = async (url: string) => {
+        const one = gunzipSync(new Uint8Array((await get(h, url)).rawPayload));
+        return Buffer.from(one.subarray(352, 352 + voxels));
+      };
+      const [b0, b1000] = [scan.niftiUrl, scan.niftiUrl.replace('format=nifti', 'format=nifti&series=b1000')];
+      expect(Buffer.from(nii.subarray(352, 352 + voxels)).equals(await volumeOf(b0))).toBe(true);
+      expect(Buffer.from(nii.subarray(352 + voxels, 352 + 2 * voxels)).equals(await volumeOf(b1000))).toBe(
+        true,
+      );
+      expect(nii.length).toBe(352 + 2 * voxels);
+    },
+    SLOW,
+  );
+
+  it('a scan without diffusion series has no FSL download (404)', async () => {
+    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+      parameters: { matrixRead: 32, matrixPhase: 32, sliceCount: 1, echoTime: 0.015 },
+    });
+    const done = await runToFinish(t.app, h, sessionId, sequence.id);
+    const base = `v1/sessions/${sessionId}/reconstructed-images/${done.lastScan?.id ?? ''}`;
+    const scan = reconstructedImagesSchema.parse((await call(t.app, 'GET', base, h)).body);
+    expect(scan.fslUrl).toBeUndefined();
+    expect((await call(t.app, 'GET', `${base}?format=fsl`, h)).status).toBe(404);
+  });
 });

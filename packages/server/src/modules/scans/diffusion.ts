@@ -6,7 +6,7 @@
  */
 import type { Protocol } from '@larmor/mri';
 import { seriesWindow } from '@larmor/mri/recon';
-import type { ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate';
+import { TRACE_DIRECTIONS, type ScanSnapshot, type SnapshotResult } from '@larmor/mri/simulate';
 import type { BlobStore } from '../../blobs/types.ts';
 import { diffusionSeries, type RenderedSeries, type SeriesImage } from '../../jobs/diffusionSeries.ts';
 import type { ScanJob, ScanQueue, SubmitOptions } from '../../jobs/index.ts';
@@ -26,9 +26,41 @@ export interface DiffusionSeriesRecord {
 export const diffusionImageKey = (scanId: string, name: string, slice: number): string =>
   `scans/${scanId}/${name}/image-${slice}.f32`;
 
+/** Derived series per scan in the DICOM SeriesNumber: series N's further series are N01, N02, … */
+const DERIVED_SERIES_PER_SCAN = 100;
+
+/**
+ * The DICOM SeriesNumber of the scan's diffusion series `index` (its place in `ScanResultRecord.diffusion`):
+ * `scanSeriesNumber`·100 + index + 1, as consoles number the series they derive from series N (N01, N02, …). The
+ * scan itself keeps `scanSeriesNumber` (every run a new series, issue 20.5); each scan is its own DICOM study, so
+ * the numbers are unique within it.
+ */
+export const diffusionSeriesNumber = (scanSeriesNumber: number, index: number): number =>
+  scanSeriesNumber * DERIVED_SERIES_PER_SCAN + index + 1;
+
+/** s/m² → s/mm², DICOM's and the series names' unit of b. */
+export const S_PER_MM2 = 1e-6;
+
+/** What the scan itself of a DWI protocol shows: its first b-value, e.g. 'DWI b=0 s/mm²'. */
+export const scanItselfDescription = (protocol: Protocol): string =>
+  `DWI b=${Math.round((protocol.bValues?.[0] ?? 0) * S_PER_MM2)} s/mm²`;
+
 /** Whether a snapshot has diffusion series beyond the scan itself: DWI with two or more distinct b-values. */
 export const hasDiffusionSeries = (protocol: Protocol): boolean =>
   protocol.family === 'DWI' && new Set(protocol.bValues ?? []).size >= 2;
+
+/**
+ * How many scans a DWI scan runs in all (progress spans them): the scan itself, then one per b-value > 0 and
+ * diffusion direction and one for b = 0 (diffusionSeries), less the one whose images are the scan itself: the
+ * lowest b-value when it is the protocol's first (scanDiffusionSeries reuses it). 1 without diffusion series.
+ */
+export function diffusionScanCount(protocol: Protocol, directions = TRACE_DIRECTIONS): number {
+  if (!hasDiffusionSeries(protocol)) return 1;
+  const bValues = [...new Set(protocol.bValues ?? [])];
+  const runs = bValues.reduce((n, b) => n + (b > 0 ? directions : 1), 0);
+  const lowest = Math.min(...bValues);
+  return 1 + runs - (protocol.bValues?.[0] === lowest ? 1 : 0);
+}
 
 /**
  * Every b-value's trace series and the ADC map of `snapshot`, given the scan itself (`primary`): each further

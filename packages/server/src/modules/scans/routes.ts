@@ -29,7 +29,7 @@ import { simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findSession } from '../sessions/repository.ts';
 import { coilKSpaceBytes } from './coil-kspace.ts';
-import { dicomZip, niftiGz } from './exports.ts';
+import { dicomZip, fslZip, niftiGz } from './exports.ts';
 import { startScanLeases } from './leases.ts';
 import { cancelScansOfSessions } from './runner.ts';
 import { storedState } from './scan-events.ts';
@@ -217,14 +217,17 @@ export const scansRoutes: FastifyPluginAsync = async (root) => {
       const { scan, result } = await loadFinishedScan(root.db, context.session.id, request.params.id);
       const series = diffusionSeriesOf(result, seriesName);
       const bytes =
-        format === 'dicom'
-          ? await dicomZip(runtime, scan, result, series)
-          : await niftiGz(runtime, scan, result, series);
-      const suffix = series ? `-${series.name}` : '';
-      const name = `scan-${scan.id.slice(0, 8)}${suffix}${format === 'dicom' ? '-dicom.zip' : '.nii.gz'}`;
+        format === 'fsl'
+          ? await fslZip(runtime, scan, result)
+          : format === 'dicom'
+            ? await dicomZip(runtime, scan, result, series)
+            : await niftiGz(runtime, scan, result, series);
+      const suffix = series && format !== 'fsl' ? `-${series.name}` : '';
+      const ending = { dicom: '-dicom.zip', nifti: '.nii.gz', fsl: '-dwi-fsl.zip' }[format];
+      const name = `scan-${scan.id.slice(0, 8)}${suffix}${ending}`;
       // A download, not the JSON of the 200 schema: sent through the untyped reply.
       return (reply as FastifyReply)
-        .header('content-type', format === 'dicom' ? 'application/zip' : 'application/gzip')
+        .header('content-type', format === 'nifti' ? 'application/gzip' : 'application/zip')
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },

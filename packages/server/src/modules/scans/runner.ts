@@ -15,12 +15,13 @@ import { seriesWindow } from '@larmor/mri/recon';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';
-import { ScanCancelledError } from '../../jobs/index.ts';
+import { ScanCancelledError, type ScanJob } from '../../jobs/index.ts';
 import { isoNow } from '../../db/ids.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
 import { publishScanEvent } from './scan-events.ts';
 import {
+  diffusionScanCount,
   hasDiffusionSeries,
   scanDiffusionSeries,
   storeDiffusionSeries,
@@ -117,11 +118,15 @@ export async function coordinateScan(
   scan: ScanRow,
   snapshot: ScanSnapshot,
 ): Promise<void> {
+  // Progress writes and their events go one after another, and the end after them, so the stream never shows
+  // a smaller figure after a larger one nor a progress after the end.
+  let progressWritten: Promise<unknown> = Promise.resolve();
   const end = async (
     status: 'finished' | 'cancelled' | 'error',
     errorMessage: string | null,
     result?: ScanResultRecord,
   ) => {
+    await progressWritten;
     const ended = await updateRunningScan(db, scan.id, {
       status,
       ...(status === 'finished' ? { progress: 100 } : {}),
@@ -145,30 +150,39 @@ export async function coordinateScan(
   try {
     const queue = await runtime.queue();
     const options = { owner: await sessionOwner(db, scan.session_id) };
-    const job = await queue.submit(snapshot, options);
-    runtime.running.set(scan.id, job);
+    // A DWI scan runs several scans one after another (diffusion.ts): each is an equal share of the progress.
+    const scans = diffusionScanCount(snapshot.protocol);
+    let started = 0;
     let lastPercent = 0;
-    job.onProgress(({ done, total }) => {
-      // Stored and published up to 99 %: 100 % is the stored images.
-      const percent = Math.min(99, Math.floor((100 * done) / Math.max(1, total)));
-      if (percent <= lastPercent) return;
-      lastPercent = percent;
-      runtime.track(
-        updateRunningScan(db, scan.id, { progress: percent })
-          .then((live) =>
-            live ? publishScanEvent(runtime.events, scan, 'running', percent, null) : undefined,
-          )
-          .catch((error: unknown) => log.warn({ err: error, scanId: scan.id }, 'scan progress not recorded')),
-      );
-    });
+    const follow = (job: ScanJob) => {
+      const index = started++;
+      runtime.running.set(scan.id, job);
+      job.onProgress(({ done, total }) => {
+        // Stored and published up to 99 %: 100 % is the stored images.
+        const fraction = (index + Math.min(1, done / Math.max(1, total))) / scans;
+        const percent = Math.min(99, Math.floor(100 * fraction));
+        if (percent <= lastPercent) return;
+        lastPercent = percent;
+        progressWritten = progressWritten.then(() =>
+          updateRunningScan(db, scan.id, { progress: percent })
+            .then((live) =>
+              live ? publishScanEvent(runtime.events, scan, 'running', percent, null) : undefined,
+            )
+            .catch((error: unknown) =>
+              log.warn({ err: error, scanId: scan.id }, 'scan progress not recorded'),
+            ),
+        );
+        runtime.track(progressWritten);
+      });
+    };
+    const job = await queue.submit(snapshot, options);
+    follow(job);
     try {
       const submittedAt = performance.now();
       const result = await job.result;
       // DWI: each further b-value's scans (the running job is theirs, so a cancel stops them).
       const diffusion = hasDiffusionSeries(snapshot.protocol)
-        ? await scanDiffusionSeries(queue, snapshot, result, options, (next) =>
-            runtime.running.set(scan.id, next),
-          )
+        ? await scanDiffusionSeries(queue, snapshot, result, options, follow)
         : [];
       const computedAt = performance.now();
       const record = await storeResult(runtime.blobs, scan.id, result, snapshot);

@@ -37,7 +37,7 @@ import {
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
-import { diffusionImageKey } from './diffusion.ts';
+import { diffusionImageKey, diffusionSeriesNumber, scanItselfDescription, S_PER_MM2 } from './diffusion.ts';
 import { publishScanEvent } from './scan-events.ts';
 import { buildSnapshot, newSeed } from './snapshot.ts';
 
@@ -168,9 +168,6 @@ export async function loadFinishedScan(db: Db, sessionId: string, scanId: string
   return { scan, result: JSON.parse(scan.result) as ScanResultRecord };
 }
 
-/** s/m² → s/mm², DICOM's and the series names' unit of b. */
-const S_PER_MM2 = 1e-6;
-
 /** The scan's diffusion series `name` (404 when it has none of that name); undefined for the scan itself. */
 export function diffusionSeriesOf(result: ScanResultRecord, name: string | undefined) {
   if (name === undefined || name === '') return undefined;
@@ -206,13 +203,15 @@ export async function reconstructedImages(
     ? [
         {
           name: '',
-          description: `DWI b=${Math.round((protocol.bValues?.[0] ?? 0) * S_PER_MM2)} s/mm² (the scan itself)`,
+          description: `${scanItselfDescription(protocol)} (the scan itself)`,
           bValue: (protocol.bValues?.[0] ?? 0) * S_PER_MM2,
+          seriesNumber: scan.series_number,
           url: base,
         },
-        ...result.diffusion.map((s) => ({
+        ...result.diffusion.map((s, index) => ({
           name: s.name,
           description: s.description,
+          seriesNumber: diffusionSeriesNumber(scan.series_number, index),
           bValue: s.bValue === null ? null : s.bValue * S_PER_MM2,
           ...(s.imageType ? { imageType: s.imageType } : {}),
           url: withQuery(base, query(s.name)),
@@ -244,7 +243,9 @@ export async function reconstructedImages(
     })),
     dicomUrl: withQuery(base, 'format=dicom', own),
     niftiUrl: withQuery(base, 'format=nifti', own),
-    ...(diffusion ? { series: series?.name ?? '', diffusionSeries: diffusion } : {}),
+    ...(diffusion
+      ? { series: series?.name ?? '', fslUrl: withQuery(base, 'format=fsl'), diffusionSeries: diffusion }
+      : {}),
   };
 }
 

@@ -5,11 +5,12 @@ import { MantineProvider } from '@mantine/core';
 import { DiffusionSeriesPicker } from './DiffusionSeriesPicker.tsx';
 
 const DWI = [
-  { name: '', description: 'DWI b=0 s/mm² (the scan itself)', bValue: 0, url: '/a' },
+  { name: '', description: 'DWI b=0 s/mm² (the scan itself)', bValue: 0, seriesNumber: 3, url: '/a' },
   {
     name: 'b1000',
-    description: 'DWI b=1000 s/mm² (trace of 3 directions)',
+    description: 'DWI TRACEW b=1000 s/mm² (trace of 3 directions)',
     bValue: 1000,
+    seriesNumber: 301,
     imageType: ['DERIVED', 'PRIMARY', 'DIFFUSION', 'TRACEW'],
     url: '/a?series=b1000',
   },
@@ -17,6 +18,7 @@ const DWI = [
     name: 'adc',
     description: 'DWI ADC (10⁻⁶ mm²/s)',
     bValue: null,
+    seriesNumber: 302,
     imageType: ['DERIVED', 'PRIMARY', 'DIFFUSION', 'ADC'],
     url: '/a?series=adc',
   },

@@ -91,7 +91,8 @@ export function ImageViewerPage() {
     const shown = seriesAt(active);
     if (!shown) return;
     setExportError(null);
-    const url = format === 'dicom' ? shown.meta.dicomUrl : shown.meta.niftiUrl;
+    const url = { dicom: shown.meta.dicomUrl, nifti: shown.meta.niftiUrl, fsl: shown.meta.fslUrl }[format];
+    if (url === undefined) return;
     downloadExport(url, shown.sequence.name, format).catch((e: unknown) =>
       setExportError(e instanceof Error ? e.message : String(e)),
     );
@@ -165,6 +166,16 @@ export function ImageViewerPage() {
           <Button size="xs" variant="default" onClick={() => download('nifti')}>
             Download NIfTI
           </Button>
+          {seriesAt(active)?.meta.fslUrl !== undefined && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => download('fsl')}
+              title="Every b-value of this DWI scan as one 4D NIfTI with FSL's .bval and .bvec"
+            >
+              Download NIfTI + bval/bvec
+            </Button>
+          )}
           <Button
             size="xs"
             variant="default"

@@ -2,11 +2,13 @@
  * The protocol's conflicts: what each limit is and why, with one-click fixes the user chooses ("Set TE to 4.8 ms",
  * "Raise bandwidth to 390 Hz/px", "Thicker slice (3.2 mm)"). Nothing changes until a fix is pressed.
  */
+import { memo } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Conflict } from '../state/conflicts.ts';
 import type { ParameterChange } from '../state/protocol-editor.ts';
 
-export function ConflictList(props: {
+/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
+export const ConflictList = memo(function ConflictList(props: {
   conflicts: readonly Conflict[];
   onFix: (change: ParameterChange) => void;
 }) {
@@ -33,4 +35,4 @@ export function ConflictList(props: {
       ))}
     </Stack>
   );
-}
+});

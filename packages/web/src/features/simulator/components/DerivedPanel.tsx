@@ -2,14 +2,22 @@
  * The values beside the parameters, computed in the browser as the user types (@larmor/mri, the code the server
  * validates with): scan time, the relative SNR of the model's reference tissue for this contrast (it falls with
  * TE, and with a short TR at a large flip, as the image does), SAR against the normal-mode limit, voxel size, minimum TE and TR.
+ * Each value is its own memoised cell, given its text (issue 20, "Speed": input to paint): an edit renders again
+ * only the values it changed.
  */
+import { memo } from 'react';
 import { Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { SAR_LIMIT_NORMAL_MODE_W_PER_KG } from '@larmor/mri/sequence';
 import type { DerivedValues } from '../state/conflicts.ts';
 import { formatScanTime, formatTime, formatVoxel, type UnitPreferences } from '../state/units.ts';
 
 /** One value: `term` names it (and its test id), `label` is shown for it when given. */
-function Stat(props: { term: string; label?: string; title?: string; children: React.ReactNode }) {
+const Stat = memo(function Stat(props: {
+  term: string;
+  label?: string;
+  title?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div title={props.title}>
       <Text component="dt" size="xs" c="dimmed" data-testid={`derived-${props.term}-term`}>
@@ -20,7 +28,25 @@ function Stat(props: { term: string; label?: string; title?: string; children: R
       </Text>
     </div>
   );
-}
+});
+
+/** SAR [W/kg] as shown ("1.23") with its bar against the normal-mode limit [% of it]. */
+const SarStat = memo(function SarStat(props: { wattsPerKilogram: string; sarPercent: number }) {
+  const { sarPercent } = props;
+  return (
+    <Stat term="SAR">
+      <Group gap={6} wrap="nowrap">
+        <span>{props.wattsPerKilogram} W/kg</span>
+        <Progress
+          value={Math.min(100, sarPercent)}
+          color={sarPercent > 100 ? 'red' : 'teal'}
+          w={48}
+          aria-label={`SAR ${sarPercent} % of the ${SAR_LIMIT_NORMAL_MODE_W_PER_KG} W/kg limit`}
+        />
+      </Group>
+    </Stat>
+  );
+});
 
 /** What 100 % means (sequence/derived.ts SNR_REFERENCE). */
 export const SNR_REFERENCE_TEXT =
@@ -35,22 +61,10 @@ export function DerivedPanel(props: { derived: DerivedValues; units: UnitPrefere
     <SimpleGrid component="dl" cols={3} spacing="xs" verticalSpacing={4} m={0} aria-label="Computed values">
       <Stat term="Scan time">{formatScanTime(derived.scanTimeS)}</Stat>
       <Stat term="SNR" label={`SNR, ${derived.snrTissue}`} title={SNR_REFERENCE_TEXT}>
-        {Math.round(derived.snrPercent)} %
+        {`${Math.round(derived.snrPercent)} %`}
       </Stat>
-      <Stat term="SAR">
-        <Group gap={6} wrap="nowrap">
-          <span>{derived.sar.wattsPerKilogram.toFixed(2)} W/kg</span>
-          <Progress
-            value={Math.min(100, sarPercent)}
-            color={sarPercent > 100 ? 'red' : 'teal'}
-            w={48}
-            aria-label={`SAR ${sarPercent} % of the ${SAR_LIMIT_NORMAL_MODE_W_PER_KG} W/kg limit`}
-          />
-        </Group>
-      </Stat>
-      <Stat term="Voxel">
-        {formatVoxel(derived.voxelM, units)} ({voxelMm3.toFixed(1)} mm³)
-      </Stat>
+      <SarStat wattsPerKilogram={derived.sar.wattsPerKilogram.toFixed(2)} sarPercent={sarPercent} />
+      <Stat term="Voxel">{`${formatVoxel(derived.voxelM, units)} (${voxelMm3.toFixed(1)} mm³)`}</Stat>
       <Stat term="TE min">{formatTime(derived.minEchoTimeS, units)}</Stat>
       <Stat term="TR min">{formatTime(derived.minRepetitionTimeS, units)}</Stat>
     </SimpleGrid>

@@ -4,7 +4,7 @@
  * module's objectives are checked against and students compare their submitted scans with. Replacing an existing
  * reference asks first. Students never see it (their role is not asked about the reference at all).
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
@@ -26,7 +26,8 @@ export interface KeepAsReferenceProps {
   scanName: string | undefined;
 }
 
-export function KeepAsReference(props: KeepAsReferenceProps) {
+/** Memoised (issue 20, "Speed"): the simulator page renders again when a save refreshes the session; this does not. */
+export const KeepAsReference = memo(function KeepAsReference(props: KeepAsReferenceProps) {
   const staff = holdsAnyPermission(useSession().scope, ['Teacher', 'Admin']);
   const answer = useModuleReference(props.labId, staff);
   const keep = useKeepAsReference(props.labId);
@@ -80,4 +81,4 @@ export function KeepAsReference(props: KeepAsReferenceProps) {
       )}
     </Stack>
   );
-}
+});

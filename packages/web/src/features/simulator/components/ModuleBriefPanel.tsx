@@ -4,7 +4,7 @@
  * instructions and what its objectives ask, with their points (never the thresholds), so a student scans knowing
  * what is asked.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Box, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ObjectiveSummary } from '@larmor/contracts/objectives';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
@@ -60,7 +60,8 @@ export function ModuleBrief(props: {
 }
 
 /** The panel for the session's module. */
-export function ModuleBriefPanel(props: { labId: string }) {
+/** Memoised (issue 20, "Speed"): the simulator page renders again when a save refreshes the session; this does not. */
+export const ModuleBriefPanel = memo(function ModuleBriefPanel(props: { labId: string }) {
   const brief = useModuleBrief(props.labId);
   return <ModuleBrief brief={brief.data} error={brief.error} />;
-}
+});

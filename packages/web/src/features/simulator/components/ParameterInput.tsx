@@ -2,27 +2,36 @@
  * One numeric protocol parameter in the user's units, on the shared numeric input (simulator.md §5: 'Higher than
  * allowed maximum', 'Lower than allowed minimum', 'This field is required', tooltip 'max | min | step'), or the
  * server's message when it refused the value.
+ *
+ * Memoised (issue 20, "Speed": input to paint): an edit renders again only the fields whose value, limits, draft or
+ * refusal changed, not every field of the card. The definitions are recomputed on each edit, so they are compared
+ * by their fields.
  */
-import type { ParameterDefinition } from '@larmor/mri/sequence';
+import { memo } from 'react';
+import type { ParameterDefinition, ParameterKey } from '@larmor/mri/sequence';
 import type { Protocol } from '@larmor/mri';
+import { shallowEqual } from '#lib/shallow-equal.ts';
 import { NumberField } from '#ui/NumberField.tsx';
 import type { ProtocolEditorAction } from '../state/protocol-editor.ts';
 import { displayUnit, fromDisplay, shownValue, type UnitPreferences } from '../state/units.ts';
 
-export function ParameterInput(props: {
+export interface ParameterInputProps {
   def: ParameterDefinition;
-  protocol: Protocol;
+  /** The protocol's value of `def.key` [SI]; absent when the protocol leaves the field out. */
+  valueSi: Protocol[ParameterKey];
   draft: string | undefined;
   /** The server's message when it refused this field's value (until it is edited). */
   refusal?: string | undefined;
   units: UnitPreferences;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   dispatch: (action: ProtocolEditorAction) => void;
-}) {
-  const { def, protocol } = props;
+}
+
+function ParameterInputField(props: ParameterInputProps) {
+  const { def } = props;
   const unit = displayUnit(def.key, def.unit, props.units);
   // A field the protocol leaves out shows the value the engine then uses (e.g. 180° refocusing).
-  const valueSi = protocol[def.key] ?? def.absentValue;
+  const valueSi = props.valueSi ?? def.absentValue;
   const value = props.draft ?? (valueSi === undefined ? '' : shownValue(valueSi, unit));
   return (
     <NumberField
@@ -45,3 +54,12 @@ export function ParameterInput(props: {
     />
   );
 }
+
+/** The same field when every prop is the same, the definition compared by its fields. */
+export function sameParameterInput(a: ParameterInputProps, b: ParameterInputProps): boolean {
+  const { def: defA, ...restA } = a;
+  const { def: defB, ...restB } = b;
+  return shallowEqual(defA, defB) && shallowEqual(restA, restB);
+}
+
+export const ParameterInput = memo(ParameterInputField, sameParameterInput);

@@ -3,7 +3,7 @@
  * units; choices (fat saturation, orientation, phase direction, b-values) beside the numbers; the System card
  * shows the scanner, with a lock and the reason where the module fixes a setting.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import type { SliceOrientation } from '@larmor/mri';
 import { planDefinitions } from '@larmor/mri/sequence';
@@ -54,13 +54,27 @@ function SystemCard(props: { settings: readonly SystemSetting[] }) {
   );
 }
 
+/** The cards' tabs: rendered again only when the family's cards change, not on each edit. */
+const CardTabs = memo(function CardTabs(props: { cards: readonly CardName[] }) {
+  return (
+    <Tabs.List aria-label="Parameter cards">
+      {props.cards.map((card) => (
+        <Tabs.Tab key={card} value={card}>
+          {card}
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+  );
+});
+
 const ORIENTATIONS: { value: SliceOrientation; label: string }[] = [
   { value: 'axial', label: 'Axial' },
   { value: 'sagittal', label: 'Sagittal' },
   { value: 'coronal', label: 'Coronal' },
 ];
 
-export function ParameterPanel(props: {
+/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
+export const ParameterPanel = memo(function ParameterPanel(props: {
   editor: ProtocolEditorState;
   dispatch: (action: ProtocolEditorAction) => void;
   units: UnitPreferences;
@@ -71,7 +85,7 @@ export function ParameterPanel(props: {
   const { protocol, scanner, freePlan } = editor;
   // On the free plan its limits are the inputs' min/max and tooltip, known before the user types.
   const defs = useMemo(() => planDefinitions(protocol, scanner, freePlan), [protocol, scanner, freePlan]);
-  const cards = cardsFor(protocol.family);
+  const cards = useMemo(() => cardsFor(protocol.family), [protocol.family]);
 
   const numbers = (card: CardName) => (
     <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
@@ -79,7 +93,7 @@ export function ParameterPanel(props: {
         <ParameterInput
           key={def.key}
           def={def}
-          protocol={protocol}
+          valueSi={protocol[def.key]}
           draft={editor.drafts[def.key]}
           refusal={editor.refusals[def.key]}
           units={units}
@@ -159,13 +173,7 @@ export function ParameterPanel(props: {
 
   return (
     <Tabs defaultValue="Routine" keepMounted={false} variant="outline">
-      <Tabs.List aria-label="Parameter cards">
-        {cards.map((card) => (
-          <Tabs.Tab key={card} value={card}>
-            {card}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      <CardTabs cards={cards} />
       {cards.map((card) => (
         <Tabs.Panel key={card} value={card} pt="sm">
           <Group grow align="flex-start">
@@ -178,4 +186,4 @@ export function ParameterPanel(props: {
       ))}
     </Tabs>
   );
-}
+});

@@ -3,11 +3,13 @@
  * it (it is saved first), then the running scan's progress from the session's events, with Cancel; a refusal or
  * failure that names no field shows beside them.
  */
+import { memo } from 'react';
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
 import { StatusChip } from './StatusChip.tsx';
 
-export function RunControls(props: {
+/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
+export const RunControls = memo(function RunControls(props: {
   sequence: PulseSequence;
   canRun: boolean;
   busy: boolean;
@@ -52,4 +54,4 @@ export function RunControls(props: {
       )}
     </Group>
   );
-}
+});

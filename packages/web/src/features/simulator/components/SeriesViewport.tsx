@@ -5,7 +5,7 @@
  * session's Display Options (text on viewers) and distance unit. Measurements stay in the image viewer; here the
  * viewer scrolls, windows and zooms. A DWI scan's series (each b-value, the ADC map) are picked above it.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
 import { useSeries } from '#entities/series/api/get-series.ts';
@@ -18,7 +18,8 @@ import { DiffusionSeriesPicker } from './DiffusionSeriesPicker.tsx';
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;
 
-export function SeriesViewport(props: {
+/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
+export const SeriesViewport = memo(function SeriesViewport(props: {
   sessionId: string;
   sequence: PulseSequence;
   /** An earlier series of the sequence to show instead of its last scan. */
@@ -69,4 +70,4 @@ export function SeriesViewport(props: {
       )}
     </Stack>
   );
-}
+});

@@ -7,7 +7,7 @@
  * Tools and has no New Scan. Isocenter (Whole Body Ctrl+Shift+3, Regions Ctrl+Shift+4) needs the model's Isocenter
  * feature.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Badge, Box, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { config } from '#lib/config.ts';
 import type { ForcedColorScheme } from '#lib/forced-color-scheme.ts';
@@ -22,7 +22,8 @@ import { SIMULATOR_TOUR } from './tour.ts';
 export type SettingsDialog =
   'patient' | 'scanner' | 'simulation' | 'isocenter-whole-body' | 'isocenter-regions' | 'display';
 
-export function TopBar(props: {
+/** Memoised (issue 20, "Speed"): the simulator page renders again when a save refreshes the session; this does not. */
+export const TopBar = memo(function TopBar(props: {
   sessionId: string;
   labName: string;
   modelId: number;
@@ -232,4 +233,4 @@ export function TopBar(props: {
       </Group>
     </Group>
   );
-}
+});

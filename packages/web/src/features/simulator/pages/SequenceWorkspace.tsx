@@ -4,6 +4,9 @@
  * their fixes. The editor is a pure reducer over the sequence's protocol, saved (PATCH) 350 ms after the last
  * change once it has no conflict; Run first waits for the protocol on screen to be stored and runs only if it was
  * (issue 20.6: what you see is what you scan).
+ *
+ * An edit renders again only what depends on it (issue 20, "Speed": input to paint): the panels are memoised and
+ * get values and handlers that keep their identity while what they show is unchanged.
  */
 import {
   useCallback,
@@ -38,21 +41,29 @@ import { SeriesViewport } from '../components/SeriesViewport.tsx';
 import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { PreviewImage } from '../preview/PreviewImage.tsx';
 import { usePreview } from '../preview/use-preview.ts';
-import { conflictsOf, derivedValues } from '../state/conflicts.ts';
+import { conflictsOf, derivedValues, type Conflict } from '../state/conflicts.ts';
 import {
   initialEditorState,
   isRefused,
   protocolEditorReducer,
+  type ParameterChange,
   type ProtocolEditorAction,
 } from '../state/protocol-editor.ts';
 import { messageOf } from '../state/refusal.ts';
 import { isScanRunning } from '../state/scan-events.ts';
-import { displayOptionChange, displayOptionsOf } from '#entities/session/display-options.ts';
+import {
+  displayOptionChange,
+  displayOptionsOf,
+  type PlanningView,
+} from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
 import { otherStacks } from '../state/scan-list.ts';
 import { noiseLevelOf, previewSettingsOf, scannerOf, systemSettings } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
+
+/** No conflict: one array, so the memoised list keeps its props while the protocol stays free of them. */
+const NO_CONFLICTS: readonly Conflict[] = [];
 
 export function SequenceWorkspace(props: {
   active: ActiveSession;
@@ -71,7 +82,7 @@ export function SequenceWorkspace(props: {
   shownScanId?: string | undefined;
 }) {
   const { active, sequence, units } = props;
-  const display = displayOptionsOf(active.configuration);
+  const display = useMemo(() => displayOptionsOf(active.configuration), [active.configuration]);
   const others = useMemo(
     () => otherStacks(active.pulseSequences, sequence.id),
     [active.pulseSequences, sequence.id],
@@ -84,10 +95,10 @@ export function SequenceWorkspace(props: {
   const protocol = editor.protocol;
   const modelId = active.lab.anatomicalModelId;
   const derived = useMemo(() => derivedValues(protocol, scanner, modelId), [protocol, scanner, modelId]);
-  const conflicts = useMemo(
-    () => conflictsOf(protocol, scanner, units, freePlan),
-    [protocol, scanner, units, freePlan],
-  );
+  const conflicts = useMemo(() => {
+    const found = conflictsOf(protocol, scanner, units, freePlan);
+    return found.length === 0 ? NO_CONFLICTS : found;
+  }, [protocol, scanner, units, freePlan]);
   const previewSettings = useMemo(() => previewSettingsOf(active.configuration), [active.configuration]);
   const preview = usePreview(
     active.lab.anatomicalModelId,
@@ -140,30 +151,50 @@ export function SequenceWorkspace(props: {
 
   const [busy, setBusy] = useState(false);
   const canRun = clean && !refused && !isScanRunning(active);
-  const run = async () => {
-    setBusy(true);
-    try {
-      // The protocol on screen now: stored first (waiting for a save under way), and run only if it was.
-      if (!(await save(editor.protocol))) return;
-      await runPulseSequence(active.session.id, sequence.id);
-      await onSaved();
-    } catch (error) {
-      dispatch({ type: 'failed', message: `The scan did not start: ${messageOf(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelPulseSequence(active.session.id, sequence.id);
-      await onSaved();
-    } catch (error) {
-      dispatch({ type: 'failed', message: `The scan was not cancelled: ${messageOf(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sessionId = active.session.id;
+  const sequenceId = sequence.id;
+  const onRun = useCallback(() => {
+    // The protocol on screen now (the one rendered: a click follows the render of the edits before it).
+    const shown = latest.current.protocol;
+    void (async () => {
+      setBusy(true);
+      try {
+        // Stored first (waiting for a save under way), and run only if it was.
+        if (!(await save(shown))) return;
+        await runPulseSequence(sessionId, sequenceId);
+        await onSaved();
+      } catch (error) {
+        dispatch({ type: 'failed', message: `The scan did not start: ${messageOf(error)}` });
+      } finally {
+        setBusy(false);
+      }
+    })();
+  }, [save, sessionId, sequenceId, onSaved, dispatch]);
+  const onCancel = useCallback(() => {
+    void (async () => {
+      setBusy(true);
+      try {
+        await cancelPulseSequence(sessionId, sequenceId);
+        await onSaved();
+      } catch (error) {
+        dispatch({ type: 'failed', message: `The scan was not cancelled: ${messageOf(error)}` });
+      } finally {
+        setBusy(false);
+      }
+    })();
+  }, [sessionId, sequenceId, onSaved, dispatch]);
+  const { attempt, onSetting } = props;
+  const onView = useCallback(
+    (view: PlanningView) =>
+      attempt('The view was not saved', () => onSetting(...displayOptionChange('view', view))),
+    [attempt, onSetting],
+  );
+  const onFix = useCallback((change: ParameterChange) => dispatch({ type: 'apply', change }), [dispatch]);
+  const viewerPreferences = useMemo(
+    () => ({ textOnViewers: display.textOnViewers, distanceUnit: units.distance }),
+    [display.textOnViewers, units.distance],
+  );
+  const system = useMemo(() => systemSettings(active.configuration), [active.configuration]);
   const description = `${sequence.name}, centre slice, TR ${formatTime(protocol.repetitionTime, units)}, TE ${formatTime(protocol.echoTime, units)}`;
   return (
     <SimulatorColumns
@@ -179,8 +210,8 @@ export function SequenceWorkspace(props: {
               canRun={canRun}
               busy={busy}
               notice={editor.notice}
-              onRun={() => void run()}
-              onCancel={() => void cancel()}
+              onRun={onRun}
+              onCancel={onCancel}
             />
           </Group>
           <Box
@@ -196,7 +227,7 @@ export function SequenceWorkspace(props: {
               sessionId={active.session.id}
               sequence={sequence}
               scanId={props.shownScanId}
-              preferences={{ textOnViewers: display.textOnViewers, distanceUnit: units.distance }}
+              preferences={viewerPreferences}
             />
           </Box>
           {display.ecg && props.cardiac && (
@@ -212,11 +243,7 @@ export function SequenceWorkspace(props: {
             disabled={sequence.status === 'running'}
             dispatch={dispatch}
             display={display}
-            onView={(view) =>
-              props.attempt('The view was not saved', () =>
-                props.onSetting(...displayOptionChange('view', view)),
-              )
-            }
+            onView={onView}
             others={others}
             isocentreKey={isocentreKeyOf(active.configuration)}
             regions={active.regions}
@@ -227,13 +254,8 @@ export function SequenceWorkspace(props: {
         <Box p="md">
           <Stack gap="sm">
             <DerivedPanel derived={derived} units={units} />
-            <ConflictList conflicts={conflicts} onFix={(change) => dispatch({ type: 'apply', change })} />
-            <ParameterPanel
-              editor={editor}
-              dispatch={dispatch}
-              units={units}
-              system={systemSettings(active.configuration)}
-            />
+            <ConflictList conflicts={conflicts} onFix={onFix} />
+            <ParameterPanel editor={editor} dispatch={dispatch} units={units} system={system} />
           </Stack>
         </Box>
       }

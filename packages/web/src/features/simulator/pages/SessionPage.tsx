@@ -3,7 +3,7 @@
  * id is −1 (the module page's Start scanning passes programId and labId in the query), else loads it; hosts the
  * Session expired and WebGL Not Supported dialogs; imposes the simulator's colour scheme (dark by default).
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { Outlet, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -89,16 +89,13 @@ export function SessionPage() {
   const active = state.session;
   // Leaving the simulator by a link or Back asks first (simulator.md §4); closing it on purpose does not.
   const leaving = useRef(false);
-  const closeModule = () => {
+  const programId = active?.session.programId;
+  const courseId = active?.course.id;
+  const labId = active?.lab.id;
+  const closeModule = useCallback(() => {
     leaving.current = true;
-    void navigate(
-      moduleReturnPath({
-        programId: active?.session.programId,
-        courseId: active?.course.id,
-        labId: active?.lab.id,
-      }),
-    );
-  };
+    void navigate(moduleReturnPath({ programId, courseId, labId }));
+  }, [navigate, programId, courseId, labId]);
   const blocker = useBlocker(
     ({ nextLocation }) =>
       !leaving.current &&
@@ -142,12 +139,18 @@ export function SessionPage() {
         .then(closeModule);
     },
   });
-  const context: SimulatorContext | undefined = active && {
-    active,
-    sessionId: active.session.id,
-    expire: () => dispatch({ type: 'expired' }),
-    closeModule,
-  };
+  // One object while the session is the same: the simulator's pages render again when it changes, not each
+  // time this wrapper does (a refetch renders it before the session it loaded is stored; issue 20, "Speed").
+  const context: SimulatorContext | undefined = useMemo(
+    () =>
+      active && {
+        active,
+        sessionId: active.session.id,
+        expire: () => dispatch({ type: 'expired' }),
+        closeModule,
+      },
+    [active, closeModule],
+  );
 
   return (
     <>

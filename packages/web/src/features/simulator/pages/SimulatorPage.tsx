@@ -88,34 +88,54 @@ export function SimulatorPage() {
 
   const { failure, attempt, dismiss } = useFailure();
 
-  const changeUnits = (next: UnitPreferences) => {
-    setUnits(next);
-    const saveUnit = (name: 'time_unit' | 'distance_unit', value: string) =>
-      attempt('The units were not saved', () => setConfiguration(sessionId, name, value));
-    if (next.time !== units.time) saveUnit('time_unit', next.time);
-    if (next.distance !== units.distance) saveUnit('distance_unit', next.distance);
-  };
+  // The handlers the top bar and the workspace get keep their identity across the page's renders (a save
+  // refreshes the session and renders the page): their memoised panels do not render for it (issue 20, "Speed").
+  const changeUnits = useCallback(
+    (next: UnitPreferences) => {
+      setUnits(next);
+      const saveUnit = (name: 'time_unit' | 'distance_unit', value: string) =>
+        attempt('The units were not saved', () => setConfiguration(sessionId, name, value));
+      if (next.time !== units.time) saveUnit('time_unit', next.time);
+      if (next.distance !== units.distance) saveUnit('distance_unit', next.distance);
+    },
+    [attempt, sessionId, units],
+  );
 
-  const changeSetting = async (name: SessionConfigurationName, value: ConfigurationValue) => {
-    await setConfiguration(sessionId, name, value);
-    await refresh();
-  };
+  const changeSetting = useCallback(
+    async (name: SessionConfigurationName, value: ConfigurationValue) => {
+      await setConfiguration(sessionId, name, value);
+      await refresh();
+    },
+    [sessionId, refresh],
+  );
+  const onAdvancedNotifications = useCallback(
+    (on: boolean) =>
+      attempt('The setting was not saved', () => changeSetting('advanced_notifications', on ? 1 : 0)),
+    [attempt, changeSetting],
+  );
+  const onNewScan = useCallback(
+    () => attempt('No new scan was started', () => createCollection(sessionId).then(refresh)),
+    [attempt, sessionId, refresh],
+  );
 
   const running = active.pulseSequences.find((s) => s.status === 'running');
   const status = running
     ? `Running ${running.name} ${Math.round(running.lastScan?.progress ?? 0)} %`
     : 'Idle';
 
-  const saveAndClose = async () => {
-    setClosing(true);
-    try {
-      await closeSession(sessionId);
-      queryClient.removeQueries({ queryKey: sessionQueryKey(sessionId) });
-      closeModule();
-    } finally {
-      setClosing(false);
-    }
-  };
+  const onSaveAndClose = useCallback(() => {
+    const saveAndClose = async () => {
+      setClosing(true);
+      try {
+        await closeSession(sessionId);
+        queryClient.removeQueries({ queryKey: sessionQueryKey(sessionId) });
+        closeModule();
+      } finally {
+        setClosing(false);
+      }
+    };
+    attempt('The session was not closed', saveAndClose);
+  }, [attempt, sessionId, queryClient, closeModule]);
 
   const scanList = (
     <>
@@ -172,18 +192,16 @@ export function SimulatorPage() {
         units={units}
         onUnits={changeUnits}
         advancedNotifications={settingValue(active.configuration, 'advanced_notifications', '0') === '1'}
-        onAdvancedNotifications={(on) =>
-          attempt('The setting was not saved', () => changeSetting('advanced_notifications', on ? 1 : 0))
-        }
+        onAdvancedNotifications={onAdvancedNotifications}
         scheme={scheme}
         onScheme={setSimulatorScheme}
         onDialog={setDialog}
         status={status}
         hasSequences={active.pulseSequences.length > 0}
         scanRunning={running !== undefined}
-        onNewScan={() => attempt('No new scan was started', () => createCollection(sessionId).then(refresh))}
+        onNewScan={onNewScan}
         closing={closing}
-        onSaveAndClose={() => attempt('The session was not closed', saveAndClose)}
+        onSaveAndClose={onSaveAndClose}
       />
       {renaming && (
         <RenameDialog

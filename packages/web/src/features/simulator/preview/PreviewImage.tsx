@@ -5,13 +5,14 @@
  * `data-frame` its request and `data-backend` where its FFTs ran ('wasm' or 'javascript'): the browser stories and
  * the bench read them (e2e/support/preview-latency.ts).
  */
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
 import { paintGrey } from '#ui/grey-canvas.ts';
 import { fitInBox, physicalAspect } from '#lib/physical-size.ts';
 import { usePreviewState, type PreviewStore } from './use-preview.ts';
 
-export function PreviewImage(props: { store: PreviewStore; description: string }) {
+/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
+export const PreviewImage = memo(function PreviewImage(props: { store: PreviewStore; description: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const state = usePreviewState(props.store);
   const answer = state.status === 'shown' ? state.answer : undefined;
@@ -64,4 +65,4 @@ export function PreviewImage(props: { store: PreviewStore; description: string }
       )}
     </Box>
   );
-}
+});

@@ -118,6 +118,13 @@ describe('what the server refused stays on screen and blocks Run until changed (
     expect([saved.refusals, saved.notice, isRefused(saved)]).toEqual([{}, undefined, false]);
   });
 
+  it('storing the protocol on screen when nothing was refused leaves the state itself (no render for it)', () => {
+    const typed = protocolEditorReducer(start(), { type: 'edit', key: 'echoTime', value: 0.09 });
+    expect(protocolEditorReducer(typed, { type: 'saved', protocol: typed.protocol })).toBe(typed);
+    const failed = protocolEditorReducer(typed, { type: 'failed', message: 'The scan did not start: busy' });
+    expect(protocolEditorReducer(failed, { type: 'saved', protocol: typed.protocol }).notice).toBeUndefined();
+  });
+
   it('a failed run shows its message beside Run without blocking it', () => {
     const failed = protocolEditorReducer(start(), {
       type: 'failed',

@@ -157,8 +157,10 @@ export function protocolEditorReducer(
     case 'scanner':
       return { ...state, scanner: action.scanner };
     case 'saved':
-      // An answer for a protocol the user has changed since says nothing about the one on screen.
-      return action.protocol === state.protocol
+      // An answer for a protocol the user has changed since says nothing about the one on screen; one that
+      // clears nothing leaves the state as it is (the workspace does not render again for it).
+      return action.protocol === state.protocol &&
+        (Object.keys(state.refusals).length > 0 || state.refused !== undefined || state.notice !== undefined)
         ? { ...state, refusals: {}, refused: undefined, notice: undefined }
         : state;
     case 'refused':

@@ -6,7 +6,7 @@
  * shows its edge and rotation handles (StackHandles); beneath it the fold-over zone is hatched where phase encoding
  * runs in this plane (FoldOverZone).
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Loader, Text } from '@mantine/core';
 import type { ParameterDefinition } from '@larmor/mri/sequence';
 import type { Protocol, SliceGeometry } from '@larmor/mri';
@@ -47,7 +47,7 @@ function points(list: readonly Point[]): string {
   return list.map((p) => `${p.x},${p.y}`).join(' ');
 }
 
-export function LocaliserViewport(props: {
+function LocaliserViewportFigure(props: {
   sessionId: string;
   orientation: LocaliserOrientation;
   protocol: Protocol;
@@ -62,8 +62,8 @@ export function LocaliserViewport(props: {
   regionId?: number | undefined;
   /** Where the localisers pass, in words: "the isocentre", "the centre of the Pelvis region". */
   through: string;
-  /** The editor's parameter ranges, which the edge handles clamp to. */
-  definitions: readonly ParameterDefinition[];
+  /** The editor's parameter ranges now, which the edge handles clamp to (read when dragged). */
+  definitions: () => readonly ParameterDefinition[];
   units: UnitPreferences;
   disabled: boolean;
   onGeometry: (geometry: SliceGeometry) => void;
@@ -313,3 +313,9 @@ export function LocaliserViewport(props: {
     </Box>
   );
 }
+
+/**
+ * Memoised (issue 20, "Speed"): drawn again only when what it shows changes; its parent passes the protocol of the
+ * last planning change (use-planning-protocol.ts) and stable handlers.
+ */
+export const LocaliserViewport = memo(LocaliserViewportFigure);

@@ -60,7 +60,8 @@ export function StackHandles(props: {
   orientation: string;
   scout: ScoutPlane;
   protocol: Protocol;
-  definitions: readonly ParameterDefinition[];
+  /** The editor's parameter ranges now (read when an edge is dragged). */
+  definitions: () => readonly ParameterDefinition[];
   units: UnitPreferences;
   /** The stack is focused or hovered. */
   active: boolean;
@@ -100,12 +101,13 @@ export function StackHandles(props: {
     }
     const dx = at.x - current.start.x;
     const dy = at.y - current.start.y;
-    const result = resizeStack(current.protocol, scout, current.handle, dx, dy, props.definitions);
+    const definitions = props.definitions();
+    const result = resizeStack(current.protocol, scout, current.handle, dx, dy, definitions);
     if (!result) return;
     props.onResize(result);
     setResizing({
       at: { x: current.handle.at.x + dx, y: current.handle.at.y + dy },
-      text: resizeText(result, props.definitions, props.units),
+      text: resizeText(result, definitions, props.units),
     });
   };
   const end = (event: PointerEvent<SVGElement>) => {

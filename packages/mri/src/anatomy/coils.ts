@@ -10,7 +10,10 @@ import type { SliceGrid, SlicePlane } from './resample.ts';
  */
 export function loopSensitivity(distance: Meters, radius: Meters): number {
   const q = (distance * distance) / (radius * radius);
-  return 1 / Math.pow(1 + q, 1.5);
+  // (1 + q)^{3/2} as (1 + q)·√(1 + q): within an ulp of Math.pow, several times faster (a slice's coil maps
+  // evaluate it for every element on every coarse point).
+  const a = 1 + q;
+  return 1 / (a * Math.sqrt(a));
 }
 
 /**

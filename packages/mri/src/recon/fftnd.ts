@@ -25,6 +25,8 @@ export interface Fft2d {
   inverseUncentredUnscaled(re: Float64Array, im: Float64Array): void;
   /** (−1)^(rows/2 + cols/2): the global sign of the centred transform. */
   readonly outputSign: number;
+  /** Whether it transforms on WebAssembly SIMD (./wasmFft.ts `sharedWasmFft2d` of its shape). */
+  readonly wasm: boolean;
 }
 
 /** A reusable centred 3D transform for one shape (nz × ny × nx, x fastest). */
@@ -151,6 +153,7 @@ export function createFft2d(rows: number, cols: number, wasm = true): Fft2d {
     },
     inverseUncentredUnscaled: (re, im) => plain(re, im, true),
     outputSign: sign,
+    wasm: simd,
   };
 }
 

@@ -37,6 +37,15 @@ export interface CoilMapSource {
    * values as those rows of `fill`, so that a caller can sum the elements block by block in cache.
    */
   fillRows(element: number, out: Float32Array, from: number, to: number): Float32Array;
+  /**
+   * Σ_c s_c² over the elements on the acquisition grid into `out` (readCount·phaseCount values), without
+   * forming any element's fine map: between coarse rows j and j + 1 a fine map is (1 − w)·T_c + w·B_c (T_c, B_c
+   * the two coarse rows interpolated along read, w the fine row's weight), so
+   *   Σ_c s_c² = (1 − w)²·Σ_c T_c² + 2(1 − w)·w·Σ_c T_c·B_c + w²·Σ_c B_c²,
+   * three sums per coarse row pair instead of one per element and fine row. The sum of the squares of `fill`'s
+   * maps but for their Float32 rounding (relative 1e-7).
+   */
+  sumOfSquares(out: Float64Array): Float64Array;
 }
 
 /**
@@ -90,6 +99,7 @@ export function frameCoilMapSource(
     count: coarse.length,
     fill: (element, out) => interpolateMap(mapOf(element), grid, out, 0, nv),
     fillRows: (element, out, from, to) => interpolateMap(mapOf(element), grid, out, from, to),
+    sumOfSquares: (out) => interpolatedSumOfSquares(coarse, grid, out),
   };
 }
 
@@ -115,6 +125,64 @@ function bilinearColumns(nu: number, step: number): { col0: Int32Array; colW: Fl
   return { col0, colW };
 }
 
+/** Coarse row `row` of `map` interpolated along read into `out` (nu values). */
+function readRow(map: Float32Array, grid: MapGrid, row: number, out: Float64Array): void {
+  const { cu, nu, col0, colW } = grid;
+  const start = row * cu;
+  for (let u = 0; u < nu; u++) {
+    const i0 = col0[u] as number;
+    const i1 = Math.min(cu - 1, i0 + 1);
+    const wu = colW[u] as number;
+    out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
+  }
+}
+
+/** CoilMapSource.sumOfSquares: Σ_c s_c² on the fine grid from the coarse maps (see there). */
+function interpolatedSumOfSquares(
+  coarse: readonly Float32Array[],
+  grid: MapGrid,
+  out: Float64Array,
+): Float64Array {
+  const { cv, nu, nv, step } = grid;
+  const tt = new Float64Array(nu);
+  const tb = new Float64Array(nu);
+  const bb = new Float64Array(nu);
+  // Each element's two coarse rows interpolated along read; a pair's lower row is the next pair's upper one.
+  let upper = coarse.map(() => new Float64Array(nu));
+  let lower = coarse.map(() => new Float64Array(nu));
+  for (let j = 0; j * step < nv; j++) {
+    const row1 = Math.min(cv - 1, j + 1);
+    tt.fill(0);
+    tb.fill(0);
+    bb.fill(0);
+    coarse.forEach((map, c) => {
+      const top = upper[c] as Float64Array;
+      const bottom = lower[c] as Float64Array;
+      if (j === 0) readRow(map, grid, j, top);
+      if (row1 === j) bottom.set(top);
+      else readRow(map, grid, row1, bottom);
+      for (let u = 0; u < nu; u++) {
+        const t = top[u] as number;
+        const b = bottom[u] as number;
+        tt[u] = (tt[u] as number) + t * t;
+        tb[u] = (tb[u] as number) + t * b;
+        bb[u] = (bb[u] as number) + b * b;
+      }
+    });
+    [upper, lower] = [lower, upper];
+    for (let v = j * step; v < Math.min(nv, (j + 1) * step); v++) {
+      const w = v / step - j;
+      const a = (1 - w) * (1 - w);
+      const c = 2 * (1 - w) * w;
+      const d = w * w;
+      const base = v * nu;
+      for (let u = 0; u < nu; u++)
+        out[base + u] = a * (tt[u] as number) + c * (tb[u] as number) + d * (bb[u] as number);
+    }
+  }
+  return out;
+}
+
 /**
  * One coarse map (cu × cv) bilinearly onto fine rows [from, to) of the fine grid (nu × nv, fine pixel step·i on
  * coarse point i), into `fine` from index 0. Each coarse row is interpolated along read once per call; fine rows
@@ -127,17 +195,7 @@ function interpolateMap(
   from: number,
   to: number,
 ): Float32Array {
-  const { cu, cv, nu, step, col0, colW } = grid;
-  /** Coarse row `row` interpolated along read into `out`. */
-  const readRow = (row: number, out: Float64Array): void => {
-    const start = row * cu;
-    for (let u = 0; u < nu; u++) {
-      const i0 = col0[u] as number;
-      const i1 = Math.min(cu - 1, i0 + 1);
-      const wu = colW[u] as number;
-      out[u] = (1 - wu) * (map[start + i0] as number) + wu * (map[start + i1] as number);
-    }
-  };
+  const { cv, nu, step } = grid;
   let { top, bottom } = grid;
   let topRow = -1;
   let bottomRow = -1;
@@ -150,10 +208,10 @@ function interpolateMap(
       const row1 = Math.min(cv - 1, j + 1);
       // The last pair's lower row is this pair's upper one: swap instead of recomputing.
       if (bottomRow === j) [top, bottom] = [bottom, top];
-      else if (topRow !== j) readRow(j, top);
+      else if (topRow !== j) readRow(map, grid, j, top);
       topRow = j;
       if (row1 === j) bottom.set(top);
-      else readRow(row1, bottom);
+      else readRow(map, grid, row1, bottom);
       bottomRow = row1;
     }
     const base = (v - from) * nu;

@@ -41,19 +41,19 @@ export function prescanGainOfSquares(squares: Float64Array, frame: AcquisitionFr
   const keep = frame.phaseMatrix;
   const firstLine = (frame.phaseCount - keep) / 2;
   const columns = frame.transposed ? keep : nu;
-  const sensitivity = new Float64Array(nu * keep);
+  // The kept lines' largest sensitivity first, then each gain from its own square root: no array of them.
   let max = 0;
+  for (let p = firstLine * nu; p < (firstLine + keep) * nu; p++) {
+    const s = Math.sqrt(squares[p] as number);
+    if (s > max) max = s;
+  }
+  const floor = MIN_RELATIVE_SENSITIVITY * max;
+  const gain = new Float32Array(nu * keep);
+  if (!(max > 0)) return gain.fill(1);
   for (let v = 0; v < keep; v++)
     for (let u = 0; u < nu; u++) {
-      const p = (firstLine + v) * nu + u;
       const q = frame.transposed ? u * columns + v : v * columns + u;
-      const s = Math.sqrt(squares[p] as number);
-      sensitivity[q] = s;
-      if (s > max) max = s;
+      gain[q] = 1 / Math.max(Math.sqrt(squares[(firstLine + v) * nu + u] as number), floor);
     }
-  const floor = MIN_RELATIVE_SENSITIVITY * max;
-  // A plain loop: Float32Array.from with a map function goes through the iterator, several times slower.
-  const gain = new Float32Array(sensitivity.length);
-  for (let q = 0; q < gain.length; q++) gain[q] = max > 0 ? 1 / Math.max(sensitivity[q] as number, floor) : 1;
   return gain;
 }

@@ -10,6 +10,7 @@
  * coil array's per-pixel sums also kept (./receive.ts `coilStats`), its cost does not grow with the coil count.
  */
 import type { ComplexArray } from '../../recon/image.ts';
+import { sharedWasmFft2d, type WasmFft2d } from '../../recon/wasmFft.ts';
 import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
 import type { ContrastWorkspace, RenderedImage, TissueImageCache } from './types.ts';
@@ -217,6 +218,8 @@ function computePair(
   if (!a) return;
   const nu = prepared.frame.readCount;
   const nv = prepared.frame.phaseCount;
+  const engine = ws.fft.wasm ? sharedWasmFft2d(nv, nu) : undefined;
+  if (engine) return computePairInModule(prepared, a, b, ws, engine);
   const { re, im } = pairScratch(nu * nv);
   // z = A + i·B with A = C_a·K_a, B = C_b·K_b: re(z) = re A − im B, im(z) = im A + re B.
   accumulate(prepared, a, nu, nv, re, im, false);
@@ -233,6 +236,84 @@ function computePair(
   cache.shifts[a.slot] = a.shift;
   if (b) {
     cache.images[b.slot] = image(im);
+    cache.shifts[b.slot] = b.shift;
+  }
+}
+
+/**
+ * computePair with the sum formed in the WebAssembly FFT's own arrays and the images read straight out of them:
+ * the same numbers as the JavaScript path (sum from +0, the same kernel, the same centring sign and scale, then
+ * Float32), without its zeroing, copying in and out, and separate centring pass. The inverse is the module's
+ * forward kernel on swapped real and imaginary parts (recon/fftnd.ts): the sum's imaginary part goes into `re`.
+ */
+function computePairInModule(
+  prepared: PreparedSlice,
+  a: TissueTerm,
+  b: TissueTerm | undefined,
+  ws: ContrastWorkspace,
+  engine: WasmFft2d,
+): void {
+  const nu = prepared.frame.readCount;
+  const nv = prepared.frame.phaseCount;
+  const { re: moduleIm, im: moduleRe, stride } = engine;
+  const aRe = prepared.kRe[a.slot] as Float32Array;
+  const aIm = prepared.kIm[a.slot] as Float32Array;
+  const colA = a.shift === 0 ? undefined : shiftPhasors(nu, a.shift);
+  const bRe = b ? (prepared.kRe[b.slot] as Float32Array) : undefined;
+  const bIm = b ? (prepared.kIm[b.slot] as Float32Array) : undefined;
+  const colB = !b || b.shift === 0 ? undefined : shiftPhasors(nu, b.shift);
+  for (let line = 0; line < nv; line++) {
+    const row = line * stride;
+    for (let c = 0; c < nu; c++) {
+      const p = line * nu + c;
+      let xr = aRe[p] as number;
+      let xi = aIm[p] as number;
+      if (colA) {
+        const cr = colA.re[c] as number;
+        const ci = colA.im[c] as number;
+        const tr = xr * cr - xi * ci;
+        xi = xr * ci + xi * cr;
+        xr = tr;
+      }
+      // As accumulate adds into a zeroed sum: +0 first, then A, then i·B.
+      let zr = 0 + xr;
+      let zi = 0 + xi;
+      if (bRe && bIm) {
+        let yr = bRe[p] as number;
+        let yi = bIm[p] as number;
+        if (colB) {
+          const cr = colB.re[c] as number;
+          const ci = colB.im[c] as number;
+          const tr = yr * cr - yi * ci;
+          yi = yr * ci + yi * cr;
+          yr = tr;
+        }
+        zr = zr - yi;
+        zi = zi + yr;
+      }
+      moduleRe[row + c] = zr;
+      moduleIm[row + c] = zi;
+    }
+  }
+  engine.transformRows(0, nv);
+  engine.transformColumns(0, nu);
+  const cache = ws.tissueImages;
+  const size = nu * nv;
+  const imageA = cache.spare.pop() ?? new Float32Array(size);
+  const imageB = b ? (cache.spare.pop() ?? new Float32Array(size)) : undefined;
+  const scale = ws.fft.outputSign / size;
+  for (let line = 0; line < nv; line++) {
+    const row = line * stride;
+    for (let c = 0; c < nu; c++) {
+      const s = ((line + c) & 1) === 0 ? scale : -scale;
+      imageA[line * nu + c] = (moduleRe[row + c] as number) * s;
+      if (imageB) imageB[line * nu + c] = (moduleIm[row + c] as number) * s;
+    }
+  }
+  cache.images[a.slot] = imageA;
+  cache.shifts[a.slot] = a.shift;
+  if (b && imageB) {
+    cache.images[b.slot] = imageB;
     cache.shifts[b.slot] = b.shift;
   }
 }

@@ -61,7 +61,6 @@ export function resampleFractions(
   zeroImage: (size: number) => Float32Array = (size) => new Float32Array(size),
 ): SliceFractions {
   const { plane, readDirection, phaseDirection } = frame;
-  const [nx, ny, nz] = volume.dims;
   const [dx, dy, dz] = volume.voxelSize;
   const readStep = frame.fovRead / fineRead;
   const phaseStep = frame.fovPhase / finePhase;
@@ -81,42 +80,42 @@ export function resampleFractions(
   const stepJ = (readDirection[1] * readStep) / dy;
   const stepK = (readDirection[2] * readStep) / dz;
   const moving = movingAxis(stepI, stepJ, stepK);
+  // One row descriptor for every row (its folded offset set per row): no objects allocated per row.
+  const fine: FineRow = { fractions, rowsUsed, fineRead, finePhase, folded: 0, weight, zeroImage };
+  const f0: [number, number, number] = [0, 0, 0];
+  const steps = [stepI, stepJ, stepK] as const;
+  const u0 = (-fineRead / 2) * readStep;
   // Sub-slices innermost of the line loop: the fine row being filled stays in cache for all of them.
   for (let line = firstLine; line <= lastLine; line++) {
     for (let sub = 0; sub < subCount; sub++) {
       const through = ((sub + 0.5) / subCount - 0.5) * plane.sliceThickness;
-      const folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
+      fine.folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
       const v = (line - finePhase / 2) * phaseStep;
-      const u0 = (-fineRead / 2) * readStep;
       // Continuous voxel index of read sample 0 on this line; +0.5 so that truncation rounds to nearest.
-      const start = (axis: 0 | 1 | 2): number =>
-        plane.center[axis] +
-        u0 * readDirection[axis] +
-        v * phaseDirection[axis] +
-        through * plane.normal[axis];
-      const fi0 = (start(0) - volume.origin[0]) / dx + 0.5;
-      const fj0 = (start(1) - volume.origin[1]) / dy + 0.5;
-      const fk0 = (start(2) - volume.origin[2]) / dz + 0.5;
+      for (let axis = 0; axis < 3; axis++) {
+        const start =
+          (plane.center[axis] as number) +
+          u0 * (readDirection[axis] as number) +
+          v * (phaseDirection[axis] as number) +
+          through * (plane.normal[axis] as number);
+        f0[axis] = (start - (volume.origin[axis] as number)) / (volume.voxelSize[axis] as number) + 0.5;
+      }
       // Read samples whose voxel index lies inside the volume on every axis (a ray–box intersection).
       let uLo = 0;
       let uHi = fineRead;
-      for (const [f0, step, n] of [
-        [fi0, stepI, nx],
-        [fj0, stepJ, ny],
-        [fk0, stepK, nz],
-      ] as const) {
+      for (let axis = 0; axis < 3; axis++) {
+        const start = f0[axis] as number;
+        const step = steps[axis] as number;
+        const n = volume.dims[axis] as number;
         if (step === 0) {
-          if (f0 < 0 || f0 >= n) uHi = 0;
+          if (start < 0 || start >= n) uHi = 0;
           continue;
         }
-        const a = -f0 / step;
-        const b = (n - f0) / step;
+        const a = -start / step;
+        const b = (n - start) / step;
         uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
         uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
       }
-      const fine = { fractions, rowsUsed, fineRead, finePhase, folded, weight, zeroImage };
-      const f0 = [fi0, fj0, fk0] as const;
-      const steps = [stepI, stepJ, stepK] as const;
       if (moving === undefined) accumulateOblique(volume, fine, f0, steps, uLo, uHi);
       else accumulateAlongAxis(volume, fine, f0, moving, steps[moving], uLo, uHi);
     }

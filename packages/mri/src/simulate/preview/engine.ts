@@ -6,8 +6,8 @@
  *
  * It renders what the scan gives (issue 26.3): the scanner's receive coil (every element of an array, through its
  * sensitivity maps on this frame, ../coilMaps.ts, as the per-pixel sums a scan slice uses, ../fast/coilSums.ts),
- * prescan normalisation on (the scan's default), tissues at the scanner's field B0, and one unit noise per channel.
- * Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). What it
+ * prescan normalisation on (the scan's default), tissues at the scanner's field B0, and one unit noise per channel
+ * (for full Fourier drawn as the sums' law, ./coilSums.ts). Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). What it
  * leaves out, for speed, as the scan does not: motion, partial-Fourier reconstruction, a Bloch backend's
  * susceptibility field map, and the through-slab aliasing of 3D slabs (a 3D protocol's centre partition is
  * prepared as one thin slice).
@@ -24,7 +24,8 @@ import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geomet
 import { seededRandom, unitComplexNoise, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import { frameCoilMapSource, type CoilMapSource } from '../coilMaps.ts';
 import { partialFourierLines } from '../../recon/partialFourier.ts';
-import { coilSumsOf, createCoilSumsBuffers, type CoilSums, type CoilSumsBuffers } from '../fast/coilSums.ts';
+import { createCoilSumsBuffers, type CoilSums, type CoilSumsBuffers } from '../fast/coilSums.ts';
+import { previewCoilSums, previewGrain, type PreviewGrain } from './coilSums.ts';
 import { PREVIEW_WHITE_QUANTILE, greyOf, quantileOf } from './grey.ts';
 
 /** Seed of the preview's noise: fixed, so the grain stays put while a slider moves. */
@@ -80,8 +81,8 @@ function geometryKey(frame: AcquisitionFrame, coil: Coil | undefined): string {
 
 /**
  * A coil array on a prepared geometry: its per-pixel sums with the preview's fixed noise (what a full-Fourier
- * render needs, fast/coilSums.ts: one element's map in memory at a time, the same image as from the maps), and
- * every element's map only once a partial-Fourier protocol asks for them.
+ * render needs, ./coilSums.ts: Σ s² from the coarse maps and the array's noise in distribution, no element's fine
+ * map formed), and every element's map only once a partial-Fourier protocol asks for them.
  */
 interface PreparedCoil {
   source: CoilMapSource;
@@ -124,6 +125,7 @@ export function createPreviewEngine(
   const backend: PreviewBackend = useWasm && wasmFftAvailable() ? 'wasm' : 'javascript';
   let prepared: PreparedGeometry | undefined;
   let noise: { samples: number; channels: number; units: UnitNoise[] } | undefined;
+  let grain: { units: UnitNoise[]; grain: PreviewGrain } | undefined;
   let tissues: { b0: number; byLabel: (TissueAtField | undefined)[] } | undefined;
   /** The coil sums' buffers, reused from geometry to geometry (a slice moved allocates none of them). */
   let sumsBuffers: CoilSumsBuffers | undefined;
@@ -136,13 +138,19 @@ export function createPreviewEngine(
     }
     return noise.units;
   };
+  /** The array's noise as the coil sums take it (./coilSums.ts), formed once per sample and channel count. */
+  const grainFor = (samples: number, channels: number): PreviewGrain => {
+    const units = noiseFor(samples, channels);
+    if (grain?.units !== units) grain = { units, grain: previewGrain(units) };
+    return grain.grain;
+  };
 
   const coilFor = (coil: Coil | undefined, frame: AcquisitionFrame): PreparedCoil | undefined => {
     const source = frameCoilMapSource(coil, frame);
     if (!source) return undefined;
     const samples = frame.readCount * frame.phaseCount;
     if (sumsBuffers?.map.length !== samples) sumsBuffers = createCoilSumsBuffers(samples);
-    const sums = coilSumsOf(source, frame, noiseFor(samples, source.count), sumsBuffers);
+    const sums = previewCoilSums(source, frame, grainFor(samples, source.count), sumsBuffers);
     return { source, sums, maps: undefined };
   };
 

@@ -7,7 +7,7 @@
  * 20.12b) and on other pages: those queries are never fresh for long (`ALWAYS_REFETCH`), so coming back to the
  * attempt page shows the scans just made and the attempts left now, not what the cache held minutes ago.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ATTEMPT_PATHS,
@@ -22,6 +22,7 @@ import { apiPath } from '@larmor/contracts/programs';
 import { ownScansResponseSchema, STUDENT_PATHS, type OwnScansResponse } from '@larmor/contracts/students';
 import { getModule } from '#entities/program/api/get-module.ts';
 import { api } from '#lib/api.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 const attemptsQueryKey = ['attempts'] as const;
 
@@ -74,11 +75,7 @@ export function useOwnScans(labId: string, enabled: boolean) {
 }
 
 function useInvalidating<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: attemptsQueryKey }),
-  });
+  return useInvalidatingMutation(fn, [attemptsQueryKey]);
 }
 
 export function useStartAttempt(labId: string) {

@@ -1,5 +1,4 @@
 /** POST v1/courses/{courseId}/copy: the course with its modules, copied to the end of its (or another) program. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   courseSchema,
@@ -9,6 +8,7 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function copyCourse(courseId: string, body: CourseCopy = {}): Promise<Course> {
   return api.request(apiPath(PROGRAM_PATHS.courseCopy, { courseId }), {
@@ -19,9 +19,5 @@ export function copyCourse(courseId: string, body: CourseCopy = {}): Promise<Cou
 }
 
 export function useCopyCourse(courseId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CourseCopy = {}) => copyCourse(courseId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation((body: CourseCopy = {}) => copyCourse(courseId, body), [programsQueryKey]);
 }

@@ -1,8 +1,8 @@
 /** POST v1/modules/{labId}/copy: the module copied to the end of its (or another) course. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, labSchema, PROGRAM_PATHS, type Lab, type LabCopy } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function copyModule(labId: string, body: LabCopy = {}): Promise<Lab> {
   return api.request(apiPath(PROGRAM_PATHS.moduleCopy, { labId }), {
@@ -13,9 +13,5 @@ export function copyModule(labId: string, body: LabCopy = {}): Promise<Lab> {
 }
 
 export function useCopyModule(labId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LabCopy = {}) => copyModule(labId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation((body: LabCopy = {}) => copyModule(labId, body), [programsQueryKey]);
 }

@@ -1,5 +1,4 @@
 /** POST v1/programs/{programId}/courses: a course at the end of the program. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   courseSchema,
@@ -9,6 +8,7 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function createCourse(programId: string, body: CourseCreateInput): Promise<Course> {
   return api.request(apiPath(PROGRAM_PATHS.programCourses, { programId }), {
@@ -19,9 +19,8 @@ export function createCourse(programId: string, body: CourseCreateInput): Promis
 }
 
 export function useCreateCourse(programId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CourseCreateInput) => createCourse(programId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (body: CourseCreateInput) => createCourse(programId, body),
+    [programsQueryKey],
+  );
 }

@@ -1,8 +1,8 @@
 /** POST v1/courses/{courseId}/modules: a module (lab) at the end of the course. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, labSchema, PROGRAM_PATHS, type Lab, type LabCreateInput } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function createModule(courseId: string, body: LabCreateInput): Promise<Lab> {
   return api.request(apiPath(PROGRAM_PATHS.courseModules, { courseId }), {
@@ -13,9 +13,5 @@ export function createModule(courseId: string, body: LabCreateInput): Promise<La
 }
 
 export function useCreateModule(courseId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LabCreateInput) => createModule(courseId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation((body: LabCreateInput) => createModule(courseId, body), [programsQueryKey]);
 }

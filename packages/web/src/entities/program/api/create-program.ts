@@ -1,5 +1,4 @@
 /** POST v1/programs: a new draft program. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PROGRAM_PATHS,
   programSchema,
@@ -8,15 +7,12 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function createProgram(body: ProgramCreateInput): Promise<Program> {
   return api.request(PROGRAM_PATHS.programs, { method: 'POST', body, schema: programSchema });
 }
 
 export function useCreateProgram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createProgram,
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation(createProgram, [programsQueryKey]);
 }

@@ -4,7 +4,7 @@
  * v1/scan-results, then PUT v1/modules/{labId}/reference), and the objectives checked against the reference
  * (GET v1/modules/{labId}/reference/evaluation).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type ReferenceEvaluation,
   referenceEvaluationSchema,
@@ -16,6 +16,7 @@ import { getOwnScans, keepScan } from '#entities/attempt/api/attempts.ts';
 import { setModuleReference } from '#entities/scan-results/api/module-reference.ts';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 const evaluationKey = (labId: string) => [...programsQueryKey, 'reference-evaluation', labId] as const;
 const ownScansKey = (labId: string) => [...programsQueryKey, 'own-scans', labId] as const;
@@ -46,14 +47,10 @@ export function useOwnScans(labId: string) {
 
 /** Marks one of the caller's scans as the reference, keeping it as a scan result first when needed. */
 export function useSaveReference(labId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (scan: Pick<OwnScan, 'scanId' | 'scanResultId'>): Promise<void> => {
+  return useInvalidatingMutation(
+    async (scan: Pick<OwnScan, 'scanId' | 'scanResultId'>): Promise<void> => {
       await setModuleReference(labId, scan.scanResultId ?? (await keepScan(scan.scanId)).id);
     },
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: evaluationKey(labId) });
-      await client.invalidateQueries({ queryKey: ownScansKey(labId) });
-    },
-  });
+    [evaluationKey(labId), ownScansKey(labId)],
+  );
 }

@@ -2,7 +2,6 @@
  * POST v1/programs/{programId}/publish: `published` false takes it back to draft. A module whose objectives fail
  * its own reference refuses publishing (409, `validation.overrideReason`) unless `overrideReason` says why.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   PROGRAM_PATHS,
@@ -12,6 +11,7 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { catalogQueryKey, programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function publishProgram(programId: string, body: Publish): Promise<Program> {
   return api.request(apiPath(PROGRAM_PATHS.programPublish, { programId }), {
@@ -22,12 +22,8 @@ export function publishProgram(programId: string, body: Publish): Promise<Progra
 }
 
 export function usePublishProgram(programId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Publish) => publishProgram(programId, body),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: programsQueryKey });
-      await client.invalidateQueries({ queryKey: catalogQueryKey });
-    },
-  });
+  return useInvalidatingMutation(
+    (body: Publish) => publishProgram(programId, body),
+    [programsQueryKey, catalogQueryKey],
+  );
 }

@@ -1,9 +1,9 @@
 /** POST v1/modules/{labId}/release: every graded attempt of the module the caller reviews (issue 21.4). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ATTEMPT_PATHS, moduleReleaseResultSchema } from '@larmor/contracts/attempts';
 import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { markingQueueQueryKey } from './get-marking-queue.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function releaseModule(labId: string): Promise<{ released: number }> {
   return api.request(apiPath(ATTEMPT_PATHS.moduleRelease, { labId }), {
@@ -14,9 +14,5 @@ export function releaseModule(labId: string): Promise<{ released: number }> {
 }
 
 export function useReleaseModule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: releaseModule,
-    onSuccess: () => client.invalidateQueries({ queryKey: markingQueueQueryKey }),
-  });
+  return useInvalidatingMutation(releaseModule, [markingQueueQueryKey]);
 }

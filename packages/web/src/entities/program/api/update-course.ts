@@ -1,5 +1,4 @@
 /** PATCH v1/courses/{courseId}: title and description. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   courseSchema,
@@ -9,6 +8,7 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function updateCourse(courseId: string, body: CoursePatch): Promise<Course> {
   return api.request(apiPath(PROGRAM_PATHS.course, { courseId }), {
@@ -19,9 +19,5 @@ export function updateCourse(courseId: string, body: CoursePatch): Promise<Cours
 }
 
 export function useUpdateCourse(courseId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CoursePatch) => updateCourse(courseId, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: programsQueryKey }),
-  });
+  return useInvalidatingMutation((body: CoursePatch) => updateCourse(courseId, body), [programsQueryKey]);
 }

@@ -1,5 +1,4 @@
 /** PATCH v1/programs/{programId} with any subset of the program's fields. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   PROGRAM_PATHS,
@@ -9,6 +8,7 @@ import {
 } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { catalogQueryKey, programsQueryKey } from './keys.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function updateProgram(programId: string, body: ProgramPatch): Promise<Program> {
   return api.request(apiPath(PROGRAM_PATHS.program, { programId }), {
@@ -19,12 +19,8 @@ export function updateProgram(programId: string, body: ProgramPatch): Promise<Pr
 }
 
 export function useUpdateProgram(programId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProgramPatch) => updateProgram(programId, body),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: programsQueryKey });
-      await client.invalidateQueries({ queryKey: catalogQueryKey });
-    },
-  });
+  return useInvalidatingMutation(
+    (body: ProgramPatch) => updateProgram(programId, body),
+    [programsQueryKey, catalogQueryKey],
+  );
 }

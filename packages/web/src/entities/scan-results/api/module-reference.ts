@@ -3,7 +3,7 @@
  * A teacher marks one of their own scan results of the module; the comparisons then change. GET answers a
  * student 403 until they submit (issue 21.2): ask it for staff only (`enabled`).
  */
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   moduleReferenceAnswerSchema,
   moduleReferenceSchema,
@@ -13,6 +13,7 @@ import {
 import { apiPath } from '@larmor/contracts/programs';
 import { keepScan } from '#entities/attempt/api/attempts.ts';
 import { api } from '#lib/api.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 const referenceQueryKey = (labId: string) => ['module-reference', labId] as const;
 const path = (labId: string) => apiPath(SCAN_RESULT_REVIEW_PATHS.reference, { labId });
@@ -25,11 +26,8 @@ export function useModuleReference(labId: string, enabled = true) {
   return useQuery({ queryKey: referenceQueryKey(labId), queryFn: () => getModuleReference(labId), enabled });
 }
 
-/** The reference and the comparisons with it are read again. */
-async function referenceChanged(client: QueryClient, labId: string): Promise<void> {
-  await client.invalidateQueries({ queryKey: referenceQueryKey(labId) });
-  await client.invalidateQueries({ queryKey: ['scan-results'] });
-}
+/** What a new reference makes stale: the reference and the comparisons with it. */
+const referenceChanged = (labId: string) => [referenceQueryKey(labId), ['scan-results']];
 
 /** PUT (or, with null, DELETE) the module's reference scan result. */
 export async function setModuleReference(labId: string, scanResultId: string | null): Promise<void> {
@@ -40,18 +38,16 @@ export async function setModuleReference(labId: string, scanResultId: string | n
 
 /** Marks `scanResultId` as the reference (or, with null, unmarks the module's); refreshes comparisons. */
 export function useSetModuleReference(labId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (scanResultId: string | null) => setModuleReference(labId, scanResultId),
-    onSuccess: () => referenceChanged(client, labId),
-  });
+  return useInvalidatingMutation(
+    (scanResultId: string | null) => setModuleReference(labId, scanResultId),
+    referenceChanged(labId),
+  );
 }
 
 /** Keeps a finished scan of the caller's session (`scanId`) as a scan result and marks it as the reference. */
 export function useKeepAsReference(labId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (scanId: string) => setModuleReference(labId, (await keepScan(scanId)).id),
-    onSuccess: () => referenceChanged(client, labId),
-  });
+  return useInvalidatingMutation(
+    async (scanId: string) => setModuleReference(labId, (await keepScan(scanId)).id),
+    referenceChanged(labId),
+  );
 }

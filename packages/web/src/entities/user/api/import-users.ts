@@ -2,10 +2,10 @@
  * POST v1/users/import (platform-shell.md §7): a CSV or XLSX file as multipart form; the answer has one entry
  * per data row with its index and outcome. Errors pass their message to the caller.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importResponseSchema, type ImportRowResult, USER_PATHS } from '@larmor/contracts/users';
 import { api } from '#lib/api.ts';
 import { usersQueryKey } from './list-users.ts';
+import { useInvalidatingMutation } from '#lib/mutation.ts';
 
 export function importUsers(file: File): Promise<ImportRowResult[]> {
   const formData = new FormData();
@@ -14,9 +14,5 @@ export function importUsers(file: File): Promise<ImportRowResult[]> {
 }
 
 export function useImportUsers() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: importUsers,
-    onSuccess: () => client.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  return useInvalidatingMutation(importUsers, [usersQueryKey]);
 }

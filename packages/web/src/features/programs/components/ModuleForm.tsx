@@ -18,6 +18,9 @@ import { PresetsSection } from './PresetsSection.tsx';
 import { StartingProtocolsEditor } from './StartingProtocolsEditor.tsx';
 import { TissueOverridesEditor } from './TissueOverridesEditor.tsx';
 
+/** The fields a text input edits as typed. */
+type TextField = 'estimatedDurationMin' | 'attemptsAllowed' | 'availableFrom' | 'dueAt';
+
 export function ModuleForm(props: {
   initial: ModuleFormState;
   /** The program the module belongs to (instruction images are uploaded to it). */
@@ -41,6 +44,13 @@ export function ModuleForm(props: {
   };
   const errors = moduleFormErrors(state, context);
   const valid = Object.keys(errors).length === 0;
+  /** A text input's value, error and change for one of the form's plain text fields. */
+  const textField = (field: TextField) => ({
+    value: state[field],
+    error: errors[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      dispatch({ type: 'set', field, value: e.currentTarget.value }),
+  });
   return (
     <form
       onSubmit={(e) => {
@@ -137,34 +147,15 @@ export function ModuleForm(props: {
           <TextInput
             label="Estimated duration (min)"
             inputMode="numeric"
-            value={state.estimatedDurationMin}
-            error={errors.estimatedDurationMin}
-            onChange={(e) =>
-              dispatch({ type: 'set', field: 'estimatedDurationMin', value: e.currentTarget.value })
-            }
+            {...textField('estimatedDurationMin')}
           />
           <TextInput
             label="Attempts allowed (empty: unlimited)"
             inputMode="numeric"
-            value={state.attemptsAllowed}
-            error={errors.attemptsAllowed}
-            onChange={(e) =>
-              dispatch({ type: 'set', field: 'attemptsAllowed', value: e.currentTarget.value })
-            }
+            {...textField('attemptsAllowed')}
           />
-          <TextInput
-            label="Available from"
-            type="datetime-local"
-            value={state.availableFrom}
-            onChange={(e) => dispatch({ type: 'set', field: 'availableFrom', value: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Due date"
-            type="datetime-local"
-            value={state.dueAt}
-            error={errors.dueAt}
-            onChange={(e) => dispatch({ type: 'set', field: 'dueAt', value: e.currentTarget.value })}
-          />
+          <TextInput label="Available from" type="datetime-local" {...textField('availableFrom')} />
+          <TextInput label="Due date" type="datetime-local" {...textField('dueAt')} />
         </SimpleGrid>
         {props.children}
         <Group>

@@ -21,11 +21,37 @@ const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v.toPrecision(3));
 /** A time [ms] as the inputs start with it: to 0.1 ms (the library's values at a field are not round). */
 const tenth = (v: number) => Math.round(v * 10) / 10;
 
+interface TimeCellProps {
+  label: string;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  /** The row's edit is refused (marked on both of its inputs). */
+  invalid: boolean;
+}
+
+/** An edited relaxation time [ms] of a row. */
+function TimeCell({ label, value, onChange, invalid }: TimeCellProps) {
+  return (
+    <Table.Td>
+      <NumberInput
+        size="xs"
+        w={96}
+        value={value}
+        onChange={onChange}
+        min={0}
+        aria-label={label}
+        error={invalid ? true : undefined}
+      />
+    </Table.Td>
+  );
+}
+
 function TissueTableRow({ row, advanced, plotted, saving, onPlot, onSave }: RowProps) {
   const [t1, setT1] = useState<number | string>(tenth(row.t1Ms));
   const [t2, setT2] = useState<number | string>(tenth(row.t2Ms));
   const error = editError(t1, t2);
   const changed = t1 !== tenth(row.t1Ms) || t2 !== tenth(row.t2Ms);
+  const invalid = error !== null && changed;
   return (
     <Table.Tr data-tissue={row.id}>
       <Table.Td>
@@ -48,28 +74,8 @@ function TissueTableRow({ row, advanced, plotted, saving, onPlot, onSave }: RowP
       <Table.Td>{row.pd.toFixed(2)}</Table.Td>
       {advanced ? (
         <>
-          <Table.Td>
-            <NumberInput
-              size="xs"
-              w={96}
-              value={t1}
-              onChange={setT1}
-              min={0}
-              aria-label={`T1 of ${row.name} [ms]`}
-              error={error !== null && changed ? true : undefined}
-            />
-          </Table.Td>
-          <Table.Td>
-            <NumberInput
-              size="xs"
-              w={96}
-              value={t2}
-              onChange={setT2}
-              min={0}
-              aria-label={`T2 of ${row.name} [ms]`}
-              error={error !== null && changed ? true : undefined}
-            />
-          </Table.Td>
+          <TimeCell label={`T1 of ${row.name} [ms]`} value={t1} onChange={setT1} invalid={invalid} />
+          <TimeCell label={`T2 of ${row.name} [ms]`} value={t2} onChange={setT2} invalid={invalid} />
         </>
       ) : (
         <>
@@ -90,7 +96,7 @@ function TissueTableRow({ row, advanced, plotted, saving, onPlot, onSave }: RowP
             >
               Save
             </Button>
-            {changed && error !== null && (
+            {invalid && (
               <Text size="xs" c="red.8" role="alert">
                 {error}
               </Text>

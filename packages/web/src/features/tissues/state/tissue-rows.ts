@@ -94,11 +94,6 @@ export interface Curves {
 
 const SAMPLES = 200;
 
-function sample(endMs: number, rows: readonly TissueRow[], f: (row: TissueRow, t: number) => number): Curves {
-  const times = Array.from({ length: SAMPLES + 1 }, (_, i) => (endMs * i) / SAMPLES);
-  return { times, series: rows.map((row) => times.map((t) => f(row, t))) };
-}
-
 /** The middle value of `values` (the upper one of an even count). */
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -116,28 +111,30 @@ function axisEnd(constantsMs: readonly number[], markMs: number | undefined): nu
   return Math.max(Math.min(wanted, 5 * longest), 1.2 * (markMs ?? 0), 1);
 }
 
+/**
+ * `f` of each row sampled over the axis of `axisEnd`, from the rows' time constants (`constantMs`: T1 or T2)
+ * and the marked time.
+ */
+function sample(
+  rows: readonly TissueRow[],
+  constantMs: keyof Pick<TissueRow, 't1Ms' | 't2Ms'>,
+  markMs: number | undefined,
+  f: (row: TissueRow, t: number) => number,
+): Curves {
+  const constants = rows.map((row) => row[constantMs]);
+  const endMs = axisEnd(constants, markMs);
+  const times = Array.from({ length: SAMPLES + 1 }, (_, i) => (endMs * i) / SAMPLES);
+  return { times, series: rows.map((row) => times.map((t) => f(row, t))) };
+}
+
 /** T1 recovery of `rows` over the axis of `axisEnd` with TR marked. */
 export function recoveryCurves(rows: readonly TissueRow[], trMs: number | undefined): Curves {
-  return sample(
-    axisEnd(
-      rows.map((r) => r.t1Ms),
-      trMs,
-    ),
-    rows,
-    t1Recovery,
-  );
+  return sample(rows, 't1Ms', trMs, t1Recovery);
 }
 
 /** T2 decay of `rows` over the axis of `axisEnd` with TE marked. */
 export function decayCurves(rows: readonly TissueRow[], teMs: number | undefined): Curves {
-  return sample(
-    axisEnd(
-      rows.map((r) => r.t2Ms),
-      teMs,
-    ),
-    rows,
-    t2Decay,
-  );
+  return sample(rows, 't2Ms', teMs, t2Decay);
 }
 
 /**

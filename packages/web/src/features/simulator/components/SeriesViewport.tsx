@@ -13,7 +13,7 @@ import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import type { ViewerPreferences } from '#entities/session/display-options.ts';
 import { SeriesViewer } from '#ui/viewer/index.ts';
 import { useSequenceScans } from '#entities/pulse-sequence/api/list-sequence-scans.ts';
-import { DiffusionSeriesPicker } from './DiffusionSeriesPicker.tsx';
+import { DiffusionSeriesPicker } from '#entities/series/DiffusionSeriesPicker.tsx';
 
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;

@@ -46,6 +46,24 @@ export const imageSliceSchema = z.object({
   /** Its k-space: little-endian Float32 pairs (real, imaginary), rows × columns. */
   kspaceUrl: z.string(),
 });
+/** One of a DWI scan's series as its metadata lists it (`diffusionSeries`, issue 23.7). */
+export const diffusionSeriesSchema = z.object({
+  /** '' for the scan itself, 'b1000' for a b-value's trace [s/mm²], 'adc' for the ADC map. */
+  name: z.string(),
+  description: z.string(),
+  /** Its DiffusionBValue [s/mm²]; null for the ADC map (values in 10⁻⁶ mm²/s). */
+  bValue: z.number().nullable(),
+  /**
+   * Its DICOM SeriesNumber: the scan's own for the scan itself, N01, N02, … for the further series of the
+   * scan's series N.
+   */
+  seriesNumber: z.number().int().min(1),
+  /** The DICOM ImageType of a computed series (TRACEW, ADC); absent for acquired images. */
+  imageType: z.array(z.string()).optional(),
+  url: z.string(),
+});
+export type DiffusionSeries = z.infer<typeof diffusionSeriesSchema>;
+
 /** GET v1/sessions/{sessionId}/reconstructed-images/{id}: a finished scan's series metadata. */
 export const reconstructedImagesSchema = z.object({
   scanId: z.string(),
@@ -85,25 +103,7 @@ export const reconstructedImagesSchema = z.object({
    * ascending order, each b-value's trace), dwi.bval and dwi.bvec (0 0 0 for b = 0 and trace volumes).
    */
   fslUrl: z.string().optional(),
-  diffusionSeries: z
-    .array(
-      z.object({
-        /** '' for the scan itself, 'b1000' for a b-value's trace [s/mm²], 'adc' for the ADC map. */
-        name: z.string(),
-        description: z.string(),
-        /** Its DiffusionBValue [s/mm²]; null for the ADC map (values in 10⁻⁶ mm²/s). */
-        bValue: z.number().nullable(),
-        /**
-         * Its DICOM SeriesNumber: the scan's own for the scan itself, N01, N02, … for the further series of the
-         * scan's series N.
-         */
-        seriesNumber: z.number().int().min(1),
-        /** The DICOM ImageType of a computed series (TRACEW, ADC); absent for acquired images. */
-        imageType: z.array(z.string()).optional(),
-        url: z.string(),
-      }),
-    )
-    .optional(),
+  diffusionSeries: z.array(diffusionSeriesSchema).optional(),
 });
 export type ReconstructedImages = z.infer<typeof reconstructedImagesSchema>;
 /** The name of one of a DWI scan's series (`diffusionSeries[].name`: 'b1000', 'adc'); absent: the scan itself. */

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { checkResultSchema } from './objectives.ts';
-import { imageSliceSchema, reconstructedImagesSchema } from './scan-images.ts';
+import { diffusionSeriesSchema, imageSliceSchema, reconstructedImagesSchema } from './scan-images.ts';
 
 export const SCAN_RESULT_REVIEW_PATHS = {
   /** GET: the series' metadata with a URL per slice. */
@@ -45,6 +45,13 @@ export const scanResultImagesSchema = reconstructedImagesSchema
   .extend({
     scanResultId: idSchema,
     slices: z.array(imageSliceSchema.omit({ kspaceUrl: true })),
+    /**
+     * A kept DWI scan's series (issue 23.7), as the session lists them: this answer describes `series` ('' the
+     * scan itself); each is opened with `?series=name` (metadata and slices). `seriesNumber` is absent once the
+     * kept scan is gone.
+     */
+    series: z.string().optional(),
+    diffusionSeries: z.array(diffusionSeriesSchema.partial({ seriesNumber: true })).optional(),
   });
 export type ScanResultImages = z.infer<typeof scanResultImagesSchema>;
 

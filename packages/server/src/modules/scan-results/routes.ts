@@ -16,6 +16,7 @@ import {
   scanResultImagesSchema,
   scanResultSchema,
   scanResultSliceParamsSchema,
+  seriesQuerySchema,
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -80,24 +81,31 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
     attemptCall(authenticate, {
       summary:
         'A scan result’s series for the viewer: geometry [m], window, protocol and a URL per slice (owner, ' +
-        'their organisation’s staff)',
+        'their organisation’s staff); ?series= one of a DWI scan’s series',
       params: scanResultIdParamsSchema,
+      querystring: seriesQuerySchema,
       response: { 200: scanResultImagesSchema },
     }),
-    async (request) => scanResultImages(root.db, await scopeOf(request), request.params.scanResultId),
+    async (request) =>
+      scanResultImages(root.db, await scopeOf(request), request.params.scanResultId, request.query.series),
   );
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.slice),
     attemptCall(authenticate, {
-      summary: 'One slice of a scan result: little-endian Float32, rows × columns, row by row',
+      summary:
+        'One slice of a scan result (?series= of a DWI scan’s series): little-endian Float32, rows × columns, ' +
+        'row by row',
       params: scanResultSliceParamsSchema,
+      querystring: seriesQuerySchema,
       response: {},
     }),
     async (request, reply) => {
       const { scanResultId, index } = request.params;
+      const scope = await scopeOf(request);
       const runtime = root.simulator;
-      const bytes = await scanResultSliceBytes(root.db, runtime, await scopeOf(request), scanResultId, index);
+      const series = request.query.series;
+      const bytes = await scanResultSliceBytes(root.db, runtime, scope, scanResultId, index, series);
       return sendPixels(reply as FastifyReply, bytes, true);
     },
   );

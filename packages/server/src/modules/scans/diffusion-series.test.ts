@@ -4,7 +4,12 @@
  * its b-value in the DICOM (DiffusionBValue) and a DERIVED ImageType for the computed ones; the ADC map reads
  * the tissue library's ADC in pure CSF and white matter (free water is not masked away).
  */
-import { reconstructedImagesSchema, type Objective, type ScanEvent } from '@larmor/contracts';
+import {
+  reconstructedImagesSchema,
+  scanResultImagesSchema,
+  type Objective,
+  type ScanEvent,
+} from '@larmor/contracts';
 import { scanGeometry, TRACE_DIRECTIONS } from '@larmor/mri/simulate';
 import { pureTissueRegions, regionMeans } from '@larmor/mri/testing';
 import { gunzipSync, unzipSync } from 'fflate';
@@ -271,4 +276,36 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
     expect(scan.fslUrl).toBeUndefined();
     expect((await call(t.app, 'GET', `${base}?format=fsl`, h)).status).toBe(404);
   });
+
+  it(
+    'a kept DWI scan result lists the same series (b0, the b1000 trace, the ADC map) and serves each with ?series=',
+    async () => {
+      const { h, sessionId, scanId } = await dwiScan({});
+      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+      const base = `v1/scan-results/${String(kept.body?.['id'])}/images`;
+      const listed = scanResultImagesSchema.parse((await call(t.app, 'GET', base, h)).body);
+      const session = reconstructedImagesSchema.parse(
+        (await call(t.app, 'GET', `v1/sessions/${sessionId}/reconstructed-images/${scanId}`, h)).body,
+      );
+      expect(listed.series).toBe('');
+      const strip = ({ url: _url, ...rest }: { url: string }) => rest;
+      expect(listed.diffusionSeries?.map(strip)).toEqual(session.diffusionSeries?.map(strip));
+      for (const s of session.diffusionSeries ?? []) {
+        const one = scanResultImagesSchema.parse(
+          (await get(h, listed.diffusionSeries?.find((l) => l.name === s.name)?.url ?? '')).json(),
+        );
+        expect(one.series).toBe(s.name);
+        const kept0 = await get(h, one.slices[0]?.url ?? '');
+        const served = reconstructedImagesSchema.parse((await get(h, s.url)).json());
+        const own0 = await get(h, served.slices[0]?.url ?? '');
+        expect(kept0.statusCode).toBe(200);
+        expect(Buffer.from(kept0.rawPayload).equals(Buffer.from(own0.rawPayload))).toBe(true);
+        expect(one.window).toEqual(served.window);
+      }
+      expect((await call(t.app, 'GET', `${base}?series=b3000`, h)).status).toBe(404);
+      expect((await call(t.app, 'GET', `${base}/0?series=b3000`, h)).status).toBe(404);
+    },
+    SLOW,
+  );
 });

@@ -114,3 +114,36 @@ export async function storeDiffusionSeries(
     };
   });
 }
+
+/**
+ * A DWI scan's series as its metadata lists them (`diffusionSeries`): the scan itself (name '') then each stored
+ * series, b in s/mm²; `urlOf(name)` is the metadata URL of each.
+ */
+export function listedDiffusionSeries(
+  protocol: Protocol,
+  records: readonly DiffusionSeriesRecord[],
+  urlOf: (name: string) => string,
+) {
+  return [
+    {
+      name: '',
+      description: `${scanItselfDescription(protocol)} (the scan itself)`,
+      bValue: (protocol.bValues?.[0] ?? 0) * S_PER_MM2,
+      url: urlOf(''),
+    },
+    ...records.map((s) => ({
+      name: s.name,
+      description: s.description,
+      bValue: s.bValue === null ? null : s.bValue * S_PER_MM2,
+      ...(s.imageType ? { imageType: s.imageType } : {}),
+      url: urlOf(s.name),
+    })),
+  ];
+}
+
+/** `listed` (listedDiffusionSeries) with each series' DICOM SeriesNumber, the scan's being `scanSeriesNumber`. */
+export const numberedDiffusionSeries = <T extends object>(listed: readonly T[], scanSeriesNumber: number) =>
+  listed.map((s, index) => ({
+    ...s,
+    seriesNumber: index === 0 ? scanSeriesNumber : diffusionSeriesNumber(scanSeriesNumber, index - 1),
+  }));

@@ -37,7 +37,7 @@ import {
 } from './repository.ts';
 import { cancelScan, imageKey, kspaceKey, startScan, type ScanResultRecord } from './runner.ts';
 import { leaseUntil } from './leases.ts';
-import { diffusionImageKey, diffusionSeriesNumber, scanItselfDescription, S_PER_MM2 } from './diffusion.ts';
+import { diffusionImageKey, listedDiffusionSeries, numberedDiffusionSeries } from './diffusion.ts';
 import { publishScanEvent } from './scan-events.ts';
 import { buildSnapshot, newSeed } from './snapshot.ts';
 
@@ -200,23 +200,10 @@ export async function reconstructedImages(
     withQuery(`${API_PREFIX}/${apiPath(path, { sessionId, id: scanId, index: String(index) })}`, own);
   const protocol = snapshot.protocol;
   const diffusion = result.diffusion
-    ? [
-        {
-          name: '',
-          description: `${scanItselfDescription(protocol)} (the scan itself)`,
-          bValue: (protocol.bValues?.[0] ?? 0) * S_PER_MM2,
-          seriesNumber: scan.series_number,
-          url: base,
-        },
-        ...result.diffusion.map((s, index) => ({
-          name: s.name,
-          description: s.description,
-          seriesNumber: diffusionSeriesNumber(scan.series_number, index),
-          bValue: s.bValue === null ? null : s.bValue * S_PER_MM2,
-          ...(s.imageType ? { imageType: s.imageType } : {}),
-          url: withQuery(base, query(s.name)),
-        })),
-      ]
+    ? numberedDiffusionSeries(
+        listedDiffusionSeries(protocol, result.diffusion, (name) => withQuery(base, query(name))),
+        scan.series_number,
+      )
     : undefined;
   return {
     scanId,

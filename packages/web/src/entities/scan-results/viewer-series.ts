@@ -8,12 +8,15 @@ import type { ViewerSeries } from '#ui/viewer/index.ts';
 
 const MM_PER_M = 1000;
 
+/** A kept series as the viewer's; `diffusion` names the DWI series it is ('' the scan itself). */
 export function scanResultViewerSeries(
   meta: ScanResultImages,
   pixels: readonly Float32Array[],
   description: string,
+  diffusion = '',
 ): ViewerSeries {
-  return viewerSeriesOf(meta, pixels, { id: `scan-result-${meta.scanResultId}`, description });
+  const id = `scan-result-${meta.scanResultId}${diffusion === '' ? '' : `-${diffusion}`}`;
+  return viewerSeriesOf(meta, pixels, { id, description });
 }
 
 /** The difference map (available) of scan result `scanResultId` as a one-slice series. */

@@ -1,7 +1,8 @@
 /**
- * GET v1/scan-results/{scanResultId}/images and its slices' raw pixels (little-endian Float32, one call per
- * slice): a kept series as the shared viewer's series. Cached for good: a scan result never changes. Shared by
- * the attempt pages and the scan-result pages (features do not import each other).
+ * GET v1/scan-results/{scanResultId}/images[?series] and its slices' raw pixels (little-endian Float32, one call
+ * per slice): a kept series as the shared viewer's series. Cached for good: a scan result never changes. Shared
+ * by the attempt pages and the scan-result pages (features do not import each other). `diffusion` names one of a
+ * kept DWI scan's series (`diffusionSeries[].name`: 'b1000', 'adc'; '' the scan itself, issue 23.7).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
@@ -13,9 +14,10 @@ import { apiPath } from '@larmor/contracts/programs';
 import { api } from '#lib/api.ts';
 import { scanResultViewerSeries } from '../viewer-series.ts';
 
-export function getScanResultImages(scanResultId: string): Promise<ScanResultImages> {
+export function getScanResultImages(scanResultId: string, diffusion = ''): Promise<ScanResultImages> {
   return api.request(apiPath(SCAN_RESULT_REVIEW_PATHS.images, { scanResultId }), {
     schema: scanResultImagesSchema,
+    query: { series: diffusion === '' ? undefined : diffusion },
   });
 }
 
@@ -26,23 +28,25 @@ export async function getPixels(url: string, expected: number): Promise<Float32A
   return pixels;
 }
 
-export async function getScanResultSeries(scanResultId: string, description: string) {
-  const meta = await getScanResultImages(scanResultId);
+export async function getScanResultSeries(scanResultId: string, description: string, diffusion = '') {
+  const meta = await getScanResultImages(scanResultId, diffusion);
   const pixels = await Promise.all(meta.slices.map((s) => getPixels(s.url, meta.rows * meta.columns)));
-  return scanResultViewerSeries(meta, pixels, description);
+  const described = meta.diffusionSeries?.find((s) => s.name === diffusion);
+  const name = diffusion !== '' && described ? `${description} · ${described.description}` : description;
+  return { meta, series: scanResultViewerSeries(meta, pixels, name, diffusion) };
 }
 
-export function scanResultSeriesQueryOptions(scanResultId: string, description: string) {
+export function scanResultSeriesQueryOptions(scanResultId: string, description: string, diffusion = '') {
   return queryOptions({
-    queryKey: ['scan-results', scanResultId, 'series', description],
-    queryFn: () => getScanResultSeries(scanResultId, description),
+    queryKey: ['scan-results', scanResultId, 'series', description, diffusion],
+    queryFn: () => getScanResultSeries(scanResultId, description, diffusion),
     staleTime: Infinity,
   });
 }
 
-export function useScanResultSeries(scanResultId: string, description: string) {
+export function useScanResultSeries(scanResultId: string, description: string, diffusion = '') {
   return useQuery({
-    ...scanResultSeriesQueryOptions(scanResultId, description),
+    ...scanResultSeriesQueryOptions(scanResultId, description, diffusion),
     enabled: scanResultId !== '',
   });
 }

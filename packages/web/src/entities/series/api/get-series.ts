@@ -46,7 +46,9 @@ export async function getSeries(
   const described = meta.diffusionSeries?.find((s) => s.name === diffusion);
   const description = diffusion !== '' && described ? `${name} · ${described.description}` : name;
   const id = diffusion === '' ? meta.scanId : `${meta.scanId}-${diffusion}`;
-  return { meta, series: viewerSeriesOf(meta, pixels, { id, description, seriesNumber }) };
+  // A DWI scan's further series carry their own DICOM series number (N01, N02, … of the scan's N).
+  const number = diffusion !== '' && described ? described.seriesNumber : seriesNumber;
+  return { meta, series: viewerSeriesOf(meta, pixels, { id, description, seriesNumber: number }) };
 }
 
 export function seriesQueryOptions(

@@ -64,7 +64,7 @@ function KeptSeries(props: { result: StudentScanResult }) {
           {title}
         </Anchor>
       }
-      series={series.data}
+      series={series.data?.series}
       parameters={r.parameters}
       scanTimeSeconds={r.scanTimeSeconds}
     />

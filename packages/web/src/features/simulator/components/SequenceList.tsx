@@ -21,8 +21,11 @@ export interface SequenceActions {
   onDuplicate: (sequence: PulseSequence) => void;
   onDelete: (sequence: PulseSequence) => void;
   onCopyGeometry: (sequence: PulseSequence) => void;
-  /** Shows finished scan `scanId` of sequence `sequenceId` (one of its series) in the scan viewport. */
-  onShowSeries: (sequenceId: string, scanId: string) => void;
+  /**
+   * Shows finished scan `scanId` of sequence `sequenceId` (one of its series) in the scan viewport; `series` one
+   * of a DWI scan's series ('' the scan itself, issue 23.7).
+   */
+  onShowSeries: (sequenceId: string, scanId: string, series: string) => void;
 }
 
 function Row(props: {
@@ -33,8 +36,9 @@ function Row(props: {
   alone: boolean;
   actions: SequenceActions;
   sessionId: string;
-  /** The scan shown in the scan viewport. */
+  /** The scan shown in the scan viewport, and which of a DWI scan's series ('' the scan itself). */
   shownScanId: string | undefined;
+  shownSeries: string;
 }) {
   const { sequence, actions } = props;
   const { setNodeRef, style, setActivatorNodeRef, attributes, listeners } = useSortableRow(
@@ -100,7 +104,8 @@ function Row(props: {
         sessionId={props.sessionId}
         sequence={sequence}
         shownScanId={props.shownScanId}
-        onShow={(scanId) => actions.onShowSeries(sequence.id, scanId)}
+        shownSeries={props.shownSeries}
+        onShow={(scanId, series) => actions.onShowSeries(sequence.id, scanId, series)}
       />
     </li>
   );
@@ -111,6 +116,8 @@ export function SequenceList(props: {
   selectedId: string | undefined;
   /** The scan shown in the scan viewport (one of the selected sequence's series). */
   shownScanId: string | undefined;
+  /** Which of its DWI series the viewport shows ('' the scan itself). */
+  shownSeries: string;
   schemes: readonly { id: number; name: string }[];
   adding: boolean;
   onAdd: (schemeId: number) => void;
@@ -170,6 +177,7 @@ export function SequenceList(props: {
                     actions={props.actions}
                     sessionId={props.active.session.id}
                     shownScanId={props.shownScanId}
+                    shownSeries={props.shownSeries}
                   />
                 ))}
               </ul>

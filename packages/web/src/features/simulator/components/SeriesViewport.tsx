@@ -5,7 +5,7 @@
  * session's Display Options (text on viewers) and distance unit. Measurements stay in the image viewer; here the
  * viewer scrolls, windows and zooms. A DWI scan's series (each b-value, the ADC map) are picked above it.
  */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import type { PulseSequence } from '@larmor/contracts/sessions';
 import { useSeries } from '#entities/series/api/get-series.ts';
@@ -13,7 +13,7 @@ import { seriesTitle } from '#entities/series/SeriesSummary.tsx';
 import type { ViewerPreferences } from '#entities/session/display-options.ts';
 import { SeriesViewer } from '#ui/viewer/index.ts';
 import { useSequenceScans } from '#entities/pulse-sequence/api/list-sequence-scans.ts';
-import { DiffusionSeriesPicker } from './DiffusionSeriesPicker.tsx';
+import { DiffusionSeriesPicker } from '#entities/series/DiffusionSeriesPicker.tsx';
 
 /** Height of the viewport with its toolbar [CSS px]. */
 const VIEWPORT_HEIGHT_PX = 360;
@@ -24,6 +24,9 @@ export const SeriesViewport = memo(function SeriesViewport(props: {
   sequence: PulseSequence;
   /** An earlier series of the sequence to show instead of its last scan. */
   scanId?: string | undefined;
+  /** Which of a DWI scan's series to show ('' the scan itself), as picked here or in the scan list. */
+  series: string;
+  onPickSeries?: ((series: string) => void) | undefined;
   preferences: ViewerPreferences;
 }) {
   const { sequence } = props;
@@ -33,9 +36,8 @@ export const SeriesViewport = memo(function SeriesViewport(props: {
   const shown = picked ?? last;
   // Every run is a series of its own (issue 20.5): the scan's series number, not the sequence's position.
   const seriesNumber = shown?.seriesNumber ?? sequence.seqnum;
-  // A DWI scan is several series (issue 23.7): the one picked of the shown scan, else the scan itself.
-  const [pickedSeries, setPickedSeries] = useState({ scanId: '', name: '' });
-  const diffusion = pickedSeries.scanId === shown?.id ? pickedSeries.name : '';
+  // A DWI scan is several series (issue 23.7): the one picked (here or in the scan list), else the scan itself.
+  const diffusion = props.series;
   const itself = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber);
   const series = useSeries(props.sessionId, shown?.id, sequence.name, seriesNumber, diffusion);
 
@@ -49,7 +51,7 @@ export const SeriesViewport = memo(function SeriesViewport(props: {
       <DiffusionSeriesPicker
         series={itself.data?.meta.diffusionSeries}
         value={diffusion}
-        onChange={(name) => setPickedSeries({ scanId: shown.id, name })}
+        onChange={(name) => props.onPickSeries?.(name)}
       />
       {series.isError ? (
         <Alert color="red" title="The images could not be loaded">

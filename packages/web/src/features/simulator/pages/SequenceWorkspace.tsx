@@ -80,6 +80,9 @@ export function SequenceWorkspace(props: {
   cardiac: boolean;
   /** The series picked in the scan list to show in the scan viewport; its last finished scan when undefined. */
   shownScanId?: string | undefined;
+  /** Which of the shown DWI scan's series the viewport shows ('' the scan itself; issue 23.7), and its change. */
+  shownSeries?: string;
+  onPickSeries?: (series: string) => void;
 }) {
   const { active, sequence, units } = props;
   const display = useMemo(() => displayOptionsOf(active.configuration), [active.configuration]);
@@ -227,6 +230,8 @@ export function SequenceWorkspace(props: {
               sessionId={active.session.id}
               sequence={sequence}
               scanId={props.shownScanId}
+              series={props.shownSeries ?? ''}
+              onPickSeries={props.onPickSeries}
               preferences={viewerPreferences}
             />
           </Box>

@@ -57,18 +57,24 @@ export function SimulatorPage() {
   const selectedProtocol = selected && protocolOf(selected);
   // The series shown in the scan viewport: one picked in the scan list until its sequence runs again, else the
   // selected sequence's last finished scan.
+  // A DWI scan's series (issue 23.7) is picked in the scan list or above the viewport: `series`.
   const [picked, setPicked] = useState<{
     sequenceId: string;
     scanId: string;
     lastScanId: string | undefined;
+    series: string;
   }>();
-  const shownScanId =
-    picked && selected && picked.sequenceId === selected.id && picked.lastScanId === selected.lastScan?.id
-      ? picked.scanId
-      : undefined;
+  const applies =
+    picked && selected && picked.sequenceId === selected.id && picked.lastScanId === selected.lastScan?.id;
+  const shownScanId = applies ? picked.scanId : undefined;
   // The finished scan in the viewport: the one picked, else the selected sequence's last finished one.
   const viewedScanId =
     shownScanId ?? (selected?.lastScan?.status === 'finished' ? selected.lastScan.id : undefined);
+  const shownSeries = applies ? picked.series : '';
+  const showSeries = (sequenceId: string, scanId: string, series: string) => {
+    const lastScanId = active.pulseSequences.find((s) => s.id === sequenceId)?.lastScan?.id;
+    setPicked({ sequenceId, scanId, lastScanId, series });
+  };
 
   useSessionEvents(
     sessionId,
@@ -150,6 +156,7 @@ export function SimulatorPage() {
         active={active}
         selectedId={selected?.id}
         shownScanId={viewedScanId}
+        shownSeries={shownSeries}
         schemes={schemes.data ?? []}
         adding={commands.adding}
         onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}
@@ -164,10 +171,9 @@ export function SimulatorPage() {
             attempt('The sequence was not duplicated', () => commands.duplicate(sequence)),
           onDelete: setDeleting,
           onCopyGeometry: setCopyingTo,
-          onShowSeries: (sequenceId, scanId) => {
+          onShowSeries: (sequenceId, scanId, series) => {
             setSelectedId(sequenceId);
-            const lastScanId = active.pulseSequences.find((s) => s.id === sequenceId)?.lastScan?.id;
-            setPicked({ sequenceId, scanId, lastScanId });
+            showSeries(sequenceId, scanId, series);
           },
         }}
       />
@@ -254,6 +260,10 @@ export function SimulatorPage() {
           cardiac={model.data?.features.includes('Default cardiac phase') === true}
           scanList={scanList}
           shownScanId={shownScanId}
+          shownSeries={shownSeries}
+          onPickSeries={(series) => {
+            if (viewedScanId) showSeries(selected.id, viewedScanId, series);
+          }}
         />
       ) : (
         <SimulatorColumns

@@ -4,7 +4,7 @@
  * windowed together, with the parameters they differ in), downloads (PNG from the viewer; DICOM, NIfTI) and a
  * link to the k-space view of the selected series.
  */
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import {
@@ -31,6 +31,8 @@ import { seriesQueryOptions } from '#entities/series/api/get-series.ts';
 import { downloadExport, type ExportFormat } from '#entities/series/api/download-export.ts';
 import { differingParameters } from '#entities/series/series-from-api.ts';
 import { SeriesThumbnail } from '#ui/viewer/SeriesThumbnail.tsx';
+import { DiffusionSeriesPicker } from '#entities/series/DiffusionSeriesPicker.tsx';
+import { initialViewportSeries, viewportSeriesReducer } from '../state/viewport-series.ts';
 
 const LAYOUTS = ['1', '2', '4'] as const;
 type Layout = (typeof LAYOUTS)[number];
@@ -50,7 +52,35 @@ export function ImageViewerPage() {
     ),
   });
   const [layout, setLayout] = useState<Layout>('1');
-  const [slots, setSlots] = useState<number[]>([0, 1, 2, 3]);
+  const [viewports, dispatch] = useReducer(viewportSeriesReducer, initialViewportSeries);
+  const { slots } = viewports;
+  // A DWI scan's series picked in a viewport (issue 23.7): each picked trace or ADC map loads once, beside the
+  // scan itself, however many viewports show it.
+  const indexIn = (slot: number) => Math.min(slots[slot] ?? 0, done.length - 1);
+  const pickedSeries = [
+    ...new Map(
+      viewports.diffusion.flatMap((name, slot) => {
+        const index = indexIn(slot);
+        return name === '' || done[index] === undefined
+          ? []
+          : [[`${index}/${name}`, { index, name }] as const];
+      }),
+    ).values(),
+  ];
+  const picked = useQueries({
+    queries: pickedSeries.map(({ index, name }) => {
+      const s = done[index];
+      return seriesQueryOptions(
+        sessionId,
+        s?.lastScan?.id ?? '',
+        s?.name ?? '',
+        s?.lastScan?.seriesNumber ?? s?.seqnum ?? 1,
+        name,
+      );
+    }),
+  });
+  const pickedData = (index: number, name: string) =>
+    picked[pickedSeries.findIndex((p) => p.index === index && p.name === name)]?.data;
   const [active, setActive] = useState(0);
   const [compare, setCompare] = useState(false);
   const preferences = useViewerPreferences(sessionId);
@@ -78,8 +108,9 @@ export function ImageViewerPage() {
   const seriesAt = (
     slot: number,
   ): { series: ViewerSeries; meta: ReconstructedImages; sequence: PulseSequence } | null => {
-    const index = Math.min(slots[slot] ?? 0, done.length - 1);
-    const data = loaded[index]?.data;
+    const index = indexIn(slot);
+    const name = viewports.diffusion[slot] ?? '';
+    const data = name === '' ? loaded[index]?.data : pickedData(index, name);
     const sequence = done[index];
     return data && sequence ? { ...data, sequence } : null;
   };
@@ -113,7 +144,7 @@ export function ImageViewerPage() {
           return (
             <UnstyledButton
               key={sequence.id}
-              onClick={() => setSlots((s) => s.map((v, i) => (i === active ? index : v)))}
+              onClick={() => dispatch({ type: 'show', slot: active, index })}
               aria-pressed={slots[active] === index}
               title={`Show in viewport ${active + 1}`}
               data-testid="series-item"
@@ -180,10 +211,7 @@ export function ImageViewerPage() {
             size="xs"
             variant="default"
             component={Link}
-            to={toolPaths.kspace(
-              sessionId,
-              done[Math.min(slots[active] ?? 0, done.length - 1)]?.lastScan?.id,
-            )}
+            to={toolPaths.kspace(sessionId, done[indexIn(active)]?.lastScan?.id)}
           >
             K-space of this series
           </Button>
@@ -214,6 +242,12 @@ export function ImageViewerPage() {
                       : undefined,
                 }}
               >
+                <DiffusionSeriesPicker
+                  series={loaded[indexIn(slot)]?.data?.meta.diffusionSeries}
+                  value={viewports.diffusion[slot] ?? ''}
+                  onChange={(name) => dispatch({ type: 'pickDiffusion', slot, name })}
+                  label={`Diffusion series in viewport ${slot + 1}`}
+                />
                 {shown ? (
                   <SeriesViewer
                     series={shown.series}

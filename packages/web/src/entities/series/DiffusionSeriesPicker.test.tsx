@@ -44,6 +44,15 @@ describe('the series of a DWI scan in its viewport (issue 23.7)', () => {
     expect(onChange).toHaveBeenCalledWith('b1000');
   });
 
+  it('is a labelled group of radios the keyboard moves through (Tab to it, arrow keys between series)', async () => {
+    const { onChange } = renderPicker(DWI);
+    expect(screen.getByRole('radiogroup', { name: 'Diffusion series' })).toBeTruthy();
+    await userEvent.tab();
+    expect(document.activeElement?.getAttribute('value')).toBe('');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith('b1000');
+  });
+
   it('shows nothing for a scan of one series', () => {
     const { container } = renderPicker(undefined);
     expect(container.querySelector('[role="radiogroup"], input')).toBeNull();

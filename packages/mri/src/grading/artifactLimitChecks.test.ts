@@ -73,7 +73,9 @@ describe('Gibbs ringing amplitude', () => {
 describe('geometric distortion in pixels', () => {
   const objective: Objective = { kind: 'distortionMax', id: 'd', points: 1, maxPixels: 2 };
   const hz = (GYROMAGNETIC_RATIO_HZ_PER_T * 1.5 * AIR_TISSUE_SUSCEPTIBILITY_PPM * 1e-6) / 3;
-  const withField = { simulation: { noiseLevel: 1, receive: 'array' as const, susceptibility: true } };
+  const withField: Partial<Omit<ScanSnapshot, 'protocol'>> = {
+    simulation: { noiseLevel: 1, receive: 'array', susceptibility: true },
+  };
 
   it('a gradient echo shifts Δf ÷ BW per pixel along the readout (1e-9): 400 Hz/px passes, 100 Hz/px fails', () => {
     const wide = checkObjective(

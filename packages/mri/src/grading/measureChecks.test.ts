@@ -97,7 +97,11 @@ describe('signal null of a tissue', () => {
       fat,
       blockSeries('muscle', 'fat', VALUES, { protocol: { fatSaturation: true } }),
     );
-    expect(sat).toMatchObject({ passed: true, value: 0 });
+    expect(sat).toMatchObject({
+      passed: true,
+      value: 0,
+      hint: 'Fat saturation removes the signal of fat: it keeps 0 %.',
+    });
   });
 });
 

@@ -161,7 +161,7 @@ export function checkMeasures(objective: Objective, ctx: GradingContext): CheckO
           `TI = T1 · ln(2 / (1 + e^(−TR/T1))) ≈ ${ms(nullTime)} for TR ${ms(protocol.repetitionTime)}; ` +
           `TI is ${ms(protocol.inversionTime ?? 0)}, so ${name} keeps ${percent(kept)} of its signal` +
           `${kept <= objective.maxFraction ? '.' : `: change TI towards ${ms(nullTime)}.`}`;
-      else if (kept <= objective.maxFraction)
+      else if (protocol.fatSaturation && kept === 0)
         hint = `Fat saturation removes the signal of ${name}: it keeps ${percent(kept)}.`;
       else
         hint =

@@ -155,6 +155,14 @@ export const OBJECTIVE_PARAMETERS: Record<ObjectiveKind, readonly string[]> = {
   noWrap: ['FOV', 'Phase-encoding direction', 'Phase oversampling'],
   chemicalShiftMax: ['Bandwidth', 'Fat suppression', 'Field strength'],
   noMotion: ['Scan time', 'Phase-encoding direction'],
+  cnrMin: ['TR', 'TE', 'TI', 'Flip angle', 'Slice thickness', 'NEX', 'Bandwidth'],
+  tissueNull: ['TI', 'TR'],
+  adcRange: ['b-values', 'Sequence type'],
+  sarMax: ['Flip angle', 'Refocusing flip angle', 'Echo train length', 'TR', 'Slices'],
+  angulation: ['Slice orientation', 'Slice rotation'],
+  gibbsMax: ['Matrix', 'FOV'],
+  ghostMax: ['TR', 'NEX', 'Phase-encoding direction'],
+  distortionMax: ['Echo spacing', 'Bandwidth', 'Phase matrix', 'Sequence type'],
   diagnoseFix: ['Artifact named in the answer'],
 };
 

@@ -208,6 +208,7 @@ export const ADJUSTABLE_HELP: Readonly<Record<string, { label: string; link: Kno
   family: { label: 'Sequence type', link: { slug: 'contrast-and-weighting' } },
   orientation: { label: 'Slice orientation', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
   slicePosition: { label: 'Slice position', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
+  sliceRotation: { label: 'Slice rotation', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
   phaseDirection: { label: 'Phase-encoding direction', link: { slug: 'aliasing' } },
   fatSaturation: { label: 'Fat saturation', link: { slug: 'fat-suppression', anchor: 'fat-saturation' } },
   b0: { label: 'Field strength', link: { slug: 'contrast-and-weighting' } },
@@ -234,6 +235,14 @@ export const OBJECTIVE_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
   noWrap: { slug: 'aliasing' },
   chemicalShiftMax: { slug: 'chemical-shift' },
   noMotion: { slug: 'motion' },
+  cnrMin: { slug: 'signal-and-speed' },
+  tissueNull: { slug: 'inversion-recovery' },
+  adcRange: { slug: 'echo-planar-and-diffusion', anchor: 'dwi' },
+  sarMax: { slug: 'timing-parameters', anchor: 'refocusing-flip-angle' },
+  angulation: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  gibbsMax: { slug: 'truncation' },
+  ghostMax: { slug: 'motion' },
+  distortionMax: { slug: 'susceptibility', anchor: 'epi-distortion' },
   // diagnoseFix: the artifact's own article, and only once the student has named it (the server decides).
 };
 

@@ -45,3 +45,80 @@ describe('objective titles in words (issue 20.3: no internal name reaches a stud
     expect(objectiveTitle({ kind: 'noWrap', title: 'No fold-over' })).toBe('No fold-over');
   });
 });
+
+describe('the measured kinds of issue 24 (CNR, null, ADC, SAR, angulation, artifact limits)', () => {
+  const issues = (body: unknown) => {
+    const parsed = objectivesSchema.safeParse([body]);
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('accepts each with its own fields in the module form’s units (mm²/s, W/kg, mm, degrees, %, pixels)', () => {
+    const ok = objectivesSchema.safeParse([
+      { kind: 'cnrMin', id: 'c', points: 1, tissue: 'whiteMatter', otherTissue: 'greyMatter', minCnr: 10 },
+      { kind: 'tissueNull', id: 'n', points: 1, tissue: 'csf', maxFraction: 0.05 },
+      { kind: 'adcRange', id: 'a', points: 1, tissue: 'whiteMatter', minMm2PerS: 6e-4, maxMm2PerS: 9e-4 },
+      { kind: 'sarMax', id: 's', points: 1, maxWattsPerKg: 2 },
+      {
+        kind: 'angulation',
+        id: 'l',
+        points: 1,
+        line: 'AC–PC line',
+        fromMm: [0, 2, -4],
+        toMm: [0, -24, -2],
+        maxDegrees: 5,
+      },
+      { kind: 'gibbsMax', id: 'g', points: 1, maxPercent: 2 },
+      { kind: 'ghostMax', id: 'h', points: 1, maxPercent: 1.5 },
+      { kind: 'distortionMax', id: 'd', points: 1, maxPixels: 2 },
+    ]);
+    expect(ok.success).toBe(true);
+  });
+
+  it('refuses the same tissue twice, an inverted ADC range and a line of one point, saying which field and why', () => {
+    expect(
+      issues({ kind: 'cnrMin', id: 'c', points: 1, tissue: 'csf', otherTissue: 'csf', minCnr: 10 }),
+    ).toEqual([
+      { path: '0.otherTissue', message: 'The two tissues of a contrast-to-noise check must differ' },
+    ]);
+    expect(
+      issues({ kind: 'adcRange', id: 'a', points: 1, tissue: 'csf', minMm2PerS: 3e-3, maxMm2PerS: 2e-3 }),
+    ).toEqual([{ path: '0.maxMm2PerS', message: 'The lowest ADC must be below the highest' }]);
+    expect(
+      issues({
+        kind: 'angulation',
+        id: 'l',
+        points: 1,
+        line: 'AC–PC line',
+        fromMm: [1, 2, 3],
+        toMm: [1, 2, 3],
+        maxDegrees: 5,
+      }),
+    ).toEqual([{ path: '0.toMm', message: 'The two ends of the anatomical line must differ' }]);
+  });
+
+  it('refuses out-of-range limits on the field that holds them', () => {
+    const paths = (body: unknown) => issues(body).map((i) => i.path);
+    expect(paths({ kind: 'sarMax', id: 's', points: 1, maxWattsPerKg: 5 })).toEqual(['0.maxWattsPerKg']);
+    expect(paths({ kind: 'tissueNull', id: 'n', points: 1, tissue: 'csf', maxFraction: 0 })).toEqual([
+      '0.maxFraction',
+    ]);
+    expect(
+      paths({
+        kind: 'angulation',
+        id: 'l',
+        points: 1,
+        line: 'x',
+        fromMm: [0, 0, 0],
+        toMm: [0, 0, 900],
+        maxDegrees: 91,
+      }),
+    ).toEqual(['0.toMm.2', '0.maxDegrees']);
+    expect(paths({ kind: 'gibbsMax', id: 'g', points: 1, maxPercent: 0 })).toEqual(['0.maxPercent']);
+    expect(paths({ kind: 'distortionMax', id: 'd', points: 1, maxPixels: -1 })).toEqual(['0.maxPixels']);
+    expect(
+      paths({ kind: 'adcRange', id: 'a', points: 1, tissue: 'csf', minMm2PerS: 0, maxMm2PerS: 0.02 }),
+    ).toEqual(['0.maxMm2PerS']);
+  });
+});

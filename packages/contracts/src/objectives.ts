@@ -55,6 +55,26 @@ const objectiveBase = {
 const check = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
   z.object({ kind: z.literal(kind), ...objectiveBase, ...shape });
 
+/** Largest patient coordinate of an anatomical line's end [mm] (models fit in ±500 mm of the isocentre). */
+export const LINE_COORDINATE_MAX_MM = 500;
+/** A point in patient coordinates (LPS: x right→left, y anterior→posterior, z feet→head) [mm]. */
+const pointMmSchema = z.tuple([
+  z.number().min(-LINE_COORDINATE_MAX_MM).max(LINE_COORDINATE_MAX_MM),
+  z.number().min(-LINE_COORDINATE_MAX_MM).max(LINE_COORDINATE_MAX_MM),
+  z.number().min(-LINE_COORDINATE_MAX_MM).max(LINE_COORDINATE_MAX_MM),
+]);
+/** Highest ADC an objective may name [mm²/s]: above free water at body temperature (3·10⁻³ mm²/s). */
+export const ADC_MAX_MM2_PER_S = 0.01;
+/** Highest SAR an objective may allow [W/kg]: IEC 60601-2-33 first-level mode, whole body. */
+export const SAR_OBJECTIVE_MAX_W_PER_KG = 4;
+
+const differentTissues = <T extends { tissue: string; otherTissue: string }>(o: T) =>
+  o.tissue !== o.otherTissue;
+const distinctEnds = <T extends { fromMm: readonly number[]; toMm: readonly number[] }>(o: T) =>
+  o.fromMm.some((v, i) => v !== o.toMm[i]);
+const orderedRange = <T extends { minMm2PerS: number; maxMm2PerS: number }>(o: T) =>
+  o.minMm2PerS < o.maxMm2PerS;
+
 /** One declarative check. */
 export const objectiveSchema = z.discriminatedUnion('kind', [
   // On the protocol.
@@ -74,6 +94,43 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
   check('noWrap', {}),
   check('chemicalShiftMax', { maxPixels: z.number().min(0).max(100) }),
   check('noMotion', {}),
+  // Measured in tissue regions of the images (issue 24).
+  check('cnrMin', {
+    tissue: tissueKeySchema,
+    otherTissue: tissueKeySchema,
+    minCnr: z.number().positive().max(10_000),
+  }).refine(differentTissues, {
+    message: 'The two tissues of a contrast-to-noise check must differ',
+    path: ['otherTissue'],
+    params: { rule: 'different' },
+  }),
+  check('tissueNull', { tissue: tissueKeySchema, maxFraction: z.number().gt(0).max(1) }),
+  check('adcRange', {
+    tissue: tissueKeySchema,
+    minMm2PerS: z.number().min(0).max(ADC_MAX_MM2_PER_S),
+    maxMm2PerS: z.number().positive().max(ADC_MAX_MM2_PER_S),
+  }).refine(orderedRange, {
+    message: 'The lowest ADC must be below the highest',
+    path: ['maxMm2PerS'],
+    params: { rule: 'order' },
+  }),
+  // Safety and planning (issue 24).
+  check('sarMax', { maxWattsPerKg: z.number().positive().max(SAR_OBJECTIVE_MAX_W_PER_KG) }),
+  check('angulation', {
+    /** The line's name in words ("AC–PC line"). */
+    line: textSchema.trim().min(1).max(64),
+    fromMm: pointMmSchema,
+    toMm: pointMmSchema,
+    maxDegrees: z.number().positive().max(90),
+  }).refine(distinctEnds, {
+    message: 'The two ends of the anatomical line must differ',
+    path: ['toMm'],
+    params: { rule: 'different' },
+  }),
+  // Artifacts measured against a teacher's limit (issue 24).
+  check('gibbsMax', { maxPercent: z.number().positive().max(100) }),
+  check('ghostMax', { maxPercent: z.number().positive().max(100) }),
+  check('distortionMax', { maxPixels: z.number().min(0).max(100) }),
   // Diagnose and fix: name the planted artifact (answer to `questionId`) and submit a series without it.
   check('diagnoseFix', { artifact: plantedArtifactSchema, questionId: textSchema.trim().min(1).max(64) }),
 ]);
@@ -97,6 +154,14 @@ export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
   noWrap: 'No wrap-around',
   chemicalShiftMax: 'Chemical shift',
   noMotion: 'No motion ghosts',
+  cnrMin: 'Contrast-to-noise ratio',
+  tissueNull: 'Signal null of a tissue',
+  adcRange: 'Apparent diffusion coefficient',
+  sarMax: 'Specific absorption rate (SAR)',
+  angulation: 'Slice angulation',
+  gibbsMax: 'Gibbs ringing',
+  ghostMax: 'Ghost level',
+  distortionMax: 'Geometric distortion',
   diagnoseFix: 'Name and fix the artifact',
 };
 

@@ -11,7 +11,10 @@
  * - susceptibility: off-resonance at air–tissue interfaces, Δf = γ̄·B0·Δχ/3 (Lorentz-corrected cylinder),
  *   dephases a gradient echo by Δf·TE cycles and shifts an EPI readout by Δf·esp·lines pixels; it shows only when
  *   the snapshot simulates the field map;
- * - Gibbs ringing: truncation ripples as wide as a pixel; visible when pixels are coarse.
+ * - Gibbs ringing: truncation ripples as wide as a pixel; visible when pixels are coarse. Their amplitude at a
+ *   distance x from an edge falls as Δ/(π²·x) (Δ the pixel; below, `gibbsRipple`);
+ * - geometric distortion: off-resonance at air–tissue interfaces shifts a readout by Δf/(BW per pixel) pixels
+ *   and an EPI readout by Δf·esp·lines per shot along phase (Jezzard & Balaban, MRM 1995;34:65).
  */
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
 import { acquisitionFrame, add, scale } from '../simulate/geometry.ts';
@@ -239,4 +242,51 @@ export function susceptibilityMeasure(ctx: GradingContext): number {
 export function gibbsPixel(ctx: GradingContext): number {
   const { protocol } = ctx.series.snapshot;
   return Math.max(protocol.fovRead / protocol.matrixRead, protocol.fovPhase / protocol.matrixPhase);
+}
+
+/**
+ * Distance from an edge [m] at which the Gibbs ripple is measured: inside a tissue next to a strong edge
+ * (CSF–cord, fat–muscle, skull–brain), where a radiographer reads small structures.
+ */
+export const GIBBS_RIPPLE_DISTANCE_M = 0.005;
+
+/**
+ * Amplitude of the truncation ripple GIBBS_RIPPLE_DISTANCE_M from a step edge, as a fraction of the step: a
+ * step truncated at k_max = 1/(2Δ) is ½ + Si(π·x/Δ)/π (Bracewell, The Fourier Transform, ch. 4), whose ripple
+ * about the step's level has the envelope Δ/(π²·x) far from the edge (Si(z) → π/2 − cos z / z); the first
+ * overshoot, at x ≈ Δ, is the fixed ≈ 9 % of the Gibbs phenomenon. Δ: the coarser in-plane pixel [m].
+ */
+export function gibbsRipple(ctx: GradingContext): number {
+  return gibbsPixel(ctx) / (Math.PI * Math.PI * GIBBS_RIPPLE_DISTANCE_M);
+}
+
+/** Displacement of tissue at an air–tissue interface by its off-resonance, and where it runs. */
+export interface Distortion {
+  /** Largest displacement [pixels]; 0 when the snapshot does not simulate the field map. */
+  pixels: number;
+  /** The axis it runs along: an EPI readout shifts along phase, any other along the readout. */
+  along: 'phase' | 'read';
+  /** Off-resonance at the interface [Hz]. */
+  hz: number;
+  /** Whether the snapshot simulates the field map (the images can show distortion at all). */
+  simulated: boolean;
+}
+
+/**
+ * Geometric distortion at an air–tissue interface, Δf = γ̄·B0·Δχ/3 (as `susceptibilityMeasure`): along phase
+ * Δf·esp·lines per shot on an EPI readout (the phase bandwidth per pixel is 1/(esp·lines per shot)), along the
+ * readout Δf/(BW per pixel) otherwise.
+ */
+export function distortionPixels(ctx: GradingContext): Distortion {
+  const { protocol, scanner, simulation } = ctx.series.snapshot;
+  const hz =
+    GYROMAGNETIC_RATIO_HZ_PER_T * scanner.b0 * AIR_TISSUE_SUSCEPTIBILITY_PPM * 1e-6 * INTERFACE_FIELD_FACTOR;
+  const epi = isEpiReadout(readoutKind(protocol.family));
+  const along = epi ? 'phase' : 'read';
+  const simulated = simulation.susceptibility === true;
+  if (!simulated) return { pixels: 0, along, hz, simulated };
+  const pixels = epi
+    ? hz * echoSpacingOf(protocol) * (acquiredPhaseLines(protocol) / epiShots(protocol))
+    : hz / protocol.bandwidthPerPixel;
+  return { pixels, along, hz, simulated };
 }

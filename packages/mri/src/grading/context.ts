@@ -16,11 +16,16 @@ export interface SeriesImage {
   magnitude: Float32Array;
 }
 
-/** A submitted series: the snapshot it ran, the model the snapshot names, and its images in slice order. */
+/**
+ * A submitted series: the snapshot it ran, the model the snapshot names, and its images in slice order. A DWI
+ * with two or more b-values also carries its ADC map (simulate/diffusion.ts `adcMap`), one image per slice in
+ * m²/s, on the same grid.
+ */
 export interface GradedSeries {
   snapshot: ScanSnapshot;
   model: AnatomicalModel;
   images: readonly SeriesImage[];
+  adc?: readonly SeriesImage[] | undefined;
 }
 
 export interface GradingContext {

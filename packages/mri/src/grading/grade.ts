@@ -4,7 +4,9 @@
  * snapshots, the models they name and the reconstructed images.
  */
 import { gradingContext, type GradedSeries } from './context.ts';
+import { checkArtifactLimits } from './artifactLimitChecks.ts';
 import { checkImages } from './imageChecks.ts';
+import { checkMeasures } from './measureChecks.ts';
 import type { CheckOutcome, Objective } from './objectives.ts';
 import { checkProtocol } from './protocolChecks.ts';
 
@@ -30,7 +32,11 @@ function decide(
   ctx: ReturnType<typeof gradingContext>,
   answers: Readonly<Record<string, string>>,
 ): CheckOutcome {
-  const outcome = checkProtocol(objective, ctx) ?? checkImages(objective, ctx, answers);
+  const outcome =
+    checkProtocol(objective, ctx) ??
+    checkImages(objective, ctx, answers) ??
+    checkMeasures(objective, ctx) ??
+    checkArtifactLimits(objective, ctx);
   if (!outcome) throw new RangeError(`unknown objective kind ${objective.kind}`);
   const words = outcome.passed ? objective.feedbackPass : objective.feedbackFail;
   return words ? { ...outcome, hint: `${outcome.hint} ${words}` } : outcome;

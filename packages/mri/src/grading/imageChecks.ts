@@ -87,7 +87,7 @@ export function artifactPresence(
   }
 }
 
-const FIXES: Record<PlantedArtifact, string> = {
+export const FIXES: Record<PlantedArtifact, string> = {
   wrap: 'Enlarge the phase FOV, add phase oversampling, or swap the phase direction to the short axis of the anatomy.',
   chemicalShift: 'Raise the bandwidth per pixel, or suppress fat (fat saturation, STIR).',
   motion:
@@ -97,7 +97,7 @@ const FIXES: Record<PlantedArtifact, string> = {
 };
 
 /** What to change against each artifact, most decisive first. */
-const FIX_PARAMETERS: Record<PlantedArtifact, readonly Adjustable[]> = {
+export const FIX_PARAMETERS: Record<PlantedArtifact, readonly Adjustable[]> = {
   wrap: ['fovPhase', 'phaseOversampling', 'phaseDirection'],
   chemicalShift: ['bandwidthPerPixel', 'fatSaturation'],
   motion: ['repetitionTime', 'nex', 'phaseDirection'],

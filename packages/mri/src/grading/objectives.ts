@@ -39,6 +39,22 @@ export type Objective = ObjectiveBase &
     | { kind: 'noWrap' }
     | { kind: 'chemicalShiftMax'; maxPixels: number }
     | { kind: 'noMotion' }
+    | { kind: 'cnrMin'; tissue: TissueKey; otherTissue: TissueKey; minCnr: number }
+    | { kind: 'tissueNull'; tissue: TissueKey; maxFraction: number }
+    | { kind: 'adcRange'; tissue: TissueKey; minMm2PerS: number; maxMm2PerS: number }
+    | { kind: 'sarMax'; maxWattsPerKg: number }
+    | {
+        kind: 'angulation';
+        /** The line's name in words ("AC–PC line"). */
+        line: string;
+        /** Its ends in patient coordinates (LPS) [mm]. */
+        fromMm: readonly [number, number, number];
+        toMm: readonly [number, number, number];
+        maxDegrees: number;
+      }
+    | { kind: 'gibbsMax'; maxPercent: number }
+    | { kind: 'ghostMax'; maxPercent: number }
+    | { kind: 'distortionMax'; maxPixels: number }
     | { kind: 'diagnoseFix'; artifact: PlantedArtifact; questionId: string }
   );
 
@@ -53,6 +69,7 @@ export type Adjustable =
   | 'family'
   | 'orientation'
   | 'slicePosition'
+  | 'sliceRotation'
   | 'phaseDirection'
   | 'fatSaturation'
   | 'b0'

@@ -8,6 +8,7 @@ import { gradeSubmission, type GradedSeries, type Objective } from '@larmor/mri/
 import { snapshotModelOptions, type ScanSnapshot } from '@larmor/mri/simulate';
 import { createModelStore, type ModelStore } from '../../anatomy/modelStore.ts';
 import type { BlobStore } from '../../blobs/index.ts';
+import { ADC_UNIT_M2_PER_S } from '../../jobs/diffusionSeries.ts';
 import type { ScanResultRow } from '../scan-results/repository.ts';
 import { scanResultImageKey, scanResultSeriesImageKey } from '../scan-results/service.ts';
 import type { ScanResultRecord } from '../scans/runner.ts';
@@ -33,25 +34,38 @@ export function gradedDiffusionSeries(record: ScanResultRecord): string | undefi
   return best?.name;
 }
 
+/** The name of a DWI scan result's ADC map series (scans/diffusion.ts), if it has one. */
+export function adcSeriesName(record: ScanResultRecord): string | undefined {
+  return record.diffusion?.find((s) => s.bValue === null && s.name === 'adc')?.name;
+}
+
 async function seriesOf(blobs: BlobStore, row: ScanResultRow): Promise<GradedSeries> {
   const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
   const record = JSON.parse(row.result) as ScanResultRecord;
   const weighted = gradedDiffusionSeries(record);
-  const images = [];
-  for (let slice = 0; slice < record.slices.length; slice++) {
-    const bytes = await blobs.get(
-      weighted === undefined
-        ? scanResultImageKey(row.id, slice)
-        : scanResultSeriesImageKey(row.id, weighted, slice),
-    );
-    images.push({
-      rows: record.rows,
-      columns: record.columns,
-      magnitude: new Float32Array(bytes.slice().buffer),
-    });
-  }
+  const slices = async (key: (slice: number) => string, scale = 1) => {
+    const images = [];
+    for (let slice = 0; slice < record.slices.length; slice++) {
+      const bytes = await blobs.get(key(slice));
+      const magnitude = new Float32Array(bytes.slice().buffer);
+      if (scale !== 1) for (let p = 0; p < magnitude.length; p++) magnitude[p] = (magnitude[p] ?? 0) * scale;
+      images.push({ rows: record.rows, columns: record.columns, magnitude });
+    }
+    return images;
+  };
+  const images = await slices((slice) =>
+    weighted === undefined
+      ? scanResultImageKey(row.id, slice)
+      : scanResultSeriesImageKey(row.id, weighted, slice),
+  );
+  // The ADC map is stored in 10⁻⁶ mm²/s (ADC_UNIT_M2_PER_S); the grading engine reads m²/s.
+  const adcName = adcSeriesName(record);
+  const adc =
+    adcName === undefined
+      ? undefined
+      : await slices((slice) => scanResultSeriesImageKey(row.id, adcName, slice), ADC_UNIT_M2_PER_S);
   const model = modelStore().get(snapshot.model.id, snapshotModelOptions(snapshot));
-  return { snapshot, model, images };
+  return { snapshot, model, images, adc };
 }
 
 /** Every objective checked against the scan results; each objective's best outcome, in the module's order. */

@@ -202,10 +202,32 @@ describe('DWI through the session: every b-value, the trace and the ADC map as s
         darker: 'csf',
       };
       const weighting: Objective = { id: 'dwi', kind: 'weighting', points: 1, weighting: 'diffusion' };
-      const checks = await gradeScanResults(t.app.simulator.blobs, [restricted, weighting], [row], {});
+      // Issue 24: the ADC is read from the scan's ADC map (stored in 10⁻⁶ mm²/s). With the default noise the
+      // magnitude floor lifts the b = 1000 trace, so white matter (0.7e-3 mm²/s in the library) reads about
+      // 0.6e-3: inside 0.5–0.9e-3; CSF (3e-3, read about 2.3e-3 under the same bias) is not.
+      const wmAdc: Objective = {
+        id: 'adc-wm',
+        kind: 'adcRange',
+        points: 1,
+        tissue: 'whiteMatter',
+        minMm2PerS: 0.5e-3,
+        maxMm2PerS: 0.9e-3,
+      };
+      const csfAdc: Objective = { ...wmAdc, id: 'adc-csf', tissue: 'csf' };
+      const checks = await gradeScanResults(
+        t.app.simulator.blobs,
+        [restricted, weighting, wmAdc, csfAdc],
+        [row],
+        {},
+      );
       expect(checks[0]?.passed, checks[0]?.measured ?? '').toBe(true);
       expect(checks[0]?.value ?? 0).toBeGreaterThan(1.2);
       expect(checks[1]?.passed, checks[1]?.measured ?? '').toBe(true);
+      expect(checks[2]?.passed, checks[2]?.measured ?? '').toBe(true);
+      expect(checks[2]?.measured).toMatch(/^ADC 0\.[5-8]\d × 10⁻³ mm²\/s in white matter/);
+      expect(checks[3]).toMatchObject({ passed: false });
+      expect(checks[3]?.value ?? 0).toBeGreaterThan(2e-3);
+      expect(checks[3]?.change.map((c) => c.label)).toEqual(['b-values', 'NEX (averages)']);
     },
     SLOW,
   );

@@ -85,6 +85,18 @@ function ObjectiveFieldset(props: {
                 onChange={(e) => set(e.currentTarget.value)}
               />
             );
+          if (p.type === 'point')
+            return (
+              <TextInput
+                key={p.name}
+                label={`${p.label} (x, y, z in mm)`}
+                description="Patient coordinates: x right→left, y anterior→posterior, z feet→head"
+                placeholder="0, 20, -5"
+                value={value}
+                error={errors[p.name]}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            );
           if (p.type === 'text')
             return (
               <TextInput

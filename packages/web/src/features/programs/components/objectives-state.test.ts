@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Objective } from '@larmor/contracts/objectives';
+import { OBJECTIVE_KIND_TITLES } from '@larmor/contracts/objectives';
 import {
   newObjectiveRow,
+  OBJECTIVE_KINDS,
+  OBJECTIVE_PARAMS,
   objectiveOf,
   objectiveRowErrors,
   objectiveRowsFrom,
@@ -94,5 +97,100 @@ describe('the module form’s objectives', () => {
       families: 'The module offers none of these sequence types',
     });
     expect(newObjectiveRow([time], 'scanTimeMax').id).toBe('scanTimeMax-2');
+  });
+});
+
+describe('the measured kinds of issue 24 in the module form', () => {
+  it('the picker offers every kind the grader knows, each with labelled parameters (numbers with units)', () => {
+    expect(OBJECTIVE_KINDS).toEqual(Object.keys(OBJECTIVE_KIND_TITLES));
+    for (const kind of [
+      'cnrMin',
+      'tissueNull',
+      'adcRange',
+      'sarMax',
+      'angulation',
+      'gibbsMax',
+      'ghostMax',
+    ] as const)
+      expect(OBJECTIVE_KINDS).toContain(kind);
+    for (const params of Object.values(OBJECTIVE_PARAMS))
+      for (const p of params) if (p.type === 'number') expect(p.unit, p.name).not.toBe('');
+  });
+
+  it('CNR: two different tissues of the model and a ratio', () => {
+    let row = newObjectiveRow([], 'cnrMin');
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      tissue: 'One tissue: pick one',
+      otherTissue: 'The other tissue: pick one',
+      minCnr: 'Least contrast-to-noise ratio between them: a number above 0 up to 10000 ratio',
+    });
+    row = edit(row, { params: { tissue: 'csf', otherTissue: 'csf', minCnr: '12' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      otherTissue: 'The two tissues of a contrast-to-noise check must differ',
+    });
+    expect(objectiveOf(row)).toBeNull();
+    row = edit(row, { params: { otherTissue: 'whiteMatter' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({});
+    expect(objectiveOf(row)).toMatchObject({ tissue: 'csf', otherTissue: 'whiteMatter', minCnr: 12 });
+  });
+
+  it('ADC in 10⁻³ mm²/s, stored in mm²/s; the lowest below the highest', () => {
+    const row = edit(newObjectiveRow([], 'adcRange'), {
+      params: { tissue: 'whiteMatter', minMm2PerS: '0.9', maxMm2PerS: '0.6' },
+    });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      maxMm2PerS: 'The lowest ADC must be below the highest',
+    });
+    const fixed = objectiveOf(edit(row, { params: { minMm2PerS: '0', maxMm2PerS: '0.9' } }));
+    expect(fixed).toMatchObject({ kind: 'adcRange', minMm2PerS: 0 });
+    expect(fixed?.kind === 'adcRange' ? fixed.maxMm2PerS : NaN).toBeCloseTo(0.9e-3, 12);
+    expect(objectiveRowErrors(edit(row, { params: { maxMm2PerS: '11' } }), BRAIN)).toEqual({
+      maxMm2PerS: 'Highest ADC: above 0 up to 10 10⁻³ mm²/s',
+    });
+  });
+
+  it('a null as the share of its signal a tissue keeps (%), SAR in W/kg, artifact limits in % and pixels', () => {
+    const kept = edit(newObjectiveRow([], 'tissueNull'), { params: { tissue: 'csf', maxFraction: '5' } });
+    expect(objectiveOf(kept)).toMatchObject({ tissue: 'csf', maxFraction: 0.05 });
+    const sar = newObjectiveRow([], 'sarMax');
+    expect(objectiveRowErrors(edit(sar, { params: { maxWattsPerKg: '5' } }), BRAIN)).toEqual({
+      maxWattsPerKg: 'Highest whole-body SAR: above 0 up to 4 W/kg',
+    });
+    expect(objectiveOf(edit(sar, { params: { maxWattsPerKg: '2' } }))).toMatchObject({ maxWattsPerKg: 2 });
+    const distortion = edit(newObjectiveRow([], 'distortionMax'), { params: { maxPixels: '0' } });
+    expect(objectiveOf(distortion)).toMatchObject({ maxPixels: 0 });
+    const gibbs = newObjectiveRow([], 'gibbsMax');
+    expect(objectiveRowErrors(gibbs, BRAIN)).toEqual({
+      maxPercent: 'Strongest ringing 5 mm from an edge: a number above 0 up to 100 % of the edge’s step',
+    });
+  });
+
+  it('an angulation: the line’s name and its ends as "x, y, z" in mm, read back the same', () => {
+    let row = edit(newObjectiveRow([], 'angulation'), {
+      params: { line: 'AC–PC line', fromMm: '0, 2', toMm: '0, 2, 600', maxDegrees: '5' },
+    });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      fromMm: 'One end of the line: three numbers x, y, z in mm, each from −500 to 500',
+      toMm: 'The other end: three numbers x, y, z in mm, each from −500 to 500',
+    });
+    row = edit(row, { params: { fromMm: '0, 2, -4', toMm: '0 2 -4' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      toMm: 'The two ends of the anatomical line must differ',
+    });
+    row = edit(row, { params: { toMm: '0, -24, -2' } });
+    const objective = objectiveOf(row);
+    expect(objective).toMatchObject({
+      line: 'AC–PC line',
+      fromMm: [0, 2, -4],
+      toMm: [0, -24, -2],
+      maxDegrees: 5,
+    });
+    if (!objective) throw new Error('no objective');
+    expect(objectiveRowsFrom([objective])[0]?.params).toEqual({
+      line: 'AC–PC line',
+      fromMm: '0, 2, -4',
+      toMm: '0, -24, -2',
+      maxDegrees: '5',
+    });
   });
 });

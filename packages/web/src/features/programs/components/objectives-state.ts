@@ -5,9 +5,12 @@
  * (partial credit, the words shown on a pass) is kept as stored. The server checks everything again.
  */
 import {
+  ADC_MAX_MM2_PER_S,
+  LINE_COORDINATE_MAX_MM,
   objectiveSchema,
   OBJECTIVE_KIND_TITLES,
   OBJECTIVE_POINTS_MAX,
+  SAR_OBJECTIVE_MAX_W_PER_KG,
   type Objective,
   type ObjectiveKind,
 } from '@larmor/contracts/objectives';
@@ -42,7 +45,13 @@ interface TextParam {
   name: string;
   label: string;
 }
-export type ObjectiveParam = NumberParam | ChoiceParam | TissueParam | TextParam;
+/** A point in patient coordinates typed as "x, y, z" [mm] (LPS: x right→left, y anterior→posterior, z feet→head). */
+interface PointParam {
+  type: 'point';
+  name: string;
+  label: string;
+}
+export type ObjectiveParam = NumberParam | ChoiceParam | TissueParam | TextParam | PointParam;
 
 const num = (
   name: string,
@@ -125,6 +134,30 @@ export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly Objective
   noWrap: [],
   chemicalShiftMax: [num('maxPixels', 'Largest fat–water shift', 'pixels', 100, false)],
   noMotion: [],
+  cnrMin: [
+    { type: 'tissue', name: 'tissue', label: 'One tissue' },
+    { type: 'tissue', name: 'otherTissue', label: 'The other tissue' },
+    num('minCnr', 'Least contrast-to-noise ratio between them', 'ratio', 10_000),
+  ],
+  tissueNull: [
+    { type: 'tissue', name: 'tissue', label: 'Tissue to null' },
+    num('maxFraction', 'Most of its signal it may keep', '%', 100, true, 0.01),
+  ],
+  adcRange: [
+    { type: 'tissue', name: 'tissue', label: 'Tissue' },
+    num('minMm2PerS', 'Lowest ADC', '10⁻³ mm²/s', ADC_MAX_MM2_PER_S * 1e3, false, 1e-3),
+    num('maxMm2PerS', 'Highest ADC', '10⁻³ mm²/s', ADC_MAX_MM2_PER_S * 1e3, true, 1e-3),
+  ],
+  sarMax: [num('maxWattsPerKg', 'Highest whole-body SAR', 'W/kg', SAR_OBJECTIVE_MAX_W_PER_KG)],
+  angulation: [
+    { type: 'text', name: 'line', label: 'Anatomical line (its name the student reads, e.g. AC–PC line)' },
+    { type: 'point', name: 'fromMm', label: 'One end of the line' },
+    { type: 'point', name: 'toMm', label: 'The other end' },
+    num('maxDegrees', 'Largest angle between the line and the slices', '°', 90),
+  ],
+  gibbsMax: [num('maxPercent', 'Strongest ringing 5 mm from an edge', '% of the edge’s step', 100)],
+  ghostMax: [num('maxPercent', 'Strongest motion ghosts', '% of the anatomy’s signal', 100)],
+  distortionMax: [num('maxPixels', 'Largest shift at air–tissue interfaces', 'pixels', 100, false)],
   diagnoseFix: [
     choice('artifact', 'Planted artifact the student names and removes', [
       ['wrap', 'Wrap-around (aliasing)'],
@@ -158,6 +191,8 @@ export interface ObjectiveRow {
 }
 
 const shown = (value: number): string => String(Math.round(value * 1e6) / 1e6);
+/** How a point reads in its input: "x, y, z". */
+const POINT_SEPARATOR = ', ';
 
 /** The rows of stored objectives. */
 export function objectiveRowsFrom(objectives: readonly Objective[]): ObjectiveRow[] {
@@ -166,8 +201,10 @@ export function objectiveRowsFrom(objectives: readonly Objective[]): ObjectiveRo
     const params: Record<string, string> = {};
     for (const p of OBJECTIVE_PARAMS[o.kind]) {
       const value = record[p.name];
-      params[p.name] =
-        p.type === 'number' && typeof value === 'number' ? shown(value / p.scale) : String(value ?? '');
+      if (p.type === 'number' && typeof value === 'number') params[p.name] = shown(value / p.scale);
+      else if (p.type === 'point' && Array.isArray(value))
+        params[p.name] = value.map((v) => shown(Number(v))).join(POINT_SEPARATOR);
+      else params[p.name] = String(value ?? '');
     }
     return {
       id: o.id,
@@ -215,6 +252,23 @@ const numberOf = (text: string): number | null => {
   return Number(trimmed);
 };
 
+/** The three coordinates of a point typed as "x, y, z" (commas or spaces between), or null. */
+export function pointOf(text: string): [number, number, number] | null {
+  const parts = text.split(/[\s,;]+/).filter((t) => t !== '');
+  if (parts.length !== 3) return null;
+  const values = parts.map(numberOf);
+  const [x, y, z] = values;
+  if (x == null || y == null || z == null) return null;
+  return [x, y, z];
+}
+
+function pointError(p: PointParam, text: string): string | undefined {
+  const point = pointOf(text);
+  const rule = `three numbers x, y, z in mm, each from −${LINE_COORDINATE_MAX_MM} to ${LINE_COORDINATE_MAX_MM}`;
+  if (point === null || point.some((v) => Math.abs(v) > LINE_COORDINATE_MAX_MM)) return `${p.label}: ${rule}`;
+  return undefined;
+}
+
 function numberError(p: NumberParam, text: string): string | undefined {
   const value = numberOf(text);
   const range = `${p.above ? 'above' : 'from'} ${p.min} up to ${p.max} ${p.unit}`;
@@ -233,6 +287,7 @@ export function objectiveRowErrors(row: ObjectiveRow, context: ObjectiveContext)
     const text = row.params[p.name] ?? '';
     let error: string | undefined;
     if (p.type === 'number') error = numberError(p, text);
+    else if (p.type === 'point') error = pointError(p, text);
     else if (text.trim() === '') error = `${p.label}: pick one`;
     else if (p.type === 'tissue' && context.tissues && !context.tissues.includes(text))
       error = `${p.label}: the anatomical model has no ${tissueName(text)}`;
@@ -244,12 +299,34 @@ export function objectiveRowErrors(row: ObjectiveRow, context: ObjectiveContext)
     row.params['brighter'] === row.params['darker']
   )
     errors['darker'] = 'The brighter and the darker tissue must differ';
+  Object.assign(errors, crossFieldErrors(row, errors));
   if (row.kind === 'sequenceFamily') {
     if (row.families.length === 0) errors['families'] = 'Pick at least one sequence type';
     else if (context.families.length > 0 && !row.families.some((f) => context.families.includes(f)))
       errors['families'] = 'The module offers none of these sequence types';
   }
   return errors;
+}
+
+/** Mistakes between two of a row's own fields (each field fine alone), in the contract's words. */
+function crossFieldErrors(row: ObjectiveRow, fieldErrors: Record<string, string>): Record<string, string> {
+  const at = (name: string) => row.params[name] ?? '';
+  const bothFine = (a: string, b: string) => !(a in fieldErrors) && !(b in fieldErrors);
+  if (row.kind === 'cnrMin' && bothFine('tissue', 'otherTissue') && at('tissue') === at('otherTissue'))
+    return { otherTissue: 'The two tissues of a contrast-to-noise check must differ' };
+  if (
+    row.kind === 'adcRange' &&
+    bothFine('minMm2PerS', 'maxMm2PerS') &&
+    Number(at('minMm2PerS')) >= Number(at('maxMm2PerS'))
+  )
+    return { maxMm2PerS: 'The lowest ADC must be below the highest' };
+  if (row.kind === 'angulation' && bothFine('fromMm', 'toMm')) {
+    const from = pointOf(at('fromMm'));
+    const to = pointOf(at('toMm'));
+    if (from && to && from.every((v, i) => v === to[i]))
+      return { toMm: 'The two ends of the anatomical line must differ' };
+  }
+  return {};
 }
 
 /** The objective a row stands for, or null while it has mistakes the schema refuses. */
@@ -269,7 +346,8 @@ export function objectiveOf(row: ObjectiveRow): Objective | null {
     if (p.type === 'number') {
       const value = numberOf(text);
       body[p.name] = value === null ? null : value * p.scale;
-    } else if (p.name === 'required') body[p.name] = text === 'true';
+    } else if (p.type === 'point') body[p.name] = pointOf(text);
+    else if (p.name === 'required') body[p.name] = text === 'true';
     else body[p.name] = text.trim();
   }
   if (row.kind === 'sequenceFamily') body['families'] = row.families;

@@ -31,7 +31,7 @@ const positive = finite.refine((v) => v > 0, 'must be > 0');
 const count = z.number().int().min(1);
 /** Isochromats per pixel a snapshot may ask for (the T2* setting uses 89: @larmor/mri T2_STAR_ISOCHROMATS). */
 const MAX_ISOCHROMATS = 128;
-/** Isochromats per pixel through the slice a snapshot may ask for (@larmor/mri SLICE_ISOCHROMATS is 8). */
+/** Isochromats per pixel through the slice a snapshot may ask for (@larmor/mri SLICE_ISOCHROMATS is 4). */
 const MAX_SLICE_ISOCHROMATS = 64;
 const vec3 = z.tuple([finite, finite, finite]).readonly();
 /**

@@ -1,10 +1,9 @@
 /**
- * The spins of one slice for the Bloch engine (`censol`): the slice's voxels as several isochromats through the
- * slice thickness and two along the readout, so that the gradients that dephase within a voxel (the builders'
- * spoilers, 4 cycles across the slice, and crushers, 2 cycles, sequence/build/context.ts `spoilerArea`; the
- * readout's moment, a cycle per pixel) dephase the simulated voxel as they dephase a real one, while the flip angles stay the nominal ones of the flat top of
- * the slice profile, which the fast engine's ideal rectangular profile assumes (docs/physics.md, "Bloch slice
- * phantom").
+ * The spins of one slice for the Bloch engine (`censol`): the slice's voxels as several isochromats through a thin
+ * layer at the slice centre (through-plane partial volume from sub-slabs of the whole slice) and two along the
+ * readout, so that the readout's moment (a cycle per pixel) dephases the simulated voxel as it dephases a real
+ * one, while the flip angles stay the nominal ones at the centre of the slice profile, which the fast engine's
+ * ideal rectangular profile assumes (docs/physics.md, "Bloch slice phantom").
  */
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import { axesOf } from '../sequence/build/context.ts';
@@ -16,11 +15,11 @@ import type { SpinSet } from './bloch/spins.ts';
 import type { AcquisitionFrame } from './geometry.ts';
 
 /**
- * Isochromats per pixel through the slice (default of `SnapshotSimulation.sliceIsochromats`): equally spaced
- * over one spoiler cycle, n of them cancel every dephasing pathway of m cycles unless n divides m
- * (docs/physics.md, "Bloch slice phantom": the convergence table).
+ * Isochromats per pixel through the slice (default of `SnapshotSimulation.sliceIsochromats`), equally spaced across
+ * the layer, one per sub-slab: across the thin layer the region means no longer change from 4 on (1: CSF −17.5 %,
+ * 4: −13.0 %, 8: −12.8 %, 16: −12.7 % in the default SE; docs/physics.md, "Bloch slice phantom").
  */
-export const SLICE_ISOCHROMATS = 8;
+export const SLICE_ISOCHROMATS = 4;
 
 /**
  * Isochromats per pixel along the readout: the readout's moment, one cycle per pixel, leaves a pixel's residual
@@ -36,12 +35,15 @@ export const READ_SUBPIXELS = 2;
 export const SLICE_ISOCHROMATS_WITH_T2_STAR = 4;
 
 /**
- * Thickness of the layer the through-slice isochromats span, as a fraction of the slice thickness: one cycle of
- * the builders' spoiler (area 4/thickness), so the spoiler's phase runs over exactly one turn across the layer,
- * and the layer stays inside the flat top of the TBW-4 sinc pulses (a layer of half the slice reads −7 % in SE
- * from the profile's roll-off alone).
+ * Thickness of the layer the through-slice isochromats span, as a fraction of the slice thickness: thin enough
+ * that the TBW-4 Hann-sinc pulses give the nominal flip angles that the fast engine's rectangular profile assumes.
+ * The profile has no flat top: at ±1/8 of the slice the 90° pulse gives 87° and the 180° 149°, at ±1/32 89.8° and
+ * 176° (docs/physics.md, "Bloch slice phantom"); a quarter-slice layer read white matter −2.2 % in SE (its
+ * spins' mean sin²(β/2) and Mz after the edges' smaller flips), this one 0.0 %. Across it the spoiler dephases a
+ * quarter cycle: the multi-TR coherences are spoiled by the builders' RF spoiling and the readout's moment
+ * (READ_SUBPIXELS), not by the slice spoiler (issue 23.5).
  */
-export const SLICE_LAYER_FRACTION = 1 / 4;
+export const SLICE_LAYER_FRACTION = 1 / 16;
 
 /**
  * Sub-slabs of the slice at most, each sampling the model for its dominant tissue (through-plane partial volume);

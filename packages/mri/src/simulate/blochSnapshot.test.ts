@@ -55,18 +55,18 @@ function tissueMeans(engine: 'cpusim' | 'censol', protocol: Partial<Protocol>): 
 
 describe('the Bloch engine on scan snapshots (issue 23)', () => {
   it(
-    'fat saturation (SE TR 500 ms, TE 20 ms): marrow (fat) falls under 12 % of its unsaturated signal (9 %), muscle keeps it within 3 % (+2 %)',
+    'fat saturation (SE TR 500 ms, TE 20 ms): marrow (fat) falls under 8 % of its unsaturated signal (5.7 %; 9 % with one slice spoiler after the pulse), muscle keeps it within 2 % (+0.3 %)',
     () => {
       const off = tissueMeans('censol', { fatSaturation: false });
       const on = tissueMeans('censol', { fatSaturation: true });
-      expect((on.get('marrow') ?? NaN) / (off.get('marrow') ?? NaN)).toBeLessThan(0.12);
-      expect(Math.abs((on.get('muscle') ?? NaN) / (off.get('muscle') ?? NaN) - 1)).toBeLessThan(0.03);
+      expect((on.get('marrow') ?? NaN) / (off.get('marrow') ?? NaN)).toBeLessThan(0.08);
+      expect(Math.abs((on.get('muscle') ?? NaN) / (off.get('muscle') ?? NaN) - 1)).toBeLessThan(0.02);
     },
     TIMEOUT_MS,
   );
 
   it(
-    'single-shot SE-EPI with TR 1 s reads muscle at the steady state of TR, within 3 % of the fast engine',
+    'single-shot SE-EPI with TR 1 s reads muscle at the steady state of TR, within 3 % of the fast engine (+1.7 %)',
     () => {
       const epi: Partial<Protocol> = {
         family: 'SE-EPI',

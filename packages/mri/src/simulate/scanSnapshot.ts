@@ -44,8 +44,8 @@ export interface SnapshotSimulation {
   /** Bloch engine: isochromats per pixel for T2* dephasing (bloch/phantom.ts); default 1. */
   isochromats?: number;
   /**
-   * Bloch engine: isochromats per pixel through the slice (blochPhantom.ts); default SLICE_ISOCHROMATS (8; 4 with
-   * T2* isochromats); 1 puts every spin in the slice's centre plane (slice spoilers dephase nothing).
+   * Bloch engine: isochromats per pixel through the slice (blochPhantom.ts); default SLICE_ISOCHROMATS (4, also
+   * with T2* isochromats); 1 puts every spin in the slice's centre plane.
    */
   sliceIsochromats?: number;
   /** Bloch engine: spin chunks per slice that separate workers may simulate; default 1. */

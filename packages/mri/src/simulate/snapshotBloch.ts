@@ -4,7 +4,8 @@
  * are sums over spins (bloch/scan.ts), so the sum over chunks is the slice's signal whatever the split.
  *
  * A slice's spins are the `blochSlicePhantom` of its acquisition frame (`sliceIsochromats` per pixel through the
- * slice, so spoilers and crushers dephase within a voxel; `isochromats` per spin for T2*), its timeline the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
+ * slice's centre, with the slice's through-plane partial volume; `isochromats` per spin for T2*), its timeline
+ * the builder's for that slice (`buildTimeline(…, { slice })`), one ideal receive coil. The
  * image is reconstructed like bloch/recon.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
  * lines cropped, transposed when phase runs along rows), with thermal noise of the fast engine's σ per pixel
  * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image

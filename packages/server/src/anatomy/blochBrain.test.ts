@@ -91,15 +91,15 @@ beforeAll(() => {
 
 describe('Bloch vs fast engine on the brain, default SE (issue 23, item 1)', () => {
   it(
-    'white matter within 3 % and CSF within 8 % (measured −2.2 % and −6.8 %; one isochromat per pixel read CSF +45 %)',
+    'white matter within 1 % (measured 0.0 %; a quarter-slice layer read −2.2 %) and CSF within 12 % (−8.6 %; one isochromat per pixel read +45 %)',
     () => {
       // The lines are read from the most negative ky up, as the fast engine orders them (echo-train.ts). The
-      // residual depends on the repetition that reads the k-space centre (read first after one dummy: WM 0.0 %,
-      // CSF −3.1 %; after six: +1.2 %, +18 %): the echoes of CSF's long-T2 magnetisation that the crushers and
-      // spoilers leave are not yet averaged out by 8 isochromats per spoiler cycle (docs/physics.md).
+      // spins sit in a layer a sixteenth of the slice thick, where the sinc pulses give the nominal flips. CSF's
+      // residual is its echoes that outlive TR (T2 1.8 s against TR 500 ms), which the fast engine's ideal
+      // spoiling leaves out: with CSF T2 150 ms the engines agree within 2 % (blochAgreement.test.ts).
       const image = blochImage();
-      expect(Math.abs(agreement(image, 'whiteMatter'))).toBeLessThan(0.03);
-      expect(Math.abs(agreement(image, 'csf'))).toBeLessThan(0.08);
+      expect(Math.abs(agreement(image, 'whiteMatter'))).toBeLessThan(0.01);
+      expect(Math.abs(agreement(image, 'csf'))).toBeLessThan(0.12);
     },
     TIMEOUT_MS,
   );

@@ -15,7 +15,8 @@ import {
 } from './context.ts';
 import { addFatSaturation, fatSaturation } from './fatSat.ts';
 import { partialFourierLines } from '../../recon/partialFourier.ts';
-import { echoTrainLayout } from '../echo-train.ts';
+import { echoTrainLayout, trainCentreEcho } from '../echo-train.ts';
+import { echoSpacingOf, spinEchoTrainSpacing } from '../timing.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder, type BlockEvents } from './timelineBuilder.ts';
@@ -80,8 +81,13 @@ export function buildSpinEcho(
     esp = p.echoTime;
     centreEcho = 0;
   } else {
-    esp = 2 * ceilToRaster(minHalf, raster);
-    centreEcho = Math.min(etl - 1, Math.max(0, Math.round(p.echoTime / esp) - 1));
+    // The spacing the fast engine weights its lines with (timing.ts echoSpacingOf: TE on an echo of the train,
+    // on the reference scanner), unless this scanner needs a longer one; then its own, again with TE on an echo.
+    const minEsp = 2 * ceilToRaster(minHalf, raster);
+    const reference = echoSpacingOf(p);
+    const played = reference >= minEsp ? reference : spinEchoTrainSpacing(p.echoTime, minEsp, etl);
+    esp = 2 * ceilToRaster(played / 2 - 1e-12, raster);
+    centreEcho = trainCentreEcho(p.echoTime, esp, etl);
   }
   const fatSat = fatSaturation(ctx, exc.centre);
   const fatSatLength = fatSat?.duration ?? 0;

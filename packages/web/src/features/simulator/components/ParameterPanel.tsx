@@ -3,7 +3,7 @@
  * units; choices (fat saturation, orientation, phase direction, b-values) beside the numbers; the System card
  * shows the scanner, with a lock and the reason where the module fixes a setting.
  */
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import type { SliceOrientation } from '@larmor/mri';
 import { planDefinitions } from '@larmor/mri/sequence';
@@ -73,19 +73,25 @@ const ORIENTATIONS: { value: SliceOrientation; label: string }[] = [
   { value: 'coronal', label: 'Coronal' },
 ];
 
-/** Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it. */
-export const ParameterPanel = memo(function ParameterPanel(props: {
+export interface ParameterPanelProps {
   editor: ProtocolEditorState;
   dispatch: (action: ProtocolEditorAction) => void;
   units: UnitPreferences;
   system: readonly SystemSetting[];
   disabled?: boolean;
-}) {
-  const { editor, dispatch, units } = props;
+}
+
+/** The panel's props, read by the open card's body: an edit renders that body, not the tabs around it. */
+const PanelContext = createContext<ParameterPanelProps | undefined>(undefined);
+
+/** The open card's fields and choices. */
+function CardBody(props: { card: CardName }) {
+  const panel = useContext(PanelContext);
+  if (!panel) throw new Error('a parameter card outside its ParameterPanel');
+  const { editor, dispatch, units } = panel;
   const { protocol, scanner, freePlan } = editor;
   // On the free plan its limits are the inputs' min/max and tooltip, known before the user types.
   const defs = useMemo(() => planDefinitions(protocol, scanner, freePlan), [protocol, scanner, freePlan]);
-  const cards = useMemo(() => cardsFor(protocol.family), [protocol.family]);
 
   const numbers = (card: CardName) => (
     <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
@@ -97,7 +103,7 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
           draft={editor.drafts[def.key]}
           refusal={editor.refusals[def.key]}
           units={units}
-          disabled={props.disabled}
+          disabled={panel.disabled}
           dispatch={dispatch}
         />
       ))}
@@ -107,12 +113,12 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
   const extras: Partial<Record<CardName, React.ReactNode>> = {
     Contrast: (
       <>
-        <EchoTimesInput protocol={protocol} units={units} disabled={props.disabled} dispatch={dispatch} />
+        <EchoTimesInput protocol={protocol} units={units} disabled={panel.disabled} dispatch={dispatch} />
         <Switch
           mt="sm"
           label="Fat saturation"
           checked={protocol.fatSaturation}
-          disabled={props.disabled}
+          disabled={panel.disabled}
           onChange={(e) => dispatch({ type: 'fatSaturation', on: e.currentTarget.checked })}
         />
       </>
@@ -127,7 +133,7 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
             aria-labelledby="orientation-label"
             data={ORIENTATIONS}
             value={protocol.geometry.orientation}
-            disabled={props.disabled}
+            disabled={panel.disabled}
             onChange={(v) => dispatch({ type: 'orientation', orientation: v as SliceOrientation })}
           />
         </div>
@@ -142,14 +148,14 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
               label: phaseDirectionLabel(protocol, d),
             }))}
             value={protocol.phaseDirection}
-            disabled={props.disabled}
+            disabled={panel.disabled}
             onChange={(v) => dispatch({ type: 'phaseDirection', direction: v === 'row' ? 'row' : 'column' })}
           />
         </div>
-        <StackPosition geometry={protocol.geometry} disabled={props.disabled} dispatch={dispatch} />
+        <StackPosition geometry={protocol.geometry} disabled={panel.disabled} dispatch={dispatch} />
       </Stack>
     ),
-    System: <SystemCard settings={props.system} />,
+    System: <SystemCard settings={panel.system} />,
     Physio: (
       <Text size="sm">
         {protocol.family === 'MOLLI'
@@ -162,7 +168,7 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
         label="b-values [s/mm²]"
         description="Separated by commas; b = 0 once, each other value in three directions"
         defaultValue={(protocol.bValues ?? []).map((b) => b / 1e6).join(', ')}
-        disabled={props.disabled}
+        disabled={panel.disabled}
         onChange={(e) => {
           const values = parseBValues(e.currentTarget.value);
           if (values) dispatch({ type: 'bValues', values });
@@ -172,18 +178,40 @@ export const ParameterPanel = memo(function ParameterPanel(props: {
   };
 
   return (
+    <Group grow align="flex-start">
+      <div>
+        {numbers(props.card)}
+        {extras[props.card]}
+      </div>
+    </Group>
+  );
+}
+
+/** The tabs and their panels: rendered again only when the family's cards change (Mantine's tab context is new on
+ * each render of the tabs, which rendered every tab and panel on each edit). */
+const CardTabsView = memo(function CardTabsView(props: { cards: readonly CardName[] }) {
+  return (
     <Tabs defaultValue="Routine" keepMounted={false} variant="outline">
-      <CardTabs cards={cards} />
-      {cards.map((card) => (
+      <CardTabs cards={props.cards} />
+      {props.cards.map((card) => (
         <Tabs.Panel key={card} value={card} pt="sm">
-          <Group grow align="flex-start">
-            <div>
-              {numbers(card)}
-              {extras[card]}
-            </div>
-          </Group>
+          <CardBody card={card} />
         </Tabs.Panel>
       ))}
     </Tabs>
+  );
+});
+
+/**
+ * Memoised (issue 20, "Speed": input to paint): a parameter edit that leaves its props alone does not render it;
+ * one that changes them renders the open card's body only (its fields memoised in turn).
+ */
+export const ParameterPanel = memo(function ParameterPanel(props: ParameterPanelProps) {
+  const family = props.editor.protocol.family;
+  const cards = useMemo(() => cardsFor(family), [family]);
+  return (
+    <PanelContext.Provider value={props}>
+      <CardTabsView cards={cards} />
+    </PanelContext.Provider>
   );
 });

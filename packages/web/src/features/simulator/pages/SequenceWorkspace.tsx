@@ -9,7 +9,9 @@
  * get values and handlers that keep their identity while what they show is unchanged.
  */
 import {
+  createContext,
   useCallback,
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -61,6 +63,23 @@ import { otherStacks } from '../state/scan-list.ts';
 import { noiseLevelOf, previewSettingsOf, scannerOf, systemSettings } from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
+
+/** The workspace's two columns' contents, given to the slots inside the memoised columns. */
+const ColumnContents = createContext<{ workspace: ReactNode; parameters: ReactNode } | undefined>(undefined);
+
+function useColumnContents() {
+  const contents = useContext(ColumnContents);
+  if (!contents) throw new Error('a workspace column outside its SequenceWorkspace');
+  return contents;
+}
+
+function WorkspaceSlot() {
+  return useColumnContents().workspace;
+}
+
+function ParametersSlot() {
+  return useColumnContents().parameters;
+}
 
 /** No conflict: one array, so the memoised list keeps its props while the protocol stays free of them. */
 const NO_CONFLICTS: readonly Conflict[] = [];
@@ -199,71 +218,77 @@ export function SequenceWorkspace(props: {
   );
   const system = useMemo(() => systemSettings(active.configuration), [active.configuration]);
   const description = `${sequence.name}, centre slice, TR ${formatTime(protocol.repetitionTime, units)}, TE ${formatTime(protocol.echoTime, units)}`;
-  return (
-    <SimulatorColumns
-      scanList={props.scanList}
-      workspace={
-        <Box p="md">
-          <Group justify="space-between" mb="sm" wrap="nowrap">
-            <Title order={1} size="h4">
-              {sequence.name}
-            </Title>
-            <RunControls
-              sequence={sequence}
-              canRun={canRun}
-              busy={busy}
-              notice={editor.notice}
-              onRun={onRun}
-              onCancel={onCancel}
-            />
-          </Group>
-          <Box
-            style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}
-          >
-            <Stack gap={6}>
-              <Text fw={600} size="sm">
-                Live preview: centre slice
-              </Text>
-              <PreviewImage store={preview.store} description={description} />
-            </Stack>
-            <SeriesViewport
-              sessionId={active.session.id}
-              sequence={sequence}
-              scanId={props.shownScanId}
-              series={props.shownSeries ?? ''}
-              onPickSeries={props.onPickSeries}
-              preferences={viewerPreferences}
-            />
-          </Box>
-          {display.ecg && props.cardiac && (
-            <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
-          )}
-          <PlanningViewports
-            sessionId={active.session.id}
-            protocol={protocol}
-            scanner={scanner}
-            freePlan={freePlan}
-            units={units}
-            sequenceName={sequence.name}
-            disabled={sequence.status === 'running'}
-            dispatch={dispatch}
-            display={display}
-            onView={onView}
-            others={others}
-            isocentreKey={isocentreKeyOf(active.configuration)}
-            regions={active.regions}
-          />
-        </Box>
-      }
-      parameters={
-        <Box p="md">
-          <Stack gap="sm">
-            <DerivedPanel derived={derived} units={units} />
-            <ConflictList conflicts={conflicts} onFix={onFix} />
-            <ParameterPanel editor={editor} dispatch={dispatch} units={units} system={system} />
-          </Stack>
-        </Box>
-      }
-    />
+  // The columns are rendered once per scan list; an edit renders their contents, read from a context by two
+  // slots, and not the resizable panels around them (issue 20, "Speed").
+  const columns = useMemo(
+    () => (
+      <SimulatorColumns
+        scanList={props.scanList}
+        workspace={<WorkspaceSlot />}
+        parameters={<ParametersSlot />}
+      />
+    ),
+    [props.scanList],
   );
+  const workspace = (
+    <Box p="md">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={1} size="h4">
+          {sequence.name}
+        </Title>
+        <RunControls
+          sequence={sequence}
+          canRun={canRun}
+          busy={busy}
+          notice={editor.notice}
+          onRun={onRun}
+          onCancel={onCancel}
+        />
+      </Group>
+      <Box style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+        <Stack gap={6}>
+          <Text fw={600} size="sm">
+            Live preview: centre slice
+          </Text>
+          <PreviewImage store={preview.store} description={description} />
+        </Stack>
+        <SeriesViewport
+          sessionId={active.session.id}
+          sequence={sequence}
+          scanId={props.shownScanId}
+          series={props.shownSeries ?? ''}
+          onPickSeries={props.onPickSeries}
+          preferences={viewerPreferences}
+        />
+      </Box>
+      {display.ecg && props.cardiac && (
+        <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
+      )}
+      <PlanningViewports
+        sessionId={active.session.id}
+        protocol={protocol}
+        scanner={scanner}
+        freePlan={freePlan}
+        units={units}
+        sequenceName={sequence.name}
+        disabled={sequence.status === 'running'}
+        dispatch={dispatch}
+        display={display}
+        onView={onView}
+        others={others}
+        isocentreKey={isocentreKeyOf(active.configuration)}
+        regions={active.regions}
+      />
+    </Box>
+  );
+  const parameters = (
+    <Box p="md">
+      <Stack gap="sm">
+        <DerivedPanel derived={derived} units={units} />
+        <ConflictList conflicts={conflicts} onFix={onFix} />
+        <ParameterPanel editor={editor} dispatch={dispatch} units={units} system={system} />
+      </Stack>
+    </Box>
+  );
+  return <ColumnContents.Provider value={{ workspace, parameters }}>{columns}</ColumnContents.Provider>;
 }

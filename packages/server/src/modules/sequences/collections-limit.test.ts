@@ -11,8 +11,8 @@ import {
   errorOf,
   openSession,
   refused,
-  useSimulatorApp,
   studentSession,
+  useSimulatorApp,
 } from '../sessions/world.test-support.ts';
 
 describe.each(databases)('collections per session on %s', (kind) => {

@@ -14,9 +14,9 @@ import {
   createSimulatorWorld,
   errorOf,
   openSession,
-  studentSession,
   useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';

@@ -13,9 +13,9 @@ import {
   refused,
   runToFinish,
   slicePixels,
-  studentSession,
   useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../../test/simulator.ts';
 
 /** The aorta timing-bolus model (contracts TIMING_BOLUS_MODEL_ID) and the spoiled GRE (sequence type 1). */

@@ -11,9 +11,9 @@ import {
   call,
   errorOf,
   openSession,
-  studentSession,
   useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 /** How long the server may take to notice a closed stream [ms]: generous, for a loaded CI machine. */

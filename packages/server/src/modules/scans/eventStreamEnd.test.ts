@@ -5,9 +5,9 @@ import {
   call,
   errorOf,
   openSession,
-  studentSession,
   useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 const END_TIMEOUT_MS = 5_000;

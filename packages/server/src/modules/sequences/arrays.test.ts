@@ -10,9 +10,9 @@ import {
   call,
   errorOf,
   refused,
-  studentSession,
   useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 /** Scheme codes (contracts sequence-types.ts): Gradient Echo (GRE), Spin Echo (SE), DWI. */

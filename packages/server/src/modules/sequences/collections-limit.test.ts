@@ -11,8 +11,8 @@ import {
   errorOf,
   openSession,
   refused,
-  studentSession,
   useSimulatorApp,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 describe.each(databases)('collections per session on %s', (kind) => {

@@ -18,8 +18,8 @@ import {
   errorOf,
   openSession,
   refused,
-  studentSession,
   useSimulatorApp,
+  studentSession,
 } from './world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -181,6 +181,15 @@ describe('chemical shift, motion and SNR', () => {
   );
 });
 
+/** A 4-point diagnose-and-fix objective on wrap-around, answered in question `questionId`. */
+const diagnoseWrap = (questionId: string): Objective => ({
+  kind: 'diagnoseFix',
+  id: 'd',
+  points: 4,
+  artifact: 'wrap',
+  questionId,
+});
+
 describe('protocol checks and diagnose-and-fix', () => {
   it(
     'orientation, phase direction (axial columns run anterior–posterior), scan time, resolution, thickness, coverage, fat suppression',
@@ -220,13 +229,7 @@ describe('protocol checks and diagnose-and-fix', () => {
   it(
     'diagnose and fix: half the points for naming wrap, half for a series without it',
     () => {
-      const objective: Objective = {
-        kind: 'diagnoseFix',
-        id: 'd',
-        points: 4,
-        artifact: 'wrap',
-        questionId: 'q1',
-      };
+      const objective = diagnoseWrap('q1');
       const wrapped = scan(KNEE_ID, { ...T1_SE, fovRead: 0.16, fovPhase: 0.08, matrixPhase: 48 });
       const fixed = scan(KNEE_ID, { ...T1_SE, fovRead: 0.16, fovPhase: 0.16 });
       expect(checkObjective(objective, wrapped, { q1: 'Aliasing: the leg folded over' })).toMatchObject({
@@ -245,13 +248,7 @@ describe('protocol checks and diagnose-and-fix', () => {
   it(
     'naming every artifact does not name the artifact (issue 20.3): more than one artifact fails with a message',
     () => {
-      const objective: Objective = {
-        kind: 'diagnoseFix',
-        id: 'd',
-        points: 4,
-        artifact: 'wrap',
-        questionId: 'q',
-      };
+      const objective = diagnoseWrap('q');
       const fixed = scan(KNEE_ID, { ...T1_SE, fovRead: 0.16, fovPhase: 0.16 });
       const every = checkObjective(objective, fixed, {
         q: 'wrap, chemical shift, motion, susceptibility or gibbs ringing',

@@ -16,13 +16,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { gradeScanResults } from '../modules/grading/service.ts';
 import { findScanResult } from '../modules/scan-results/repository.ts';
-import { call, testDataDir, type Headers } from '../modules/sessions/world.test-support.ts';
+import { call, type Headers, useSimulatorApp } from '../modules/sessions/world.test-support.ts';
 import { bearer } from '../test/fixtures.ts';
-import { databases, useTestApp } from '../test/helper.ts';
+import { databases } from '../test/helper.ts';
 import { seedDemoData } from './seed.ts';
 import { STARTING_PROTOCOLS } from './seed-programs-starts.ts';
 
-const dataDir = testDataDir();
 /** Seeding, building a model and two scans on the loaded 2-core machine. */
 const SLOW = 240_000;
 const SCAN_TIMEOUT_MS = 120_000;
@@ -110,7 +109,7 @@ const CASES: SolvableCase[] = [
 describe.each(databases)(
   'the demo modules start from a protocol that leaves the task to the student on %s',
   (kind) => {
-    const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+    const t = useSimulatorApp(kind, { scanThreads: 1 });
 
     async function signIn(username: string, password: string): Promise<Headers> {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

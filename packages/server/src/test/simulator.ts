@@ -22,8 +22,8 @@ import type { Database } from '../db/schema.ts';
 import { ScanCancelledError, type ScanJob, type ScanQueue } from '../jobs/index.ts';
 import {
   call,
-  createSimulatorWorld,
   openSession,
+  studentSession,
   type Headers,
   type SimulatorWorld,
 } from '../modules/sessions/world.test-support.ts';
@@ -91,9 +91,7 @@ export async function sequenceInSession(
   sessionId: string;
   sequence: PulseSequence;
 }> {
-  const world = await createSimulatorWorld(app, db, options.lab);
-  const h = world.a.studentHeaders;
-  const active = await openSession(app, world, h);
+  const { world, h, active } = await studentSession(app, db, options.lab);
   const sequence = await addSequence(app, h, active, options);
   return { world, h, active, sessionId: active.session.id, sequence };
 }

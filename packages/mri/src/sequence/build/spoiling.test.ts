@@ -12,14 +12,11 @@ const N = 16;
 const THICKNESS = 0.005;
 
 /**
- * The echo (k = 0 sample) of every repetition after `dummies`, averaged over `count` spins spread evenly through
- * the central eighth of the slice (half a cycle of the end-of-TR spoiler, where the Hann-sinc profile gives
- * the nominal flip angles within 0.5 %), then over the N repetitions. The spins sit on the slice axis, so
- * phase encoding leaves the k = 0 sample of each line alone.
+ * The received signal (coil 0) of `p` after `dummies` dummy scans, from spins of one tissue (T1, T2 [s], PD 1)
+ * on the slice axis at the offsets `z` [m].
  */
-function meanEcho(p: Protocol, t1: number, t2: number, dummies: number, count = 200): number {
+function slabSignal(p: Protocol, t1: number, t2: number, dummies: number, z: number[]) {
   const timeline = buildTimeline(p, scanner, { dummyScans: dummies });
-  const z = Array.from({ length: count }, (_, i) => ((i + 0.5) / count - 0.5) * 0.125 * THICKNESS);
   const zeros = z.map(() => 0);
   const spins = createSpinSet({
     x: zeros,
@@ -29,7 +26,18 @@ function meanEcho(p: Protocol, t1: number, t2: number, dummies: number, count = 
     t1: z.map(() => t1),
     t2: z.map(() => t2),
   });
-  const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+  return simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+}
+
+/**
+ * The echo (k = 0 sample) of every repetition after `dummies`, averaged over `count` spins spread evenly through
+ * the central eighth of the slice (half a cycle of the end-of-TR spoiler, where the Hann-sinc profile gives
+ * the nominal flip angles within 0.5 %), then over the N repetitions. The spins sit on the slice axis, so
+ * phase encoding leaves the k = 0 sample of each line alone.
+ */
+function meanEcho(p: Protocol, t1: number, t2: number, dummies: number, count = 200): number {
+  const z = Array.from({ length: count }, (_, i) => ((i + 0.5) / count - 0.5) * 0.125 * THICKNESS);
+  const s = slabSignal(p, t1, t2, dummies, z);
   let sum = 0;
   for (let line = 0; line < N; line++) {
     const i = line * N + N / 2;
@@ -74,18 +82,8 @@ describe('spin-echo timelines spoil the magnetisation left at the end of each TR
  * a real one), divided by the spin count.
  */
 function echoesAcrossSlice(p: Protocol, t1: number, t2: number, count = 800): number[] {
-  const timeline = buildTimeline(p, scanner, { dummyScans: Math.ceil((6 * t1) / p.repetitionTime) });
   const z = Array.from({ length: count }, (_, i) => ((i + 0.5) / count - 0.5) * THICKNESS);
-  const zeros = z.map(() => 0);
-  const spins = createSpinSet({
-    x: zeros,
-    y: zeros,
-    z,
-    rho: z.map(() => 1),
-    t1: z.map(() => t1),
-    t2: z.map(() => t2),
-  });
-  const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
+  const s = slabSignal(p, t1, t2, Math.ceil((6 * t1) / p.repetitionTime), z);
   return Array.from({ length: N }, (_, line) => {
     const i = line * N + N / 2;
     return Math.hypot(s?.re[i] ?? 0, s?.im[i] ?? 0) / count;

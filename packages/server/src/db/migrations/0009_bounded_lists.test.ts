@@ -1,7 +1,7 @@
 import { PROTOCOL_B_VALUES_MAX, PROTOCOL_ECHO_TIMES_MAX, pulseSequenceSchema } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { call, databases, sequenceInSession, testDataDir, useTestApp } from '../../test/simulator.ts';
+import { call, databases, sequenceInSession, useSimulatorApp } from '../../test/simulator.ts';
 import { boundedLists, boundedListsMigration, type Lists } from './0009_bounded_lists.ts';
 
 describe('migration 0009_bounded_lists: stored echo times and b-values within their bounds and families', () => {
@@ -31,7 +31,7 @@ describe('migration 0009_bounded_lists: stored echo times and b-values within th
 });
 
 describe.each(databases)('migration 0009_bounded_lists on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   it('repairs a stored spin echo with 250,000 b-values, so the session lists its sequences again', async () => {
     const { h, active, sequence } = await sequenceInSession(t.app, t.db, { name: 'SE', parameters: null });

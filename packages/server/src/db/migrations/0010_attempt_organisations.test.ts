@@ -1,14 +1,14 @@
 import { labAttemptSchema } from '@larmor/contracts';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { call, createSimulatorWorld, testDataDir } from '../../modules/sessions/world.test-support.ts';
+import { call, createSimulatorWorld, useSimulatorApp } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
 import { addMembership } from '../../test/fixtures.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { attemptOrganisationsMigration } from './0010_attempt_organisations.ts';
 
 describe.each(databases)('migration 0010_attempt_organisations on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   it("gives an attempt stored under the student's other identity (B) the organisation that owns its program (A)", async () => {
     const world = await createSimulatorWorld(t.app, t.db);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { databases, sequenceInSession, testDataDir, useTestApp } from '../../test/simulator.ts';
+import { databases, sequenceInSession, useSimulatorApp } from '../../test/simulator.ts';
 import type { SimScansTable } from '../schema.ts';
 import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
 
@@ -8,7 +8,7 @@ import { scanSeriesNumbersMigration } from './0012_scan_series_numbers.ts';
 type Before = Kysely<{ sim_scans: Omit<SimScansTable, 'series_number'> }>;
 
 describe.each(databases)('migration 0012_scan_series_numbers on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   it('numbers the scans stored before it 1, 2, … per session in the order they were created', async () => {
     const { active, sequence } = await sequenceInSession(t.app, t.db, { name: 'SE', parameters: null });

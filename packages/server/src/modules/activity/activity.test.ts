@@ -8,24 +8,24 @@ import { attemptTimelineSchema, labAttemptSchema, pulseSequenceSchema } from '@l
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addMembership, createUser } from '../../test/fixtures.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
   createSimulatorWorld,
   errorOf,
   openSession,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 120_000;
 const SCAN_TIMEOUT_MS = 60_000;
 
 describe.each(databases)('attempt timeline on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'the teacher reads the student’s session activity in order, old → new values included; others are refused',
@@ -121,9 +121,7 @@ describe.each(databases)('attempt timeline on %s', (kind) => {
   it(
     'a configuration change is logged old → new; scanning before the attempt is started belongs to it',
     async () => {
-      const world = await createSimulatorWorld(t.app, t.db);
-      const h = world.a.studentHeaders;
-      const active = await openSession(t.app, world, h);
+      const { world, h, active } = await studentSession(t.app, t.db);
       const item = active.configuration.find((c) => c.name === 'slice_box_view');
       expect(item).toBeDefined();
       const next = item?.selectedValue === 1 ? 0 : 1;

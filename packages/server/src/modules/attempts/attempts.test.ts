@@ -2,18 +2,17 @@ import { labAttemptSchema, scanResultSchema } from '@larmor/contracts';
 import type { Objective as EngineObjective } from '@larmor/mri/grade';
 import type { Objective, LabAttempt } from '@larmor/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
   type SimulatorWorld,
 } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 /** The knee module's objectives: protocol checks and an image check. */
@@ -28,7 +27,7 @@ it('the contract’s objective is the grading engine’s objective', () => {
 });
 
 describe.each(databases)('attempts: start, submit, grade, release on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** A finished tiny SE of `headers`' session on the knee module, kept as a scan result. */
   async function scanResultOf(world: SimulatorWorld, h: Headers): Promise<string> {
@@ -260,7 +259,7 @@ describe.each(databases)('attempts: start, submit, grade, release on %s', (kind)
 });
 
 describe('the OpenAPI page documents the attempt calls', () => {
-  const t = useTestApp('sqlite', { dataDir });
+  const t = useSimulatorApp('sqlite');
   it('lists every attempt and scan-result path with its methods', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -13,21 +13,20 @@ import {
   type LabAttempt,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
 } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 describe.each(databases)('retrying an attempt on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   const attemptOf = async (id: string, h: Headers): Promise<LabAttempt> => {
     const res = await call(t.app, 'GET', `v1/attempts/${id}`, h);

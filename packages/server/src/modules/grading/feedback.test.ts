@@ -5,11 +5,10 @@
  */
 import { labAttemptSchema, scanResultSchema, type Objective } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
-import { call, createSimulatorWorld, testDataDir } from '../sessions/world.test-support.ts';
+import { call, createSimulatorWorld, useSimulatorApp } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 /** An internal name such as `whiteMatter`, `chemicalShift`, `bandwidthPerPixel`. */
 const CAMEL_CASE = /\b[a-z]+[A-Z][a-zA-Z]*\b/;
@@ -34,7 +33,7 @@ const OBJECTIVES: Objective[] = [
 ];
 
 describe.each(databases)('automatic feedback teaches on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'a failed objective carries the number with its unit, the parameter to change with its knowledge-base link, in words',

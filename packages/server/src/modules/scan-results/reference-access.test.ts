@@ -4,16 +4,15 @@
  */
 import { moduleReferenceAnswerSchema, scanResultComparisonSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, errorOf, testDataDir } from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import { call, createSimulatorWorld, errorOf, useSimulatorApp } from '../sessions/world.test-support.ts';
 import { SUBMIT_FIRST } from './reference-access.ts';
 import { keptScan } from './world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 describe.each(databases)('the reference scan before and after a student submits, on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'a student gets 403 for the reference and the comparison until they submit; then only for what they submitted',

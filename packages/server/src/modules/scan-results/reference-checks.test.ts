@@ -10,11 +10,16 @@ import {
   scanResultSchema,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, errorOf, refused, testDataDir } from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import {
+  call,
+  createSimulatorWorld,
+  errorOf,
+  refused,
+  useSimulatorApp,
+} from '../sessions/world.test-support.ts';
 import { finishedScan } from './world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 /** Passes a tiny knee SE (32 × 32): its family and a generous scan time. */
@@ -26,7 +31,7 @@ const PASSING = [
 const FAILING = { kind: 'inPlaneResolutionMax', id: 'sharp', title: 'Sharp', points: 2, maxMm: 0.1 };
 
 describe.each(databases)('objectives against the module’s reference scan on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'the staff see each objective against the reference with what it measured; a failing module blocks publishing unless a reason is given',

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../test/fixtures.ts';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { publishedProgram } from '../content/programs/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 import {
@@ -16,12 +16,11 @@ import {
   createSimulatorWorld,
   errorOf,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
 } from '../sessions/world.test-support.ts';
 import { keptScan } from './world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 /** Raw bytes of GET `url` (an /api URL) as `headers`. */
@@ -31,7 +30,7 @@ async function bytesOf(app: FastifyInstance, url: string, headers: Headers) {
 }
 
 describe.each(databases)('scan-result series, reference scan and comparison on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'a scan result’s series (metadata and Float32 slices) is read by its owner and their organisation’s staff only',
@@ -238,7 +237,7 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
 });
 
 describe('the OpenAPI page documents the scan-result review calls', () => {
-  const t = useTestApp('sqlite', { dataDir });
+  const t = useSimulatorApp('sqlite');
   it('lists every path of SCAN_RESULT_REVIEW_PATHS with its methods and a summary', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -261,7 +260,7 @@ describe('the OpenAPI page documents the scan-result review calls', () => {
 });
 
 describe.each(databases)('reference scans of a shared (global) module, per organisation, on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'each organisation’s teacher marks their own reference; a platform administrator’s is the fallback',

@@ -1,15 +1,14 @@
 import { scanResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, refused, testDataDir } from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import { call, createSimulatorWorld, refused, useSimulatorApp } from '../sessions/world.test-support.ts';
 import { scanResultImageKey } from './service.ts';
 import { finishedScan } from './world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 120_000;
 
 describe.each(databases)('scan results on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'a student keeps their own finished scan (snapshot and images copied); only they and their organisation’s staff read it',

@@ -13,18 +13,17 @@ import {
   refused,
   runToFinish,
   slicePixels,
-  testDataDir,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../../test/simulator.ts';
 
-const dataDir = testDataDir();
 /** The aorta timing-bolus model (contracts TIMING_BOLUS_MODEL_ID) and the spoiled GRE (sequence type 1). */
 const TIMING_BOLUS_MODEL = 223;
 const SPOILED_GRE = 1;
 
 describe.each(databases)('bolus timing: the chosen scan delay and the next scan on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** Runs the sequence; its stored snapshot and the mean of its pixels. */
   async function runScan(h: Headers, sessionId: string, id: string) {
@@ -92,9 +91,8 @@ describe.each(databases)('bolus timing: the chosen scan delay and the next scan 
   });
 
   it("the timing-bolus model refuses the patient-settings contrast as model 1 does (simulator.md §5: contrast for 202, 203, 204 and 207 only), and keeps the tool's delay", async () => {
-    const world = await createSimulatorWorld(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
-    const h = world.a.studentHeaders;
-    const { session } = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
+    const { session } = active;
     const plain = await anotherProgram(t.app, world.a.teacherHeaders, {}, { anatomicalModelId: 1 });
     const other = await openSession(t.app, plain, h);
     const changes: [string, number][] = [
@@ -122,9 +120,8 @@ describe.each(databases)('bolus timing: the chosen scan delay and the next scan 
   });
 
   it('a delay outside 0–120 s, or on a model without contrast, writes nothing', async () => {
-    const world = await createSimulatorWorld(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
-    const h = world.a.studentHeaders;
-    const { session } = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db, { anatomicalModelId: TIMING_BOLUS_MODEL });
+    const { session } = active;
     for (const value of [-1, 121]) {
       const res = await refused(t.app, t.db, 'POST', `v1/sessions/${session.id}/configuration`, h, {
         configurationId: 'contrast_scan_delay',

@@ -5,26 +5,17 @@
  */
 import { pulseSequenceSchema, reconstructedImagesSchema, scanSummarySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  call,
-  createSimulatorWorld,
-  errorOf,
-  openSession,
-  testDataDir,
-} from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import { call, errorOf, studentSession, useSimulatorApp } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 /** Longest a tiny scan may take on a loaded CI machine [ms]. */
 const SCAN_TIMEOUT_MS = 60_000;
 
 describe.each(databases)('k-space per receive channel on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it('serves every channel of the knee coil: channel 0 is the stored k-space, the others differ, 8 is refused', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db);
     const sessionId = active.session.id;
     const created = pulseSequenceSchema.parse(
       (

@@ -17,16 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { createModelStore } from '../../anatomy/modelStore.ts';
 import { gradeScanResults } from '../grading/service.ts';
 import { findScanResult } from '../scan-results/repository.ts';
-import {
-  call,
-  runToFinish,
-  sequenceInSession,
-  testDataDir,
-  useTestApp,
-  type Headers,
-} from '../../test/simulator.ts';
+import { call, runToFinish, sequenceInSession, type Headers, useSimulatorApp } from '../../test/simulator.ts';
 
-const dataDir = testDataDir();
 /** Building the brain and scanning four times takes a while on the loaded 2-core machine. */
 const SLOW = 180_000;
 /** DWI (sequence type 12): one axial slice through the lateral ventricles, b = 0 and 1000 s/mm². */
@@ -67,7 +59,7 @@ const seriesIdentity = (file: Uint8Array) => ({
 });
 
 describe('DWI through the session: every b-value, the trace and the ADC map as series (issue 23.7)', () => {
-  const t = useTestApp('sqlite', { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp('sqlite', { scanThreads: 1 });
 
   const get = (h: Headers, url: string) => t.app.inject({ method: 'GET', url, headers: h });
 

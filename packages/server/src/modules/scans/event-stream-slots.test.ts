@@ -6,21 +6,21 @@
  */
 import { ERROR_CAUSES, SESSION_EVENT_STREAMS_PER_USER_MAX } from '@larmor/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
   errorOf,
   openSession,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 /** How long the server may take to notice a closed stream [ms]: generous, for a loaded CI machine. */
 const RELEASE_TIMEOUT_MS = 10_000;
 
 describe.each(databases)('event streams per user on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
   const open: AbortController[] = [];
   let address: string | undefined;
   afterEach(() => {
@@ -54,9 +54,7 @@ describe.each(databases)('event streams per user on %s', (kind) => {
   }
 
   it('one stream past the most answers 429 with a message; closing one gives its slot back; other users open theirs', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const first = await openSession(t.app, world, h);
+    const { world, h, active: first } = await studentSession(t.app, t.db);
     const second = await openSession(t.app, world, h);
     const streams = [];
     for (let i = 0; i < SESSION_EVENT_STREAMS_PER_USER_MAX; i++) {

@@ -1,20 +1,19 @@
 import { ERROR_CODES } from '@larmor/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
   errorOf,
   openSession,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const END_TIMEOUT_MS = 5_000;
 
 describe.each(databases)('a session’s event stream ends with its session on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, sessionReapAfterMs: 60_000 });
+  const t = useSimulatorApp(kind, { sessionReapAfterMs: 60_000 });
 
   let address: string | undefined;
   beforeEach(() => {
@@ -46,9 +45,7 @@ describe.each(databases)('a session’s event stream ends with its session on %s
   const closedFrame = `event: closed\ndata: {"code":${ERROR_CODES.INSTANCE_NOT_RUNNING},"message":"Session expired"}\n\n`;
 
   it('PUT close ends the session’s stream with a closed frame (code 700701); another session’s stream stays open; reconnecting answers 410', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const closing = await openSession(t.app, world, h);
+    const { world, h, active: closing } = await studentSession(t.app, t.db);
     const staying = await openSession(t.app, world, h);
     const ending = await stream(closing.session.id, h);
     const open = await stream(staying.session.id, h);
@@ -70,9 +67,7 @@ describe.each(databases)('a session’s event stream ends with its session on %s
   });
 
   it('the reaper closing a session without keepalive ends its stream', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const lost = await openSession(t.app, world, h);
+    const { h, active: lost } = await studentSession(t.app, t.db);
     const ending = await stream(lost.session.id, h);
     await t.db
       .updateTable('sim_sessions')

@@ -21,13 +21,7 @@ import {
   type GreyLevels,
   type NiftiInfo,
 } from '../../exports/standardReaders.testing.ts';
-import {
-  runToFinish,
-  sequenceInSession,
-  testDataDir,
-  useTestApp,
-  type Headers,
-} from '../../test/simulator.ts';
+import { runToFinish, sequenceInSession, type Headers, useSimulatorApp } from '../../test/simulator.ts';
 
 const inCi = Boolean(process.env['CI']);
 const skip = missingReaders.length > 0 && !inCi;
@@ -43,7 +37,7 @@ const MATRIX = 64;
 const SLICES = 3;
 
 describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dciodvfy', () => {
-  const t = useTestApp('sqlite', { dataDir: testDataDir(), scanThreads: 1 });
+  const t = useSimulatorApp('sqlite', { scanThreads: 1 });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'larmor-session-readers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

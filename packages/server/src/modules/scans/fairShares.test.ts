@@ -20,7 +20,7 @@ import {
   sessionWithSpinEchoes,
   testDataDir,
   untilSettled,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
   type SimulatorWorld,
 } from '../../test/simulator.ts';
@@ -39,7 +39,7 @@ afterAll(() => {
 });
 
 describe.each(databases)('fair shares of the scan threads through the run call on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** `count` tiny spin echoes (32 × 32, `slices` slices) in a new session of `h`. */
   async function sequences(world: SimulatorWorld, h: Headers, count: number, slices: number) {

@@ -14,16 +14,13 @@ import {
   heldQueue,
   refused,
   sessionWithSpinEchoes,
-  testDataDir,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
   type SimulatorWorld,
 } from '../../test/simulator.ts';
 
-const dataDir = testDataDir();
-
 describe.each(databases)('scan cap per user on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** A session of `h` with `count` spin-echo sequences. */
   const sessionWithSequences = (world: SimulatorWorld, h: Headers, count: number) =>

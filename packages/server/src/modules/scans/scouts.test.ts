@@ -1,17 +1,14 @@
 import { scoutImageSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, openSession, testDataDir } from '../sessions/world.test-support.ts';
-
-const dataDir = testDataDir();
+import { databases } from '../../test/helper.ts';
+import { call, studentSession, useSimulatorApp } from '../sessions/world.test-support.ts';
 
 describe.each(databases)('scout images on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it('a session’s scouts are the localiser planes through the isocenter or a region, computed once', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session, scoutImages } = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db);
+    const { session, scoutImages } = active;
     expect(scoutImages.map((s) => s.id)).toEqual(['axial', 'sagittal', 'coronal']);
     const res = await call(t.app, 'GET', `v1/sessions/${session.id}/scout-images/sagittal?regionId=1`, h);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -4,13 +4,10 @@ import {
   call,
   databases,
   sequenceInSession,
-  testDataDir,
   TINY_PARAMETERS,
   untilSettled,
-  useTestApp,
+  useSimulatorApp,
 } from '../../test/simulator.ts';
-
-const dataDir = testDataDir();
 
 /** The (0020,0011) SeriesNumber of the first DICOM file in a stored (uncompressed) zip, explicit VR little endian. */
 function dicomSeriesNumber(zip: Buffer): number {
@@ -27,7 +24,7 @@ function dicomSeriesNumber(zip: Buffer): number {
 }
 
 describe.each(databases)('scans: every run is a new series (issue 20.5) on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it('running a sequence twice gives two scans with series numbers 1 and 2, both readable, DICOM SeriesNumber matching', async () => {
     const small = { ...TINY_PARAMETERS, echoTime: 0.015 };

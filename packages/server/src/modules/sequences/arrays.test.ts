@@ -5,31 +5,27 @@
  */
 import { PROTOCOL_B_VALUES_MAX, PROTOCOL_ECHO_TIMES_MAX, pulseSequenceSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
   errorOf,
-  openSession,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 /** Scheme codes (contracts sequence-types.ts): Gradient Echo (GRE), Spin Echo (SE), DWI. */
 const GRE = 2;
 const SE = 5;
 const DWI = 12;
 
 describe.each(databases)('echo times and b-values of a pulse sequence on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir });
+  const t = useSimulatorApp(kind);
 
   /** A session with one pulse sequence of each scheme; their URLs. */
   async function arrange() {
-    const world = await createSimulatorWorld(t.app, t.db, { sequenceTypes: [GRE, SE, DWI] });
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
+    const { h, active } = await studentSession(t.app, t.db, { sequenceTypes: [GRE, SE, DWI] });
     const sessionId = active.session.id;
     const collectionId = active.collections[0]?.id ?? '';
     const res = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {

@@ -5,23 +5,21 @@
  */
 import { ERROR_CAUSES, SESSION_COLLECTIONS_MAX, collectionListSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
-  createSimulatorWorld,
   errorOf,
   openSession,
   refused,
-  testDataDir,
+  useSimulatorApp,
+  studentSession,
 } from '../sessions/world.test-support.ts';
 
 describe.each(databases)('collections per session on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   it(`a session takes ${SESSION_COLLECTIONS_MAX} collections; one more answers 409 and writes nothing; another session still takes one`, async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const full = await openSession(t.app, world, h);
+    const { world, h, active: full } = await studentSession(t.app, t.db);
     const url = `v2/sessions/${full.session.id}/pulse-sequences/collections`;
     // A session opens with "Scan 1".
     for (let n = full.collections.length; n < SESSION_COLLECTIONS_MAX; n++) {

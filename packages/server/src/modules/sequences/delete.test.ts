@@ -1,29 +1,19 @@
 import { ERROR_CODES, pulseSequenceListSchema, pulseSequenceSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import { nextSeriesNumber } from '../scans/repository.ts';
-import {
-  call,
-  createSimulatorWorld,
-  errorOf,
-  openSession,
-  refused,
-  testDataDir,
-} from '../sessions/world.test-support.ts';
+import { call, errorOf, refused, studentSession, useSimulatorApp } from '../sessions/world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const dataDir = testDataDir();
 /** A lease far beyond the test, so no process takes the hand-made running scan over. */
 const FAR_LEASE = '2999-01-01T00:00:00.000Z';
 
 describe.each(databases)('DELETE v1/sessions/{sessionId}/pulse-sequences/{id} on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir });
+  const t = useSimulatorApp(kind);
 
   /** A session with three sequences A, B, C (seqnums 1, 2, 3). */
   async function sessionWithThree() {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const active = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db);
     const sessionId = active.session.id;
     const collectionId = active.collections[0]?.id ?? '';
     const res = await call(t.app, 'POST', `v1/sessions/${sessionId}/pulse-sequences-many`, h, {

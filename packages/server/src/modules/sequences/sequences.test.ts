@@ -19,16 +19,14 @@ import {
   openSession,
   refused,
   sequenceInSession,
-  testDataDir,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
 } from '../../test/simulator.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const dataDir = testDataDir();
 
 describe.each(databases)('pulse sequences of a session on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir });
+  const t = useSimulatorApp(kind);
 
   async function sessionWithSequence(lab: Record<string, unknown> = {}) {
     const { active, ...rest } = await sequenceInSession(t.app, t.db, {

@@ -10,25 +10,18 @@ import {
   SESSION_PULSE_SEQUENCES_MAX,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  call,
-  createSimulatorWorld,
-  errorOf,
-  openSession,
-  testDataDir,
-} from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import { call, errorOf, studentSession, useSimulatorApp } from '../sessions/world.test-support.ts';
 
 /** Parallel calls sent at once in each burst. */
 const BURST = 8;
 
 describe.each(databases)('session caps under a parallel burst on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   it('of a burst of collection creates, exactly the free places are taken; the rest answer 409', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session, collections } = await openSession(t.app, world, h);
+    const { h, active } = await studentSession(t.app, t.db);
+    const { session, collections } = active;
     const url = `v2/sessions/${session.id}/pulse-sequences/collections`;
     const free = 3;
     for (let n = collections.length; n < SESSION_COLLECTIONS_MAX - free; n++) {
@@ -51,9 +44,8 @@ describe.each(databases)('session caps under a parallel burst on %s', (kind) => 
   });
 
   it('of a burst of pulse-sequence creates, exactly the free places are taken, each with its own seqnum', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session, collections } = await openSession(t.app, world, h);
+    const { h, active } = await studentSession(t.app, t.db);
+    const { session, collections } = active;
     const collectionId = collections[0]?.id;
     const many = `v1/sessions/${session.id}/pulse-sequences-many`;
     const create = (count: number) =>

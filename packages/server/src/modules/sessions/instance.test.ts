@@ -1,12 +1,10 @@
 import { activeSessionSchema, ERROR_CODES } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
-import { call, createSimulatorWorld, errorOf, testDataDir } from './world.test-support.ts';
-
-const dataDir = testDataDir();
+import { databases, rowCounts } from '../../test/helper.ts';
+import { call, createSimulatorWorld, errorOf, useSimulatorApp } from './world.test-support.ts';
 
 describe.each(databases)('POST v1/sessions with instanceId on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, sessionReapAfterMs: 60_000 });
+  const t = useSimulatorApp(kind, { sessionReapAfterMs: 60_000 });
 
   it('attaches to the caller’s active session of that module and instance (200, no new row), opens a new one once it has ended', async () => {
     const world = await createSimulatorWorld(t.app, t.db);

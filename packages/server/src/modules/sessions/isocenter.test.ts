@@ -8,7 +8,7 @@ import {
 import { modelInfo } from '@larmor/mri/anatomy';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   anotherProgram,
   call,
@@ -16,11 +16,10 @@ import {
   errorOf,
   openSession,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
 } from './world.test-support.ts';
 
-const dataDir = testDataDir();
 /** The whole-body model (the one with the Isocenter feature). */
 const WHOLE_BODY_MODEL_ID = 10;
 /** Tolerance of positions read back from image geometry [m]. */
@@ -37,7 +36,7 @@ describe('the whole-body model’s regions sit at the spec’s region isocenters
 });
 
 describe.each(databases)('isocenter of a session on %s (simulator.md §4)', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   const set = (h: Headers, sessionId: string, name: string, value: number) =>
     call(t.app, 'POST', `v1/sessions/${sessionId}/configuration`, h, { configurationId: name, value });

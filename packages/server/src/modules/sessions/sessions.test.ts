@@ -10,7 +10,7 @@ import {
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, rowCounts } from '../../test/helper.ts';
 import {
   anotherProgram,
   call,
@@ -18,14 +18,14 @@ import {
   errorOf,
   openSession,
   refused,
-  testDataDir,
+  useSimulatorApp,
+  studentSession,
 } from './world.test-support.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const dataDir = testDataDir();
 
 describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, sessionReapAfterMs: 60_000 });
+  const t = useSimulatorApp(kind, { sessionReapAfterMs: 60_000 });
 
   it('a student opens a session for a module: the active-session payload with configuration, collection "Scan 1" and no sequences', async () => {
     const world = await createSimulatorWorld(t.app, t.db, {
@@ -100,9 +100,8 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
   });
 
   it('closing is idempotent; every call on a closed session answers 700701 (Session expired)', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const { session } = await openSession(t.app, world, h);
+    const { h, active } = await studentSession(t.app, t.db);
+    const { session } = active;
     const closed = await call(t.app, 'PUT', `v1/sessions/${session.id}/close`, h);
     expect(closed.status).toBe(200);
     const closedAt = sessionSchema.parse(closed.body).closedAt;
@@ -128,9 +127,7 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
   });
 
   it('a session without keepalive is closed by the server (reaper round and lazily on the next call); keepalive keeps it open', async () => {
-    const world = await createSimulatorWorld(t.app, t.db);
-    const h = world.a.studentHeaders;
-    const kept = await openSession(t.app, world, h);
+    const { world, h, active: kept } = await studentSession(t.app, t.db);
     const lost = await openSession(t.app, world, h);
     const lazy = await openSession(t.app, world, h);
     const stale = new Date(Date.now() - 120_000).toISOString();
@@ -233,9 +230,8 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
   });
 
   it('the censol backend lets the field strength change; the free plan keeps it at 1.5 T', async () => {
-    const world = await createSimulatorWorld(t.app, t.db, { backend: 'censol' });
-    const h = world.a.studentHeaders;
-    const { session } = await openSession(t.app, world, h);
+    const { world, h, active } = await studentSession(t.app, t.db, { backend: 'censol' });
+    const { session } = active;
     const url = `v1/sessions/${session.id}/configuration`;
     expect((await call(t.app, 'POST', url, h, { configurationId: 'b0field', value: 3 })).status).toBe(200);
     expect(

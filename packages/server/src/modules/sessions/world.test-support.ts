@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { rowCounts } from '../../test/helper.ts';
+import type { ServerConfig } from '../../config.ts';
+import type { DatabaseKind } from '../../db/database.ts';
+import { rowCounts, useTestApp, type TestApp } from '../../test/helper.ts';
 import {
   call,
   createContentWorld,
@@ -24,6 +26,11 @@ export { call, type Headers };
 /** A data folder of its own for a test file (the blob store lives under it). */
 export function testDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'larmor-sessions-'));
+}
+
+/** `useTestApp` on a data folder of its own (testDataDir), where the simulator keeps its blobs and uploads. */
+export function useSimulatorApp(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): TestApp {
+  return useTestApp(kind, { dataDir: testDataDir(), ...overrides });
 }
 
 export interface SimulatorWorld extends ContentWorld {
@@ -78,6 +85,17 @@ export async function openSession(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return activeSessionSchema.parse(res.body);
+}
+
+/** A new simulator world (its module `lab` over createSimulatorWorld's default) and a session of its student. */
+export async function studentSession(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  lab: Record<string, unknown> = {},
+): Promise<{ world: SimulatorWorld; h: Headers; active: ActiveSession }> {
+  const world = await createSimulatorWorld(app, db, lab);
+  const h = world.a.studentHeaders;
+  return { world, h, active: await openSession(app, world, h) };
 }
 
 /** Calls `url` and expects that it changed no row and no blob (images, k-space, scouts). */

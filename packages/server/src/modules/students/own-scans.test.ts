@@ -1,14 +1,13 @@
 import { meStudentSchema, ownScansResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { databases, writesNothing } from '../../test/helper.ts';
 import { finishedScan } from '../scan-results/world.test-support.ts';
-import { call, createSimulatorWorld, testDataDir } from '../sessions/world.test-support.ts';
+import { call, createSimulatorWorld, useSimulatorApp } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 120_000;
 
 describe.each(databases)('GET v2/me/scans on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'lists the caller’s own finished scans of the module with series number and protocol, marked once kept; nobody else’s',

@@ -10,15 +10,12 @@ import {
   runToFinish,
   sequenceInSession,
   slicePixels,
-  testDataDir,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
 } from '../../test/simulator.ts';
 
-const dataDir = testDataDir();
-
 describe.each(databases)('a session’s tissue edit and its scans on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** Runs the sequence to the end; its scan id and the raw pixels of every slice. */
   async function runScan(h: Headers, sessionId: string, id: string) {

@@ -1,18 +1,16 @@
 import { tissueConfigurationSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { databases } from '../../test/helper.ts';
 import {
   call,
   createSimulatorWorld,
   openSession,
   refused,
-  testDataDir,
+  useSimulatorApp,
 } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
-
 describe.each(databases)('tissue characteristics on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir });
+  const t = useSimulatorApp(kind);
 
   const t1Of = (body: unknown, tissue: string) =>
     tissueConfigurationSchema.parse(body).find((row) => row.id === tissue);

@@ -12,8 +12,7 @@ import {
   errorOf,
   refused,
   sequenceInSession,
-  testDataDir,
-  useTestApp,
+  useSimulatorApp,
   type Headers,
   type SimulatorWorld,
 } from '../simulator.ts';
@@ -147,7 +146,7 @@ const FIELDS: TextField[] = [
 ];
 
 describe.each(databases)('control characters in the simulator and module text fields on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir: testDataDir() });
+  const t = useSimulatorApp(kind);
 
   async function arrange(): Promise<Ctx> {
     const {

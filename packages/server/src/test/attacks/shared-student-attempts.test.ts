@@ -13,19 +13,18 @@ import {
   createSimulatorWorld,
   errorOf,
   refused,
-  testDataDir,
+  useSimulatorApp,
   type Headers,
   type SimulatorWorld,
 } from '../../modules/sessions/world.test-support.ts';
 import { headersAs } from '../../modules/users/world.test-support.ts';
 import { addIndividualAccess } from '../fixtures.ts';
-import { databases, useTestApp } from '../helper.ts';
+import { databases } from '../helper.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 
 describe.each(databases)('an attempt of a student shared by two organisations on %s', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   /** A's student, also a Student of B, enrolled in A's program (through A); answers their B headers. */
   async function sharedStudent(world: SimulatorWorld): Promise<Headers> {
@@ -128,7 +127,7 @@ describe.each(databases)('an attempt of a student shared by two organisations on
 describe.each(databases)(
   'an attempt on a global program, of a student of two organisations, on %s',
   (kind) => {
-    const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+    const t = useSimulatorApp(kind, { scanThreads: 1 });
 
     /** A published global program with open enrolment assigned to `assigned`, A's student enrolled, also in B. */
     async function arrange(assigned: (world: SimulatorWorld) => string[]) {

@@ -9,6 +9,7 @@ import {
   moduleFormReducer,
   type ModuleFormAction,
 } from './module-form-state.ts';
+import { modelOption } from './model-option.testing.ts';
 
 const filled: ModuleFormAction[] = [
   { type: 'set', field: 'title', value: '  Make CSF bright  ' },
@@ -93,21 +94,15 @@ describe('module form', () => {
   });
 
   it('picking another model drops the presets and tissue overrides it cannot have', () => {
-    const knee = {
+    const knee = modelOption({
       id: 2,
       name: 'Knee',
       engineModelId: 2,
       engineModelName: 'Knee',
       features: [],
-      contrast: false,
-      timingBolus: false,
-      readingOnly: false,
-      brainCondition: null,
-      free: true,
-      description: '',
       tissues: ['fat', 'muscle'],
       coils: [{ uniqueName: 'knee', shownName: 'Knee coil' }],
-    };
+    });
     let state = moduleFormReducer(EMPTY_MODULE_FORM, { type: 'model', id: 202 });
     state = moduleFormReducer(state, { type: 'preset', name: 'activate_contrast', value: true });
     state = moduleFormReducer(state, { type: 'preset', name: 'contrast_volume', value: 15 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
 import {
   offeredPresets,
   presetErrors,
@@ -7,26 +6,11 @@ import {
   presetValueLabel,
   prunePresets,
 } from './module-presets.ts';
+import { modelOption } from './model-option.testing.ts';
 
-const model = (over: Partial<AnatomicalModelOption>): AnatomicalModelOption => ({
-  id: 1,
-  name: 'Brain',
-  engineModelId: 1,
-  engineModelName: 'Brain',
-  features: ['Brain Condition', 'Tissue magnetic properties'],
-  contrast: false,
-  timingBolus: false,
-  readingOnly: false,
-  brainCondition: null,
-  free: true,
-  description: '',
-  tissues: ['csf', 'whiteMatter'],
-  coils: [{ uniqueName: 'head8', shownName: 'Head 8-channel' }],
-  ...over,
-});
-const BRAIN = model({});
-const TUMOUR = model({ id: 202, contrast: true });
-const HEART = model({
+const BRAIN = modelOption({});
+const TUMOUR = modelOption({ id: 202, contrast: true });
+const HEART = modelOption({
   id: 5,
   features: ['Heart Condition', 'Default cardiac phase', 'Breathing mode'],
   coils: [],

@@ -43,6 +43,39 @@ function renderRoute(path: string, route: string, element: React.ReactNode) {
   );
 }
 
+type CatalogItem = CatalogResponse['items'][number];
+
+/** A published, open program in the catalogue that the user may join and has not: `program` over the defaults. */
+function catalogItem(program: Partial<CatalogItem['program']>): CatalogItem {
+  const moduleCount = program.moduleCount ?? 1;
+  return {
+    program: {
+      id: 'prog',
+      title: 'Program',
+      summary: '',
+      coverImageUrl: null,
+      clientId: null,
+      clientName: null,
+      global: false,
+      status: 'published',
+      enrollment: 'open',
+      freeCatalogue: false,
+      courseCount: 1,
+      moduleCount,
+      enrolledCount: 0,
+      canEdit: false,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      ...program,
+    },
+    enrolled: false,
+    enrolledAt: null,
+    canEnroll: true,
+    enrollment: 'open',
+    progress: { modulesTotal: moduleCount, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
+  };
+}
+
 const LAB: Lab = {
   id: 'lab1',
   courseId: 'course1',
@@ -101,31 +134,14 @@ describe('student pages', () => {
     const free: CatalogResponse = {
       freePlan: true,
       items: [
-        {
-          program: {
-            id: 'free1',
-            title: 'MRI basics (free)',
-            summary: 'Spin echo and gradient echo of the brain.',
-            coverImageUrl: null,
-            clientId: null,
-            clientName: null,
-            global: true,
-            status: 'published',
-            enrollment: 'open',
-            freeCatalogue: true,
-            courseCount: 1,
-            moduleCount: 2,
-            enrolledCount: 0,
-            canEdit: false,
-            createdAt: '2026-11-01T00:00:00.000Z',
-            updatedAt: '2026-11-01T00:00:00.000Z',
-          },
-          enrolled: false,
-          enrolledAt: null,
-          canEnroll: true,
-          enrollment: 'open',
-          progress: { modulesTotal: 2, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
-        },
+        catalogItem({
+          id: 'free1',
+          title: 'MRI basics (free)',
+          summary: 'Spin echo and gradient echo of the brain.',
+          global: true,
+          freeCatalogue: true,
+          moduleCount: 2,
+        }),
       ],
     };
     stubApi({ 'v1/catalog': { status: 200, body: free } });
@@ -207,31 +223,13 @@ describe('student pages', () => {
     const catalog: CatalogResponse = {
       freePlan: false,
       items: [
-        {
-          program: {
-            id: 'prog1',
-            title: 'MRI Fundamentals',
-            summary: '',
-            coverImageUrl: '/api/v1/uploads/up1',
-            clientId: 'c1',
-            clientName: 'Alpha',
-            global: false,
-            status: 'published',
-            enrollment: 'open',
-            freeCatalogue: false,
-            courseCount: 1,
-            moduleCount: 1,
-            enrolledCount: 0,
-            canEdit: false,
-            createdAt: '2026-11-01T00:00:00.000Z',
-            updatedAt: '2026-11-01T00:00:00.000Z',
-          },
-          enrolled: false,
-          enrolledAt: null,
-          canEnroll: true,
-          enrollment: 'open',
-          progress: { modulesTotal: 1, modulesCompleted: 0, percent: 0, lastLab: null, nextDueAt: null },
-        },
+        catalogItem({
+          id: 'prog1',
+          title: 'MRI Fundamentals',
+          coverImageUrl: '/api/v1/uploads/up1',
+          clientId: 'c1',
+          clientName: 'Alpha',
+        }),
       ],
     };
     stubApi({

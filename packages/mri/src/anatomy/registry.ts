@@ -229,6 +229,14 @@ export function listModels(available: ModelAvailability = {}): ModelInfo[] {
   });
 }
 
+/**
+ * A model's own name, whatever assets are at hand ('Knee' for the knee, with or without its atlas): what the spec's
+ * lists (the free plan's anatomies) name it by. Undefined for an unknown id.
+ */
+export function modelBaseName(id: number): string | undefined {
+  return ENTRIES.find((m) => m.id === id)?.name;
+}
+
 /** Looks a model up by id. */
 export function modelInfo(id: number, available: ModelAvailability = {}): ModelInfo | undefined {
   return listModels(available).find((m) => m.id === id);

@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KNEE_ATLAS_NOTICE, KNEE_ATLAS_TISSUES, KNEE_FALLBACK_NAME, labelAtPoint } from '@larmor/mri/anatomy';
-import { createModelStore, KNEE_ASSET_PATH } from './modelStore.ts';
+import {
+  BRAIN_NOTICE,
+  KNEE_ATLAS_NOTICE,
+  KNEE_ATLAS_TISSUES,
+  KNEE_FALLBACK_NAME,
+  labelAtPoint,
+} from '@larmor/mri/anatomy';
+import { availableModels, createModelStore, KNEE_ASSET_PATH, modelNotice } from './modelStore.ts';
 
 const KNEE = 2;
 /** Where the build looks for the SPL atlases (packages/mri/scripts/knee/paths.ts): the same rule, read here. */
@@ -27,6 +33,13 @@ describe('knee model without its atlas asset (fallback)', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/knee atlas asset not found.*procedural knee.*LARMOR_ANATOMY_DIR/);
   });
+
+  it('exports the procedural knee without an atlas credit; the brain always credits Colin27', () => {
+    expect(availableModels(missing).find((m) => m.id === KNEE)?.name).toBe(KNEE_FALLBACK_NAME);
+    expect(modelNotice(KNEE, missing)).toBeUndefined();
+    expect(modelNotice(1, missing)).toBe(BRAIN_NOTICE);
+    expect(BRAIN_NOTICE).toMatch(/Colin27.*Holmes/);
+  });
 });
 
 describe.skipIf(!ATLAS)(
@@ -49,6 +62,8 @@ describe.skipIf(!ATLAS)(
       // The joint is at the isocentre: femoral condyle marrow above it, tibial plateau marrow below.
       expect(labelAtPoint(knee, [0, 0, 0.025])).toBe('marrow');
       expect(labelAtPoint(knee, [0, 0, -0.025])).toBe('marrow');
+      // Its exports credit the atlas.
+      expect(modelNotice(KNEE)).toBe(KNEE_ATLAS_NOTICE);
     });
   },
 );

@@ -43,6 +43,16 @@ export function loadKneeAsset(path: string = KNEE_ASSET_PATH): LabelAsset | unde
   return existsSync(path) ? decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(path)))) : undefined;
 }
 
+/** Every model as this installation builds it: the knee under its fallback name where its asset is missing. */
+export function availableModels(kneeAssetPath: string = KNEE_ASSET_PATH): ModelInfo[] {
+  return listModels({ kneeAtlas: existsSync(kneeAssetPath) });
+}
+
+/** The credit of registry model `id`'s anatomy as this installation builds it (for exports), if it carries one. */
+export function modelNotice(id: number, kneeAssetPath: string = KNEE_ASSET_PATH): string | undefined {
+  return availableModels(kneeAssetPath).find((m) => m.id === id)?.notice;
+}
+
 /** Loggers that were already told the knee falls back (so a process says it once, however many stores it makes). */
 const toldFallback = new WeakSet<(message: string) => void>();
 

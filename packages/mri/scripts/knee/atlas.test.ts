@@ -74,6 +74,32 @@ needsAtlas(`knee model derived from the SPL atlas${reason}`, () => {
     expect(patella).toBeGreaterThan(3);
   });
 
+  it('holds joint fluid as a film in the joint and in the suprapatellar recess in front of the femur, a few millilitres', () => {
+    const { dims, origin, voxelSize, labels } = knee.volume;
+    const [nx, ny, nz] = dims;
+    const fluid = knee.tissues.indexOf('synovialFluid');
+    let total = 0;
+    let aboveJoint = 0;
+    let anterior = 0;
+    for (let z = 0; z < nz; z++)
+      for (let y = 0; y < ny; y++)
+        for (let x = 0; x < nx; x++) {
+          if (labels[(z * ny + y) * nx + x] !== fluid) continue;
+          total++;
+          // Above the patella's upper pole (about 50 mm above the joint centre) only the recess holds fluid.
+          if (origin[2] + z * voxelSize[2] > 0.055) {
+            aboveJoint++;
+            if (origin[1] + y * voxelSize[1] < 0) anterior++;
+          }
+        }
+    const millilitres = (total * voxelSize[0] * voxelSize[1] * voxelSize[2]) / 1e-6;
+    // A normal knee holds a few millilitres of synovial fluid (under about 10 ml).
+    expect(millilitres).toBeGreaterThan(2);
+    expect(millilitres).toBeLessThan(15);
+    expect(aboveJoint).toBeGreaterThan(500);
+    expect(anterior).toBe(aboveJoint);
+  });
+
   it('wraps the limb in skin over subcutaneous fat and gives every bone a cortical shell around its marrow', () => {
     // Walking in from the medial side along x at the joint centre: air, then skin, then fat, before anything else.
     const seen: string[] = [];

@@ -19,6 +19,7 @@ export function readKneeAtlas(files: { seg: string; ctbl: string }): {
 /** The knee model's label asset derived from the atlas files. */
 export function kneeLabelAsset(files: { seg: string; ctbl: string }): LabelAsset {
   const { seg, names } = readKneeAtlas(files);
-  const volume = deriveKneeVolume(seg, kneeAtlasLookup(names, new Set(seg.data)));
+  const patella = [...names].find(([, name]) => name === 'patella')?.[0];
+  const volume = deriveKneeVolume(seg, kneeAtlasLookup(names, new Set(seg.data)), patella);
   return { volume, tissues: KNEE_ATLAS_TISSUES.keys };
 }

@@ -33,6 +33,13 @@ export const SKIN_MM = 1.5;
 export const CORTEX_MM = 1.5;
 /** Joint fluid: unlabelled voxels within this distance of cartilage or menisci [mm] (a thin physiological film). */
 export const FLUID_FILM_MM = 1.2;
+/**
+ * The suprapatellar recess (bursa), the joint's largest recess, runs up in front of the femur from the patella's
+ * upper pole for about 5–7 cm: a fluid layer of this thickness on the anterior femur, from the upper pole up [mm]
+ * (a normal knee holds a few millilitres of fluid, mostly here).
+ */
+export const SUPRAPATELLAR_FLUID_MM = 2.4;
+export const SUPRAPATELLAR_HEIGHT_MM = 50;
 
 const T = KNEE_ATLAS_TISSUES.index;
 
@@ -127,12 +134,73 @@ function vote(
   return out;
 }
 
+/** World z [mm] of the highest voxel with label `value` (the patella's upper pole), or undefined when none. */
+function topOf(atlas: AtlasVolume, value: number): number | undefined {
+  const [nx, ny, nz] = atlas.dims;
+  const d = atlas.directions;
+  let top: number | undefined;
+  for (let k = 0; k < nz; k++)
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) {
+        if (atlas.data[(k * ny + j) * nx + i] !== value) continue;
+        const z = atlas.origin[2] + i * (d[0]?.[2] ?? 0) + j * (d[1]?.[2] ?? 0) + k * (d[2]?.[2] ?? 0);
+        if (top === undefined || z > top) top = z;
+      }
+  return top;
+}
+
+/**
+ * Marks the suprapatellar recess: unlabelled voxels inside the limb within SUPRAPATELLAR_FLUID_MM of bone, in front
+ * of the femur (anterior of its mean y in the slice), from just above the patella's upper pole (only the femur is
+ * bone there) up SUPRAPATELLAR_HEIGHT_MM.
+ */
+function suprapatellarRecess(
+  labels: Uint8Array,
+  hull: Uint8Array,
+  dims: readonly [number, number, number],
+  startZ: number,
+  voxel: number,
+  patellaTop: number,
+): Uint8Array {
+  const [nx, ny, nz] = dims;
+  const bone = new Uint8Array(labels.length);
+  for (let p = 0; p < labels.length; p++) bone[p] = labels[p] === T.marrow ? 1 : 0;
+  const fromBone = chamfer(bone, dims);
+  const recess = new Uint8Array(labels.length);
+  const z0 = Math.max(0, Math.ceil((patellaTop + 1 - startZ) / voxel));
+  const z1 = Math.min(nz - 1, Math.floor((patellaTop + SUPRAPATELLAR_HEIGHT_MM - startZ) / voxel));
+  for (let z = z0; z <= z1; z++) {
+    let sumY = 0;
+    let count = 0;
+    for (let y = 0; y < ny; y++)
+      for (let x = 0; x < nx; x++)
+        if (bone[(z * ny + y) * nx + x]) {
+          sumY += y;
+          count++;
+        }
+    if (count === 0) continue;
+    const femurY = sumY / count;
+    for (let y = 0; y < femurY; y++)
+      for (let x = 0; x < nx; x++) {
+        const p = (z * ny + y) * nx + x;
+        if (!labels[p] && hull[p] && (fromBone[p] ?? Infinity) * voxel <= SUPRAPATELLAR_FLUID_MM)
+          recess[p] = 1;
+      }
+  }
+  return recess;
+}
+
 /**
  * The knee label volume (tissue indices of KNEE_ATLAS_TISSUES) from the atlas label map and its label → tissue
  * lookup (kneeAtlasLookup), mirrored into a right knee and centred on the joint (the centroid of cartilage and
  * menisci is the LPS origin).
  */
-export function deriveKneeVolume(atlas: AtlasVolume, lookup: ReadonlyMap<number, number>): LabelVolume {
+export function deriveKneeVolume(
+  atlas: AtlasVolume,
+  lookup: ReadonlyMap<number, number>,
+  /** The atlas label value of the patella (its upper pole starts the suprapatellar recess); none: no recess. */
+  patellaValue?: number,
+): LabelVolume {
   const voxel = KNEE_MODEL_VOXEL_MM;
   const margin = SUBCUTANEOUS_FAT_MM + SKIN_MM + 2 * voxel;
   const [lo, hi] = labelledBounds(atlas);
@@ -162,14 +230,21 @@ export function deriveKneeVolume(atlas: AtlasVolume, lookup: ReadonlyMap<number,
 
   // Skin and subcutaneous fat outside the outline; fat fills what the atlas leaves unlabelled inside it.
   const fromHull = chamfer(hull, dims, true);
-  // Joint fluid: a film on cartilage and menisci where the atlas leaves the joint space unlabelled.
+  // Joint fluid: a film on cartilage and menisci where the atlas leaves the joint space unlabelled, and the
+  // suprapatellar recess.
   const articular = new Uint8Array(n);
   for (let p = 0; p < n; p++) articular[p] = labels[p] === T.cartilage || labels[p] === T.meniscus ? 1 : 0;
   const fromArticular = chamfer(articular, dims);
+  const patellaTop = patellaValue === undefined ? undefined : topOf(atlas, patellaValue);
+  const recess =
+    patellaTop === undefined
+      ? new Uint8Array(n)
+      : suprapatellarRecess(labels, hull, dims, start[2] ?? 0, voxel, patellaTop);
   for (let p = 0; p < n; p++) {
     if (labels[p]) continue;
     if (hull[p]) {
-      labels[p] = (fromArticular[p] ?? Infinity) * voxel <= FLUID_FILM_MM ? T.synovialFluid : T.fat;
+      const film = (fromArticular[p] ?? Infinity) * voxel <= FLUID_FILM_MM;
+      labels[p] = film || recess[p] ? T.synovialFluid : T.fat;
       continue;
     }
     const d = (fromHull[p] ?? Infinity) * voxel;

@@ -1,14 +1,21 @@
 /**
  * A Vite plugin that renders figures with the engine at build time and serves them at `<base>/<name>.png` (or `.jpg`).
- * Rendered PNGs are cached in a git-ignored folder by a hash of their spec and of @larmor/mri's sources, so a
- * rebuild renders only what changed; `vite build` emits them into dist/, `vite` (dev) serves them on request.
+ * Rendered PNGs are cached in a git-ignored folder by a hash of their spec, of @larmor/mri's sources and of the knee
+ * asset's stamp (atlas or procedural knee), so a rebuild renders only what changed; `vite build` emits them into dist/, `vite` (dev) serves them on request.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { figureContentType, figureFileName, renderFigure, type FigureSpec } from './render-figure.ts';
+import { KNEE_ATLAS_NOTICE } from '@larmor/mri/anatomy';
+import {
+  figureContentType,
+  figureFileName,
+  KNEE_ASSET_PATH,
+  renderFigure,
+  type FigureSpec,
+} from './render-figure.ts';
 
 const MRI_SOURCES = fileURLToPath(new URL('../../mri/src', import.meta.url));
 /** The Colin27 notice, which goes with every image derived from the brain model (DESIGN.md §3). */
@@ -16,6 +23,9 @@ const COLIN27_NOTICE = fileURLToPath(
   new URL('../../mri/assets/brain/COPYRIGHT-colin27.txt', import.meta.url),
 );
 export const COLIN27_NOTICE_NAME = 'COPYRIGHT-colin27.txt';
+/** The SPL Knee Atlas credit, which goes with every image of the atlas knee (the atlas licence asks for it). */
+export const KNEE_ATLAS_NOTICE_NAME = 'NOTICE-spl-knee-atlas.txt';
+const kneeAtlasNotice = (): string => `${KNEE_ATLAS_NOTICE}\n`;
 
 /** A hash of every @larmor/mri source file: a change in the engine renders the figures again. */
 function engineHash(): string {
@@ -28,6 +38,9 @@ function engineHash(): string {
     }
   };
   walk(MRI_SOURCES);
+  // The knee is the atlas knee where its derived asset exists (its stamp names its inputs), else the procedural one.
+  const kneeStamp = `${KNEE_ASSET_PATH}.sha256`;
+  hash.update(existsSync(kneeStamp) ? readFileSync(kneeStamp) : 'procedural knee');
   return hash.digest('hex');
 }
 
@@ -66,6 +79,10 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
         const fileName = `${options.base}/${COLIN27_NOTICE_NAME}`;
         this.emitFile({ type: 'asset', fileName, source: readFileSync(COLIN27_NOTICE) });
       }
+      if (options.figures.some((spec) => spec.model === 'knee') && existsSync(KNEE_ASSET_PATH)) {
+        const fileName = `${options.base}/${KNEE_ATLAS_NOTICE_NAME}`;
+        this.emitFile({ type: 'asset', fileName, source: kneeAtlasNotice() });
+      }
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
@@ -74,6 +91,11 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
         if (url.split('?')[0] === `${prefix}${COLIN27_NOTICE_NAME}`) {
           res.setHeader('Content-Type', 'text/plain; charset=utf-8');
           res.end(readFileSync(COLIN27_NOTICE));
+          return;
+        }
+        if (url.split('?')[0] === `${prefix}${KNEE_ATLAS_NOTICE_NAME}` && existsSync(KNEE_ASSET_PATH)) {
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(kneeAtlasNotice());
           return;
         }
         const spec = options.figures.find((f) => `${prefix}${figureFileName(f)}` === url.split('?')[0]);

@@ -1,14 +1,21 @@
 /**
  * Renders one knowledge-base figure with the engine itself (@larmor/mri's fast engine, session backend cpusim)
  * and encodes it as an 8-bit greyscale PNG. Runs at build time in Node: the only I/O is reading the shipped brain
- * asset, as the server's model store does.
+ * asset and the knee asset derived from the SPL Knee Atlas at install time (where it was), as the server's model
+ * store does.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { encode } from 'fast-png';
 import { encode as encodeJpeg } from 'jpeg-js';
-import { buildModel, decodeBrainAsset, listModels, type LabelAsset } from '@larmor/mri/anatomy';
+import {
+  buildModel,
+  decodeBrainAsset,
+  decodeLabelAsset,
+  listModels,
+  type LabelAsset,
+} from '@larmor/mri/anatomy';
 import { defaultProtocol } from '@larmor/mri/sequence';
 import { scannerOf, type AnatomicalModel, type Protocol, type SequenceFamily } from '@larmor/mri';
 import { simulate, type Motion, type NoiseLevel } from '@larmor/mri/simulate';
@@ -63,6 +70,10 @@ function greyJpeg(grey: Uint8Array, width: number, height: number): Uint8Array {
 }
 
 const BRAIN_ASSET_URL = new URL('../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
+/** The knee asset `npm install` derives from the SPL Knee Atlas into the project's git-ignored cache. */
+export const KNEE_ASSET_PATH = fileURLToPath(
+  new URL('../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url),
+);
 
 /** Figures are small: the matrix the articles show them at. */
 const FIGURE_MATRIX = 128;
@@ -70,6 +81,7 @@ const FIGURE_MATRIX = 128;
 const WHITE_QUANTILE = 0.995;
 
 let brainAsset: LabelAsset | undefined;
+let kneeAsset: LabelAsset | undefined;
 const models = new Map<string, AnatomicalModel>();
 
 function model(key: string): AnatomicalModel {
@@ -80,7 +92,10 @@ function model(key: string): AnatomicalModel {
   if (key === 'brain') {
     brainAsset ??= decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(fileURLToPath(BRAIN_ASSET_URL)))));
   }
-  const built = buildModel(info.id, { brainAsset });
+  if (key === 'knee' && existsSync(KNEE_ASSET_PATH)) {
+    kneeAsset ??= decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(KNEE_ASSET_PATH))));
+  }
+  const built = buildModel(info.id, { brainAsset, ...(key === 'knee' && kneeAsset ? { kneeAsset } : {}) });
   models.set(key, built);
   return built;
 }

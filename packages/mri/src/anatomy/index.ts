@@ -19,4 +19,5 @@ export { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts'
 export { FOOT_TISSUES } from './procedural/foot.ts';
 export { HAND_TISSUES } from './procedural/hand.ts';
 export { KNEE_TISSUES } from './procedural/knee.ts';
+export { KNEE_ATLAS_NOTICE, KNEE_ATLAS_TISSUES } from './knee/atlasLabels.ts';
 export { SHOULDER_TISSUES } from './procedural/shoulder.ts';

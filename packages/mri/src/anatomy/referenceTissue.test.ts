@@ -4,6 +4,7 @@ import { BRAIN_BASE_TISSUES } from './brain/tissues.ts';
 import { FOOT_TISSUES } from './procedural/foot.ts';
 import { HAND_TISSUES } from './procedural/hand.ts';
 import { KNEE_TISSUES } from './procedural/knee.ts';
+import { KNEE_ATLAS_TISSUES } from './knee/atlasLabels.ts';
 import { SHOULDER_TISSUES } from './procedural/shoulder.ts';
 import { referenceTissueKey } from './referenceTissue.ts';
 import { listModels } from './registry.ts';
@@ -25,5 +26,7 @@ describe('reference tissue of each model (the relative SNR follows its signal)',
     }
     expect(referenceTissueKey(1)).toBe('whiteMatter');
     expect(referenceTissueKey(2)).toBe('muscle');
+    // The atlas knee (model 2 where its asset was derived) holds muscle too.
+    expect(KNEE_ATLAS_TISSUES.keys).toContain(referenceTissueKey(2));
   });
 });

@@ -3,6 +3,7 @@ import { tissueDefinition } from '../tissue/library.ts';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 import { BODY_TISSUES } from './body/tissues.ts';
 import { KNEE_TISSUES } from './procedural/knee.ts';
+import { KNEE_ATLAS_TISSUES } from './knee/atlasLabels.ts';
 import { SHOULDER_TISSUES } from './procedural/shoulder.ts';
 import { HAND_TISSUES } from './procedural/hand.ts';
 import { FOOT_TISSUES } from './procedural/foot.ts';
@@ -13,6 +14,7 @@ describe('model tissue tables', () => {
       [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
       BODY_TISSUES.keys,
       KNEE_TISSUES.keys,
+      KNEE_ATLAS_TISSUES.keys,
       SHOULDER_TISSUES.keys,
       HAND_TISSUES.keys,
       FOOT_TISSUES.keys,

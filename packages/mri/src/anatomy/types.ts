@@ -51,6 +51,8 @@ export interface Coil {
 export interface AnatomicalModel {
   id: number;
   name: string;
+  /** The credit of the data the model is derived from (atlas, template): shown beside it and written to exports. */
+  notice?: string;
   volume: LabelVolume;
   /** Tissue key per label index; index 0 is background (air) and is never simulated. */
   tissues: readonly TissueKey[];

@@ -285,7 +285,7 @@ export function assertPlayableProtocol(protocol: Protocol, scanner: Scanner): vo
 export const FREE_PLAN_LIMITS = {
   /** Field strength of the only scanner [T]. */
   b0: 1.5,
-  /** Engine model names (anatomy registry) a free-plan identity may use. */
+  /** Engine models' own names (anatomy registry `modelBaseName`) a free-plan identity may use. */
   anatomies: ['Brain', 'Knee'] as readonly string[],
   families: ['SE', 'GRE'] as readonly SequenceFamily[],
   /** FOV range [m]. */

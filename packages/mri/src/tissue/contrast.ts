@@ -125,6 +125,7 @@ const KINETICS: Readonly<Record<TissueKey, TissueKinetics>> = {
   synovialFluid: { ktrans: 0.01, ve: 0.9, vp: 0 },
   tendon: { ktrans: 0.02, ve: 0.1, vp: 0.01 },
   meniscus: { ktrans: 0.02, ve: 0.1, vp: 0.01 },
+  nerve: { ktrans: 0.01, ve: 0.15, vp: 0.01 },
   discAnnulus: { ktrans: 0.005, ve: 0.3, vp: 0 },
   discNucleus: { ktrans: 0.005, ve: 0.3, vp: 0 },
 };

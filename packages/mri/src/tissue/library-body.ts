@@ -86,6 +86,20 @@ export const BODY_TISSUES: readonly TissueDefinition[] = [
     sources: 'Short-T2 fibrocartilage (Du et al., JMRI 2010) [~].',
   },
   {
+    key: 'nerve',
+    name: 'Peripheral nerve',
+    pd: 0.75,
+    t1: [ms(1150), ms(1400)],
+    t1FieldExponent: 0.3,
+    t2: [ms(55), ms(50)],
+    t2star: [ms(35), ms(28)],
+    ...WATER_LIKE,
+    adc: adcClinical(1.5),
+    sources:
+      'MR neurography relaxometry of healthy sciatic and tibial nerves: T2 50–60 ms at 3 T, slightly above ' +
+      'muscle; T1 a little above muscle at 3 T [~]; 1.5 T by the muscle field exponent [~]; T2* and ADC [~].',
+  },
+  {
     key: 'liver',
     name: 'Liver',
     pd: 0.7,

@@ -30,6 +30,7 @@ export const TISSUE_NAMES: Readonly<Record<string, string>> = {
   synovialFluid: 'joint fluid',
   tendon: 'tendon',
   meniscus: 'meniscus',
+  nerve: 'nerve',
   liver: 'liver',
   kidneyCortex: 'kidney cortex',
   kidneyMedulla: 'kidney medulla',

@@ -1,14 +1,15 @@
 /**
- * The server's edge for anatomical models: reads the shipped brain asset from disk (gunzip with node:zlib),
- * hands its bytes to @larmor/mri, and caches built models. @larmor/mri builds models purely; this file is the only
- * place that touches the file system for them.
+ * The server's edge for anatomical models: reads the shipped brain asset and the knee asset derived from the SPL
+ * Knee Atlas at install time from disk (gunzip with node:zlib), hands their bytes to @larmor/mri, and caches built
+ * models. @larmor/mri builds models purely; this file is the only place that touches the file system for them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import {
   buildModel,
   decodeBrainAsset,
+  decodeLabelAsset,
   listModels,
   type ModelBuildOptions,
   type LabelAsset,
@@ -21,6 +22,14 @@ export const BRAIN_ASSET_PATH = fileURLToPath(
   new URL('../../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url),
 );
 
+/**
+ * The knee label volume derived from the SPL Knee Atlas by `npm install` (packages/mri/scripts/build-knee.ts) into
+ * the project's git-ignored cache; absent where the atlas was not found (packages/mri/assets/knee/README.md).
+ */
+export const KNEE_ASSET_PATH = fileURLToPath(
+  new URL('../../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url),
+);
+
 /** Built models kept in memory; a brain is about 7 MB, a procedural model 1–6 MB. */
 const DEFAULT_MAX_ENTRIES = 12;
 
@@ -29,8 +38,30 @@ export function loadBrainAsset(path: string = BRAIN_ASSET_PATH): LabelAsset {
   return decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(path))));
 }
 
+/** Reads and decodes the knee asset, or undefined when the cache holds none. */
+export function loadKneeAsset(path: string = KNEE_ASSET_PATH): LabelAsset | undefined {
+  return existsSync(path) ? decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(path)))) : undefined;
+}
+
+/** Every model as this installation builds it: the knee under its fallback name where its asset is missing. */
+export function availableModels(kneeAssetPath: string = KNEE_ASSET_PATH): ModelInfo[] {
+  return listModels({ kneeAtlas: existsSync(kneeAssetPath) });
+}
+
+/** The credit of registry model `id`'s anatomy as this installation builds it (for exports), if it carries one. */
+export function modelNotice(id: number, kneeAssetPath: string = KNEE_ASSET_PATH): string | undefined {
+  return availableModels(kneeAssetPath).find((m) => m.id === id)?.notice;
+}
+
+/** Loggers that were already told the knee falls back (so a process says it once, however many stores it makes). */
+const toldFallback = new WeakSet<(message: string) => void>();
+
+function warn(message: string): void {
+  console.warn(`larmor: ${message}`);
+}
+
 /** Options that change a model's labels, reduced to what the model's features use, as a cache key. */
-function cacheKey(info: ModelInfo, options: Omit<ModelBuildOptions, 'brainAsset'>): string {
+function cacheKey(info: ModelInfo, options: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'>): string {
   const f = new Set(info.features);
   return JSON.stringify([
     info.id,
@@ -44,18 +75,39 @@ function cacheKey(info: ModelInfo, options: Omit<ModelBuildOptions, 'brainAsset'
 export interface ModelStore {
   list: () => ModelInfo[];
   /** The built model for these options, from the cache when it was built before. Throws for an unknown id. */
-  get: (id: number, options?: Omit<ModelBuildOptions, 'brainAsset'>) => AnatomicalModel;
+  get: (id: number, options?: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'>) => AnatomicalModel;
 }
 
-/** A least-recently-used cache of built models over `buildModel`; the brain asset is read once, on first use. */
-export function createModelStore(options: { brainAssetPath?: string; maxEntries?: number } = {}): ModelStore {
+/**
+ * A least-recently-used cache of built models over `buildModel`; the brain and knee assets are read once, on first
+ * use. Without the knee asset the knee is the procedural one, named so, and `log` (default: stderr) is told once.
+ */
+export function createModelStore(
+  options: {
+    brainAssetPath?: string;
+    kneeAssetPath?: string;
+    maxEntries?: number;
+    log?: (message: string) => void;
+  } = {},
+): ModelStore {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const cache = new Map<string, AnatomicalModel>();
   let brainAsset: LabelAsset | undefined;
+  let kneeAsset: LabelAsset | undefined;
+  const kneePath = options.kneeAssetPath ?? KNEE_ASSET_PATH;
+  const available = { kneeAtlas: existsSync(kneePath) };
+  const log = options.log ?? warn;
+  if (!available.kneeAtlas && !toldFallback.has(log)) {
+    toldFallback.add(log);
+    log(
+      `knee atlas asset not found at ${kneePath}: model 2 is the procedural knee. Put the SPL Knee Atlas in ` +
+        '../shared/data/anatomy/spl-knee (or set LARMOR_ANATOMY_DIR) and run npm run build:anatomy -w @larmor/mri.',
+    );
+  }
   return {
-    list: listModels,
+    list: () => listModels(available),
     get(id, buildOptions = {}) {
-      const info = listModels().find((m) => m.id === id);
+      const info = listModels(available).find((m) => m.id === id);
       if (!info) throw new RangeError(`unknown anatomical model ${id}`);
       const key = cacheKey(info, buildOptions);
       const hit = cache.get(key);
@@ -65,7 +117,8 @@ export function createModelStore(options: { brainAssetPath?: string; maxEntries?
         return hit;
       }
       if (info.key === 'brain') brainAsset ??= loadBrainAsset(options.brainAssetPath);
-      const model = buildModel(id, { ...buildOptions, brainAsset });
+      if (info.key === 'knee' && available.kneeAtlas) kneeAsset ??= loadKneeAsset(kneePath);
+      const model = buildModel(id, { ...buildOptions, brainAsset, ...(kneeAsset ? { kneeAsset } : {}) });
       cache.set(key, model);
       while (cache.size > maxEntries) {
         const oldest = cache.keys().next().value;

@@ -191,6 +191,13 @@ describe('DICOM MR export (read back with dcmjs)', () => {
     expect(given?.data['ImageComments']).toBe(relativeSnrComment(42.25));
   });
 
+  it('credits the anatomy in Patient Comments when the model carries a notice (an atlas-derived knee), else writes none', () => {
+    expect(first.data['PatientComments']).toBeUndefined();
+    const notice = 'Knee model derived from the SPL Knee Atlas (Richolt J, Jakab M, Kikinis R; SPL, 2015).';
+    const [credited] = series({ anatomyNotice: notice });
+    expect(credited?.data['PatientComments']).toBe(notice);
+  });
+
   it('encodes decimal strings in at most 16 characters and UIDs deterministically', () => {
     for (const x of [Math.PI * 1e6, -1 / 3, 1e-12, 123456789012.345]) {
       expect(decimalString(x).length).toBeLessThanOrEqual(16);

@@ -64,6 +64,8 @@ export interface DicomSeriesInput {
    * `acquisitionSnrPercent(protocol, scanner)` (sequence/derived.ts).
    */
   relativeSnrPercent?: number;
+  /** The credit of the anatomy the images show (the model's `notice`), written in Patient Comments (0010,4000). */
+  anatomyNotice?: string;
 }
 
 /** Image Comments (0020,4000) text carrying the relative SNR figure [%]. */
@@ -78,7 +80,8 @@ const mm = (v: readonly number[]): string[] => v.map((x) => ds(mToMm(x)));
  * stored as storedValues.ts maps them (the series peak is 4095) with Rescale Slope = 1/scale and Rescale
  * Intercept 0 (PS3.3 C.11.1.1.2), so a reader recovers the served magnitudes as slope·stored + intercept
  * (issue 23.8); Window Center/Width apply to that output (PS3.3 C.11.2.1.2), so they are the series'
- * `seriesWindow` in served units, the same for every image. Image Comments carry the relative SNR figure.
+ * `seriesWindow` in served units, the same for every image. Image Comments carry the relative SNR figure, Patient
+ * Comments the credit of the anatomy (an atlas-derived model's notice).
  */
 export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
   const { protocol, scanner, geometry } = input;
@@ -121,6 +124,7 @@ export function dicomMrSeries(input: DicomSeriesInput): Uint8Array[] {
       { tag: 0x00100020, vr: 'LO', value: input.patientId ?? 'LARMOR' },
       { tag: 0x00100030, vr: 'DA', value: '' },
       { tag: 0x00100040, vr: 'CS', value: 'O' },
+      ...(input.anatomyNotice ? [{ tag: 0x00104000, vr: 'LT', value: input.anatomyNotice } as const] : []),
       ...acquisition,
       ...imageElements(protocol, image.echo, image.diffusion),
       { tag: 0x00180050, vr: 'DS', value: ds(mToMm(plane.sliceThickness)) },

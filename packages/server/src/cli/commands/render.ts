@@ -12,7 +12,6 @@ import {
   validateProtocol,
 } from '@larmor/mri/sequence';
 import { dicomMrSeries, niftiVolume } from '@larmor/mri/io';
-import { listModels } from '@larmor/mri/anatomy';
 import { scanGeometry, type NoiseLevel } from '@larmor/mri/simulate';
 import {
   scannerOf,
@@ -39,6 +38,7 @@ import { encodePngGrey8 } from '../render/png.ts';
 import { createThreadQueue } from '../../jobs/threadQueue.ts';
 import { derivedValuesLine } from '../render/derived.ts';
 import { isNiftiFileName, niftiFileBytes } from '../../exports/nifti.ts';
+import { availableModels } from '../../anatomy/modelStore.ts';
 
 const USAGE =
   'render --model brain|knee|ID --sequence SE|TSE|GRE|… --tr S --te S [--ti S] [--flip RAD] [--etl N] ' +
@@ -183,7 +183,7 @@ export const renderCommand: CliCommand = {
     if (niftiName !== undefined && (typeof niftiName !== 'string' || !isNiftiFileName(niftiName))) {
       throw new UsageError(`--nifti must name a .nii or .nii.gz file (.nii.gz is gzip-compressed)`);
     }
-    const models = listModels();
+    const models = availableModels();
     const info = models.find((m) => m.key === modelFlag || String(m.id) === modelFlag);
     if (!info) throw new UsageError(`--model must be one of ${models.map((m) => m.key).join(', ')}`);
     const coilFlag = flags.get('coil');
@@ -262,6 +262,7 @@ export const renderCommand: CliCommand = {
           seriesDescription: s.description,
           seriesNumber: number + 1,
           ...(s.imageType ? { imageType: s.imageType } : {}),
+          ...(info.notice ? { anatomyNotice: info.notice } : {}),
         });
         files.forEach((f, i) =>
           writeFileSync(path.join(dicomDir, `IM${String(i + 1).padStart(4, '0')}.dcm`), f),

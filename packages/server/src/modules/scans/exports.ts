@@ -1,13 +1,15 @@
 /**
  * Downloads of a finished scan's series: a zip of its DICOM MR files (@larmor/mri io/dicom, one file per slice)
  * and a gzip-compressed NIfTI-1 volume (@larmor/mri io/nifti, exports/nifti.ts). Both are rebuilt from the
- * stored pixels and the snapshot's geometry, so they show exactly what the viewers show.
+ * stored pixels and the snapshot's geometry, so they show exactly what the viewers show. The DICOM files credit
+ * the model's anatomy (Colin27, the SPL Knee Atlas) in Patient Comments.
  */
 import { zipSync } from 'fflate';
 import { dicomMrSeries, fslDiffusionTables, niftiVolume } from '@larmor/mri/io';
 import { scanGeometry, type ScanSnapshot } from '@larmor/mri/simulate';
 import type { Protocol } from '@larmor/mri';
 import { modelSnrPercent } from '@larmor/mri/anatomy';
+import { modelNotice } from '../../anatomy/modelStore.ts';
 import { niftiFileBytes } from '../../exports/nifti.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
@@ -59,6 +61,7 @@ export async function dicomZip(
     bValue === null ? image : { ...image, diffusion: { bValue } },
   );
   const index = series ? (result.diffusion ?? []).findIndex((s) => s.name === series.name) : -1;
+  const notice = modelNotice(snapshot.model.id);
   const files = dicomMrSeries({
     images,
     geometry: scanGeometry(protocol),
@@ -73,6 +76,7 @@ export async function dicomZip(
     seriesDescription: `${series ? series.description : seriesTitle(protocol)} ${scan.id.slice(0, 8)}`,
     ...(series?.imageType ? { imageType: series.imageType } : {}),
     relativeSnrPercent: modelSnrPercent(protocol, snapshot.scanner, snapshot.model.id),
+    ...(notice ? { anatomyNotice: notice } : {}),
   });
   const entries = Object.fromEntries(
     files.map((data, i) => [`IM${String(i + 1).padStart(4, '0')}.dcm`, data]),

@@ -23,7 +23,7 @@ import {
 import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import {
   catalogueModels,
-  listModels,
+  modelBaseName,
   type CatalogueModel,
   type ModelInfo,
   BODY_TISSUES,
@@ -31,14 +31,19 @@ import {
   BRAIN_CONDITION_TISSUES,
   FOOT_TISSUES,
   HAND_TISSUES,
+  KNEE_ATLAS_TISSUES,
   KNEE_TISSUES,
   SHOULDER_TISSUES,
 } from '@larmor/mri/anatomy';
+import { availableModels } from '../../../anatomy/modelStore.ts';
 
-/** The tissue keys each engine model's label volume holds, by model key ('air' left out: nothing to tune). */
-const TISSUES_OF_MODEL: Readonly<Record<string, readonly string[]>> = {
+/**
+ * The tissue keys each engine model's label volume holds, by model key ('air' left out: nothing to tune); the knee's
+ * are the atlas knee's where its asset was derived, else the procedural knee's.
+ */
+const tissuesOfModel = (kneeAtlas: boolean): Readonly<Record<string, readonly string[]>> => ({
   brain: [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
-  knee: KNEE_TISSUES.keys,
+  knee: kneeAtlas ? KNEE_ATLAS_TISSUES.keys : KNEE_TISSUES.keys,
   heart: BODY_TISSUES.keys,
   spine: BODY_TISSUES.keys,
   abdomen: BODY_TISSUES.keys,
@@ -47,7 +52,7 @@ const TISSUES_OF_MODEL: Readonly<Record<string, readonly string[]>> = {
   hand: HAND_TISSUES.keys,
   foot: FOOT_TISSUES.keys,
   wholeBody: BODY_TISSUES.keys,
-};
+});
 
 /** How the module form shows a special id (what it builds is @larmor/mri's catalogue). */
 interface SpecialModel {
@@ -103,7 +108,14 @@ const SPECIAL_MODELS: readonly SpecialModel[] = [
   },
 ];
 
-function option(model: CatalogueModel, engine: ModelInfo, special?: SpecialModel): AnatomicalModelOption {
+function option(
+  model: CatalogueModel,
+  engine: ModelInfo,
+  tissues: Readonly<Record<string, readonly string[]>>,
+  special?: SpecialModel,
+): AnatomicalModelOption {
+  // The model's own name ('Knee' also where the procedural knee stands in for the atlas knee) decides the plan.
+  const baseName = modelBaseName(engine.id) ?? engine.name;
   return {
     id: model.id,
     name: special?.name ?? engine.name,
@@ -115,23 +127,24 @@ function option(model: CatalogueModel, engine: ModelInfo, special?: SpecialModel
     readingOnly: special?.readingOnly ?? false,
     brainCondition: model.brainCondition ?? null,
     // The free plan has the plain Brain and Knee models (platform-shell.md §9), not their contrast variants.
-    free: special === undefined && FREE_PLAN_LIMITS.anatomies.includes(engine.name),
-    description: special?.description ?? `The ${engine.name.toLowerCase()} model.`,
-    tissues: (TISSUES_OF_MODEL[engine.key] ?? []).filter((key) => key !== 'air'),
+    free: special === undefined && FREE_PLAN_LIMITS.anatomies.includes(baseName),
+    description: special?.description ?? `The ${baseName.toLowerCase()} model.`,
+    tissues: (tissues[engine.key] ?? []).filter((key) => key !== 'air'),
     coils: engine.coils.map((c) => ({ uniqueName: c.uniqueName, shownName: c.shownName })),
   };
 }
 
 function buildCatalogue(): AnatomicalModelOption[] {
-  const engines = listModels();
+  const engines = availableModels();
+  const tissues = tissuesOfModel(engines.find((e) => e.key === 'knee')?.notice !== undefined);
   return catalogueModels().map((model) => {
     const engine = engines.find((e) => e.id === model.engineModelId);
     if (!engine)
       throw new Error(`model ${model.id} builds engine model ${model.engineModelId}, which does not exist`);
-    if (model.id === engine.id) return option(model, engine);
+    if (model.id === engine.id) return option(model, engine, tissues);
     const special = SPECIAL_MODELS.find((s) => s.id === model.id);
     if (!special) throw new Error(`model ${model.id} has no name and description here`);
-    return option(model, engine, special);
+    return option(model, engine, tissues, special);
   });
 }
 

@@ -4,11 +4,13 @@ import { defaultProtocol } from '@larmor/mri/sequence';
 import type { Scanner } from '@larmor/mri';
 import { createPreviewEngine } from '@larmor/mri/preview';
 import { readBrainAsset } from '#lib/brain-asset.testing.ts';
+import { ANATOMY_DIR, KNEE_ATLAS_PRESENT, readKneeAsset } from '#lib/knee-asset.testing.ts';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
 import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
 const brainAsset = async () => readBrainAsset();
+const kneeAsset = async () => readKneeAsset();
 
 /** Share of an image's pixels brighter than a tenth of its white (the hand at 240 mm fills about 4 %). */
 function litShare(grey: Uint8ClampedArray): number {
@@ -21,7 +23,7 @@ describe('every model the simulator can open previews (issue 20.11)', () => {
   it.each(catalogueModels().map((m) => [m.id, m.engineKey] as const))(
     'model %i (%s): the preview renders a non-empty image of the default spin echo',
     async (id) => {
-      const model = await buildPreviewModel(id, {}, brainAsset);
+      const model = await buildPreviewModel(id, {}, brainAsset, kneeAsset);
       // Centred on the model's first region, where a student plans it.
       const center = model.regions[0]?.center ?? [0, 0, 0];
       const base = defaultProtocol('SE', scanner);
@@ -34,6 +36,20 @@ describe('every model the simulator can open previews (issue 20.11)', () => {
     30_000,
   );
 });
+
+describe.skipIf(!KNEE_ATLAS_PRESENT)(
+  `the knee preview from the SPL atlas${KNEE_ATLAS_PRESENT ? '' : ` (skipped: SPL knee atlas not found in ${ANATOMY_DIR})`}`,
+  () => {
+    it('builds the knee (2) from the atlas-derived asset, as the server does, crediting the atlas', async () => {
+      expect(previewBuild(2)?.needsKneeAsset).toBe(true);
+      expect(readKneeAsset(), 'the knee asset: run npm run build:anatomy -w @larmor/mri').toBeDefined();
+      const model = await buildPreviewModel(2, {}, brainAsset, kneeAsset);
+      expect(model.name).toBe('Knee');
+      expect(model.notice).toMatch(/SPL Knee Atlas/);
+      expect(model.volume.voxelSize).toEqual([0.0006, 0.0006, 0.0006]);
+    });
+  },
+);
 
 describe('the preview builds the model the scan builds', () => {
   it('the tumour module (202) is the brain with its tumour; the patient settings choose the condition', async () => {

@@ -31,7 +31,9 @@ export interface PreviewBuild {
   engineModelId: number;
   /** The brain model is built from the shipped asset, which the worker loads first. */
   needsBrainAsset: boolean;
-  options: Omit<ModelBuildOptions, 'brainAsset'>;
+  /** The knee is built from the atlas-derived asset when the build has one (else the procedural knee). */
+  needsKneeAsset: boolean;
+  options: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'>;
   /** Equal for builds that give the same labels (the worker's cache key). */
   key: string;
 }
@@ -45,7 +47,7 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
   const info = model && modelInfo(model.engineModelId);
   if (!model || !info) return undefined;
   const features = new Set<string>(info.features);
-  const options: Omit<ModelBuildOptions, 'brainAsset'> = {};
+  const options: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'> = {};
   if (features.has('Brain Condition')) {
     options.brainCondition =
       oneOf(BRAIN_CONDITIONS, settings.brainCondition) ?? model.brainCondition ?? 'healthy';
@@ -63,6 +65,7 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
   return {
     engineModelId: model.engineModelId,
     needsBrainAsset: info.key === 'brain',
+    needsKneeAsset: info.key === 'knee',
     options,
     key: JSON.stringify([
       model.engineModelId,
@@ -76,15 +79,22 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
 
 /**
  * The anatomical model the preview renders for `modelId` under `settings` (what the worker builds); `brainAsset`
- * gives the decoded brain asset, asked only for the brain. Rejects for an id no module may name.
+ * gives the decoded brain asset, asked only for the brain; `kneeAsset` the atlas-derived knee asset (undefined where
+ * the build has none), asked only for the knee. Rejects for an id no module may name.
  */
 export async function buildPreviewModel(
   modelId: number,
   settings: PreviewModelSettings,
   brainAsset: () => Promise<LabelAsset>,
+  kneeAsset: () => Promise<LabelAsset | undefined> = () => Promise.resolve(undefined),
 ): Promise<AnatomicalModel> {
   const build = previewBuild(modelId, settings);
   if (!build) throw new RangeError(`unknown anatomical model ${modelId}`);
-  const asset = build.needsBrainAsset ? await brainAsset() : undefined;
-  return buildModel(build.engineModelId, { ...build.options, ...(asset ? { brainAsset: asset } : {}) });
+  const brain = build.needsBrainAsset ? await brainAsset() : undefined;
+  const knee = build.needsKneeAsset ? await kneeAsset() : undefined;
+  return buildModel(build.engineModelId, {
+    ...build.options,
+    ...(brain ? { brainAsset: brain } : {}),
+    ...(knee ? { kneeAsset: knee } : {}),
+  });
 }

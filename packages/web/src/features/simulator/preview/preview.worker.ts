@@ -1,6 +1,6 @@
 /**
  * The live preview's worker (DESIGN.md §1): builds the module's anatomical model as preview-model.ts resolves it
- * (the brain from the build's static asset, lib/brain-asset.ts), keeps a preview engine per build for the last
+ * (the brain from the build's static asset, lib/brain-asset.ts; the knee from the atlas-derived one, lib/knee-asset.ts), keeps a preview engine per build for the last
  * few builds, and answers each `render` call (comlink, lib/worker-client.ts) with the centre
  * slice's grey image, its buffer transferred, and the backend its FFTs ran on (WebAssembly wherever the browser
  * compiles it: the server's CSP allows 'wasm-unsafe-eval'; JavaScript only where it has no WebAssembly).
@@ -9,6 +9,7 @@ import { expose, transfer } from 'comlink';
 import type { LabelAsset } from '@larmor/mri/anatomy';
 import { createPreviewEngine, type PreviewEngine } from '@larmor/mri/preview';
 import { loadBrainAsset } from '#lib/brain-asset.ts';
+import { loadKneeAsset } from '#lib/knee-asset.ts';
 import type { PreviewRequest, PreviewResponse, PreviewWorkerApi } from './preview-messages.ts';
 import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './preview-model.ts';
 
@@ -16,6 +17,7 @@ import { buildPreviewModel, previewBuild, type PreviewModelSettings } from './pr
 const MAX_ENGINES = 3;
 
 let brainAsset: Promise<LabelAsset> | undefined;
+let kneeAsset: Promise<LabelAsset | undefined> | undefined;
 const engines = new Map<string, Promise<PreviewEngine>>();
 
 /** The engine of the last request, reused without resolving the model again while model and settings stay. */
@@ -49,10 +51,12 @@ function resolveEngine(request: PreviewRequest): Promise<PreviewEngine> {
       request.modelId,
       request.settings,
       () => (brainAsset ??= loadBrainAsset()),
+      () => (kneeAsset ??= loadKneeAsset()),
     ).then((model) => createPreviewEngine(model, { now: () => performance.now() }));
     // A failed load is not kept: the next request tries again.
     engine.catch(() => {
       brainAsset = undefined;
+      kneeAsset = undefined;
       engines.delete(build.key);
     });
   }

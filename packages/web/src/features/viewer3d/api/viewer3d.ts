@@ -12,8 +12,10 @@ import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { getSession } from '#entities/session/api/get-session.ts';
 import { api } from '#lib/api.ts';
 
-/** The brain's id in @larmor/mri's registry: the only model built from an asset. */
+/** The brain's id in @larmor/mri's registry: built from its shipped asset. */
 const BRAIN_MODEL_ID = 1;
+/** The knee's id: built from the atlas-derived asset where the build has one. */
+const KNEE_MODEL_ID = 2;
 
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
@@ -29,14 +31,22 @@ export async function engineModelId(userId: string, modelId: number): Promise<nu
   return model.engineModelId ?? model.id;
 }
 
-/** Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first. */
+/**
+ * Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first, the knee
+ * its atlas-derived asset where the build has one.
+ */
 export async function loadModel(engineId: number): Promise<AnatomicalModel> {
-  const [{ buildModel }, { loadBrainAsset }] = await Promise.all([
+  const [{ buildModel }, { loadBrainAsset }, { loadKneeAsset }] = await Promise.all([
     import('@larmor/mri/anatomy'),
     import('#lib/brain-asset.ts'),
+    import('#lib/knee-asset.ts'),
   ]);
-  if (engineId !== BRAIN_MODEL_ID) return buildModel(engineId);
-  return buildModel(engineId, { brainAsset: await loadBrainAsset() });
+  if (engineId === BRAIN_MODEL_ID) return buildModel(engineId, { brainAsset: await loadBrainAsset() });
+  if (engineId === KNEE_MODEL_ID) {
+    const kneeAsset = await loadKneeAsset();
+    return buildModel(engineId, kneeAsset ? { kneeAsset } : {});
+  }
+  return buildModel(engineId);
 }
 
 /** A finished scan's series as NIfTI bytes (.nii.gz), through the app's HTTP client (lib/http). */

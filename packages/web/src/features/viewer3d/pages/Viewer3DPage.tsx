@@ -130,6 +130,12 @@ export function Viewer3DPage() {
             layout={layout}
           />
         )}
+        {model.data && (
+          <Text size="xs" c="dimmed" data-testid="model-notice">
+            Model: {model.data.name}
+            {model.data.notice ? `. ${model.data.notice}` : ''}
+          </Text>
+        )}
       </Stack>
     </PageFrame>
   );

@@ -1,0 +1,32 @@
+/**
+ * The loader of the knee label volume that `npm install` derives from the SPL Knee Atlas into the project's
+ * git-ignored cache (packages/mri/assets/knee/README.md), shared by the simulator's preview worker and the 3D
+ * viewer. Where the atlas was absent at build time there is no such file: the answer is then undefined and the knee
+ * is the procedural knee, as on the server.
+ */
+import { decodeLabelAsset, type LabelAsset } from '@larmor/mri/anatomy';
+
+/** The derived knee label volume, emitted by the build as a hashed static asset when the cache holds it. */
+const KNEE_ASSET_URL = new URL('../../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url);
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const LABEL_MAGIC = 'LARMORLV';
+
+async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * Fetches and decodes the knee's label volume; undefined when the build had none (a 404, or the app's HTML page that
+ * a server answers unknown paths with). Other failed answers throw with their HTTP status.
+ */
+export async function loadKneeAsset(): Promise<LabelAsset | undefined> {
+  const response = await fetch(KNEE_ASSET_URL);
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`The knee model could not be loaded (HTTP ${response.status}).`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const gzipped = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+  const raw = gzipped ? await gunzip(bytes) : bytes;
+  if (new TextDecoder().decode(raw.subarray(0, LABEL_MAGIC.length)) !== LABEL_MAGIC) return undefined;
+  return decodeLabelAsset(raw);
+}

@@ -12,7 +12,7 @@ import { KNEE_ATLAS_NOTICE } from '@larmor/mri/anatomy';
 import {
   figureContentType,
   figureFileName,
-  KNEE_ASSET_PATH,
+  kneeAssetPath,
   renderFigure,
   type FigureSpec,
 } from './render-figure.ts';
@@ -39,7 +39,7 @@ function engineHash(): string {
   };
   walk(MRI_SOURCES);
   // The knee is the atlas knee where its derived asset exists (its stamp names its inputs), else the procedural one.
-  const kneeStamp = `${KNEE_ASSET_PATH}.sha256`;
+  const kneeStamp = `${kneeAssetPath()}.sha256`;
   hash.update(existsSync(kneeStamp) ? readFileSync(kneeStamp) : 'procedural knee');
   return hash.digest('hex');
 }
@@ -79,7 +79,7 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
         const fileName = `${options.base}/${COLIN27_NOTICE_NAME}`;
         this.emitFile({ type: 'asset', fileName, source: readFileSync(COLIN27_NOTICE) });
       }
-      if (options.figures.some((spec) => spec.model === 'knee') && existsSync(KNEE_ASSET_PATH)) {
+      if (options.figures.some((spec) => spec.model === 'knee') && existsSync(kneeAssetPath())) {
         const fileName = `${options.base}/${KNEE_ATLAS_NOTICE_NAME}`;
         this.emitFile({ type: 'asset', fileName, source: kneeAtlasNotice() });
       }
@@ -93,7 +93,7 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
           res.end(readFileSync(COLIN27_NOTICE));
           return;
         }
-        if (url.split('?')[0] === `${prefix}${KNEE_ATLAS_NOTICE_NAME}` && existsSync(KNEE_ASSET_PATH)) {
+        if (url.split('?')[0] === `${prefix}${KNEE_ATLAS_NOTICE_NAME}` && existsSync(kneeAssetPath())) {
           res.setHeader('Content-Type', 'text/plain; charset=utf-8');
           res.end(kneeAtlasNotice());
           return;

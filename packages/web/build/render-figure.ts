@@ -70,10 +70,12 @@ function greyJpeg(grey: Uint8Array, width: number, height: number): Uint8Array {
 }
 
 const BRAIN_ASSET_URL = new URL('../../mri/assets/brain/colin27-labels.bin.gz', import.meta.url);
-/** The knee asset `npm install` derives from the SPL Knee Atlas into the project's git-ignored cache. */
-export const KNEE_ASSET_PATH = fileURLToPath(
-  new URL('../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url),
-);
+const KNEE_ASSET_URL = new URL('../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url);
+/**
+ * The file of the knee asset `npm install` derives from the SPL Knee Atlas into the project's git-ignored cache;
+ * asked for when a figure needs it, not when this module loads (a jsdom test imports it with a non-file URL).
+ */
+export const kneeAssetPath = (): string => fileURLToPath(KNEE_ASSET_URL);
 
 /** Figures are small: the matrix the articles show them at. */
 const FIGURE_MATRIX = 128;
@@ -92,8 +94,8 @@ function model(key: string): AnatomicalModel {
   if (key === 'brain') {
     brainAsset ??= decodeBrainAsset(new Uint8Array(gunzipSync(readFileSync(fileURLToPath(BRAIN_ASSET_URL)))));
   }
-  if (key === 'knee' && existsSync(KNEE_ASSET_PATH)) {
-    kneeAsset ??= decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(KNEE_ASSET_PATH))));
+  if (key === 'knee' && existsSync(kneeAssetPath())) {
+    kneeAsset ??= decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(kneeAssetPath()))));
   }
   const built = buildModel(info.id, { brainAsset, ...(key === 'knee' && kneeAsset ? { kneeAsset } : {}) });
   models.set(key, built);

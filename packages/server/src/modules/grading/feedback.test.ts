@@ -3,11 +3,11 @@
  * its number and unit, what to change (the console's parameter, linked to the knowledge base) and the article
  * that teaches it, in words (no internal camelCase name); an answer that names every artifact names none.
  */
-import { labAttemptSchema, scanResultSchema, type Objective } from '@larmor/contracts';
+import type { Objective } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
-import { call, createSimulatorWorld, useSimulatorApp } from '../sessions/world.test-support.ts';
+import { submittedFeedback } from '../scan-results/world.test-support.ts';
+import { createSimulatorWorld, useSimulatorApp } from '../sessions/world.test-support.ts';
 
 const SLOW = 180_000;
 /** An internal name such as `whiteMatter`, `chemicalShift`, `bandwidthPerPixel`. */
@@ -41,17 +41,9 @@ describe.each(databases)('automatic feedback teaches on %s', (kind) => {
       const world = await createSimulatorWorld(t.app, t.db, { objectives: OBJECTIVES });
       const h = world.a.studentHeaders;
       // The scheme's default spin echo: TR 500 ms, TE 15 ms (T1), 200 Hz per pixel (fat ≈ 1.1 pixels).
-      const { scanId } = await finishedScan(t.app, world, h);
-      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
-      const scanResultId = scanResultSchema.parse(kept.body).id;
-      const started = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, h, {});
-      const attemptId = labAttemptSchema.parse(started.body).id;
-      const submitted = await call(t.app, 'POST', `v1/attempts/${attemptId}/submit`, h, {
-        scanResultIds: [scanResultId],
-        answers: { artifact: 'Wrap, chemical shift, motion, susceptibility or Gibbs ringing' },
+      const feedback = await submittedFeedback(t.app, world, h, {
+        artifact: 'Wrap, chemical shift, motion, susceptibility or Gibbs ringing',
       });
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-      const feedback = labAttemptSchema.parse(submitted.body).feedback ?? [];
       const [weighting, shift, diagnose] = feedback;
 
       expect(weighting).toMatchObject({

@@ -4,13 +4,12 @@
  * in words and units, the console's parameters to change with their knowledge-base places, and the article
  * that teaches the check; no internal name reaches the student.
  */
-import { labAttemptSchema, scanResultSchema, type Objective } from '@larmor/contracts';
+import type { Objective } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
-import { call, createSimulatorWorld, testDataDir } from '../sessions/world.test-support.ts';
+import { databases } from '../../test/helper.ts';
+import { submittedFeedback } from '../scan-results/world.test-support.ts';
+import { createSimulatorWorld, useSimulatorApp } from '../sessions/world.test-support.ts';
 
-const dataDir = testDataDir();
 const SLOW = 180_000;
 /** An internal name such as `whiteMatter`, `refocusingFlipAngle`. */
 const CAMEL_CASE = /\b[a-z]+[A-Z][a-zA-Z]*\b/;
@@ -31,24 +30,14 @@ const OBJECTIVES: Objective[] = [
 ];
 
 describe.each(databases)('new objective kinds graded through the API on %s (issue 24)', (kind) => {
-  const t = useTestApp(kind, { dataDir, scanThreads: 1 });
+  const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   it(
     'each result names the measured value with its unit, what to change and where to learn it',
     async () => {
       const world = await createSimulatorWorld(t.app, t.db, { objectives: OBJECTIVES });
       const h = world.a.studentHeaders;
-      const { scanId } = await finishedScan(t.app, world, h);
-      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
-      const scanResultId = scanResultSchema.parse(kept.body).id;
-      const started = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, h, {});
-      const attemptId = labAttemptSchema.parse(started.body).id;
-      const submitted = await call(t.app, 'POST', `v1/attempts/${attemptId}/submit`, h, {
-        scanResultIds: [scanResultId],
-        answers: {},
-      });
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-      const [sar, gibbs, fatNull, line] = labAttemptSchema.parse(submitted.body).feedback ?? [];
+      const [sar, gibbs, fatNull, line] = await submittedFeedback(t.app, world, h);
 
       expect(sar).toMatchObject({ passed: false, target: '≤ 0.001 W/kg' });
       expect(sar?.measured).toMatch(/^SAR \d+\.\d\d W\/kg \(\d+ % of the 2 W\/kg normal-mode limit\)$/);

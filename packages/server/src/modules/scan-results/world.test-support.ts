@@ -1,5 +1,5 @@
 /** Test help of the attempt and scan-result tests: a finished tiny scan of a student's own session. */
-import { pulseSequenceSchema, scanResultSchema } from '@larmor/contracts';
+import { labAttemptSchema, pulseSequenceSchema, scanResultSchema, type CheckResult } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, openSession, type Headers, type SimulatorWorld } from '../sessions/world.test-support.ts';
@@ -49,4 +49,25 @@ export async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: H
   const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
   expect(kept.status, JSON.stringify(kept.body)).toBe(201);
   return scanResultSchema.parse(kept.body);
+}
+
+/**
+ * The automatic feedback of a new attempt of `h` that submits a kept tiny SE (`keptScan`) with `answers`; the
+ * submission must be accepted (200).
+ */
+export async function submittedFeedback(
+  app: FastifyInstance,
+  world: SimulatorWorld,
+  h: Headers,
+  answers: Record<string, string> = {},
+): Promise<CheckResult[]> {
+  const kept = await keptScan(app, world, h);
+  const started = await call(app, 'POST', `v1/modules/${world.labId}/attempts`, h, {});
+  const attemptId = labAttemptSchema.parse(started.body).id;
+  const submitted = await call(app, 'POST', `v1/attempts/${attemptId}/submit`, h, {
+    scanResultIds: [kept.id],
+    answers,
+  });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return labAttemptSchema.parse(submitted.body).feedback ?? [];
 }

@@ -5,16 +5,11 @@
  * is the procedural knee, as on the server.
  */
 import { decodeLabelAsset, type LabelAsset } from '@larmor/mri/anatomy';
+import { assetBytes } from './gzip-asset.ts';
 
 /** The derived knee label volume, emitted by the build as a hashed static asset when the cache holds it. */
 const KNEE_ASSET_URL = new URL('../../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url);
-const GZIP_MAGIC = [0x1f, 0x8b] as const;
 const LABEL_MAGIC = 'LARMORLV';
-
-async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
 
 /**
  * Fetches and decodes the knee's label volume; undefined when the build had none (a 404, or the app's HTML page that
@@ -24,9 +19,7 @@ export async function loadKneeAsset(): Promise<LabelAsset | undefined> {
   const response = await fetch(KNEE_ASSET_URL);
   if (response.status === 404) return undefined;
   if (!response.ok) throw new Error(`The knee model could not be loaded (HTTP ${response.status}).`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const gzipped = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-  const raw = gzipped ? await gunzip(bytes) : bytes;
+  const raw = await assetBytes(response);
   if (new TextDecoder().decode(raw.subarray(0, LABEL_MAGIC.length)) !== LABEL_MAGIC) return undefined;
   return decodeLabelAsset(raw);
 }

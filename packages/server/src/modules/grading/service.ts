@@ -35,11 +35,12 @@ export function gradedDiffusionSeries(record: ScanResultRecord): string | undefi
 }
 
 /** The name of a DWI scan result's ADC map series (scans/diffusion.ts), if it has one. */
-export function adcSeriesName(record: ScanResultRecord): string | undefined {
+function adcSeriesName(record: ScanResultRecord): string | undefined {
   return record.diffusion?.find((s) => s.bValue === null && s.name === 'adc')?.name;
 }
 
-async function seriesOf(blobs: BlobStore, row: ScanResultRow): Promise<GradedSeries> {
+/** A scan result's images for the grader; its ADC map only when an objective reads it (`withAdc`). */
+async function seriesOf(blobs: BlobStore, row: ScanResultRow, withAdc: boolean): Promise<GradedSeries> {
   const snapshot = JSON.parse(row.snapshot) as ScanSnapshot;
   const record = JSON.parse(row.result) as ScanResultRecord;
   const weighted = gradedDiffusionSeries(record);
@@ -59,7 +60,7 @@ async function seriesOf(blobs: BlobStore, row: ScanResultRow): Promise<GradedSer
       : scanResultSeriesImageKey(row.id, weighted, slice),
   );
   // The ADC map is stored in 10⁻⁶ mm²/s (ADC_UNIT_M2_PER_S); the grading engine reads m²/s.
-  const adcName = adcSeriesName(record);
+  const adcName = withAdc ? adcSeriesName(record) : undefined;
   const adc =
     adcName === undefined
       ? undefined
@@ -76,7 +77,8 @@ export async function gradeScanResults(
   answers: Readonly<Record<string, string>>,
 ): Promise<CheckResult[]> {
   const series: GradedSeries[] = [];
-  for (const row of rows) series.push(await seriesOf(blobs, row));
+  const withAdc = objectives.some((o) => o.kind === 'adcRange');
+  for (const row of rows) series.push(await seriesOf(blobs, row, withAdc));
   return gradeSubmission(objectives.map(toEngine), series, answers).map((r, index) => ({
     objectiveId: r.objectiveId,
     kind: r.kind,

@@ -156,14 +156,16 @@ export const OBJECTIVE_PARAMETERS: Record<ObjectiveKind, readonly string[]> = {
   chemicalShiftMax: ['Bandwidth', 'Fat suppression', 'Field strength'],
   noMotion: ['Scan time', 'Phase-encoding direction'],
   cnrMin: ['TR', 'TE', 'TI', 'Flip angle', 'Slice thickness', 'NEX', 'Bandwidth'],
+  signalRatioMin: ['TR', 'TE', 'TI', 'Flip angle'],
   tissueNull: ['TI', 'TR'],
   adcRange: ['b-values', 'Sequence type'],
   sarMax: ['Flip angle', 'Refocusing flip angle', 'Echo train length', 'TR', 'Slices'],
-  angulation: ['Slice orientation', 'Slice rotation'],
+  angulation: ['Slice orientation', 'Slice tilt', 'Slice rotation'],
   gibbsMax: ['Matrix', 'FOV'],
   ghostMax: ['TR', 'NEX', 'Phase-encoding direction'],
   distortionMax: ['Echo spacing', 'Bandwidth', 'Phase matrix', 'Sequence type'],
   diagnoseFix: ['Artifact named in the answer'],
+  readingAnswer: ['Choice in the answer'],
 };
 
 /** The parameters a check of `kind` depends on (none for a kind this version does not know). */

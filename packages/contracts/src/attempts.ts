@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { idSchema, multiLineTextSchema, textSchema, uniqueIdsSchema } from './common.ts';
+import { ltiGradeReturnSchema } from './lti-ags.ts';
 import { checkResultSchema } from './objectives.ts';
 import { scanSnapshotSchema } from './scan-snapshot.ts';
 
@@ -24,6 +25,8 @@ export const ATTEMPT_PATHS = {
   grade: 'v1/attempts/{labAttemptId}/grade',
   release: 'v1/attempts/{labAttemptId}/release',
   regrade: 'v1/attempts/{labAttemptId}/regrade',
+  /** Staff: send the released score again to the learning platforms that failed it (LTI AGS, issue 27.4). */
+  gradeReturnsRetry: 'v1/attempts/{labAttemptId}/grade-returns/retry',
   scanResults: 'v1/scan-results',
   scanResult: 'v1/scan-results/{scanResultId}',
 } as const;
@@ -76,9 +79,12 @@ const answersSchema = z
     params: { rule: 'max' },
   });
 
-/** POST v1/attempts/{labAttemptId}/submit. */
+/**
+ * POST v1/attempts/{labAttemptId}/submit. At least one scan result, except in a reading-only module (model
+ * 100001), where the answers are the whole submission (the server decides: it knows the module).
+ */
 export const attemptSubmitSchema = z.object({
-  scanResultIds: uniqueIdsSchema('A scan result', { min: 1, max: SUBMISSION_SCAN_RESULTS_MAX }),
+  scanResultIds: uniqueIdsSchema('A scan result', { max: SUBMISSION_SCAN_RESULTS_MAX }),
   answers: answersSchema.default({}),
 });
 export type AttemptSubmit = z.infer<typeof attemptSubmitSchema>;
@@ -176,6 +182,11 @@ export const labAttemptSchema = z.object({
    * once"); null before submission. The grade (rubric, comment, drawings, score) stays held until release.
    */
   feedback: z.array(checkResultSchema).nullable(),
+  /**
+   * Staff only: the grade's returns to learning platforms (LTI AGS, issue 27.4), one per line item the student
+   * launched the module from; absent for the student.
+   */
+  gradeReturns: z.array(ltiGradeReturnSchema).optional(),
 });
 export type LabAttempt = z.infer<typeof labAttemptSchema>;
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADJUSTABLE_HELP,
   ARTIFACT_HELP,
   KNOWLEDGE_BASE_ARTICLES,
   KNOWLEDGE_BASE_CATEGORIES,
   knowledgeBaseHref,
+  OBJECTIVE_HELP,
   PARAMETER_HELP,
   SEQUENCE_FAMILY_HELP,
 } from './knowledge-base.ts';
@@ -20,12 +22,14 @@ describe('knowledge base contents', () => {
     }
   });
 
-  it('links families, parameters and artifacts only to listed articles', () => {
+  it('links families, parameters, artifacts, objectives and what to change only to listed articles', () => {
     const slugs = new Set<string>(KNOWLEDGE_BASE_ARTICLES.map((a) => a.slug));
     for (const link of [
       ...Object.values(SEQUENCE_FAMILY_HELP),
       ...Object.values(PARAMETER_HELP),
       ...Object.values(ARTIFACT_HELP),
+      ...Object.values(OBJECTIVE_HELP),
+      ...Object.values(ADJUSTABLE_HELP).flatMap((help) => (help.link ? [help.link] : [])),
     ]) {
       expect(slugs.has(link.slug), link.slug).toBe(true);
     }

@@ -7,7 +7,13 @@
 
 export const KNOWLEDGE_BASE_PATH = '/knowledge-base';
 
-export const KNOWLEDGE_BASE_CATEGORIES = ['basics', 'sequences', 'artifacts', 'parameters'] as const;
+export const KNOWLEDGE_BASE_CATEGORIES = [
+  'basics',
+  'sequences',
+  'artifacts',
+  'parameters',
+  'practice',
+] as const;
 export type KnowledgeBaseCategory = (typeof KNOWLEDGE_BASE_CATEGORIES)[number];
 
 export const KNOWLEDGE_BASE_CATEGORY_TITLES: Readonly<Record<KnowledgeBaseCategory, string>> = {
@@ -15,6 +21,7 @@ export const KNOWLEDGE_BASE_CATEGORY_TITLES: Readonly<Record<KnowledgeBaseCatego
   sequences: 'Sequence families',
   artifacts: 'Artifacts: cause, look and remedy',
   parameters: 'Scan parameters: what trades against what',
+  practice: 'Clinical practice: planning, contrast and safety',
 };
 
 export interface KnowledgeBaseArticle {
@@ -32,6 +39,24 @@ export const KNOWLEDGE_BASE_ARTICLES = [
     title: 'Contrast and weighting: T1, T2 and proton density',
     category: 'basics',
     summary: 'How TR and TE decide which tissue property an image shows.',
+  },
+  {
+    slug: 'proton-density',
+    title: 'Proton-density weighting',
+    category: 'basics',
+    summary: 'Long TR and short TE: an image of how much water each tissue holds.',
+  },
+  {
+    slug: 'snr',
+    title: 'Signal-to-noise ratio (SNR) and contrast-to-noise ratio (CNR)',
+    category: 'basics',
+    summary: 'Voxel volume, lines, averages, bandwidth, field and coils: what buys signal and what it costs.',
+  },
+  {
+    slug: 'field-strength',
+    title: '1.5 T and 3 T: what changes with field strength',
+    category: 'basics',
+    summary: 'Longer T1, twice the SNR and chemical shift, more susceptibility, four times the SAR.',
   },
   {
     slug: 'spin-echo',
@@ -94,10 +119,22 @@ export const KNOWLEDGE_BASE_ARTICLES = [
     summary: 'Signal loss and warping near air, bone and metal.',
   },
   {
+    slug: 'flow',
+    title: 'Flow: flow voids, inflow enhancement and flow ghosts',
+    category: 'artifacts',
+    summary: 'Moving blood darkens, brightens or repeats along phase; saturation bands tame it.',
+  },
+  {
     slug: 'timing-parameters',
     title: 'Timing: TR, TE, TI, flip angle and echo trains',
     category: 'parameters',
     summary: 'Contrast against scan time and signal.',
+  },
+  {
+    slug: 'flip-angle-and-ernst',
+    title: 'Flip angle and the Ernst angle',
+    category: 'parameters',
+    summary: 'The spoiled gradient-echo signal, the angle that maximises it, and the angle that weights T1.',
   },
   {
     slug: 'resolution-and-coverage',
@@ -110,6 +147,30 @@ export const KNOWLEDGE_BASE_ARTICLES = [
     title: 'Signal and speed: bandwidth, averages, oversampling and partial Fourier',
     category: 'parameters',
     summary: 'Signal-to-noise ratio against scan time and artifacts.',
+  },
+  {
+    slug: 'parallel-imaging',
+    title: 'Parallel imaging: acceleration, g-factor and fold-over',
+    category: 'parameters',
+    summary: 'Skip phase lines and unfold with the coil elements: time for SNR.',
+  },
+  {
+    slug: 'planning',
+    title: 'Planning: coverage, angulation and localisers',
+    category: 'practice',
+    summary: 'Place the stack on the localisers: cover the anatomy, along its landmark lines.',
+  },
+  {
+    slug: 'contrast-enhancement',
+    title: 'Contrast enhancement: gadolinium and bolus timing',
+    category: 'practice',
+    summary: 'How gadolinium shortens T1, and how to catch the bolus at the right moment.',
+  },
+  {
+    slug: 'safety-and-sar',
+    title: 'Safety and SAR: RF heating and how to reduce it',
+    category: 'practice',
+    summary: 'What drives SAR, the limits the scanner keeps, and how to lower SAR without losing the image.',
   },
 ] as const satisfies readonly KnowledgeBaseArticle[];
 
@@ -209,9 +270,10 @@ export const ADJUSTABLE_HELP: Readonly<Record<string, { label: string; link: Kno
   orientation: { label: 'Slice orientation', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
   slicePosition: { label: 'Slice position', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
   sliceRotation: { label: 'Slice rotation', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
+  sliceTilt: { label: 'Slice tilt', link: { slug: 'resolution-and-coverage', anchor: 'slices' } },
   phaseDirection: { label: 'Phase-encoding direction', link: { slug: 'aliasing' } },
   fatSaturation: { label: 'Fat saturation', link: { slug: 'fat-suppression', anchor: 'fat-saturation' } },
-  b0: { label: 'Field strength', link: { slug: 'contrast-and-weighting' } },
+  b0: { label: 'Field strength', link: { slug: 'field-strength' } },
   answer: { label: 'Your answer', link: null },
 };
 
@@ -227,22 +289,24 @@ export const OBJECTIVE_HELP: Readonly<Record<string, KnowledgeBaseLink>> = {
   scanTimeMax: { slug: 'signal-and-speed' },
   inPlaneResolutionMax: { slug: 'resolution-and-coverage', anchor: 'matrix' },
   sliceThicknessMax: { slug: 'resolution-and-coverage', anchor: 'slice-thickness' },
-  coverage: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  coverage: { slug: 'planning', anchor: 'coverage' },
   fatSuppression: { slug: 'fat-suppression' },
-  fieldStrength: { slug: 'contrast-and-weighting' },
-  snrMin: { slug: 'signal-and-speed' },
+  fieldStrength: { slug: 'field-strength' },
+  snrMin: { slug: 'snr' },
   contrastOrder: { slug: 'contrast-and-weighting' },
   noWrap: { slug: 'aliasing' },
   chemicalShiftMax: { slug: 'chemical-shift' },
   noMotion: { slug: 'motion' },
-  cnrMin: { slug: 'signal-and-speed' },
+  cnrMin: { slug: 'snr', anchor: 'cnr' },
+  signalRatioMin: { slug: 'contrast-and-weighting' },
   tissueNull: { slug: 'inversion-recovery' },
   adcRange: { slug: 'echo-planar-and-diffusion', anchor: 'dwi' },
-  sarMax: { slug: 'timing-parameters', anchor: 'refocusing-flip-angle' },
-  angulation: { slug: 'resolution-and-coverage', anchor: 'slices' },
+  sarMax: { slug: 'safety-and-sar', anchor: 'reducing-sar' },
+  angulation: { slug: 'planning', anchor: 'angulation' },
   gibbsMax: { slug: 'truncation' },
   ghostMax: { slug: 'motion' },
   distortionMax: { slug: 'susceptibility', anchor: 'epi-distortion' },
+  readingAnswer: { slug: 'contrast-and-weighting' },
   // diagnoseFix: the artifact's own article, and only once the student has named it (the server decides).
 };
 

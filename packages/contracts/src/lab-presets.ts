@@ -52,6 +52,8 @@ export const labPresetsSchema = z
     motion_trans_freq: z.number().min(1).max(10),
     motion_trans_axis: z.union([z.literal(1), z.literal(2)]),
     activate_contrast: z.boolean(),
+    /** The field map of air, bone and metal (Bloch backend only): susceptibility, T2* and EPI distortion show. */
+    susceptibility: z.boolean(),
     contrast_concentration: oneOf(CONTRAST_CONCENTRATION_CHOICES_MMOL_PER_ML, 'contrast_concentration'),
     contrast_volume: z.number().min(1).max(30),
     time_after_contrast: z.number().min(1).max(20),

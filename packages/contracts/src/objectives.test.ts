@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { labCreateSchema } from './programs.ts';
-import { OBJECTIVE_KIND_TITLES, objectivesSchema, objectiveTitle } from './objectives.ts';
+import {
+  ANSWER_ONLY_KINDS,
+  OBJECTIVE_KIND_TITLES,
+  objectivesSchema,
+  objectiveTitle,
+  summarizeObjective,
+  type Objective,
+} from './objectives.ts';
 
 describe('module objectives', () => {
   it('accepts each kind with its own fields and refuses unknown kinds, missing fields and duplicate ids', () => {
@@ -46,7 +53,7 @@ describe('objective titles in words (issue 20.3: no internal name reaches a stud
   });
 });
 
-describe('the measured kinds of issue 24 (CNR, null, ADC, SAR, angulation, artifact limits)', () => {
+describe('the measured kinds of issue 24 (CNR, signal ratio, null, ADC, SAR, angulation, artifact limits)', () => {
   const issues = (body: unknown) => {
     const parsed = objectivesSchema.safeParse([body]);
     return parsed.success
@@ -58,6 +65,7 @@ describe('the measured kinds of issue 24 (CNR, null, ADC, SAR, angulation, artif
     const ok = objectivesSchema.safeParse([
       { kind: 'cnrMin', id: 'c', points: 1, tissue: 'whiteMatter', otherTissue: 'greyMatter', minCnr: 10 },
       { kind: 'tissueNull', id: 'n', points: 1, tissue: 'csf', maxFraction: 0.05 },
+      { kind: 'signalRatioMin', id: 'r', points: 1, tissue: 'blood', otherTissue: 'liver', minRatio: 2.5 },
       { kind: 'adcRange', id: 'a', points: 1, tissue: 'whiteMatter', minMm2PerS: 6e-4, maxMm2PerS: 9e-4 },
       { kind: 'sarMax', id: 's', points: 1, maxWattsPerKg: 2 },
       {
@@ -82,6 +90,16 @@ describe('the measured kinds of issue 24 (CNR, null, ADC, SAR, angulation, artif
     ).toEqual([
       { path: '0.otherTissue', message: 'The two tissues of a contrast-to-noise check must differ' },
     ]);
+    expect(
+      issues({
+        kind: 'signalRatioMin',
+        id: 'r',
+        points: 1,
+        tissue: 'liver',
+        otherTissue: 'liver',
+        minRatio: 2,
+      }),
+    ).toEqual([{ path: '0.otherTissue', message: 'The two tissues of a signal ratio check must differ' }]);
     expect(
       issues({ kind: 'adcRange', id: 'a', points: 1, tissue: 'csf', minMm2PerS: 3e-3, maxMm2PerS: 2e-3 }),
     ).toEqual([{ path: '0.maxMm2PerS', message: 'The lowest ADC must be below the highest' }]);
@@ -116,9 +134,60 @@ describe('the measured kinds of issue 24 (CNR, null, ADC, SAR, angulation, artif
       }),
     ).toEqual(['0.toMm.2', '0.maxDegrees']);
     expect(paths({ kind: 'gibbsMax', id: 'g', points: 1, maxPercent: 0 })).toEqual(['0.maxPercent']);
+    for (const minRatio of [0, -1, 1001])
+      expect(
+        paths({
+          kind: 'signalRatioMin',
+          id: 'r',
+          points: 1,
+          tissue: 'blood',
+          otherTissue: 'liver',
+          minRatio,
+        }),
+        String(minRatio),
+      ).toEqual(['0.minRatio']);
     expect(paths({ kind: 'distortionMax', id: 'd', points: 1, maxPixels: -1 })).toEqual(['0.maxPixels']);
     expect(
       paths({ kind: 'adcRange', id: 'a', points: 1, tissue: 'csf', minMm2PerS: 0, maxMm2PerS: 0.02 }),
     ).toEqual(['0.maxMm2PerS']);
+  });
+});
+
+describe('reading questions (issue 24, model 100001): multiple choice, the right answer never summarised', () => {
+  const question: Objective = {
+    kind: 'readingAnswer',
+    id: 'read',
+    points: 4,
+    questionId: 'lesions',
+    prompt: 'Which series shows the periventricular lesions best?',
+    choices: ['T1', 'T2', 'FLAIR'],
+    answer: 'FLAIR',
+  };
+
+  it('accepts a prompt, two to eight distinct choices and an answer among them; refuses the rest by field', () => {
+    expect(objectivesSchema.safeParse([question]).success).toBe(true);
+    const refused = (body: unknown) => {
+      const parsed = objectivesSchema.safeParse([body]);
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(refused({ ...question, answer: 'PD' })).toEqual(['0.answer']);
+    expect(refused({ ...question, choices: ['T1', 'T1', 'FLAIR'], answer: 'T1' })).toEqual(['0.choices']);
+    expect(refused({ ...question, choices: ['FLAIR'] })).toEqual(['0.choices']);
+    expect(refused({ ...question, prompt: ' ' })).toEqual(['0.prompt']);
+  });
+
+  it('a student’s summary carries the question id, prompt and choices, never the answer', () => {
+    const summary = summarizeObjective(question);
+    expect(summary).toEqual({
+      id: 'read',
+      kind: 'readingAnswer',
+      title: 'Reading question',
+      points: 4,
+      mustPass: false,
+      questionId: 'lesions',
+      question: { prompt: question.prompt, choices: ['T1', 'T2', 'FLAIR'] },
+    });
+    expect(Object.keys(summary)).not.toContain('answer');
+    expect(ANSWER_ONLY_KINDS).toEqual(['readingAnswer']);
   });
 });

@@ -65,6 +65,8 @@ const pointMmSchema = z.tuple([
 ]);
 /** Highest ADC an objective may name [mm²/s]: above free water at body temperature (3·10⁻³ mm²/s). */
 export const ADC_MAX_MM2_PER_S = 0.01;
+/** Highest signal ratio between two tissues an objective may ask for (a tissue against a near-null one). */
+export const SIGNAL_RATIO_MAX = 1000;
 /** Highest SAR an objective may allow [W/kg]: IEC 60601-2-33 first-level mode, whole body. */
 export const SAR_OBJECTIVE_MAX_W_PER_KG = 4;
 
@@ -72,6 +74,16 @@ const differentTissues = <T extends { tissue: string; otherTissue: string }>(o: 
   o.tissue !== o.otherTissue;
 const distinctEnds = <T extends { fromMm: readonly number[]; toMm: readonly number[] }>(o: T) =>
   o.fromMm.some((v, i) => v !== o.toMm[i]);
+/** Fewest and most choices of a reading question; longest choice and prompt [characters]. */
+export const READING_CHOICES_MIN = 2;
+export const READING_CHOICES_MAX = 8;
+export const READING_CHOICE_MAX_LENGTH = 200;
+export const READING_PROMPT_MAX_LENGTH = 1000;
+const readingChoiceSchema = textSchema.trim().min(1).max(READING_CHOICE_MAX_LENGTH);
+const distinctChoices = <T extends { choices: readonly string[] }>(o: T) =>
+  new Set(o.choices).size === o.choices.length;
+const answerAmongChoices = <T extends { choices: readonly string[]; answer: string }>(o: T) =>
+  o.choices.includes(o.answer);
 const orderedRange = <T extends { minMm2PerS: number; maxMm2PerS: number }>(o: T) =>
   o.minMm2PerS < o.maxMm2PerS;
 
@@ -104,6 +116,19 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
     path: ['otherTissue'],
     params: { rule: 'different' },
   }),
+  /**
+   * Mean signal of `tissue` over mean signal of `otherTissue`, at least `minRatio`: a contrast that no noise
+   * estimate enters (the arterial phase: the aorta against the liver).
+   */
+  check('signalRatioMin', {
+    tissue: tissueKeySchema,
+    otherTissue: tissueKeySchema,
+    minRatio: z.number().positive().max(SIGNAL_RATIO_MAX),
+  }).refine(differentTissues, {
+    message: 'The two tissues of a signal ratio check must differ',
+    path: ['otherTissue'],
+    params: { rule: 'different' },
+  }),
   check('tissueNull', { tissue: tissueKeySchema, maxFraction: z.number().gt(0).max(1) }),
   check('adcRange', {
     tissue: tissueKeySchema,
@@ -133,6 +158,24 @@ export const objectiveSchema = z.discriminatedUnion('kind', [
   check('distortionMax', { maxPixels: z.number().min(0).max(100) }),
   // Diagnose and fix: name the planted artifact (answer to `questionId`) and submit a series without it.
   check('diagnoseFix', { artifact: plantedArtifactSchema, questionId: textSchema.trim().min(1).max(64) }),
+  // Reading (issue 24, model 100001): a multiple-choice question on the series, answered under `questionId`;
+  // `answer` (one of `choices`) never reaches the student.
+  check('readingAnswer', {
+    questionId: textSchema.trim().min(1).max(64),
+    prompt: textSchema.trim().min(1).max(READING_PROMPT_MAX_LENGTH),
+    choices: z.array(readingChoiceSchema).min(READING_CHOICES_MIN).max(READING_CHOICES_MAX),
+    answer: readingChoiceSchema,
+  })
+    .refine(distinctChoices, {
+      message: 'Each choice of a reading question must differ',
+      path: ['choices'],
+      params: { rule: 'unique' },
+    })
+    .refine(answerAmongChoices, {
+      message: 'The right answer must be one of the choices',
+      path: ['answer'],
+      params: { rule: 'choice' },
+    }),
 ]);
 export type Objective = z.infer<typeof objectiveSchema>;
 export type ObjectiveKind = Objective['kind'];
@@ -155,6 +198,7 @@ export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
   chemicalShiftMax: 'Chemical shift',
   noMotion: 'No motion ghosts',
   cnrMin: 'Contrast-to-noise ratio',
+  signalRatioMin: 'Signal ratio between tissues',
   tissueNull: 'Signal null of a tissue',
   adcRange: 'Apparent diffusion coefficient',
   sarMax: 'Specific absorption rate (SAR)',
@@ -163,7 +207,11 @@ export const OBJECTIVE_KIND_TITLES: Readonly<Record<ObjectiveKind, string>> = {
   ghostMax: 'Ghost level',
   distortionMax: 'Geometric distortion',
   diagnoseFix: 'Name and fix the artifact',
+  readingAnswer: 'Reading question',
 };
+
+/** Kinds decided from the student's answers alone: a submission of a reading-only module carries no series. */
+export const ANSWER_ONLY_KINDS: readonly ObjectiveKind[] = ['readingAnswer'];
 
 /** An objective's title as a reader sees it: its author's, else its kind in words. */
 export function objectiveTitle(objective: Pick<Objective, 'kind' | 'title'>): string {
@@ -208,10 +256,15 @@ export const checkResultSchema = z.object({
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
+/** A multiple-choice question as the student reads it: its words and choices, never the right one. */
+export const readingQuestionSchema = z.object({ prompt: z.string(), choices: z.array(z.string()) });
+export type ReadingQuestion = z.infer<typeof readingQuestionSchema>;
+
 /**
  * An objective as a student sees it before scanning: what is asked and what it is worth, never its thresholds,
- * targets or (for "diagnose and fix") the planted artifact. `questionId`: the question the student answers on
- * submission, where the check asks one.
+ * targets, (for "diagnose and fix") the planted artifact or (for a reading question) the right answer.
+ * `questionId`: the question the student answers on submission, where the check asks one; `question`: a reading
+ * question's prompt and choices (null for other kinds).
  */
 export const objectiveSummarySchema = z.object({
   id: z.string(),
@@ -221,6 +274,7 @@ export const objectiveSummarySchema = z.object({
   /** The author marked the check as one that must pass (objectives' `mustPass`). */
   mustPass: z.boolean().default(false),
   questionId: z.string().nullable(),
+  question: readingQuestionSchema.nullable().optional(),
 });
 export type ObjectiveSummary = z.infer<typeof objectiveSummarySchema>;
 
@@ -232,6 +286,11 @@ export function summarizeObjective(objective: Objective): ObjectiveSummary {
     title: objectiveTitle(objective),
     points: objective.points,
     mustPass: objective.mustPass === true,
-    questionId: objective.kind === 'diagnoseFix' ? objective.questionId : null,
+    questionId:
+      objective.kind === 'diagnoseFix' || objective.kind === 'readingAnswer' ? objective.questionId : null,
+    question:
+      objective.kind === 'readingAnswer'
+        ? { prompt: objective.prompt, choices: [...objective.choices] }
+        : null,
   };
 }

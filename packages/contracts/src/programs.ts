@@ -23,6 +23,7 @@ import {
   simulatorBackendSchema,
   tissueOverridesSchema,
 } from './lab-presets.ts';
+import { labCompetenciesSchema } from './competencies.ts';
 import { objectivesSchema, objectiveSummarySchema } from './objectives.ts';
 import { protocolSchema } from './scan-snapshot.ts';
 import { sequenceTypeCodeSchema } from './sequence-types.ts';
@@ -141,7 +142,15 @@ const labFields = {
   attemptsAllowed: z.number().int().min(1).max(LAB_ATTEMPTS_MAX).nullable(),
   availableFrom: timestampSchema.nullable(),
   dueAt: timestampSchema.nullable(),
+  /**
+   * Whether a submission's automatic grade is released at once (issue 27.4): the student sees it as their grade
+   * and it goes to the learning platform's line item (LTI grade return) without waiting for a teacher, who may
+   * still regrade the attempt and release the new grade.
+   */
+  releaseAutomaticGrade: z.boolean(),
   objectives: labObjectivesSchema,
+  /** The competencies the module assesses (competencies.ts; issue 24.3), for the competency map. */
+  competencies: labCompetenciesSchema,
 };
 
 const lockedNeedPresets = (body: { presets?: object; lockedPresets?: string[] }) =>
@@ -166,7 +175,9 @@ export const labCreateSchema = z
     attemptsAllowed: labFields.attemptsAllowed.default(null),
     availableFrom: labFields.availableFrom.default(null),
     dueAt: labFields.dueAt.default(null),
+    releaseAutomaticGrade: labFields.releaseAutomaticGrade.default(false),
     objectives: labFields.objectives.default([]),
+    competencies: labFields.competencies.default([]),
   })
   .refine(lockedNeedPresets, {
     path: ['lockedPresets'],

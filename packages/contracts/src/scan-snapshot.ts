@@ -45,11 +45,21 @@ export const PROTOCOL_ECHO_TIMES_MAX = 32;
  */
 export const PROTOCOL_B_VALUES_MAX = 16;
 
-/** Slice geometry in patient coordinates (LPS) [m]; rotation about the stack normal [rad]. */
+/** Largest tilt of a slice stack about its row or column direction [rad] (45°; @larmor/mri `SLICE_TILT_MAX`). */
+export const SLICE_TILT_MAX_RAD = Math.PI / 4;
+/** A tilt of the stack [rad], within ±45° (a bad one answers `{field: 'min' | 'max'}`). */
+const tilt = finite.min(-SLICE_TILT_MAX_RAD).max(SLICE_TILT_MAX_RAD);
+
+/**
+ * Slice geometry in patient coordinates (LPS) [m]; rotation about the stack normal, then tilts about its row and
+ * its column direction [rad] (an oblique or double-oblique stack; absent = 0: docs/conventions.md).
+ */
 export const sliceGeometrySchema = z.object({
   orientation: z.enum(['axial', 'sagittal', 'coronal']),
   center: vec3,
   rotation: finite.optional(),
+  tiltAboutRow: tilt.optional(),
+  tiltAboutColumn: tilt.optional(),
 });
 
 /** The parameters of one scan in SI units (@larmor/mri `Protocol`). */

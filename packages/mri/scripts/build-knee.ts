@@ -14,9 +14,14 @@ import { KNEE_ATLAS_TISSUES } from '../src/anatomy/knee/atlasLabels.ts';
 import { kneeLabelAsset } from './knee/atlas.ts';
 import { anatomyDir, KNEE_ASSET_PATH, kneeAtlasFiles } from './knee/paths.ts';
 
-const CODE = ['knee/atlas.ts', 'knee/derive.ts', 'knee/chamfer.ts', 'knee/nrrd.ts', 'distance.ts'].map((f) =>
-  resolve(import.meta.dirname, f),
-);
+const CODE = [
+  'knee/atlas.ts',
+  'knee/derive.ts',
+  'knee/chamfer.ts',
+  'knee/nrrd.ts',
+  'atlasGeometry.ts',
+  'distance.ts',
+].map((f) => resolve(import.meta.dirname, f));
 CODE.push(resolve(import.meta.dirname, '../src/anatomy/knee/atlasLabels.ts'));
 
 const dir = anatomyDir();

@@ -133,7 +133,7 @@ export function simulatorSettingsOf(configuration: Configuration): SimulatorSett
 
 /**
  * The motion of a scan of `protocol` under `setting`: a translation runs along the stack's readout or phase
- * direction in patient coordinates, the in-plane rotation of the stack included (simulate/geometry.ts
+ * direction in patient coordinates, the stack's in-plane rotation and tilts included (simulate/geometry.ts
  * `scanGeometry`, `acquisitionFrame`); undefined for none.
  */
 export function motionOf(setting: MotionSetting, protocol: Protocol): Motion | undefined {

@@ -5,18 +5,16 @@
  */
 import type { LabelVolume } from '../../src/anatomy/types.ts';
 import { KNEE_ATLAS_TISSUES } from '../../src/anatomy/knee/atlasLabels.ts';
-import { enclosedBySlice } from '../distance.ts';
 import { chamfer } from './chamfer.ts';
-
-/** The atlas as plain data: label values x fastest, LPS index → world [mm] geometry. */
-export interface AtlasVolume {
-  dims: readonly [number, number, number];
-  /** Per-axis direction vectors [mm] (the NRRD `space directions`), in LPS. */
-  directions: readonly (readonly [number, number, number])[];
-  /** LPS position of voxel (0, 0, 0) [mm]. */
-  origin: readonly [number, number, number];
-  data: Int32Array;
-}
+import {
+  atlasBounds,
+  atlasWorld,
+  centredVolume,
+  closedOutline,
+  invert3,
+  modelGrid,
+  type AtlasVolume,
+} from '../atlasGeometry.ts';
 
 /** Model voxel size [mm]: isotropic, about the display pixel of a 160 mm knee FOV at 256 (0.625 mm). */
 export const KNEE_MODEL_VOXEL_MM = 0.6;
@@ -42,40 +40,6 @@ export const SUPRAPATELLAR_FLUID_MM = 2.4;
 export const SUPRAPATELLAR_HEIGHT_MM = 50;
 
 const T = KNEE_ATLAS_TISSUES.index;
-
-function invert3(m: readonly (readonly [number, number, number])[]): number[][] {
-  // Rows of m are the direction vectors: world = origin + Σ_a index_a · m[a]. Returns M⁻¹ with index = (w − o)·M⁻¹.
-  const [a0 = 0, a1 = 0, a2 = 0] = m[0] ?? [];
-  const [b0 = 0, b1 = 0, b2 = 0] = m[1] ?? [];
-  const [c0 = 0, c1 = 0, c2 = 0] = m[2] ?? [];
-  const det = a0 * (b1 * c2 - b2 * c1) - a1 * (b0 * c2 - b2 * c0) + a2 * (b0 * c1 - b1 * c0);
-  if (Math.abs(det) < 1e-12) throw new Error('atlas space directions are singular');
-  return [
-    [(b1 * c2 - b2 * c1) / det, (a2 * c1 - a1 * c2) / det, (a1 * b2 - a2 * b1) / det],
-    [(b2 * c0 - b0 * c2) / det, (a0 * c2 - a2 * c0) / det, (a2 * b0 - a0 * b2) / det],
-    [(b0 * c1 - b1 * c0) / det, (a1 * c0 - a0 * c1) / det, (a0 * b1 - a1 * b0) / det],
-  ];
-}
-
-/** LPS bounding box [mm] of the labelled (non-zero) voxels. */
-function labelledBounds(atlas: AtlasVolume): [number[], number[]] {
-  const [nx, ny, nz] = atlas.dims;
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < nz; k++)
-    for (let j = 0; j < ny; j++)
-      for (let i = 0; i < nx; i++) {
-        if (!atlas.data[(k * ny + j) * nx + i]) continue;
-        for (let a = 0; a < 3; a++) {
-          const d = atlas.directions;
-          const w =
-            (atlas.origin[a] ?? 0) + i * (d[0]?.[a] ?? 0) + j * (d[1]?.[a] ?? 0) + k * (d[2]?.[a] ?? 0);
-          if (w < (lo[a] ?? 0)) lo[a] = w;
-          if (w > (hi[a] ?? 0)) hi[a] = w;
-        }
-      }
-  return [lo, hi];
-}
 
 /**
  * Tissue of every model voxel by partial-volume vote: the tissues of 2 × 2 in-plane sub-points (nearest atlas
@@ -137,13 +101,12 @@ function vote(
 /** World z [mm] of the highest voxel with label `value` (the patella's upper pole), or undefined when none. */
 function topOf(atlas: AtlasVolume, value: number): number | undefined {
   const [nx, ny, nz] = atlas.dims;
-  const d = atlas.directions;
   let top: number | undefined;
   for (let k = 0; k < nz; k++)
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
         if (atlas.data[(k * ny + j) * nx + i] !== value) continue;
-        const z = atlas.origin[2] + i * (d[0]?.[2] ?? 0) + j * (d[1]?.[2] ?? 0) + k * (d[2]?.[2] ?? 0);
+        const z = atlasWorld(atlas, i, j, k)[2];
         if (top === undefined || z > top) top = z;
       }
   return top;
@@ -203,14 +166,12 @@ export function deriveKneeVolume(
 ): LabelVolume {
   const voxel = KNEE_MODEL_VOXEL_MM;
   const margin = SUBCUTANEOUS_FAT_MM + SKIN_MM + 2 * voxel;
-  const [lo, hi] = labelledBounds(atlas);
-  const start = [0, 1, 2].map((a) => (lo[a] ?? 0) - (a < 2 ? margin : 0));
-  const end = [0, 1, 2].map((a) => (hi[a] ?? 0) + (a < 2 ? margin : 0));
-  const dims = [0, 1, 2].map((a) => Math.floor(((end[a] ?? 0) - (start[a] ?? 0)) / voxel) + 1) as [
-    number,
-    number,
-    number,
-  ];
+  const { start, dims } = modelGrid(
+    atlasBounds(atlas, (v) => v !== 0),
+    1,
+    margin,
+    voxel,
+  );
   const [nx, ny, nz] = dims;
   const n = nx * ny * nz;
   const labels = vote(atlas, lookup, dims, start, voxel);
@@ -219,14 +180,7 @@ export function deriveKneeVolume(
   // what the border cannot reach.
   const labelled = new Uint8Array(n);
   for (let p = 0; p < n; p++) labelled[p] = labels[p] ? 1 : 0;
-  const fromLabelled = chamfer(labelled, dims, true);
-  const outsideDilated = new Uint8Array(n);
-  const r = HULL_CLOSING_MM / voxel;
-  for (let p = 0; p < n; p++) outsideDilated[p] = (fromLabelled[p] ?? 0) > r ? 1 : 0;
-  const fromOutside = chamfer(outsideDilated, dims, true);
-  const open = new Uint8Array(n);
-  for (let p = 0; p < n; p++) open[p] = labelled[p] || (fromOutside[p] ?? 0) > r ? 0 : 1;
-  const hull = enclosedBySlice(open, dims);
+  const hull = closedOutline(labelled, dims, HULL_CLOSING_MM / voxel);
 
   // Skin and subcutaneous fat outside the outline; fat fills what the atlas leaves unlabelled inside it.
   const fromHull = chamfer(hull, dims, true);
@@ -278,11 +232,10 @@ export function deriveKneeVolume(
         count++;
       }
   if (count === 0) throw new Error('the knee atlas has no cartilage or menisci to centre on');
-  const m = 0.001;
-  return {
-    dims,
-    voxelSize: [voxel * m, voxel * m, voxel * m],
-    origin: [0, 1, 2].map((a) => -((sum[a] ?? 0) / count) * voxel * m) as [number, number, number],
+  return centredVolume(
     labels,
-  };
+    dims,
+    voxel,
+    sum.map((s) => s / count),
+  );
 }

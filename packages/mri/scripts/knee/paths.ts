@@ -25,3 +25,13 @@ export function kneeAtlasFiles(dir: string = anatomyDir()): { seg: string; ctbl:
 
 /** The derived knee label volume (gzip of the LARMORLV format), in the git-ignored cache. */
 export const KNEE_ASSET_PATH = join(PROJECT_ROOT, '.cache', 'anatomy', 'spl-knee-labels.bin.gz');
+
+/** The abdominal atlas's label map and colour table, or undefined when either is absent. */
+export function abdomenAtlasFiles(dir: string = anatomyDir()): { seg: string; ctbl: string } | undefined {
+  const seg = join(dir, 'spl-abdomen', 'seg.nrrd');
+  const ctbl = join(dir, 'spl-abdomen', 'labels.ctbl');
+  return existsSync(seg) && existsSync(ctbl) ? { seg, ctbl } : undefined;
+}
+
+/** The derived abdomen label volume (gzip of the LARMORLV format), in the git-ignored cache. */
+export const ABDOMEN_ASSET_PATH = join(PROJECT_ROOT, '.cache', 'anatomy', 'spl-abdomen-labels.bin.gz');

@@ -9,7 +9,12 @@ import type { SliceGrid, SlicePlane } from './resample.ts';
  * sensitivity; we use it in every direction, a common isotropic simplification.
  */
 export function loopSensitivity(distance: Meters, radius: Meters): number {
-  const q = (distance * distance) / (radius * radius);
+  return loopSensitivityOfSquare(distance * distance, radius);
+}
+
+/** loopSensitivity of the squared distance `squared` [m²] (no square root to take of it). */
+function loopSensitivityOfSquare(squared: number, radius: Meters): number {
+  const q = squared / (radius * radius);
   // (1 + q)^{3/2} as (1 + q)·√(1 + q): within an ulp of Math.pow, several times faster (a slice's coil maps
   // evaluate it for every element on every coarse point).
   const a = 1 + q;
@@ -33,8 +38,7 @@ export function coilSensitivityMaps(coil: Coil, plane: SlicePlane, grid: SliceGr
         const ex = plane.center[0] + a * plane.row[0] + b * plane.column[0] - element[0];
         const ey = plane.center[1] + a * plane.row[1] + b * plane.column[1] - element[1];
         const ez = plane.center[2] + a * plane.row[2] + b * plane.column[2] - element[2];
-        const d = Math.sqrt(ex * ex + ey * ey + ez * ez);
-        map[iy * nx + ix] = loopSensitivity(d, coil.elementRadius);
+        map[iy * nx + ix] = loopSensitivityOfSquare(ex * ex + ey * ey + ez * ez, coil.elementRadius);
       }
     }
     return map;

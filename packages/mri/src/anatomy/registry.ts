@@ -2,6 +2,7 @@ import type { Vec3 } from '../units.ts';
 import type { AnatomicalModel, Coil, FeatureName, LabelVolume, Region } from './types.ts';
 import type { BrainCondition, BreathingMode, HeartCondition } from './conditions.ts';
 import { modelCoils } from './modelCoils.ts';
+import { modelTexture } from './texture.ts';
 import { buildKneeVolume, KNEE_TISSUES } from './procedural/knee.ts';
 import type { LabelAsset } from './labelAsset.ts';
 import { BODY_TISSUES } from './body/tissues.ts';
@@ -14,6 +15,15 @@ import { buildWholeBodyVolume, WHOLE_BODY_REGIONS } from './procedural/wholeBody
 import { applyBrainCondition, brainTissues } from './brain/conditions.ts';
 import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts';
 import { KNEE_ATLAS_NOTICE, KNEE_ATLAS_TISSUES } from './knee/atlasLabels.ts';
+import { ABDOMEN_ATLAS_NOTICE, ABDOMEN_ATLAS_TISSUES } from './abdomen/atlasLabels.ts';
+import { abdomenAtlasVolume, breatheAbdomen, lumbarSpineVolume } from './abdomen/abdomenModel.ts';
+import { diaphragmShift } from './body/state.ts';
+import {
+  applyKneePathology,
+  ATLAS_KNEE_SITES,
+  kneeTissuesWithPathology,
+  PROCEDURAL_KNEE_SITES,
+} from './knee/pathology.ts';
 
 /** Options of `buildModel`; each applies only to models with the matching feature. */
 export interface ModelBuildOptions {
@@ -29,15 +39,26 @@ export interface ModelBuildOptions {
    * assets/knee/README.md); without it the knee is the procedural knee and its name says so.
    */
   kneeAsset?: LabelAsset;
+  /**
+   * The decoded abdomen asset derived from the SPL Abdominal Atlas at install time (git-ignored cache, see
+   * assets/abdomen/README.md): the abdomen (5) and lumbar spine (4) are built from it; without it they are cut
+   * from the procedural trunk and their names say so.
+   */
+  abdomenAsset?: LabelAsset;
 }
 
 /** Which atlas-derived assets the caller has (only the edges that read files know): names follow them. */
 export interface ModelAvailability {
   kneeAtlas?: boolean;
+  abdomenAtlas?: boolean;
 }
 
 /** The knee's name when its atlas-derived asset is absent and the procedural knee stands in. */
 export const KNEE_FALLBACK_NAME = 'Knee (procedural: atlas not found)';
+
+/** The abdomen's and the spine's names when the abdominal atlas's asset is absent and the procedural trunk stands in. */
+export const ABDOMEN_FALLBACK_NAME = 'Abdomen (procedural: atlas not found)';
+export const SPINE_FALLBACK_NAME = 'Spine (procedural: atlas not found)';
 
 /** The credit the Colin27-derived brain carries wherever it is shown or exported. */
 export const BRAIN_NOTICE =
@@ -66,7 +87,7 @@ interface ModelEntry extends ModelInfo {
 }
 
 function availableIn(options: ModelBuildOptions): ModelAvailability {
-  return { kneeAtlas: options.kneeAsset !== undefined };
+  return { kneeAtlas: options.kneeAsset !== undefined, abdomenAtlas: options.abdomenAsset !== undefined };
 }
 
 const ORIGIN: Vec3 = [0, 0, 0];
@@ -86,6 +107,11 @@ function kneeAtlasVolume(asset: LabelAsset): LabelVolume {
   return asset.volume;
 }
 
+/** The tissues of the models cut from the abdominal atlas, or from the procedural trunk without its asset. */
+function abdomenAtlasTissues(options: ModelBuildOptions): readonly string[] {
+  return options.abdomenAsset ? ABDOMEN_ATLAS_TISSUES.keys : BODY_TISSUES.keys;
+}
+
 function bodyState(options: ModelBuildOptions): BodyState {
   return {
     cardiacPhase: options.cardiacPhase ?? DEFAULT_BODY_STATE.cardiacPhase,
@@ -94,34 +120,65 @@ function bodyState(options: ModelBuildOptions): BodyState {
   };
 }
 
+/** The features of a model with no physiology or condition to choose. */
+const STATIC_FEATURES: readonly FeatureName[] = ['Tissue magnetic properties', 'CS', 'T2Star'];
+
+/** A registry entry's own fields; `entry` adds the model's coils and, by default, its features and one region. */
+type EntryFields = Omit<ModelEntry, 'coils' | 'features' | 'regions'> & {
+  /** Default: STATIC_FEATURES. */
+  features?: readonly FeatureName[];
+  /** The model's one region by name (centred at `center`, default the origin), or all its regions. */
+  region: string | readonly Region[];
+  center?: Vec3;
+};
+
+function entry({ features = STATIC_FEATURES, region, center = ORIGIN, ...fields }: EntryFields): ModelEntry {
+  const regions = typeof region === 'string' ? [{ id: 1, name: region, center }] : region;
+  return { ...fields, features, regions, coils: modelCoils(fields.id) };
+}
+
+/** Name and credit of a model derived from an atlas: its fallback name and no credit without the atlas's asset. */
+function atlasNaming(
+  atlas: keyof ModelAvailability,
+  name: string,
+  fallbackName: string,
+  notice: string,
+): Pick<ModelEntry, 'nameFor' | 'noticeFor'> {
+  return {
+    nameFor: (available) => (available[atlas] ? name : fallbackName),
+    noticeFor: (available) => (available[atlas] ? notice : undefined),
+  };
+}
+
 const ENTRIES: readonly ModelEntry[] = [
-  {
+  entry({
     id: 1,
     key: 'brain',
     name: 'Brain',
     features: ['Brain Condition', 'Tissue magnetic properties', 'CS', 'SWI', 'T2Star'],
-    regions: [{ id: 1, name: 'Head', center: ORIGIN }],
-    coils: modelCoils(1),
+    region: 'Head',
     tissues: (options) =>
       options.brainAsset
         ? brainTissues(options.brainAsset)
         : [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
     build: (options) => applyBrainCondition(requireBrainAsset(options), options.brainCondition ?? 'healthy'),
     noticeFor: () => BRAIN_NOTICE,
-  },
-  {
+  }),
+  entry({
     id: 2,
     key: 'knee',
     name: 'Knee',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Right knee', center: ORIGIN }],
-    coils: modelCoils(2),
-    tissues: (options) => (options.kneeAsset ? KNEE_ATLAS_TISSUES.keys : KNEE_TISSUES.keys),
-    build: (options) => (options.kneeAsset ? kneeAtlasVolume(options.kneeAsset) : buildKneeVolume()),
-    nameFor: (available) => (available.kneeAtlas ? 'Knee' : KNEE_FALLBACK_NAME),
-    noticeFor: (available) => (available.kneeAtlas ? KNEE_ATLAS_NOTICE : undefined),
-  },
-  {
+    region: 'Right knee',
+    // Both knees carry a bone-marrow oedema and a joint effusion (knee/pathology.ts) for the STIR lessons.
+    tissues: (options) =>
+      kneeTissuesWithPathology(options.kneeAsset ? KNEE_ATLAS_TISSUES.keys : KNEE_TISSUES.keys),
+    build: (options) =>
+      options.kneeAsset
+        ? applyKneePathology(kneeAtlasVolume(options.kneeAsset), KNEE_ATLAS_TISSUES.keys, ATLAS_KNEE_SITES)
+        : applyKneePathology(buildKneeVolume(), KNEE_TISSUES.keys, PROCEDURAL_KNEE_SITES),
+    ...atlasNaming('kneeAtlas', 'Knee', KNEE_FALLBACK_NAME, KNEE_ATLAS_NOTICE),
+  }),
+  entry({
     id: 3,
     key: 'heart',
     name: 'Heart',
@@ -133,86 +190,86 @@ const ENTRIES: readonly ModelEntry[] = [
       'Tissue magnetic properties',
       'T2Star',
     ],
-    regions: [{ id: 1, name: 'Heart', center: ORIGIN }],
-    coils: modelCoils(3),
+    region: 'Heart',
     tissues: () => BODY_TISSUES.keys,
     build: (options) => buildTrunkCrop(TRUNK_CROPS.heart, bodyState(options)),
-  },
-  {
+  }),
+  entry({
     id: 4,
     key: 'spine',
     name: 'Spine',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Lumbar spine', center: ORIGIN }],
-    coils: modelCoils(4),
-    tissues: () => BODY_TISSUES.keys,
-    build: (options) => buildTrunkCrop(TRUNK_CROPS.spine, bodyState(options)),
-  },
-  {
+    region: 'Lumbar spine',
+    tissues: abdomenAtlasTissues,
+    build: (options) =>
+      options.abdomenAsset
+        ? lumbarSpineVolume(abdomenAtlasVolume(options.abdomenAsset))
+        : buildTrunkCrop(TRUNK_CROPS.spine, bodyState(options)),
+    ...atlasNaming('abdomenAtlas', 'Spine', SPINE_FALLBACK_NAME, ABDOMEN_ATLAS_NOTICE),
+  }),
+  entry({
     id: 5,
     key: 'abdomen',
     name: 'Abdomen',
     features: ['Breathing mode', 'Physiological motion', 'Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Abdomen', center: ORIGIN }],
-    coils: modelCoils(5),
-    tissues: () => BODY_TISSUES.keys,
-    build: (options) => buildTrunkCrop(TRUNK_CROPS.abdomen, bodyState(options)),
-  },
-  {
+    region: 'Abdomen',
+    tissues: abdomenAtlasTissues,
+    build: (options) =>
+      options.abdomenAsset
+        ? breatheAbdomen(
+            abdomenAtlasVolume(options.abdomenAsset),
+            diaphragmShift(bodyState(options).breathingMode),
+          )
+        : buildTrunkCrop(TRUNK_CROPS.abdomen, bodyState(options)),
+    ...atlasNaming('abdomenAtlas', 'Abdomen', ABDOMEN_FALLBACK_NAME, ABDOMEN_ATLAS_NOTICE),
+  }),
+  entry({
     id: 6,
     key: 'pelvis',
     name: 'Pelvis',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Pelvis', center: ORIGIN }],
-    coils: modelCoils(6),
+    region: 'Pelvis',
     tissues: () => BODY_TISSUES.keys,
     build: () => buildTrunkCrop(TRUNK_CROPS.pelvis, DEFAULT_BODY_STATE),
-  },
-  {
+  }),
+  entry({
     id: 7,
     key: 'shoulder',
     name: 'Shoulder',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Left shoulder and elbow', center: ORIGIN }],
-    coils: modelCoils(7),
+    region: 'Left shoulder and elbow',
     tissues: () => SHOULDER_TISSUES.keys,
     build: () => buildShoulderVolume(),
-  },
-  {
+  }),
+  entry({
     id: 8,
     key: 'hand',
     name: 'Hand',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Left hand', center: [0.01, 0, -0.04] }],
-    coils: modelCoils(8),
+    region: 'Left hand',
+    center: [0.01, 0, -0.04],
     tissues: () => HAND_TISSUES.keys,
     build: () => buildHandVolume(),
-  },
-  {
+  }),
+  entry({
     id: 9,
     key: 'foot',
     name: 'Foot',
-    features: ['Tissue magnetic properties', 'CS', 'T2Star'],
-    regions: [{ id: 1, name: 'Right foot', center: ORIGIN }],
-    coils: modelCoils(9),
+    region: 'Right foot',
     tissues: () => FOOT_TISSUES.keys,
     build: () => buildFootVolume(),
-  },
-  {
+  }),
+  entry({
     id: 10,
     key: 'wholeBody',
     name: 'Whole body',
     features: ['Isocenter', 'Tissue magnetic properties'],
-    regions: WHOLE_BODY_REGIONS,
-    coils: modelCoils(10),
+    region: WHOLE_BODY_REGIONS,
     tissues: () => BODY_TISSUES.keys,
     build: () => buildWholeBodyVolume(),
-  },
+  }),
 ];
 
 /**
  * Every model, without building any volume. `available` says which atlas-derived assets the caller has; a model
- * whose asset is missing is listed under its fallback name (the knee: KNEE_FALLBACK_NAME).
+ * whose asset is missing is listed under its fallback name (KNEE_FALLBACK_NAME, ABDOMEN_FALLBACK_NAME,
+ * SPINE_FALLBACK_NAME).
  */
 export function listModels(available: ModelAvailability = {}): ModelInfo[] {
   return ENTRIES.map(({ id, key, name, nameFor, noticeFor, features, regions, coils }) => {
@@ -255,7 +312,7 @@ export function buildModel(id: number, options: ModelBuildOptions = {}): Anatomi
     id: entry.id,
     name: entry.nameFor?.(available) ?? entry.name,
     ...(notice ? { notice } : {}),
-    volume: entry.build(options),
+    volume: { ...entry.build(options), texture: modelTexture(entry.id) },
     tissues: entry.tissues(options),
     regions: entry.regions,
     features: entry.features,

@@ -4,6 +4,7 @@ import { BRAIN_BASE_TISSUES, BRAIN_CONDITION_TISSUES } from './brain/tissues.ts'
 import { BODY_TISSUES } from './body/tissues.ts';
 import { KNEE_TISSUES } from './procedural/knee.ts';
 import { KNEE_ATLAS_TISSUES } from './knee/atlasLabels.ts';
+import { ABDOMEN_ATLAS_TISSUES } from './abdomen/atlasLabels.ts';
 import { SHOULDER_TISSUES } from './procedural/shoulder.ts';
 import { HAND_TISSUES } from './procedural/hand.ts';
 import { FOOT_TISSUES } from './procedural/foot.ts';
@@ -15,6 +16,7 @@ describe('model tissue tables', () => {
       BODY_TISSUES.keys,
       KNEE_TISSUES.keys,
       KNEE_ATLAS_TISSUES.keys,
+      ABDOMEN_ATLAS_TISSUES.keys,
       SHOULDER_TISSUES.keys,
       HAND_TISSUES.keys,
       FOOT_TISSUES.keys,

@@ -1,5 +1,6 @@
 import type { TissueKey } from '../tissue/types.ts';
 import type { Meters, Vec3 } from '../units.ts';
+import type { TissueTexture } from './texture.ts';
 
 /**
  * A label volume: one tissue index per voxel, stored x fastest, then y, then z.
@@ -14,6 +15,11 @@ export interface LabelVolume {
   origin: Vec3;
   /** Tissue index per voxel into the model's `tissues` table; 0 is air/background. */
   labels: Uint8Array;
+  /**
+   * Smooth seeded variation of PD, T1 and T2 within each tissue (texture.ts); absent: every voxel of a tissue has
+   * its library values (the synthetic phantoms of the closed-form tests).
+   */
+  texture?: TissueTexture;
 }
 
 /** Names of model features, exactly as the simulator spec lists them (simulator.md §3). */

@@ -4,6 +4,7 @@
  * snapshots, the models they name and the reconstructed images.
  */
 import { gradingContext, type GradedSeries } from './context.ts';
+import { checkAnswer, isAnswerOnly } from './answerChecks.ts';
 import { checkArtifactLimits } from './artifactLimitChecks.ts';
 import { checkImages } from './imageChecks.ts';
 import { checkMeasures } from './measureChecks.ts';
@@ -23,29 +24,44 @@ export function checkObjective(
   series: GradedSeries,
   answers: Readonly<Record<string, string>> = {},
 ): CheckOutcome {
-  const ctx = gradingContext(series);
-  return decide(objective, ctx, answers);
+  if (isAnswerOnly(objective)) return decide(objective, undefined, answers);
+  return decide(objective, gradingContext(series), answers);
 }
 
+/** `ctx` undefined: an answer-only objective (answerChecks.ts), decided without a series. */
 function decide(
   objective: Objective,
-  ctx: ReturnType<typeof gradingContext>,
+  ctx: ReturnType<typeof gradingContext> | undefined,
   answers: Readonly<Record<string, string>>,
 ): CheckOutcome {
   const outcome =
-    checkProtocol(objective, ctx) ??
-    checkImages(objective, ctx, answers) ??
-    checkMeasures(objective, ctx) ??
-    checkArtifactLimits(objective, ctx);
+    checkAnswer(objective, answers) ??
+    (ctx === undefined ? undefined : decideOnSeries(objective, ctx, answers));
   if (!outcome) throw new RangeError(`unknown objective kind ${objective.kind}`);
   const words = outcome.passed ? objective.feedbackPass : objective.feedbackFail;
   return words ? { ...outcome, hint: `${outcome.hint} ${words}` } : outcome;
 }
 
+function decideOnSeries(
+  objective: Objective,
+  ctx: ReturnType<typeof gradingContext>,
+  answers: Readonly<Record<string, string>>,
+): CheckOutcome | undefined {
+  return (
+    checkProtocol(objective, ctx) ??
+    checkImages(objective, ctx, answers) ??
+    checkMeasures(objective, ctx) ??
+    checkArtifactLimits(objective, ctx)
+  );
+}
+
 const better = (a: CheckOutcome, b: CheckOutcome): boolean =>
   a.points > b.points || (a.points === b.points && a.passed && !b.passed);
 
-/** Every objective against every series; the best outcome per objective, in the objectives' order. */
+/**
+ * Every objective against every series; the best outcome per objective, in the objectives' order. An answer-only
+ * objective (a reading question) is decided once from the answers, with or without series (`seriesIndex` null).
+ */
 export function gradeSubmission(
   objectives: readonly Objective[],
   series: readonly GradedSeries[],
@@ -53,6 +69,13 @@ export function gradeSubmission(
 ): ObjectiveResult[] {
   const contexts = series.map(gradingContext);
   return objectives.map((objective) => {
+    if (isAnswerOnly(objective))
+      return {
+        objectiveId: objective.id,
+        kind: objective.kind,
+        seriesIndex: null,
+        ...decide(objective, undefined, answers),
+      };
     let best: { outcome: CheckOutcome; index: number } | undefined;
     contexts.forEach((ctx, index) => {
       const outcome = decide(objective, ctx, answers);

@@ -15,7 +15,7 @@ import { inversionNullTimeWithReadout } from '../sequence/steady-state.ts';
 import { tissueName, tissueNameCapitalised } from '../tissue/names.ts';
 import { tissueSnr, tissueStats } from './imageStats.ts';
 import type { Adjustable, CheckOutcome, Objective, PlantedArtifact } from './objectives.ts';
-import { atLeast, atMost, binary } from './score.ts';
+import { atLeast, atMost, binary, unmeasured } from './score.ts';
 import { timingWords, weightingWords } from './weighting.ts';
 
 const percent = (f: number): string => `${(f * 100).toFixed(1)} %`;
@@ -121,14 +121,11 @@ export function checkImages(
       const tissue = tissueName(objective.tissue);
       const adjust: Adjustable[] = ['sliceThickness', 'nex', 'bandwidthPerPixel', 'matrixPhase', 'fovPhase'];
       if (snr === null)
-        return binary(objective, {
-          passed: false,
-          measured: null,
-          target: `SNR ≥ ${objective.minSnr} in ${tissue}`,
-          value: null,
-          hint: `No pure ${tissue} pixels or no air in view to measure the noise: include both in the slices.`,
-          adjust: ['slicePosition'],
-        });
+        return unmeasured(
+          objective,
+          `SNR ≥ ${objective.minSnr} in ${tissue}`,
+          `No pure ${tissue} pixels or no air in view to measure the noise: include both in the slices.`,
+        );
       const got = Number.isFinite(snr) ? snr.toFixed(1) : '∞';
       return atLeast(objective, snr, objective.minSnr, {
         measured: `SNR ${got} in ${tissue}`,
@@ -144,14 +141,11 @@ export function checkImages(
       const darker = tissueName(objective.darker);
       const target = `${tissueNameCapitalised(objective.brighter)} brighter than ${darker}`;
       if (a.pixels === 0 || b.pixels === 0)
-        return binary(objective, {
-          passed: false,
-          measured: null,
+        return unmeasured(
+          objective,
           target,
-          value: null,
-          hint: `The slices show no pure ${a.pixels === 0 ? brighter : darker}: plan them through it.`,
-          adjust: ['slicePosition'],
-        });
+          `The slices show no pure ${a.pixels === 0 ? brighter : darker}: plan them through it.`,
+        );
       const ratio = b.mean > 0 ? a.mean / b.mean : Infinity;
       const passed = ratio > 1;
       const { protocol } = ctx.series.snapshot;

@@ -15,3 +15,4 @@ export { ARTIFACT_WORDS, artifactsNamed } from './imageChecks.ts';
 export { ARTIFACT_LIMITS } from './artifacts.ts';
 export * from './compare.ts';
 export * from './difference.ts';
+export { fractionOf, labelsOf, PURE_PIXEL_FRACTION, sliceLabels, type SliceLabels } from './labels.ts';

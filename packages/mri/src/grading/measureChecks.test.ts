@@ -1,6 +1,6 @@
 /**
- * The measured checks of issue 24 against closed forms: CNR = |S₁ − S₂| / (SD_air / 0.655) on a constructed
- * series; the kept signal of an inversion recovery |Mz(TI)| / |Mz(5·T1)|; the mean ADC of a tissue's pixels;
+ * The measured checks of issue 24 against closed forms: CNR = |S₁ − S₂| / (SD_air / 0.655) and the signal ratio
+ * S₁ / S₂ (which no noise moves) on a constructed series; the kept signal of an inversion recovery |Mz(TI)| / |Mz(5·T1)|; the mean ADC of a tissue's pixels;
  * SAR ∝ B0²·α²; the angle of a line to the slice plane, asin |u·n|. Each passes and fails with what to change.
  */
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,73 @@ describe('contrast-to-noise ratio between two tissues', () => {
       series,
     );
     expect(none).toMatchObject({ passed: false, measured: null, value: null, adjust: ['slicePosition'] });
+  });
+});
+
+describe('signal ratio between two tissues', () => {
+  const series = blockSeries('whiteMatter', 'greyMatter', VALUES);
+  /** S₁ / S₂ of the constructed images: 300 / 200. */
+  const expected = VALUES.one / VALUES.two;
+  const ratio = (minRatio: number, tissue = 'whiteMatter', otherTissue = 'greyMatter'): Objective => ({
+    kind: 'signalRatioMin',
+    id: 'r',
+    points: 2,
+    tissue,
+    otherTissue,
+    minRatio,
+  });
+
+  it('is mean S₁ ÷ mean S₂ over the tissues’ pixels, to 1e-9: passes at or below it, fails above', () => {
+    const pass = checkObjective(ratio(1.5), series);
+    expect(pass.value).toBeCloseTo(expected, 9);
+    expect(pass).toMatchObject({ passed: true, points: 2, target: '≥ 1.5' });
+    expect(pass.measured).toBe('signal ratio 1.50 of white matter to grey matter (mean signals 300 and 200)');
+    const fail = checkObjective(ratio(2), series);
+    expect(fail).toMatchObject({ passed: false, points: 0 });
+    expect(fail.hint).toMatch(
+      /^The mean signal of white matter is 1\.50 × that of grey matter; the task asks for 2\./,
+    );
+    // The constructed series is a gradient echo: its flip angle sets contrast first; noise is no remedy.
+    expect(fail.adjust).toEqual(['flipAngle', 'repetitionTime', 'echoTime']);
+    // The other way round: 200 / 300.
+    expect(checkObjective(ratio(0.5, 'greyMatter', 'whiteMatter'), series).value).toBeCloseTo(2 / 3, 9);
+  });
+
+  it('does not move with the noise (to 1e-9) where CNR does: air SD × 10 and zero-mean noise on the tissues', () => {
+    const noisy = blockSeries('whiteMatter', 'greyMatter', {
+      ...VALUES,
+      backgroundSd: 10 * VALUES.backgroundSd,
+    });
+    // ±40 in a checkerboard over each tissue: every row of a tissue holds 12 pixels, so the noise's mean is 0.
+    const images = noisy.images.map((image) => {
+      const magnitude = image.magnitude.map((v, p) => {
+        const r = Math.floor(p / image.columns);
+        const c = p % image.columns;
+        return v === VALUES.one || v === VALUES.two ? v + ((r + c) % 2 === 0 ? 40 : -40) : v;
+      });
+      return { ...image, magnitude };
+    });
+    const shaken = { ...noisy, images };
+    expect(checkObjective(ratio(1.5), shaken).value).toBeCloseTo(expected, 9);
+    const cnr: Objective = {
+      kind: 'cnrMin',
+      id: 'c',
+      points: 1,
+      tissue: 'whiteMatter',
+      otherTissue: 'greyMatter',
+      minCnr: 13,
+    };
+    expect(checkObjective(cnr, shaken).value).toBeCloseTo((VALUES.one - VALUES.two) / (10 * SIGMA), 4);
+  });
+
+  it('a tissue the slices do not show gives no figure and says to plan through it', () => {
+    const none = checkObjective(ratio(1, 'whiteMatter', 'csf'), series);
+    expect(none).toMatchObject({ passed: false, measured: null, value: null, adjust: ['slicePosition'] });
+  });
+
+  it('partial credit falls linearly below the ratio: 1.5 against 2 with a 50 % margin keeps half the points', () => {
+    const partial = checkObjective({ ...ratio(2), partialCredit: { marginFraction: 0.5 } }, series);
+    expect(partial).toMatchObject({ passed: false, points: 1 });
   });
 });
 
@@ -188,7 +255,11 @@ describe('stack angulation along an anatomical line', () => {
     expect(near).toMatchObject({ passed: true, points: 2 });
     const far = checkObjective(line(10), axial);
     expect(far.value).toBeCloseTo(10, 9);
-    expect(far).toMatchObject({ passed: false, points: 0, adjust: ['orientation', 'sliceRotation'] });
+    expect(far).toMatchObject({
+      passed: false,
+      points: 0,
+      adjust: ['orientation', 'sliceTilt', 'sliceRotation'],
+    });
     expect(far.measured).toBe('the AC–PC line runs 10.0° out of the axial slices');
   });
 
@@ -197,5 +268,45 @@ describe('stack angulation along an anatomical line', () => {
       protocol: { geometry: { orientation: 'coronal', center: [0, 0, 0], rotation: 20 * DEG } },
     });
     expect(checkObjective(line(3), coronal).value).toBeCloseTo(87, 9);
+  });
+
+  it('an axial stack tilted along a 15° line contains it (0°, passes); tilted the other way it is 30° out (fails) (1e-9 °)', () => {
+    // The line runs (0, −cos 15°, sin 15°); a tilt a about the row turns the column to (0, cos a, sin a): a = −15°.
+    const tiltedBy = (deg: number) =>
+      blockSeries('whiteMatter', 'greyMatter', VALUES, {
+        protocol: { geometry: { orientation: 'axial', center: [0, 0, 0], tiltAboutRow: deg * DEG } },
+      });
+    const along = checkObjective(line(15), tiltedBy(-15));
+    expect(along.value).toBeCloseTo(0, 9);
+    expect(along).toMatchObject({ passed: true, points: 2 });
+    expect(checkObjective(line(15), blockSeries('whiteMatter', 'greyMatter', VALUES)).value).toBeCloseTo(
+      15,
+      9,
+    );
+    const across = checkObjective(line(15), tiltedBy(15));
+    expect(across.value).toBeCloseTo(30, 9);
+    expect(across).toMatchObject({ passed: false, points: 0 });
+  });
+
+  it('a sagittal stack tilted about its column follows a line that leaves the sagittal plane', () => {
+    // A line running 12° off posterior towards the patient's left (as the ACL runs across the knee): a tilt of 12°
+    // about the column (the normal −x turned towards the row +y, the row to (sin 12°, cos 12°, 0)) contains it.
+    const u = [Math.sin(12 * DEG), Math.cos(12 * DEG), 0];
+    const angled: Objective = {
+      kind: 'angulation',
+      id: 'acl',
+      points: 2,
+      line: 'ACL',
+      fromMm: [0, 0, 0],
+      toMm: [100 * (u[0] ?? 0), 100 * (u[1] ?? 0), 0],
+      maxDegrees: 5,
+    };
+    const sagittal = (deg: number) =>
+      blockSeries('whiteMatter', 'greyMatter', VALUES, {
+        protocol: { geometry: { orientation: 'sagittal', center: [0, 0, 0], tiltAboutColumn: deg * DEG } },
+      });
+    expect(checkObjective(angled, sagittal(0)).value).toBeCloseTo(12, 9);
+    expect(checkObjective(angled, sagittal(12))).toMatchObject({ passed: true });
+    expect(checkObjective(angled, sagittal(12)).value).toBeCloseTo(0, 9);
   });
 });

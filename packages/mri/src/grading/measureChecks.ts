@@ -1,6 +1,6 @@
 /**
- * Checks that measure a tissue, the RF dose or the plan of a series (issue 24): contrast-to-noise between two
- * tissues and the ADC of a tissue from the images with the model's labels; the signal a tissue keeps under an
+ * Checks that measure a tissue, the RF dose or the plan of a series (issue 24): contrast-to-noise and the signal
+ * ratio between two tissues and the ADC of a tissue from the images with the model's labels; the signal a tissue keeps under an
  * inversion or fat saturation, the whole-body SAR and the stack's angle to an anatomical line from the snapshot,
  * with the engines' own physics (sequence/signal.ts, sequence/derived.ts, simulate/geometry.ts).
  */
@@ -17,10 +17,12 @@ import type { GradingContext } from './context.ts';
 import { backgroundStats, RAYLEIGH_SD_FACTOR, tissueStats } from './imageStats.ts';
 import { fractionOf, labelsOf, PURE_PIXEL_FRACTION } from './labels.ts';
 import type { Adjustable, CheckOutcome, Objective } from './objectives.ts';
-import { atLeast, atMost, binary, pointsFor } from './score.ts';
+import { atLeast, atMost, pointsFor, unmeasured } from './score.ts';
 
 const ms = (s: number): string => `${Math.round(s * 1000)} ms`;
 const percent = (f: number): string => `${Math.round(f * 100)} %`;
+/** A mean image signal in three significant figures (images are on any scale: 0.712, 300, 1230). */
+const signalWords = (v: number): string => String(Number(v.toPrecision(3)));
 /** ADC in the unit consoles show: 10⁻³ mm²/s [per m²/s]. */
 const ADC_DISPLAY_PER_M2_PER_S = 1e9;
 /** m²/s per mm²/s. */
@@ -56,6 +58,27 @@ export function tissueCnr(
   const sigma = bg.sd / RAYLEIGH_SD_FACTOR;
   const difference = Math.abs(a.mean - b.mean);
   return { cnr: sigma > 0 ? difference / sigma : Infinity, means: [a.mean, b.mean], sigma };
+}
+
+/**
+ * Signal ratio of two tissues: mean₁ / mean₂ over their pure pixels on the magnitude images (the ROIs of the
+ * other tissue checks; Infinity when only the second mean is 0). Null when a tissue is not in view.
+ *
+ * Robust where CNR is not: no noise estimate enters. CNR divides by σ measured in the air, a few far pixels whose
+ * spread varies from run to run; a ratio of ROI means does not. Zero-mean noise averages out of each mean (its
+ * spread there is σ/√N over N pixels), the magnitude's Rician bias is ≈ σ²/(2S) (Gudbjartsson &
+ * Patz, MRM 1995;34:910), well under 1 % of a tissue at SNR ≥ 10, and a receiver's gain scales both means alike.
+ */
+export function tissueSignalRatio(
+  ctx: GradingContext,
+  tissue: string,
+  otherTissue: string,
+): { ratio: number; means: [number, number]; pixels: [number, number] } | null {
+  const a = tissueStats(ctx, tissue);
+  const b = tissueStats(ctx, otherTissue);
+  if (a.pixels === 0 || b.pixels === 0) return null;
+  const ratio = b.mean > 0 ? a.mean / b.mean : a.mean > 0 ? Infinity : 0;
+  return { ratio, means: [a.mean, b.mean], pixels: [a.pixels, b.pixels] };
 }
 
 /**
@@ -129,14 +152,11 @@ export function checkMeasures(objective: Objective, ctx: GradingContext): CheckO
       const other = tissueName(objective.otherTissue);
       const target = `CNR ≥ ${objective.minCnr} between ${one} and ${other}`;
       if (found === null)
-        return binary(objective, {
-          passed: false,
-          measured: null,
+        return unmeasured(
+          objective,
           target,
-          value: null,
-          hint: `The slices show no pure ${one} or ${other}, or no air to measure the noise: plan them through both tissues with air in view.`,
-          adjust: ['slicePosition'],
-        });
+          `The slices show no pure ${one} or ${other}, or no air to measure the noise: plan them through both tissues with air in view.`,
+        );
       const got = Number.isFinite(found.cnr) ? found.cnr.toFixed(1) : '∞';
       return atLeast(objective, found.cnr, objective.minCnr, {
         measured: `CNR ${got} between ${one} and ${other} (mean signals ${found.means[0].toFixed(1)} and ${found.means[1].toFixed(1)}, noise σ ${found.sigma.toFixed(2)})`,
@@ -145,6 +165,28 @@ export function checkMeasures(objective: Objective, ctx: GradingContext): CheckO
           `The contrast-to-noise ratio |S(${one}) − S(${other})| ÷ σ is ${got}; the task asks for ${objective.minCnr}. ` +
           'It grows with the signal difference, which TR, TE, TI and flip angle set from the tissues’ T1 and T2, and with SNR: thicker slices, more averages or a lower bandwidth per pixel lower the noise.',
         adjust: [...contrastParameters(protocol), 'sliceThickness', 'nex', 'bandwidthPerPixel'],
+      });
+    }
+    case 'signalRatioMin': {
+      const found = tissueSignalRatio(ctx, objective.tissue, objective.otherTissue);
+      const one = tissueName(objective.tissue);
+      const other = tissueName(objective.otherTissue);
+      const target = `signal of ${one} ≥ ${objective.minRatio} × that of ${other}`;
+      if (found === null)
+        return unmeasured(
+          objective,
+          target,
+          `The slices show no pure ${one} or ${other}: plan them through both tissues.`,
+        );
+      const got = Number.isFinite(found.ratio) ? found.ratio.toFixed(2) : '∞';
+      return atLeast(objective, found.ratio, objective.minRatio, {
+        measured: `signal ratio ${got} of ${one} to ${other} (mean signals ${signalWords(found.means[0])} and ${signalWords(found.means[1])})`,
+        target: `≥ ${objective.minRatio}`,
+        hint:
+          `The mean signal of ${one} is ${got} × that of ${other}; the task asks for ${objective.minRatio}. ` +
+          'The ratio comes from the tissues’ T1 and T2, which a contrast agent shortens, through TR, TE, TI and flip angle and the moment the scan reads its k-space centre; ' +
+          'noise does not move it, so more averages or thicker slices do not help.',
+        adjust: contrastParameters(protocol),
       });
     }
     case 'tissueNull': {
@@ -181,16 +223,14 @@ export function checkMeasures(objective: Objective, ctx: GradingContext): CheckO
       const target = `ADC of ${name} from ${adcWords(min)} to ${adcWords(max)}`;
       const found = tissueAdc(ctx, objective.tissue);
       if (found === null)
-        return binary(objective, {
-          passed: false,
-          measured: null,
+        return unmeasured(
+          objective,
           target,
-          value: null,
-          hint: ctx.series.adc
+          ctx.series.adc
             ? `The slices show no pure ${name}: plan them through it.`
             : 'The series has no ADC map: a diffusion-weighted scan (DWI) with at least two b-values, such as 0 and 1000 s/mm², gives one.',
-          adjust: ctx.series.adc ? ['slicePosition'] : ['family', 'bValues'],
-        });
+          ctx.series.adc ? ['slicePosition'] : ['family', 'bValues'],
+        );
       const library = ctx.tissueAt(objective.tissue).adc;
       return within(objective, found.adc / M2_PER_MM2, objective.minMm2PerS, objective.maxMm2PerS, {
         measured: `ADC ${adcWords(found.adc)} in ${name} (${found.pixels} pixels)`,
@@ -235,8 +275,9 @@ export function checkMeasures(objective: Objective, ctx: GradingContext): CheckO
         target: `slices along the ${objective.line}, within ${objective.maxDegrees}°`,
         hint:
           `Slices planned along the ${objective.line} contain it: it runs ${degrees.toFixed(1)}° out of the slice plane; ` +
-          `the task allows ${objective.maxDegrees}°. On the localiser that shows the line, lay the stack along it: pick the orientation whose slices contain the line.`,
-        adjust: ['orientation', 'sliceRotation'],
+          `the task allows ${objective.maxDegrees}°. On the localiser that shows the line, lay the stack along it: pick the orientation nearest to the line, ` +
+          'then tilt the stack (or, on a localiser parallel to the slices, rotate it) until its slices run along the line.',
+        adjust: ['orientation', 'sliceTilt', 'sliceRotation'],
       });
     }
     default:

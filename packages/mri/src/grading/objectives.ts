@@ -40,6 +40,7 @@ export type Objective = ObjectiveBase &
     | { kind: 'chemicalShiftMax'; maxPixels: number }
     | { kind: 'noMotion' }
     | { kind: 'cnrMin'; tissue: TissueKey; otherTissue: TissueKey; minCnr: number }
+    | { kind: 'signalRatioMin'; tissue: TissueKey; otherTissue: TissueKey; minRatio: number }
     | { kind: 'tissueNull'; tissue: TissueKey; maxFraction: number }
     | { kind: 'adcRange'; tissue: TissueKey; minMm2PerS: number; maxMm2PerS: number }
     | { kind: 'sarMax'; maxWattsPerKg: number }
@@ -56,11 +57,19 @@ export type Objective = ObjectiveBase &
     | { kind: 'ghostMax'; maxPercent: number }
     | { kind: 'distortionMax'; maxPixels: number }
     | { kind: 'diagnoseFix'; artifact: PlantedArtifact; questionId: string }
+    | {
+        kind: 'readingAnswer';
+        /** The question the student answers on submission, its words and choices, and the right one. */
+        questionId: string;
+        prompt: string;
+        choices: readonly string[];
+        answer: string;
+      }
   );
 
 /**
  * What a student changes to meet a check: a numeric parameter of the console (`ParameterKey`), or one of its
- * choices: the b-values, the sequence, the slice orientation or position, the phase-encoding direction, fat
+ * choices: the b-values, the sequence, the slice orientation, position, rotation or tilt, the phase-encoding direction, fat
  * saturation, the field strength, or the answer to the module's question.
  */
 export type Adjustable =
@@ -70,6 +79,7 @@ export type Adjustable =
   | 'orientation'
   | 'slicePosition'
   | 'sliceRotation'
+  | 'sliceTilt'
   | 'phaseDirection'
   | 'fatSaturation'
   | 'b0'

@@ -1,5 +1,5 @@
 /** Points of a check: all or nothing, or partial credit on a numeric miss (objectives.ts `partialCredit`). */
-import type { CheckOutcome, Objective } from './objectives.ts';
+import type { Adjustable, CheckOutcome, Objective } from './objectives.ts';
 
 /** Decimal places kept in points. */
 const POINT_DECIMALS = 2;
@@ -18,6 +18,19 @@ type Decided = Omit<CheckOutcome, 'points' | 'maxPoints'>;
 /** An all-or-nothing outcome. */
 export function binary(objective: Objective, decided: Decided): CheckOutcome {
   return { ...decided, points: decided.passed ? objective.points : 0, maxPoints: objective.points };
+}
+
+/**
+ * A check the series cannot be measured for (no pure tissue or no air in the slices, no map): failed, no value,
+ * with what to change (by default where the slices lie).
+ */
+export function unmeasured(
+  objective: Objective,
+  target: string,
+  hint: string,
+  adjust: Adjustable[] = ['slicePosition'],
+): CheckOutcome {
+  return binary(objective, { passed: false, measured: null, target, value: null, hint, adjust });
 }
 
 /** A numeric "value ≤ max" outcome with partial credit. */

@@ -8,6 +8,8 @@
  * (Bluestein, IEEE Trans. Audio Electroacoust. 18:451, 1970).
  */
 
+import { multiplyComplex } from './complexProduct.ts';
+
 /** A precomputed plan for one transform length: reuse it for every row/column of that length. */
 export interface FftPlan {
   readonly n: number;
@@ -268,30 +270,9 @@ function bluesteinForward(t: BluesteinTables, n: number, re: Float64Array, im: F
   const { workRe, workIm, chirpRe, chirpIm, kernelRe, kernelIm, inner } = t;
   workRe.fill(0);
   workIm.fill(0);
-  for (let k = 0; k < n; k++) {
-    const xr = re[k] as number;
-    const xi = im[k] as number;
-    const wr = chirpRe[k] as number;
-    const wi = chirpIm[k] as number;
-    workRe[k] = xr * wr - xi * wi;
-    workIm[k] = xr * wi + xi * wr;
-  }
+  multiplyComplex(re, im, chirpRe, chirpIm, workRe, workIm, n);
   fftInPlace(inner, workRe, workIm);
-  for (let k = 0; k < inner.n; k++) {
-    const ar = workRe[k] as number;
-    const ai = workIm[k] as number;
-    const br = kernelRe[k] as number;
-    const bi = kernelIm[k] as number;
-    workRe[k] = ar * br - ai * bi;
-    workIm[k] = ar * bi + ai * br;
-  }
+  multiplyComplex(workRe, workIm, kernelRe, kernelIm, workRe, workIm, inner.n);
   ifftInPlace(inner, workRe, workIm);
-  for (let k = 0; k < n; k++) {
-    const cr = workRe[k] as number;
-    const ci = workIm[k] as number;
-    const wr = chirpRe[k] as number;
-    const wi = chirpIm[k] as number;
-    re[k] = cr * wr - ci * wi;
-    im[k] = cr * wi + ci * wr;
-  }
+  multiplyComplex(workRe, workIm, chirpRe, chirpIm, re, im, n);
 }

@@ -4,6 +4,7 @@ import { tissueAtField } from '../tissue/library.ts';
 import { degToRad, mmToM, msToS } from '../units.ts';
 import type { PhaseDirection, Protocol, Scanner, SequenceFamily, SliceOrientation } from './protocol.ts';
 import { inversionNullTimeWithReadout } from './steady-state.ts';
+import { protocolTiming } from './timing.ts';
 
 /**
  * Default protocol of each family: typical textbook brain values at 1.5 T (research note, parameter table),
@@ -48,9 +49,16 @@ const EPI: Partial<Protocol> = {
 /** Shortest TI the default MP-RAGE readout (128 partitions × 10 ms, centre in the middle) allows, rounded up [s]. */
 const MPRAGE_MIN_INVERSION_TIME_S = msToS(650);
 
-/** Shortest first echo and echo gap the default Dixon readout (500 Hz/pixel) reaches [s]. */
+/**
+ * Least first echo and echo gap of the default Dixon [s]; longer where the scanner's gradients need it
+ * (`fitTiming`: timing.ts's shortest TE and bipolar echo spacing).
+ */
 const DIXON_MIN_FIRST_ECHO_S = msToS(2.2);
 const DIXON_MIN_ECHO_GAP_S = msToS(2.2);
+/** Least TR of the default MOLLI [s]; longer where the scanner's gradients need it (`fitTiming`). */
+const MOLLI_MIN_REPETITION_S = msToS(3.2);
+/** The console's step for TE and TR [s] (parameters.ts). */
+const TIME_STEP_S = msToS(0.1);
 
 /** Fat–water frequency difference at field `b0` [Hz] (always positive). */
 function fatWaterShiftHz(b0: number): number {
@@ -177,11 +185,7 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
         bValues: [0, 1e9],
       };
     case 'Dixon': {
-      const df = fatWaterShiftHz(b0);
-      const opposed = 1 / (2 * df);
-      // The first opposed-phase echo long enough to fit, then the first in-phase echo a readout later.
-      const first = opposed >= DIXON_MIN_FIRST_ECHO_S ? opposed : 3 * opposed;
-      const second = Math.ceil((first + DIXON_MIN_ECHO_GAP_S) * df) / df;
+      const [first, second] = dixonEchoes(b0, DIXON_MIN_FIRST_ECHO_S, DIXON_MIN_ECHO_GAP_S);
       return {
         family,
         repetitionTime: msToS(150),
@@ -192,10 +196,11 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
       };
     }
     case 'MOLLI':
+      // The shortest balanced TR at 1000 Hz/pixel on the 10 µs gradient raster is 3.02 ms at 45 mT/m (timing.ts).
       return {
         family,
-        repetitionTime: msToS(3),
-        echoTime: msToS(1.5),
+        repetitionTime: MOLLI_MIN_REPETITION_S,
+        echoTime: MOLLI_MIN_REPETITION_S / 2,
         flipAngle: degToRad(35),
         inversionTime: msToS(120),
         bandwidthPerPixel: 1000,
@@ -208,6 +213,40 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
         sliceCount: 1,
       };
   }
+}
+
+/**
+ * Dixon echo times at field `b0` [s]: the first opposed-phase echo (n + ½)/Δf not before `minFirst`, then the
+ * first in-phase echo m/Δf at least `minGap` later (reference/analytic_formulas.md §5).
+ */
+function dixonEchoes(b0: number, minFirst: number, minGap: number): [number, number] {
+  const df = fatWaterShiftHz(b0);
+  const first = (Math.ceil(minFirst * df - 0.5 - 1e-9) + 0.5) / df;
+  return [first, Math.ceil((first + minGap) * df - 1e-9) / df];
+}
+
+/**
+ * The default's timing on `scanner` where a slower gradient needs more than the defaults assume, by validation's
+ * rules (timing.ts): Dixon's echoes from its shortest TE and bipolar echo spacing, MOLLI's TR (TE = TR/2) from its
+ * shortest balanced TR, on the console's 0.1 ms step. Values on a 45 mT/m scanner are unchanged.
+ */
+function fitTiming(p: Protocol, scanner: Scanner): Protocol {
+  if (p.family === 'Dixon') {
+    const timing = protocolTiming(p, scanner);
+    const [first, second] = dixonEchoes(
+      scanner.b0,
+      Math.max(DIXON_MIN_FIRST_ECHO_S, timing.minEchoTime),
+      Math.max(DIXON_MIN_ECHO_GAP_S, timing.minEchoSpacing),
+    );
+    return { ...p, echoTime: first, echoTimes: [first, second] };
+  }
+  if (p.family === 'MOLLI') {
+    const half =
+      Math.ceil(protocolTiming(p, scanner).minRepetitionTime / 2 / TIME_STEP_S - 1e-9) * TIME_STEP_S;
+    const tr = Math.max(MOLLI_MIN_REPETITION_S, 2 * half);
+    return { ...p, repetitionTime: tr, echoTime: tr / 2 };
+  }
+  return p;
 }
 
 function round(value: number, step: number): number {
@@ -226,5 +265,5 @@ export function defaultPhaseDirection(orientation: SliceOrientation): PhaseDirec
 
 /** The default protocol of `family` for `scanner` (see the module comment). */
 export function defaultProtocol(family: SequenceFamily, scanner: Scanner): Protocol {
-  return { ...BASE, ...familyDefaults(family, scanner) };
+  return fitTiming({ ...BASE, ...familyDefaults(family, scanner) }, scanner);
 }

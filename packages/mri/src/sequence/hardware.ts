@@ -39,22 +39,39 @@ export function slewRateOf(scanner: Scanner): number {
   return scanner.maxSlewRate > 0 ? scanner.maxSlewRate : DEFAULT_SLEW_RATE_T_PER_M_PER_S;
 }
 
-/** Ramp time from 0 to `amplitude` [T/m] at the scanner's slew rate [s]. */
+/**
+ * Gradient raster [s]: every ramp and lobe lasts a whole number of these (10 µs, Siemens-like; the timeline
+ * builders' raster, sequence/build/raster.ts), so validation counts the same lobe lengths the builders play.
+ */
+export const GRADIENT_RASTER_S = 1e-5;
+
+/** ADC dwell-time raster [s] (100 ns; sequence/build/raster.ts). */
+export const ADC_RASTER_S = 1e-7;
+
+/** The smallest whole number of gradient raster steps not below t [s] (tolerant of floating-point noise). */
+export function ceilToGradientRaster(t: Seconds): Seconds {
+  return Math.ceil(t / GRADIENT_RASTER_S - 1e-9) * GRADIENT_RASTER_S;
+}
+
+/** Ramp time from 0 to `amplitude` [T/m] at the scanner's slew rate, on the gradient raster [s]. */
 export function rampTime(amplitude: TeslaPerMeter, scanner: Scanner): Seconds {
-  return Math.abs(amplitude) / slewRateOf(scanner);
+  return ceilToGradientRaster(Math.abs(amplitude) / slewRateOf(scanner));
 }
 
 /**
- * Shortest gradient lobe of area `area` [T·s/m] within the amplitude and slew limits [s]:
- * triangle 2·√(A/S) when A ≤ G²/S, trapezoid A/G + G/S otherwise (Bernstein et al. 2004, §7.2).
+ * Shortest gradient lobe of area `area` [T·s/m] within the amplitude and slew limits, on the gradient raster
+ * [s]: triangle of ramps √(A/S) when A ≤ G²/S, else ramps G/S around a flat top A/G − G/S (Bernstein et al.
+ * 2004, §7.2), each ramp and the flat top rounded up to the raster as the builders play them
+ * (sequence/build/gradients.ts `trapezoidForArea`).
  */
 export function shortestLobe(area: number, scanner: Scanner): Seconds {
   const a = Math.abs(area);
   if (a === 0) return 0;
   const slew = slewRateOf(scanner);
   const g = scanner.maxGradient;
-  if (a <= (g * g) / slew) return 2 * Math.sqrt(a / slew);
-  return a / g + g / slew;
+  if (a <= (g * g) / slew) return 2 * ceilToGradientRaster(Math.sqrt(a / slew));
+  const ramp = ceilToGradientRaster(g / slew);
+  return 2 * ramp + ceilToGradientRaster(a / g - ramp);
 }
 
 /** Gradient area [T·s/m] that dephases `cycles` cycles across `distance` [m]: cycles/(γ̄·distance). */

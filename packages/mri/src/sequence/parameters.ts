@@ -1,5 +1,6 @@
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
 import { degToRad, mmToM } from '../units.ts';
+import { roleScanner } from './gradient-share.ts';
 import { RF_TIME_BANDWIDTH_PRODUCT } from './hardware.ts';
 import type { Protocol, Scanner } from './protocol.ts';
 import {
@@ -88,22 +89,35 @@ function floorTo(value: number, step: number): number {
   return Math.floor(value / step + 1e-9) * step;
 }
 
-/** The gradient limit in words, '45 mT/m'. */
-export function gradientText(scanner: Scanner): string {
-  return `${Math.round(scanner.maxGradient * 1000)} mT/m`;
+/**
+ * The gradient limit one role may use in words: '45 mT/m', or on an oblique stack '32 mT/m per direction on this
+ * oblique stack' (gradient-share.ts).
+ */
+export function gradientText(protocol: Protocol, scanner: Scanner): string {
+  const roles = roleScanner(protocol, scanner);
+  const text = `${Math.round(roles.maxGradient * 1000)} mT/m`;
+  return roles === scanner ? text : `${text} per direction on this oblique stack`;
 }
 
-/** Thinnest slice the excitation can select within the gradient limit [m]: TBW/(τ·γ̄·Gmax). */
+/**
+ * Thinnest slice the excitation can select within the gradient limit [m]: TBW/(τ·γ̄·Gmax), Gmax the slice
+ * role's (gradient-share.ts).
+ */
 export function minimumSliceThickness(protocol: Protocol, scanner: Scanner): number {
   const tau = excitationDuration(readoutKind(protocol.family));
-  const perSlice = RF_TIME_BANDWIDTH_PRODUCT / (tau * GYROMAGNETIC_RATIO_HZ_PER_T * scanner.maxGradient);
+  const gMax = roleScanner(protocol, scanner).maxGradient;
+  const perSlice = RF_TIME_BANDWIDTH_PRODUCT / (tau * GYROMAGNETIC_RATIO_HZ_PER_T * gMax);
   // 3D: the gradient selects the whole slab; partitions are phase encoded.
   return isThreeDimensional(protocol) ? perSlice / Math.max(1, protocol.sliceCount) : perSlice;
 }
 
-/** Widest bandwidth per pixel the read gradient allows at this FOV and matrix [Hz]: γ̄·Gmax·FOV/Nx. */
+/**
+ * Widest bandwidth per pixel the read gradient allows at this FOV and matrix [Hz]: γ̄·Gmax·FOV/Nx, Gmax the read
+ * role's (gradient-share.ts).
+ */
 export function maximumBandwidthPerPixel(protocol: Protocol, scanner: Scanner): number {
-  return (GYROMAGNETIC_RATIO_HZ_PER_T * scanner.maxGradient * protocol.fovRead) / protocol.matrixRead;
+  const gMax = roleScanner(protocol, scanner).maxGradient;
+  return (GYROMAGNETIC_RATIO_HZ_PER_T * gMax * protocol.fovRead) / protocol.matrixRead;
 }
 
 /** The definitions of the parameters `protocol`'s family uses, with limits for `scanner`. */
@@ -111,7 +125,7 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
   const family = protocol.family;
   const kind = readoutKind(family);
   const timing = protocolTiming(protocol, scanner);
-  const gradient = gradientText(scanner);
+  const gradient = gradientText(protocol, scanner);
   const is3d = isThreeDimensional(protocol);
   const isEpi = isEpiReadout(kind);
   const defs: ParameterDefinition[] = [];
@@ -214,7 +228,8 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
   );
   const fov = STATIC.fov;
   const minFovRead =
-    (protocol.matrixRead * protocol.bandwidthPerPixel) / (GYROMAGNETIC_RATIO_HZ_PER_T * scanner.maxGradient);
+    (protocol.matrixRead * protocol.bandwidthPerPixel) /
+    (GYROMAGNETIC_RATIO_HZ_PER_T * roleScanner(protocol, scanner).maxGradient);
   add(
     'fovRead',
     'FOV read',

@@ -30,7 +30,25 @@ export interface SliceGeometry {
   center: Vec3;
   /** Optional in-plane rotation of the stack about its normal [rad]. */
   rotation?: Radians;
+  /**
+   * Optional tilt of the stack about its row direction, after the in-plane rotation [rad]: right-handed, so a
+   * positive tilt turns the column direction towards the normal (an oblique stack; absent = 0). Within
+   * ±SLICE_TILT_MAX (simulate/geometry.ts, docs/conventions.md "Oblique stacks").
+   */
+  tiltAboutRow?: Radians;
+  /**
+   * Optional tilt about the stack's column direction after the row tilt [rad]: right-handed, a positive tilt turns
+   * the normal towards the row direction (with `tiltAboutRow`, a double-oblique stack; absent = 0).
+   */
+  tiltAboutColumn?: Radians;
 }
+
+/**
+ * Largest tilt of a slice stack about its row or column direction [rad] (45°): beyond it another base orientation
+ * is the nearer one (consoles name an oblique plane after its nearest axis, "Tra>Cor"), so the stack is planned
+ * from that orientation instead.
+ */
+export const SLICE_TILT_MAX: Radians = Math.PI / 4;
 
 /**
  * The parameters of one scan, all SI. Every family reads the fields it needs; the others are ignored

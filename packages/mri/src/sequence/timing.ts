@@ -4,15 +4,19 @@ import {
   CRUSHER_CYCLES_PER_SLICE,
   EXCITATION_PULSE_DURATION_S,
   FAST_EXCITATION_PULSE_DURATION_S,
+  ADC_RASTER_S,
   INVERSION_PULSE_DURATION_S,
   REFERENCE_SCANNER,
   REFOCUSING_PULSE_DURATION_S,
   SPOILER_CYCLES_PER_SLICE,
+  ceilToGradientRaster,
   dephasingArea,
   rampTime,
   shortestLobe,
   sliceSelectGradient,
 } from './hardware.ts';
+import { fatSaturationDuration } from './fat-saturation.ts';
+import { roleScanner } from './gradient-share.ts';
 import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
 
 /**
@@ -135,8 +139,13 @@ export function diffusionLobeDuration(b: number, g: TeslaPerMeter, gap: Seconds)
   return hi;
 }
 
-/** The timing limits of `protocol` on `scanner` (see the module comment for the model). */
+/**
+ * The timing limits of `protocol` on `scanner` (see the module comment for the model), each lobe within the
+ * limits one role may use on the stack's orientation (gradient-share.ts `roleScanner`).
+ */
 export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTiming {
+  // Every lobe within the limits a role may use on this stack's orientation, as the builders play it.
+  const roles = roleScanner(protocol, scanner);
   const gamma = GYROMAGNETIC_RATIO_HZ_PER_T;
   const is3d = isThreeDimensional(protocol);
   const kind = readoutKind(protocol.family);
@@ -145,28 +154,39 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
 
   const readoutDuration = 1 / protocol.bandwidthPerPixel;
   const readoutGradient = (protocol.matrixRead * protocol.bandwidthPerPixel) / (gamma * protocol.fovRead);
-  const rampRo = rampTime(readoutGradient, scanner);
+  const rampRo = rampTime(readoutGradient, roles);
   const excitation = excitationDuration(kind);
   const gSs = sliceSelectGradient(excitation, slab);
-  const rampSs = rampTime(gSs, scanner);
+  const rampSs = rampTime(gSs, roles);
   const gRef = sliceSelectGradient(REFOCUSING_PULSE_DURATION_S, thickness);
-  const rampRef = rampTime(gRef, scanner);
+  const rampRef = rampTime(gRef, roles);
 
-  // From the start of the excitation block to the pulse centre, and from the centre to the end of the lobe.
-  const preExcitation = rampSs + excitation / 2;
+  // From the start of the excitation block (of the fat saturation before it, where the builders play one:
+  // fat-saturation.ts) to the pulse centre, and from the centre to the end of the lobe.
+  const fatSat = kind === 'balanced' || kind === 'mprage' ? 0 : fatSaturationDuration(protocol, scanner);
+  const preExcitation = fatSat + rampSs + excitation / 2;
   const excitationHalf = excitation / 2 + rampSs;
   const phaseArea = protocol.matrixPhase / 2 / (gamma * protocol.fovPhase);
   const partitionArea = is3d ? 1 / (2 * gamma * thickness) : 0;
-  const sliceRephaseArea = (gSs * excitation) / 2;
-  const readoutPrephaseArea = readoutGradient * (readoutDuration / 2 + rampRo / 2);
+  // From the pulse centre to the end of its ramp down, as the builders rephase it (context.ts `rephaseArea`).
+  const sliceRephaseArea = gSs * (excitation / 2 + rampSs / 2);
+  // The readout as the builders play it (sequence/build/context.ts `readout`): Nx samples of a dwell on the
+  // 100 ns ADC raster, k = 0 on sample Nx/2 (its centre (Nx/2 + ½)·dwell into the flat top), the flat top on the
+  // gradient raster.
+  const dwell =
+    Math.round(1 / (protocol.bandwidthPerPixel * protocol.matrixRead) / ADC_RASTER_S) * ADC_RASTER_S;
+  const toEcho = (protocol.matrixRead / 2 + 0.5) * dwell;
+  const readoutFlat = ceilToGradientRaster(protocol.matrixRead * dwell);
+  const readoutPrephaseArea = readoutGradient * (toEcho + rampRo / 2);
   const prephase = Math.max(
-    shortestLobe(readoutPrephaseArea, scanner),
-    shortestLobe(phaseArea, scanner),
-    shortestLobe(sliceRephaseArea + partitionArea, scanner),
+    shortestLobe(readoutPrephaseArea, roles),
+    shortestLobe(phaseArea, roles),
+    shortestLobe(sliceRephaseArea + partitionArea, roles),
   );
-  const crusher = shortestLobe(dephasingArea(CRUSHER_CYCLES_PER_SLICE, thickness), scanner);
-  const spoiler = shortestLobe(dephasingArea(SPOILER_CYCLES_PER_SLICE, thickness), scanner);
-  const readoutHalf = rampRo + readoutDuration / 2;
+  const crusher = shortestLobe(dephasingArea(CRUSHER_CYCLES_PER_SLICE, thickness), roles);
+  const spoiler = shortestLobe(dephasingArea(SPOILER_CYCLES_PER_SLICE, thickness), roles);
+  const readoutHalf = rampRo + toEcho;
+  const readoutRest = readoutFlat - toEcho + rampRo;
   const tail = readoutHalf + Math.max(spoiler, prephase);
   const refocusHalf = REFOCUSING_PULSE_DURATION_S / 2 + rampRef;
   const inversionLead = INVERSION_PULSE_DURATION_S / 2 + spoiler;
@@ -189,7 +209,7 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
     case 'spinEcho': {
       const firstHalf = excitationHalf + prephase + crusher + refocusHalf;
       const secondHalf = refocusHalf + crusher + readoutHalf;
-      const trainHalf = refocusHalf + Math.max(crusher, shortestLobe(phaseArea, scanner)) + readoutHalf;
+      const trainHalf = refocusHalf + Math.max(crusher, shortestLobe(phaseArea, roles)) + readoutHalf;
       minEchoSpacing = 2 * Math.max(firstHalf, trainHalf);
       if (protocol.echoTrainLength > 1) {
         minEchoTime = minEchoSpacing;
@@ -206,7 +226,9 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
       break;
     }
     case 'balanced': {
-      const minTr = preExcitation + excitationHalf + 2 * prephase + 2 * rampRo + readoutDuration;
+      // TE = TR/2: the longer of the two halves around the echo sets TR.
+      const minTr =
+        2 * Math.max(excitationHalf + prephase + readoutHalf, readoutRest + prephase + preExcitation);
       minEchoTime = minTr / 2;
       minEchoSpacing = minTr;
       readoutSliceTime = minTr;
@@ -214,26 +236,41 @@ export function protocolTiming(protocol: Protocol, scanner: Scanner): ProtocolTi
     }
     case 'epiGradientEcho':
     case 'epiSpinEcho': {
-      const esp = protocol.echoSpacing ?? readoutDuration + 2 * rampRo;
-      minEchoSpacing = readoutDuration + 2 * rampRo;
+      // One line as the builder plays it (sequence/build/epi.ts): ramp, flat top, then the longer of the ramp
+      // down and the phase blip (1/FOV) that starts on it.
+      const blip = shortestLobe(1 / (gamma * protocol.fovPhase), roles);
+      minEchoSpacing = rampRo + readoutFlat + Math.max(rampRo, blip);
+      const esp = protocol.echoSpacing ?? minEchoSpacing;
       const shots = epiShots(protocol);
       const lines = acquiredPhaseLines(protocol);
       const linesPerShot = Math.ceil(lines / shots);
-      const centreEcho = Math.floor(Math.max(0, lines - phaseLines(protocol) / 2) / shots);
-      const toCentre = prephase + centreEcho * esp + esp / 2;
+      // Echoes before the centre line's: the builder and the fast engine read bottom-up, or with partial Fourier
+      // top-down from line lines − 1 (sequence/signal.ts `epiReadPosition`, build/epi.ts).
+      const centreLine = Math.floor(phaseLines(protocol) / 2);
+      const centrePosition = protocol.partialFourier < 1 ? lines - 1 - centreLine : centreLine;
+      const centreEcho = Math.floor(Math.max(0, centrePosition) / shots);
+      // The train's read and phase prephasers play together, after the excitation's own slice rephaser (or the
+      // spin echo's crushers), and the centre echo sits readoutHalf into its line, as build/epi.ts plays them.
+      const trainPrephase = Math.max(
+        shortestLobe(readoutPrephaseArea, roles),
+        shortestLobe(phaseArea, roles),
+      );
+      const toCentre = trainPrephase + centreEcho * esp + readoutHalf;
       if (kind === 'epiGradientEcho') {
-        minEchoTime = excitationHalf + toCentre;
+        minEchoTime = excitationHalf + shortestLobe(sliceRephaseArea, roles) + toCentre;
       } else {
         const bs = protocol.family === 'DWI' ? (protocol.bValues ?? []) : [];
         const bMax = bs.reduce((max, b) => Math.max(max, b), 0);
         const gap = 2 * crusher + 2 * refocusHalf;
-        diffusionLobe = diffusionLobeDuration(bMax, scanner.maxGradient, gap);
-        const diffusion = diffusionLobe > 0 ? diffusionLobe + rampTime(scanner.maxGradient, scanner) : 0;
+        diffusionLobe = diffusionLobeDuration(bMax, roles.maxGradient, gap);
+        const diffusion = diffusionLobe > 0 ? diffusionLobe + rampTime(roles.maxGradient, roles) : 0;
         const firstHalf = excitationHalf + diffusion + crusher + refocusHalf;
         const secondHalf = refocusHalf + crusher + diffusion + toCentre;
         minEchoTime = 2 * Math.max(firstHalf, secondHalf);
       }
-      readoutSliceTime = preExcitation + te + (linesPerShot - centreEcho - 0.5) * esp + spoiler;
+      // The train starts on the block raster (the builder's wait before it rounds up), then its lines and spoiler.
+      const trainStart = ceilToGradientRaster(preExcitation + te - toCentre);
+      readoutSliceTime = trainStart + trainPrephase + linesPerShot * esp + spoiler;
       break;
     }
     case 'mprage': {

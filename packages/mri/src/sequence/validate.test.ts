@@ -9,7 +9,7 @@ import { acquisitionFrame, scanGeometry } from '../simulate/geometry.ts';
 import { defaultPhaseDirection, defaultProtocol } from './defaults.ts';
 import { parameterDefinitions } from './parameters.ts';
 import type { Protocol, Scanner } from './protocol.ts';
-import { SEQUENCE_FAMILIES } from './protocol.ts';
+import { SEQUENCE_FAMILIES, SLICE_TILT_MAX } from './protocol.ts';
 import { diffusionLobeDuration, protocolTiming } from './timing.ts';
 import {
   FREE_PLAN_LIMITS,
@@ -83,6 +83,22 @@ describe('timing limits', () => {
 });
 
 describe('validateProtocol', () => {
+  it('takes a stack tilted up to ±45° about its row and column; names a tilt beyond it with its rule', () => {
+    const base = defaultProtocol('SE', STANDARD);
+    const tilt = (tiltAboutRow: number, tiltAboutColumn: number): Protocol => ({
+      ...base,
+      geometry: { ...base.geometry, tiltAboutRow, tiltAboutColumn },
+    });
+    expect(validateProtocol(tilt(SLICE_TILT_MAX, -SLICE_TILT_MAX), STANDARD)).toEqual([]);
+    const over = validateProtocol(tilt(SLICE_TILT_MAX + 1e-6, -0.9), STANDARD);
+    expect(over.map((v) => [v.parameter, v.rule])).toEqual([
+      ['tiltAboutRow', 'max'],
+      ['tiltAboutColumn', 'min'],
+    ]);
+    expect(over[0]?.message).toBe("The stack's tilt about the row must be within ±45°");
+    expect(validateProtocol(tilt(Number.NaN, 0), STANDARD).map((v) => v.rule)).toEqual(['type']);
+  });
+
   it('accepts every family default on every scanner field and gradient limit', () => {
     for (const b0 of SCANNER_FIELD_STRENGTHS_T) {
       for (const g of SCANNER_MAX_GRADIENTS_T_PER_M) {

@@ -2,7 +2,7 @@ import { radToDeg } from '../units.ts';
 import { SAR_LIMIT_NORMAL_MODE_W_PER_KG, sarEstimate } from './derived.ts';
 import type { ParameterDefinition, ParameterKey, ParameterUnit } from './parameters.ts';
 import { gradientText, parameterDefinitions } from './parameters.ts';
-import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
+import { SLICE_TILT_MAX, type Protocol, type Scanner, type SequenceFamily } from './protocol.ts';
 import { acquiredPhaseLines, echoSpacingOf, hasInversion, protocolTiming, readoutKind } from './timing.ts';
 
 /**
@@ -12,7 +12,8 @@ import { acquiredPhaseLines, echoSpacingOf, hasInversion, protocolTiming, readou
  */
 
 /** Where a violation sits: a parameter, or a derived quantity (SAR), or the scanner / family (free plan). */
-export type ViolationTarget = ParameterKey | 'echoTimes' | 'bValues' | 'sar' | 'b0' | 'family';
+export type ViolationTarget =
+  ParameterKey | 'echoTimes' | 'bValues' | 'sar' | 'b0' | 'family' | 'tiltAboutRow' | 'tiltAboutColumn';
 
 export interface ProtocolViolation {
   parameter: ViolationTarget;
@@ -47,7 +48,29 @@ const COUNT_KEYS: ReadonlySet<ParameterKey> = new Set([
   'nex',
 ]);
 
-function rangeViolations(protocol: Protocol, defs: readonly ParameterDefinition[]): ProtocolViolation[] {
+/** Floating-point slack on the exact timing minimums [s] (1 ns, far below the 10 µs gradient raster). */
+const TIMING_FLOOR_SLACK_S = 1e-9;
+
+/**
+ * The exact minimum TE, TR, TI and echo spacing timing.ts reports [s]: below them the builders cannot play the
+ * protocol, however close the value is to the minimum rounded up to the console's step (issue 23.4: TE 20 µs
+ * below a GRE's minimum fell within the half step `rangeViolations` allows, validated, and failed to build).
+ */
+function timingFloors(protocol: Protocol, scanner: Scanner): Partial<Record<ParameterKey, number>> {
+  const timing = protocolTiming(protocol, scanner);
+  return {
+    echoTime: timing.minEchoTime,
+    repetitionTime: timing.minRepetitionTime,
+    inversionTime: timing.minInversionTime,
+    echoSpacing: timing.minEchoSpacing,
+  };
+}
+
+function rangeViolations(
+  protocol: Protocol,
+  defs: readonly ParameterDefinition[],
+  floors: Partial<Record<ParameterKey, number>> = {},
+): ProtocolViolation[] {
   const out: ProtocolViolation[] = [];
   for (const def of defs) {
     const value = protocol[def.key];
@@ -67,7 +90,8 @@ function rangeViolations(protocol: Protocol, defs: readonly ParameterDefinition[
     }
     // Half a step of tolerance: the console's stepper rounds, and SI values carry float noise.
     const slack = def.step / 2;
-    if (value < def.min - slack) {
+    const floor = floors[def.key] ?? -Infinity;
+    if (value < def.min - slack || value < floor - TIMING_FLOOR_SLACK_S) {
       out.push({
         parameter: def.key,
         rule: 'min',
@@ -169,7 +193,7 @@ export const MULTI_ECHO_FAMILIES: readonly SequenceFamily[] = ['GRE', 'Dixon', '
 /** Largest diffusion weighting offered [s/m²] (3000 s/mm²). */
 export const MAX_B_VALUE_S_PER_M2 = 3e9;
 
-/** Slack on the multi-echo limits [s]: half the 0.1 ms TE step, as `rangeViolations` allows half a step. */
+/** Slack on the multi-echo gaps [s]: half the 0.1 ms TE step (the first echo has none below timing.ts's minimum). */
 const ECHO_TIME_SLACK_S = 5e-5;
 
 function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
@@ -177,11 +201,11 @@ function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViola
   const timing = protocolTiming(protocol, scanner);
   const echoes = protocol.echoTimes ?? [];
   const first = echoes[0] ?? 0;
-  if (first < timing.minEchoTime - ECHO_TIME_SLACK_S) {
+  if (first < timing.minEchoTime - TIMING_FLOOR_SLACK_S) {
     out.push({
       parameter: 'echoTimes',
       rule: 'min',
-      message: `The first echo time must be at least ${formatValue(timing.minEchoTime, 's')} for this bandwidth and gradient (${gradientText(scanner)})`,
+      message: `The first echo time must be at least ${formatValue(timing.minEchoTime, 's')} for this bandwidth and gradient (${gradientText(protocol, scanner)})`,
     });
   }
   for (let i = 1; i < echoes.length; i++) {
@@ -190,7 +214,7 @@ function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViola
       out.push({
         parameter: 'echoTimes',
         rule: 'echo-spacing',
-        message: `Echo times must be at least ${formatValue(timing.minEchoSpacing, 's')} apart for this bandwidth and gradient (${gradientText(scanner)})`,
+        message: `Echo times must be at least ${formatValue(timing.minEchoSpacing, 's')} apart for this bandwidth and gradient (${gradientText(protocol, scanner)})`,
       });
       break;
     }
@@ -205,6 +229,21 @@ function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViola
   return out;
 }
 
+/** Tilts of the slice stack beyond ±SLICE_TILT_MAX (45°), or not finite: rule 'min', 'max' or 'type'. */
+function tiltViolations(protocol: Protocol): ProtocolViolation[] {
+  const out: ProtocolViolation[] = [];
+  const words = { tiltAboutRow: 'about the row', tiltAboutColumn: 'about the column' } as const;
+  for (const key of ['tiltAboutRow', 'tiltAboutColumn'] as const) {
+    const value = protocol.geometry[key];
+    if (value === undefined) continue;
+    const message = `The stack's tilt ${words[key]} must be within ±${radToDeg(SLICE_TILT_MAX)}°`;
+    if (!Number.isFinite(value)) out.push({ parameter: key, rule: 'type', message });
+    else if (value > SLICE_TILT_MAX) out.push({ parameter: key, rule: 'max', message });
+    else if (value < -SLICE_TILT_MAX) out.push({ parameter: key, rule: 'min', message });
+  }
+  return out;
+}
+
 /**
  * Every limit `protocol` breaks on `scanner`: ranges with their dependencies (minimum TE/TR/TI/echo spacing,
  * bandwidth and FOV from the read gradient, slice thickness from the slice-select gradient), cross-parameter
@@ -212,8 +251,9 @@ function echoTimeViolations(protocol: Protocol, scanner: Scanner): ProtocolViola
  */
 export function validateProtocol(protocol: Protocol, scanner: Scanner): ProtocolViolation[] {
   return [
-    ...rangeViolations(protocol, parameterDefinitions(protocol, scanner)),
+    ...rangeViolations(protocol, parameterDefinitions(protocol, scanner), timingFloors(protocol, scanner)),
     ...crossViolations(protocol, scanner),
+    ...tiltViolations(protocol),
   ];
 }
 

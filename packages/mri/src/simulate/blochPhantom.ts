@@ -13,6 +13,7 @@ import type { TissueAtField } from '../tissue/types.ts';
 import { framePhantom } from './bloch/framePhantom.ts';
 import type { SpinSet } from './bloch/spins.ts';
 import type { AcquisitionFrame } from './geometry.ts';
+import type { FieldMap3d } from './fieldMap.ts';
 
 /**
  * Isochromats per pixel through the slice (default of `SnapshotSimulation.sliceIsochromats`), equally spaced across
@@ -75,7 +76,8 @@ export function excitationGradient(timeline: SequenceTimeline, protocol: Protoco
  * of up to TISSUE_SUBSLABS sub-slabs of the slice (each takes its dominant tissue, so through-plane partial volume
  * is that of the fast engine's voxel) placed at equal steps across a layer SLICE_LAYER_FRACTION of the slice thick at its centre, each with
  * 1/sliceIsochromats of the pixel's PD; a tissue off resonance (fat) has its layer centred on the slice its
- * selective pulses excite (chemical-shift slice displacement); `isochromats` per spin for T2*.
+ * selective pulses excite (chemical-shift slice displacement); `isochromats` per spin for T2*; with a `fieldMap`
+ * (susceptibility) each spin off resonance by the field where it stands for in the slice (framePhantom).
  */
 export function blochSlicePhantom(
   model: Pick<AnatomicalModel, 'volume' | 'tissues'>,
@@ -83,7 +85,7 @@ export function blochSlicePhantom(
   tissues: readonly (TissueAtField | undefined)[],
   timeline: SequenceTimeline,
   protocol: Protocol,
-  options: { isochromats?: number; sliceIsochromats?: number } = {},
+  options: { isochromats?: number; sliceIsochromats?: number; fieldMap?: FieldMap3d } = {},
 ): SpinSet {
   const gradient = excitationGradient(timeline, protocol);
   const t2Star = (options.isochromats ?? 1) > 1;
@@ -98,5 +100,6 @@ export function blochSlicePhantom(
     layer: frame.plane.sliceThickness * SLICE_LAYER_FRACTION,
     isochromats: options.isochromats ?? 1,
     ...(gradient > 0 ? { sliceSelectGradient: gradient } : {}),
+    ...(options.fieldMap ? { fieldMap: options.fieldMap } : {}),
   });
 }

@@ -137,39 +137,66 @@ function readRow(map: Float32Array, grid: MapGrid, row: number, out: Float64Arra
   }
 }
 
-/** CoilMapSource.sumOfSquares: Σ_c s_c² on the fine grid from the coarse maps (see there). */
+/**
+ * CoilMapSource.sumOfSquares: Σ_c s_c² on the fine grid from the coarse maps (see there). Along read, too, an
+ * interpolated row is (1 − w_u)·m[i] + w_u·m[i + 1], so each of the three sums of a row pair is a quadratic form
+ * in (1 − w_u, w_u) over sums of products of neighbouring coarse values, Σ_c m_c[p]·m_c[q]: five per coarse point
+ * (itself, its right, lower, lower-right neighbour, and its right with its lower one), formed once per element on
+ * the coarse grid instead of once per element and fine column. The same sums but for their rounding order.
+ */
 function interpolatedSumOfSquares(
   coarse: readonly Float32Array[],
   grid: MapGrid,
   out: Float64Array,
 ): Float64Array {
-  const { cv, nu, nv, step } = grid;
+  const { cu, cv, nu, nv, step, col0, colW } = grid;
+  const size = cu * cv;
+  // Per coarse point p = (j, i), r the next row and i + 1 the next column, both clamped at the edge.
+  const self = new Float64Array(size); // Σ m[j][i]²
+  const right = new Float64Array(size); // Σ m[j][i]·m[j][i+1]
+  const down = new Float64Array(size); // Σ m[j][i]·m[r][i]
+  const diagonal = new Float64Array(size); // Σ m[j][i]·m[r][i+1]
+  const anti = new Float64Array(size); // Σ m[j][i+1]·m[r][i]
+  for (const map of coarse) {
+    for (let j = 0; j < cv; j++) {
+      const row = j * cu;
+      const next = Math.min(cv - 1, j + 1) * cu;
+      for (let i = 0; i < cu; i++) {
+        const i1 = Math.min(cu - 1, i + 1);
+        const a = map[row + i] as number;
+        const b = map[row + i1] as number;
+        const c = map[next + i] as number;
+        const d = map[next + i1] as number;
+        const p = row + i;
+        self[p] = (self[p] as number) + a * a;
+        right[p] = (right[p] as number) + a * b;
+        down[p] = (down[p] as number) + a * c;
+        diagonal[p] = (diagonal[p] as number) + a * d;
+        anti[p] = (anti[p] as number) + b * c;
+      }
+    }
+  }
   const tt = new Float64Array(nu);
   const tb = new Float64Array(nu);
   const bb = new Float64Array(nu);
-  // Each element's two coarse rows interpolated along read; a pair's lower row is the next pair's upper one.
-  let upper = coarse.map(() => new Float64Array(nu));
-  let lower = coarse.map(() => new Float64Array(nu));
   for (let j = 0; j * step < nv; j++) {
-    const row1 = Math.min(cv - 1, j + 1);
-    tt.fill(0);
-    tb.fill(0);
-    bb.fill(0);
-    coarse.forEach((map, c) => {
-      const top = upper[c] as Float64Array;
-      const bottom = lower[c] as Float64Array;
-      if (j === 0) readRow(map, grid, j, top);
-      if (row1 === j) bottom.set(top);
-      else readRow(map, grid, row1, bottom);
-      for (let u = 0; u < nu; u++) {
-        const t = top[u] as number;
-        const b = bottom[u] as number;
-        tt[u] = (tt[u] as number) + t * t;
-        tb[u] = (tb[u] as number) + t * b;
-        bb[u] = (bb[u] as number) + b * b;
-      }
-    });
-    [upper, lower] = [lower, upper];
+    const row = j * cu;
+    const next = Math.min(cv - 1, j + 1) * cu;
+    for (let u = 0; u < nu; u++) {
+      const i = col0[u] as number;
+      const i1 = Math.min(cu - 1, i + 1);
+      const w = colW[u] as number;
+      const a = (1 - w) * (1 - w);
+      const c = 2 * (1 - w) * w;
+      const d = w * w;
+      tt[u] = a * (self[row + i] as number) + c * (right[row + i] as number) + d * (self[row + i1] as number);
+      bb[u] =
+        a * (self[next + i] as number) + c * (right[next + i] as number) + d * (self[next + i1] as number);
+      tb[u] =
+        a * (down[row + i] as number) +
+        0.5 * c * ((diagonal[row + i] as number) + (anti[row + i] as number)) +
+        d * (down[row + i1] as number);
+    }
     for (let v = j * step; v < Math.min(nv, (j + 1) * step); v++) {
       const w = v / step - j;
       const a = (1 - w) * (1 - w);

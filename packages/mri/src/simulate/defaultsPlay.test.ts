@@ -29,9 +29,6 @@ function snapshotOf(family: SequenceFamily, engine: ScanSnapshot['engine']): Sca
   return { ...base, protocol, simulation: { noiseLevel: 0 } };
 }
 
-/** Families whose Bloch builder still times its readout differently from validation (issue 23.4, left open). */
-const BLOCH_TIMING_OPEN: readonly SequenceFamily[] = ['MPRAGE', 'Dixon', 'MOLLI'];
-
 function playsOnBoth(family: SequenceFamily): void {
   const fast = snapshotOf(family, 'cpusim');
   expect(validateProtocol(fast.protocol, fast.scanner)).toEqual([]);
@@ -45,17 +42,5 @@ function playsOnBoth(family: SequenceFamily): void {
 }
 
 describe('every default protocol plays on both backends (issue 23.4)', () => {
-  it.each(SEQUENCE_FAMILIES.filter((f) => !BLOCH_TIMING_OPEN.includes(f)))(
-    '%s: validation accepts it, cpusim and censol both play it',
-    playsOnBoth,
-  );
-
-  // Known and open: the 2D Bloch MP-RAGE plays every phase line in one inversion (TI ≥ 1058 ms needed, where
-  // validation counts the 128-partition inner loop), the Dixon builder's shortest first echo is 2.69 ms (2.2 ms
-  // in timing.ts) and MOLLI's image train starts half an image before the trigger (TI ≥ 196 ms). When a builder
-  // is brought in line this test starts to fail: move the family to the list above.
-  it.fails.each(BLOCH_TIMING_OPEN)(
-    '%s: the Bloch builder still refuses the default (known, open)',
-    playsOnBoth,
-  );
+  it.each(SEQUENCE_FAMILIES)('%s: validation accepts it, cpusim and censol both play it', playsOnBoth);
 });

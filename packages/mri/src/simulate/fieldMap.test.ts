@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
-import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import {
   AIR_SUSCEPTIBILITY_RELATIVE_TO_WATER_PPM,
   sampleFieldMap,
+  sliceFieldMap,
   susceptibilityFieldMap,
+  type FieldMap3d,
 } from './fieldMap.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast } from './fast/render.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
+import { firstSliceFrame } from './geometry.testing.ts';
 
 describe('susceptibility field map (dipole kernel)', () => {
   // A sphere (radius 6 mm) of water in air, on a 1 mm grid of 40³ voxels.
@@ -52,7 +54,7 @@ describe('field map in the fast engine', () => {
   const volume = testVolume(120, (x, y) => (Math.hypot(x, y) < 0.04 ? LABEL.greyMatter : 0));
   const tissues = testTissues();
   const gre = testProtocol({ family: 'GRE', repetitionTime: 0.05, echoTime: 0.01, flipAngle: 0.5 });
-  const frame = acquisitionFrame(gre, scanGeometry(gre).slices[0] ?? (undefined as never));
+  const frame = firstSliceFrame(gre);
   const prepared = prepareSlice(volume, frame);
   const n = frame.readCount * frame.phaseCount;
   const uniform = (hz: number) => ({
@@ -87,5 +89,37 @@ describe('field map in the fast engine', () => {
     const expected = Math.abs(Math.sin(Math.PI * x) / (Math.PI * x));
     const ratio = (dephased.magnitude[centre] ?? NaN) / (plain.magnitude[centre] ?? NaN);
     expect(Math.abs(ratio - expected)).toBeLessThan(1e-4);
+  });
+});
+
+describe('field slope across a voxel where the field curves (sliceFieldMap)', () => {
+  // A field symmetric about the slice's centre plane, Δf = c·z², as at the equator of a dipole whose field is
+  // negative there and positive above and below: the central difference through the slab is 0, but the slab
+  // spans c·(d/2)² hertz, which must dephase it. 1 mm grid, axial 4 mm slice at z = 0, samples at z = ±2 mm.
+  const c = 4e6; // [Hz/m²]: 16 Hz at z = ±2 mm
+  const n = 9;
+  const hz = new Float32Array(n ** 3);
+  for (let k = 0; k < n; k++) hz.fill(c * ((k - 4) * 0.001) ** 2, k * n * n, (k + 1) * n * n);
+  const map: FieldMap3d = {
+    dims: [n, n, n],
+    voxelSize: [0.001, 0.001, 0.001],
+    origin: [-0.004, -0.004, -0.004],
+    hz,
+  };
+  const protocol = testProtocol({
+    sliceThickness: 0.004,
+    fovRead: 0.004,
+    fovPhase: 0.004,
+    matrixRead: 4,
+    matrixPhase: 4,
+  });
+  const frame = firstSliceFrame(protocol);
+
+  it('keeps the spread through the slab: |slope| · thickness = c·(d/2)² (within 1e-3 Hz)', () => {
+    const slice = sliceFieldMap(map, frame);
+    const p = 2 * frame.readCount + 2;
+    expect(Math.abs(Math.abs(slice.gradSlice[p] ?? NaN) * 0.004 - c * 0.002 ** 2)).toBeLessThan(1e-3);
+    // In plane the field is uniform: no slope.
+    expect(slice.gradRead[p]).toBe(0);
   });
 });

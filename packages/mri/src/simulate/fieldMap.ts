@@ -4,25 +4,27 @@
  * Bowtell, Concepts Magn Reson B 2005;25:65; reference/tissue_properties.md):
  *   ΔB_z(k) = B0 · χ(k) · (1/3 − k_z²/|k|²)     (Lorentz-corrected, B0 along +z, SI χ)
  * χ is taken relative to air (air 0, tissue ≈ −9.4 ppm), the volume is zero-padded to at least 1.5× its size so
- * the periodic FFT folds back only the weak far field (it falls as 1/r³), and the k = 0 term (a uniform offset the shim removes) is set to 0.
+ * the periodic FFT folds back only the weak far field (it falls as 1/r³), and the k = 0 term (a uniform offset
+ * the shim removes) is set to 0.
  *
  * In a gradient-echo image the field map adds the phase −2π·Δf·TE (clockwise precession, docs/conventions.md)
- * and, through its gradient across the voxel, intravoxel dephasing: a linear field change of g [Hz/m] over a
+ * and, through its slope across the voxel, intravoxel dephasing: a linear field change of g [Hz/m] over a
  * voxel of width w attenuates the signal by |sinc(g·w·TE)| per axis (Haacke et al. 1999, ch. 20; Fernández-Seara
- * & Wehrli, MRM 2000;44:358). Spin echoes refocus both at TE.
+ * & Wehrli, MRM 2000;44:358); where the field curves (around a small paramagnetic focus) the slope is the spread
+ * of the field across the neighbourhood (`spreadSlope`). Spin echoes refocus both at TE. Small, strong sources (a
+ * haemorrhage) get their near field on the model's own grid (./fieldMapDetail.ts); the dipole convolution itself
+ * is ./dipoleField.ts.
  */
 import type { LabelVolume } from '../anatomy/types.ts';
-import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../constants.ts';
-import { createFft3d } from '../recon/fftnd.ts';
 import type { Tesla, Vec3 } from '../units.ts';
-import { nextPowerOfTwo } from '../recon/fft.ts';
 import type { AcquisitionFrame } from './geometry.ts';
+import { dipoleFieldHz } from './dipoleField.ts';
+import { fineFieldDetail } from './fieldMapDetail.ts';
+import { multiplyComplex } from '../recon/complexProduct.ts';
 
 /** Volume susceptibility of air relative to water [ppm, SI] (Schenck, Med Phys 1996;23:815): +0.36 − (−9.05). */
 export const AIR_SUSCEPTIBILITY_RELATIVE_TO_WATER_PPM = 9.41;
 
-/** Zero padding of the χ volume before the 3D FFT, as a factor of its size. */
-const PADDING = 1.5;
 /** Default coarsening of the label volume for the field map (3 mm from a 1 mm model): bounds the 3D FFT to ~128³. */
 export const FIELD_MAP_STEP = 3;
 
@@ -34,6 +36,11 @@ export interface FieldMap3d {
   origin: Vec3;
   /** Off-resonance γ̄·ΔB_z per voxel [Hz], x fastest. */
   hz: Float32Array;
+  /**
+   * A finer grid over a box, added to this one where it is defined (`sampleFieldMap`): the near field of small,
+   * strong sources that this grid's blocks smear (./fieldMapDetail.ts), ≈ 0 at its edges.
+   */
+  detail?: FieldMap3d;
 }
 
 /** The field map of a slice on its acquisition grid [phase][read]: offset [Hz] and its gradients [Hz/m]. */
@@ -47,13 +54,16 @@ export interface SliceFieldMap {
 /**
  * The field map of a label volume whose labels have the given susceptibilities relative to water [ppm]
  * (undefined labels count as air), at field `b0`, computed on a grid `step` times coarser than the volume
- * (block-averaged χ) to bound the cost of the 3D FFT (~1 s for the brain at step 3).
+ * (block-averaged χ) to bound the cost of the 3D FFT (~1 s for the brain at step 3). The labels `fineLabels`
+ * (small, strong sources such as a haemorrhage) also get their near field at the volume's own resolution
+ * (./fieldMapDetail.ts), which the coarse grid would smear over its blocks.
  */
 export function susceptibilityFieldMap(
   volume: LabelVolume,
   susceptibilityPpmByLabel: readonly (number | undefined)[],
   b0: Tesla,
   step = FIELD_MAP_STEP,
+  fineLabels: readonly number[] = [],
 ): FieldMap3d {
   const [nx, ny, nz] = volume.dims;
   const cx = Math.ceil(nx / step);
@@ -74,59 +84,40 @@ export function susceptibilityFieldMap(
       }
     }
   }
-  const [px, py, pz] = [cx, cy, cz].map((n) => nextPowerOfTwo(Math.ceil(PADDING * n))) as [
-    number,
-    number,
-    number,
-  ];
-  const re = new Float64Array(px * py * pz);
-  const im = new Float64Array(px * py * pz);
-  // Place the coarse volume at the centre of the padded grid.
-  const [ox, oy, oz] = [(px - cx) >> 1, (py - cy) >> 1, (pz - cz) >> 1];
-  for (let k = 0; k < cz; k++) {
-    for (let j = 0; j < cy; j++) {
-      for (let i = 0; i < cx; i++) {
-        const c = i + cx * (j + cy * k);
-        re[i + ox + px * (j + oy + py * (k + oz))] =
-          (count[c] as number) > 0 ? (chi[c] as number) / (count[c] as number) : 0;
-      }
-    }
-  }
-  const fft = createFft3d(pz, py, px);
-  fft.forward(re, im);
-  const scale = b0 * 1e-6 * GYROMAGNETIC_RATIO_HZ_PER_T;
-  const [dx, dy, dz] = volume.voxelSize.map((d) => d * step) as [number, number, number];
-  for (let k = 0; k < pz; k++) {
-    const kz = (k - pz / 2) / (pz * dz);
-    for (let j = 0; j < py; j++) {
-      const ky = (j - py / 2) / (py * dy);
-      for (let i = 0; i < px; i++) {
-        const kx = (i - px / 2) / (px * dx);
-        const k2 = kx * kx + ky * ky + kz * kz;
-        const kernel = k2 === 0 ? 0 : (1 / 3 - (kz * kz) / k2) * scale;
-        const p = i + px * (j + py * k);
-        re[p] = (re[p] as number) * kernel;
-        im[p] = (im[p] as number) * kernel;
-      }
-    }
-  }
-  fft.inverse(re, im);
-  const hz = new Float32Array(cx * cy * cz);
-  for (let k = 0; k < cz; k++) {
-    for (let j = 0; j < cy; j++) {
-      for (let i = 0; i < cx; i++)
-        hz[i + cx * (j + cy * k)] = re[i + ox + px * (j + oy + py * (k + oz))] as number;
-    }
-  }
+  for (let c = 0; c < chi.length; c++)
+    if ((count[c] as number) > 0) chi[c] = (chi[c] as number) / (count[c] as number);
+  const voxelSize = volume.voxelSize.map((d) => d * step) as [number, number, number];
+  const hz = dipoleFieldHz(chi, [cx, cy, cz], voxelSize, b0);
   // Coarse voxel (i, j, k) covers fine voxels i·step … i·step + step − 1: its centre is offset by (step − 1)/2.
   const origin: Vec3 = [0, 1, 2].map(
     (a) => (volume.origin[a] as number) + ((step - 1) / 2) * (volume.voxelSize[a] as number),
   ) as unknown as Vec3;
-  return { dims: [cx, cy, cz], voxelSize: [dx, dy, dz], origin, hz };
+  const map: FieldMap3d = { dims: [cx, cy, cz], voxelSize, origin, hz };
+  const detail =
+    fineLabels.length > 0 && step > 1
+      ? fineFieldDetail(volume, susceptibilityPpmByLabel, fineLabels, b0, step)
+      : undefined;
+  return detail ? { ...map, detail } : map;
 }
 
-/** Trilinear sample of the field map at a patient position [Hz]; 0 outside. */
+/** Trilinear sample of the field map at a patient position [Hz], its `detail` added where defined; 0 outside. */
 export function sampleFieldMap(map: FieldMap3d, p: Vec3): number {
+  const value = sampleGrid(map, p);
+  const detail = map.detail;
+  return detail && insideGrid(detail, p) ? value + sampleGrid(detail, p) : value;
+}
+
+/** Whether `p` [m] lies within the voxel centres of `map`'s grid (a quick test before sampling it). */
+function insideGrid(map: FieldMap3d, p: Vec3): boolean {
+  for (let a = 0; a < 3; a++) {
+    const f = ((p[a as 0] as number) - (map.origin[a as 0] as number)) / (map.voxelSize[a as 0] as number);
+    if (f < 0 || f > (map.dims[a as 0] as number) - 1) return false;
+  }
+  return true;
+}
+
+/** Trilinear sample of one grid of a field map at a patient position [Hz]; 0 outside. */
+function sampleGrid(map: FieldMap3d, p: Vec3): number {
   const [nx, ny, nz] = map.dims;
   const f = [0, 1, 2].map(
     (a) => ((p[a] as number) - (map.origin[a] as number)) / (map.voxelSize[a] as number),
@@ -145,7 +136,22 @@ export function sampleFieldMap(map: FieldMap3d, p: Vec3): number {
   );
 }
 
-/** The field map on a slice's acquisition grid, with central-difference gradients along read, phase, slice. */
+/**
+ * The field's slope across a neighbourhood sampled at `before`, `centre` and `after` [Hz], `span` [m] apart end to
+ * end: the spread of the three (max − min) over the span, signed as after − before. Where the field is linear this
+ * is the central difference; where it curves (the centre plane of a dipole, whose field is negative at its equator
+ * and positive above and below it) it keeps the spread the voxel dephases over, which the central difference,
+ * ≈ 0 there, would lose [Hz/m].
+ */
+function spreadSlope(before: number, centre: number, after: number, span: number): number {
+  const spread = Math.max(before, centre, after) - Math.min(before, centre, after);
+  return ((after >= before ? 1 : -1) * spread) / span;
+}
+
+/**
+ * The field map on a slice's acquisition grid, with its slopes along read, phase and slice (`spreadSlope`: the
+ * central difference where the field is linear).
+ */
 export function sliceFieldMap(map: FieldMap3d, frame: AcquisitionFrame): SliceFieldMap {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
@@ -174,7 +180,7 @@ export function sliceFieldMap(map: FieldMap3d, frame: AcquisitionFrame): SliceFi
       const u = (c - nu / 2) * du;
       const p = line * nu + c;
       hz[p] = at(u, v, 0);
-      gradSlice[p] = (at(u, v, ds) - at(u, v, -ds)) / (2 * ds);
+      gradSlice[p] = spreadSlope(at(u, v, -ds), hz[p] as number, at(u, v, ds), 2 * ds);
     }
   }
   for (let line = 0; line < nv; line++) {
@@ -182,10 +188,15 @@ export function sliceFieldMap(map: FieldMap3d, frame: AcquisitionFrame): SliceFi
       const p = line * nu + c;
       const l = c > 0 ? p - 1 : p;
       const r = c < nu - 1 ? p + 1 : p;
-      gradRead[p] = ((hz[r] as number) - (hz[l] as number)) / ((r - l || 1) * du);
+      gradRead[p] = spreadSlope(hz[l] as number, hz[p] as number, hz[r] as number, (r - l || 1) * du);
       const up = line > 0 ? p - nu : p;
       const down = line < nv - 1 ? p + nu : p;
-      gradPhase[p] = ((hz[down] as number) - (hz[up] as number)) / (((down - up) / nu || 1) * dv);
+      gradPhase[p] = spreadSlope(
+        hz[up] as number,
+        hz[p] as number,
+        hz[down] as number,
+        ((down - up) / nu || 1) * dv,
+      );
     }
   }
   return { hz, gradRead, gradPhase, gradSlice };
@@ -220,4 +231,98 @@ export function applyFieldMap(
     re[p] = r * c - i * s;
     im[p] = r * s + i * c;
   }
+}
+
+/**
+ * A slice's field map prepared for repeated renders (the live preview, ./preview/engine.ts): what does not depend
+ * on the contrast once per geometry (−2π·Δf [rad/s] and the products g·w per axis [Hz]), and the per-pixel complex
+ * factor attenuation·e^(−i2π·Δf·TE) of the last echo time, so that a contrast change keeping TE (TR, TI, flip)
+ * reuses it and a TE change recomputes only it, into the same arrays. Its results are those of `applyFieldMap`
+ * to the bit (the same products, in the same order).
+ */
+export interface FieldMapCache {
+  readonly field: SliceFieldMap;
+  readonly readCount: number;
+  readonly phaseCount: number;
+  /** −2π·Δf per pixel [rad/s]. */
+  readonly radPerS: Float64Array;
+  /** g·w along read, phase and slice per pixel [Hz]. */
+  readonly gwRead: Float64Array;
+  readonly gwPhase: Float64Array;
+  readonly gwSlice: Float64Array;
+  /** The echo time `cos`/`sin` hold (NaN: none yet) [s]. */
+  te: number;
+  /** attenuation·cos(angle) and attenuation·sin(angle) per pixel at `te`. */
+  readonly cos: Float64Array;
+  readonly sin: Float64Array;
+  /** EPI's displacement along phase of the last line interval (./epiDistortion.ts `displaceAlongPhaseCached`). */
+  displacement: EpiDisplacement | undefined;
+}
+
+/** Where `displaceAlongPhase` pushes each pixel for one line interval: the two targets and the upper weight. */
+export interface EpiDisplacement {
+  /** The signed line interval these targets are for [s]. */
+  lineIntervalS: number;
+  below: Int32Array;
+  above: Int32Array;
+  weight: Float64Array;
+  /** The displaced image's buffers, filled again at each render. */
+  outRe: Float64Array;
+  outIm: Float64Array;
+}
+
+/** The contrast-independent part of `field` on `frame` (the frame it was sampled on). */
+export function createFieldMapCache(field: SliceFieldMap, frame: AcquisitionFrame): FieldMapCache {
+  const n = field.hz.length;
+  const du = frame.fovRead / frame.readCount;
+  const dv = frame.fovPhase / frame.phaseCount;
+  const thickness = frame.plane.sliceThickness;
+  const radPerS = new Float64Array(n);
+  const gwRead = new Float64Array(n);
+  const gwPhase = new Float64Array(n);
+  const gwSlice = new Float64Array(n);
+  for (let p = 0; p < n; p++) {
+    // As applyFieldMap's left-to-right products: (g·w)·TE and (−2π·Δf)·TE.
+    gwRead[p] = (field.gradRead[p] as number) * du;
+    gwPhase[p] = (field.gradPhase[p] as number) * dv;
+    gwSlice[p] = (field.gradSlice[p] as number) * thickness;
+    radPerS[p] = -2 * Math.PI * (field.hz[p] as number);
+  }
+  return {
+    field,
+    readCount: frame.readCount,
+    phaseCount: frame.phaseCount,
+    radPerS,
+    gwRead,
+    gwPhase,
+    gwSlice,
+    te: NaN,
+    cos: new Float64Array(n),
+    sin: new Float64Array(n),
+    displacement: undefined,
+  };
+}
+
+/** applyFieldMap with `cache`'s factor at `te` [s], computed only when `te` differs from the last one. */
+export function applyFieldMapCached(
+  re: Float64Array,
+  im: Float64Array,
+  cache: FieldMapCache,
+  te: number,
+): void {
+  const { cos, sin } = cache;
+  if (cache.te !== te) {
+    const { radPerS, gwRead, gwPhase, gwSlice } = cache;
+    for (let p = 0; p < cos.length; p++) {
+      const attenuation =
+        Math.abs(sinc((gwRead[p] as number) * te)) *
+        Math.abs(sinc((gwPhase[p] as number) * te)) *
+        Math.abs(sinc((gwSlice[p] as number) * te));
+      const angle = (radPerS[p] as number) * te;
+      cos[p] = attenuation * Math.cos(angle);
+      sin[p] = attenuation * Math.sin(angle);
+    }
+    cache.te = te;
+  }
+  multiplyComplex(re, im, cos, sin, re, im, re.length);
 }

@@ -7,18 +7,12 @@
  * i.e. the slice centre sits on pixel (N/2, M/2), the same index as the centred FFT's origin (recon/fftnd.ts).
  */
 import type { Protocol } from '../sequence/protocol.ts';
+import { framePhaseCount } from '../sequence/kspace-centre.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
+import { PLANE_AXES, add, cross, dot, scale, stackDirections } from '../sequence/orientation.ts';
 import type { Meters, Vec3 } from '../units.ts';
 
-/** Unit row and column directions of the display planes before any in-plane rotation (DICOM PS3.3 C.7.6.2.1.1). */
-const PLANE_AXES: Record<Protocol['geometry']['orientation'], { row: Vec3; column: Vec3 }> = {
-  // Axial: left→right of the screen is patient right→left (+x), top→bottom is anterior→posterior (+y).
-  axial: { row: [1, 0, 0], column: [0, 1, 0] },
-  // Coronal: screen right is patient left (+x), down is foot (−z).
-  coronal: { row: [1, 0, 0], column: [0, 0, -1] },
-  // Sagittal: screen right is posterior (+y), down is foot (−z).
-  sagittal: { row: [0, 1, 0], column: [0, 0, -1] },
-};
+export { add, cross, dot, scale, stackDirections } from '../sequence/orientation.ts';
 
 /** Geometry of one reconstructed image: everything DICOM and NIfTI need to place it in the patient. */
 export interface ImagePlane {
@@ -66,28 +60,41 @@ export interface AcquisitionFrame {
   transposed: boolean;
 }
 
-export const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-export const scale = (a: Vec3, s: number): Vec3 => [a[0] * s, a[1] * s, a[2] * s];
-export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const cross = (a: Vec3, b: Vec3): Vec3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
+/** The first of the `phaseMatrix` lines a frame keeps: the oversampled lines are cropped evenly from both ends. */
+export function firstKeptLine(frame: AcquisitionFrame): number {
+  return (frame.phaseCount - frame.phaseMatrix) / 2;
+}
 
 /** Rounds to the nearest even integer ≥ 2 (centred FFTs need even lengths). */
 const even = (n: number): number => Math.max(2, 2 * Math.round(n / 2));
 
+/**
+ * The orientation-relative angles of a stack whose unit row and column directions are given: the in-plane
+ * rotation ψ and the tilts a (about the row), b (about the column) with frame = base·Rz(ψ)·Rx(a)·Ry(b), the
+ * inverse of `stackDirections` for |a| < 90° (Tait–Bryan angles z-x'-y''). With M = baseᵀ·frame:
+ * M₂₁ = sin a, M₂₀ = −cos a·sin b, M₂₂ = cos a·cos b, M₀₁ = −sin ψ·cos a, M₁₁ = cos ψ·cos a.
+ */
+export function stackAngles(
+  orientation: Protocol['geometry']['orientation'],
+  row: Vec3,
+  column: Vec3,
+): { rotation: number; tiltAboutRow: number; tiltAboutColumn: number } {
+  const base = PLANE_AXES[orientation];
+  const baseNormal = cross(base.row, base.column);
+  const normal = cross(row, column);
+  const m21 = dot(baseNormal, column);
+  const m20 = dot(baseNormal, row);
+  const m22 = dot(baseNormal, normal);
+  return {
+    rotation: Math.atan2(-dot(base.row, column), dot(base.column, column)),
+    tiltAboutRow: Math.asin(Math.max(-1, Math.min(1, m21))),
+    tiltAboutColumn: Math.atan2(-m20, m22),
+  };
+}
+
 /** The display planes of every slice of a protocol. */
 export function scanGeometry(protocol: Protocol): ScanGeometry {
-  const axes = PLANE_AXES[protocol.geometry.orientation];
-  const rotation = protocol.geometry.rotation ?? 0;
-  const normal = cross(axes.row, axes.column);
-  // Rotate row and column about the normal by `rotation` (right-handed).
-  const c = Math.cos(rotation);
-  const s = Math.sin(rotation);
-  const rowDirection = add(scale(axes.row, c), scale(axes.column, s));
-  const columnDirection = add(scale(axes.column, c), scale(axes.row, -s));
+  const { row: rowDirection, column: columnDirection, normal } = stackDirections(protocol.geometry);
   const phaseAlongColumn = protocol.phaseDirection === 'column';
   const rows = phaseAlongColumn ? protocol.matrixPhase : protocol.matrixRead;
   const columns = phaseAlongColumn ? protocol.matrixRead : protocol.matrixPhase;
@@ -117,7 +124,7 @@ export function scanGeometry(protocol: Protocol): ScanGeometry {
 export function acquisitionFrame(protocol: Protocol, plane: ImagePlane): AcquisitionFrame {
   const transposed = protocol.phaseDirection === 'row';
   const phaseMatrix = even(protocol.matrixPhase);
-  const phaseCount = even(phaseMatrix * (1 + Math.max(0, protocol.phaseOversampling)));
+  const phaseCount = framePhaseCount(protocol);
   return {
     plane,
     readDirection: transposed ? plane.columnDirection : plane.rowDirection,

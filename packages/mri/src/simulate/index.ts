@@ -10,6 +10,7 @@ export * from './geometry.ts';
 export * from './noise.ts';
 export * from './motion.ts';
 export * from './fieldMap.ts';
+export * from './epiDistortion.ts';
 export * from './diffusion.ts';
 export * from './prescan.ts';
 export * from './blochPhantom.ts';

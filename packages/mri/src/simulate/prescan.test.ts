@@ -3,8 +3,10 @@ import { ringOfElements } from '../anatomy/coils.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './fast/phantom.testing.ts';
+import { prescanGainOfSquares } from './prescan.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
+import { firstSliceFrame } from './geometry.testing.ts';
 
 /** A uniform white-matter disc of radius 80 mm inside an 8-element ring array of radius 120 mm. */
 const RADIUS = 0.08;
@@ -79,5 +81,21 @@ describe('prescan normalisation of a receive array (on by default)', () => {
   it('switched off, the raw sum of squares leaves the centre darker than the edge (below 80 %)', () => {
     const { centre, edge } = centreAndEdge(base, false);
     expect(centre / edge).toBeLessThan(0.8);
+  });
+});
+
+describe('prescan gain into a kept buffer (the live preview reuses one)', () => {
+  const protocol = testProtocol({ matrixRead: 32, matrixPhase: 32, phaseOversampling: 0.5 });
+  const frame = firstSliceFrame(protocol);
+  const squares = Float64Array.from({ length: frame.readCount * frame.phaseCount }, (_, i) => 0.5 + (i % 7));
+
+  it('writes the same values into the buffer it is given and returns that buffer', () => {
+    const out = new Float32Array(frame.readCount * frame.phaseMatrix).fill(NaN);
+    expect(prescanGainOfSquares(squares, frame, out)).toBe(out);
+    expect(out).toEqual(prescanGainOfSquares(squares, frame));
+  });
+
+  it('refuses a buffer of the wrong size', () => {
+    expect(() => prescanGainOfSquares(squares, frame, new Float32Array(5))).toThrow(/5 values/);
   });
 });

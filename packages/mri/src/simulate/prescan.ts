@@ -6,7 +6,7 @@
  * per unit PD as with one uniform channel (docs/conventions.md, "Image values and noise"); noise is amplified
  * where the array is weak, as on a console.
  */
-import type { AcquisitionFrame } from './geometry.ts';
+import { firstKeptLine, type AcquisitionFrame } from './geometry.ts';
 
 /**
  * Where the array's sensitivity is below this fraction of its maximum the gain stops growing: far from every
@@ -34,12 +34,17 @@ export function prescanNormalisationGain(
 
 /**
  * The gain of `prescanNormalisationGain` from the elements' summed squared sensitivities Σ_c s_c² per acquisition
- * pixel (summed over c in element order; fast/receive.ts `CoilStats.s2` holds them), the same Float32 values.
+ * pixel (summed over c in element order; fast/receive.ts `CoilStats.s2` holds them), the same Float32 values,
+ * into `out` when given (readCount·phaseMatrix values: the live preview reuses one from slice to slice).
  */
-export function prescanGainOfSquares(squares: Float64Array, frame: AcquisitionFrame): Float32Array {
+export function prescanGainOfSquares(
+  squares: Float64Array,
+  frame: AcquisitionFrame,
+  out?: Float32Array,
+): Float32Array {
   const nu = frame.readCount;
   const keep = frame.phaseMatrix;
-  const firstLine = (frame.phaseCount - keep) / 2;
+  const firstLine = firstKeptLine(frame);
   const columns = frame.transposed ? keep : nu;
   // The kept lines' largest sensitivity first, then each gain from its own square root: no array of them.
   let max = 0;
@@ -48,7 +53,9 @@ export function prescanGainOfSquares(squares: Float64Array, frame: AcquisitionFr
     if (s > max) max = s;
   }
   const floor = MIN_RELATIVE_SENSITIVITY * max;
-  const gain = new Float32Array(nu * keep);
+  if (out && out.length !== nu * keep)
+    throw new RangeError(`prescanGainOfSquares: ${out.length} values for ${nu * keep} pixels`);
+  const gain = out ?? new Float32Array(nu * keep);
   if (!(max > 0)) return gain.fill(1);
   for (let v = 0; v < keep; v++)
     for (let u = 0; u < nu; u++) {

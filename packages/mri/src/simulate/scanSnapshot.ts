@@ -39,7 +39,12 @@ export interface SnapshotSimulation {
   prescanNormalize?: boolean;
   partialFourierMode?: PartialFourierMode;
   motion?: Motion;
-  /** Fast engine: simulate the model's susceptibility field map (gradient echoes: phase and T2* dephasing). */
+  /**
+   * Simulate the model's susceptibility field map (simulate/fieldMap.ts): gradient echoes' phase and T2*
+   * dephasing near air and bone, EPI displacement along the phase direction; the fast engine by its closed forms,
+   * the Bloch engine by each spin's off-resonance. The server sets it only on the Bloch backend (the spec hides
+   * susceptibility on the CPU simulator).
+   */
   susceptibility?: boolean;
   /** Bloch engine: isochromats per pixel for T2* dephasing (bloch/phantom.ts); default 1. */
   isochromats?: number;

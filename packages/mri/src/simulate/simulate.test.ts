@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import type { Protocol } from '../sequence/protocol.ts';
-import { acquisitionFrame, scanGeometry } from './geometry.ts';
+import { scanGeometry } from './geometry.ts';
 import { LABEL, testProtocol, testTissueAt, testTissues, testVolume } from './fast/phantom.testing.ts';
 import { prepareSlice } from './fast/prepare.ts';
 import { renderContrast, type RenderedImage } from './fast/render.ts';
@@ -9,6 +9,7 @@ import { scoutImages, scoutProtocol } from './scout.ts';
 import { coilSensitivityMaps } from '../anatomy/coils.ts';
 import { frameCoilMaps, simulate, simulateSlice, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
+import { firstSliceFrame } from './geometry.testing.ts';
 
 /** Concentric "head": white matter core, grey matter, CSF, then a fat (scalp) ring [m]. */
 const RADII = { whiteMatter: 0.03, greyMatter: 0.045, csf: 0.055, fat: 0.065 };
@@ -117,7 +118,7 @@ describe('receive chain and partial Fourier', () => {
   const volume = head.volume;
   const tissues = testTissues();
   const protocol = testProtocol();
-  const frame = acquisitionFrame(protocol, scanGeometry(protocol).slices[0] ?? (undefined as never));
+  const frame = firstSliceFrame(protocol);
   const prepared = prepareSlice(volume, frame);
   const full = renderContrast(prepared, protocol, TEST_SCANNER, { tissues });
   const peak = Math.max(...full.magnitude);
@@ -180,7 +181,7 @@ describe('receive chain and partial Fourier', () => {
 describe('coil sensitivity maps on the acquisition grid', () => {
   it('interpolated from a coarse grid, stay within 0.5 % of the exact maps', () => {
     const protocol = testProtocol({ matrixRead: 128, matrixPhase: 96, fovPhase: 0.15 });
-    const frame = acquisitionFrame(protocol, scanGeometry(protocol).slices[0] ?? (undefined as never));
+    const frame = firstSliceFrame(protocol);
     const coil = {
       uniqueName: 'test',
       shownName: 'Test',

@@ -11,7 +11,8 @@ import type { TissueAtField, TissueKey } from '../tissue/types.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame, type ScanGeometry } from './geometry.ts';
 import { validateMotion, type Motion } from './motion.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel, type RandomSource } from './noise.ts';
-import { sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldMap.ts';
+import { FIELD_MAP_STEP, sliceFieldMap, susceptibilityFieldMap, type FieldMap3d } from './fieldMap.ts';
+import { fineFieldLabels } from './fieldMapDetail.ts';
 import { prepareSlice, type PreparedSlice } from './fast/prepare.ts';
 import { foldPrepared, partitionContributions } from './slab.ts';
 import { isThreeDimensional } from '../sequence/timing.ts';
@@ -46,7 +47,8 @@ export interface SimulateOptions {
   partialFourierMode?: PartialFourierMode;
   /**
    * The model's susceptibility field map at this B0 (`modelFieldMap`; compute it once per model and field and
-   * reuse it): gradient-echo scans then show susceptibility phase and T2* dephasing (./fieldMap.ts).
+   * reuse it): gradient-echo scans then show susceptibility phase and T2* dephasing (./fieldMap.ts), EPI scans
+   * the displacement along phase (./epiDistortion.ts).
    */
   fieldMap?: FieldMap3d;
   /**
@@ -77,7 +79,10 @@ export function tissuesByLabel(
   return anatomy.tissues.map((key, label) => (label === 0 ? undefined : options.tissueAt(key)));
 }
 
-/** The susceptibility field map of a model at the scanner's field (tissue susceptibilities from `tissueAt`). */
+/**
+ * The susceptibility field map of a model at the scanner's field (tissue susceptibilities from `tissueAt`), with
+ * the fine near field of its focal sources (./fieldMapDetail.ts: a haemorrhage).
+ */
 export function modelFieldMap(
   anatomy: AnatomicalModel,
   tissueAt: SimulateOptions['tissueAt'],
@@ -86,7 +91,13 @@ export function modelFieldMap(
   const susceptibility = anatomy.tissues.map((key, label) =>
     label === 0 ? undefined : tissueAt(key).susceptibilityPpm,
   );
-  return susceptibilityFieldMap(anatomy.volume, susceptibility, b0);
+  return susceptibilityFieldMap(
+    anatomy.volume,
+    susceptibility,
+    b0,
+    FIELD_MAP_STEP,
+    fineFieldLabels(anatomy.tissues),
+  );
 }
 
 /** The receive coil of the scanner in this model, if the model has it. */

@@ -11,6 +11,7 @@ import { acquisitionFrame, scanGeometry } from './geometry.ts';
 import { createSliceCache } from './sliceCache.ts';
 import { simulateSlice, type SimulateOptions } from './simulate.ts';
 import { TEST_SCANNER } from '../scanner.testing.ts';
+import { firstSliceFrame } from './geometry.testing.ts';
 
 const headOf = testHeadModel;
 const head = headOf(0);
@@ -76,7 +77,7 @@ describe('a scan slice with the slice cache', () => {
 
   it('starts over for another model, and keeps nothing with a budget of 0', () => {
     const protocol = testProtocol({ sliceCount: 1 });
-    const frame = acquisitionFrame(protocol, scanGeometry(protocol).slices[0] ?? (undefined as never));
+    const frame = firstSliceFrame(protocol);
     let builds = 0;
     const build = () => {
       builds++;

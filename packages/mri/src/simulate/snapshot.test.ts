@@ -9,6 +9,7 @@ import {
   runScanPart,
   scanParts,
   simulateSnapshot,
+  snapshotFieldMap,
   type PartOutput,
   type ScanSnapshot,
 } from './snapshot.ts';
@@ -112,6 +113,18 @@ describe('simulateSnapshot (Bloch engine, spin chunks)', () => {
       expect(Math.abs(v - (three.magnitude[i] ?? NaN))).toBeLessThan(1e-5 * peak),
     );
   });
+
+  it('with susceptibility, runs its spins in the model field map (computed when the context has none)', () => {
+    const gre = testBlochSnapshot(1, { simulation: { noiseLevel: 0, receive: 'single' } });
+    const protocol = { ...gre.protocol, family: 'GRE' as const, echoTime: 0.02, flipAngle: 0.5 };
+    const plain = { ...gre, protocol };
+    const withChi = { ...plain, simulation: { ...plain.simulation, susceptibility: true } };
+    const own = simulateSnapshot(withChi, knee).slices[0]?.magnitude;
+    const given = simulateSnapshot(withChi, knee, { fieldMap: snapshotFieldMap(withChi, knee) }).slices[0];
+    const without = simulateSnapshot(plain, knee).slices[0]?.magnitude;
+    expect(own).toEqual(given?.magnitude);
+    expect(own).not.toEqual(without);
+  }, 60_000);
 
   it('adds thermal noise of the fast engine σ per pixel (where signal ≫ σ, |S + σn| − |S| has SD σ; ±15 %)', () => {
     const base = testBlochSnapshot(1);

@@ -11,6 +11,7 @@
  * serial `simulateSnapshot` gives, byte for byte.
  */
 import type { ModelBuildOptions } from '../anatomy/registry.ts';
+import { kSpaceCentreTime } from '../sequence/kspace-centre.ts';
 import type { AnatomicalModel } from '../anatomy/types.ts';
 import { bolusEnhancedTissue } from '../tissue/bolus.ts';
 import { contrastEnhancedTissue } from '../tissue/contrast.ts';
@@ -41,19 +42,27 @@ export function snapshotModelOptions(snapshot: ScanSnapshot): Omit<ModelBuildOpt
 
 /**
  * Tissue properties at the snapshot's B0 with its overrides, and its contrast agent when one was given (the
- * `tissueAt` of `SimulateOptions`).
+ * `tissueAt` of `SimulateOptions`): a late phase at its time after the injection, a bolus's first pass at the
+ * moment the scan reads the centre of k-space, `secondsAfterInjection` (the scan delay) plus the time from the
+ * scan's start to its k-space centre (sequence/kspace-centre.ts).
  */
 export function snapshotTissueAt(snapshot: ScanSnapshot): (key: TissueKey) => TissueAtField {
   const { b0 } = snapshot.scanner;
   const contrast = snapshot.simulation.contrast;
   const plain = (key: TissueKey) => tissueAtField(key, b0, snapshot.tissueOverrides[key]);
   if (contrast === undefined) return plain;
+  // A first pass changes within seconds: the image shows it when the scan reads the k-space centre.
+  const firstPass = contrast.firstPass && {
+    ...contrast,
+    secondsAfterInjection:
+      contrast.secondsAfterInjection + kSpaceCentreTime(snapshot.protocol, snapshot.scanner),
+  };
   const enhanced = new Map<TissueKey, TissueAtField>();
   return (key) => {
     let tissue = enhanced.get(key);
     if (tissue === undefined) {
-      tissue = contrast.firstPass
-        ? bolusEnhancedTissue(plain(key), contrast, b0)
+      tissue = firstPass
+        ? bolusEnhancedTissue(plain(key), firstPass, b0)
         : contrastEnhancedTissue(
             plain(key),
             { ...contrast, timeAfterContrast: contrast.secondsAfterInjection },
@@ -65,9 +74,11 @@ export function snapshotTissueAt(snapshot: ScanSnapshot): (key: TissueKey) => Ti
   };
 }
 
-/** Whether the fast engine needs the model's field map for this snapshot. */
-export const needsFieldMap = (snapshot: ScanSnapshot): boolean =>
-  snapshot.engine === 'cpusim' && snapshot.simulation.susceptibility === true;
+/**
+ * Whether a scan of this snapshot needs the model's field map: its susceptibility is on (either engine; the server
+ * turns it on only for the Bloch backend, as the spec hides susceptibility on the CPU simulator).
+ */
+export const needsFieldMap = (snapshot: ScanSnapshot): boolean => snapshot.simulation.susceptibility === true;
 
 /** The model's susceptibility field map for this snapshot's B0 and tissue values (about a second per model). */
 export function snapshotFieldMap(snapshot: ScanSnapshot, model: AnatomicalModel): FieldMap3d {
@@ -152,10 +163,20 @@ export function runScanPart(
     noiseLevel: 0,
     seed: 0,
   });
-  const signal = simulateSpinChunk(snapshot, model, tissues, part, {
-    ...(context.kernels ? { kernels: context.kernels } : {}),
-    ...(context.shouldStop ? { shouldStop: context.shouldStop } : {}),
-  });
+  const fieldMap = needsFieldMap(snapshot)
+    ? (context.fieldMap ?? snapshotFieldMap(snapshot, model))
+    : undefined;
+  const signal = simulateSpinChunk(
+    snapshot,
+    model,
+    tissues,
+    part,
+    {
+      ...(context.kernels ? { kernels: context.kernels } : {}),
+      ...(context.shouldStop ? { shouldStop: context.shouldStop } : {}),
+    },
+    fieldMap,
+  );
   return { kind: 'spins', slice: part.slice, signal };
 }
 

@@ -9,8 +9,11 @@
  * image is reconstructed like bloch/recon.ts `blochMagnitudeImage` (centred inverse FFT, oversampled
  * lines cropped, transposed when phase runs along rows), with thermal noise of the fast engine's σ per pixel
  * (noise.ts `imageNoiseSigma`, same image units: M⊥ per unit PD) from the slice's seed added to the complex image
- * before the magnitude. The k-space returned is the acquired signal before thermal noise. Settings of the fast
- * engine alone (motion, susceptibility field map, coil-array receive, partial-Fourier reconstruction mode) do not
+ * before the magnitude. The k-space returned is the acquired signal before thermal noise. With susceptibility
+ * on, each spin precesses off resonance by the model's field map where it stands (blochPhantom.ts), so gradient
+ * echoes lose signal with TE near air, spin echoes refocus it and EPI trains displace it along the phase
+ * direction, all from the Bloch equations. Settings of the fast engine alone (motion, coil-array receive,
+ * partial-Fourier reconstruction mode) do not
  * apply here, except the partial-Fourier reconstruction mode: with partial Fourier the timeline reads lines
  * [0, acquired) (as the fast engine does) and the image is reconstructed like the fast engine's
  * (recon/partialFourier.ts, homodyne unless the snapshot says otherwise). A timeline that misses an acquired
@@ -23,7 +26,17 @@ import { axesOf } from '../sequence/build/context.ts';
 import { buildTimeline } from '../sequence/build/index.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
 import type { TissueAtField } from '../tissue/types.ts';
-import { adcLines, adcReadLines, blochKSpace, readAxisOf } from './bloch/recon.ts';
+import {
+  adcEchoIndices,
+  adcLines,
+  adcReadLines,
+  blochKSpace,
+  readAxisOf,
+  selectAdcEvents,
+  type ReadLine,
+} from './bloch/recon.ts';
+import type { Protocol } from '../sequence/protocol.ts';
+import { readoutKind } from '../sequence/timing.ts';
 import { simulateBloch, type BlochEngineOptions } from './bloch/engine.ts';
 import { blochSlicePhantom } from './blochPhantom.ts';
 import { adcSampleTimes } from './bloch/plan.ts';
@@ -32,6 +45,7 @@ import { sliceSpins } from './bloch/spins.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from './geometry.ts';
 import { imageNoiseSigma, seededRandom, unitComplexNoise } from './noise.ts';
 import { sliceSeed } from './simulate.ts';
+import type { FieldMap3d } from './fieldMap.ts';
 import type { ScanSnapshot, SliceOutput } from './scanSnapshot.ts';
 
 /** The acquisition frame and timeline of one slice of a snapshot. */
@@ -50,7 +64,8 @@ function sliceAcquisition(
 
 /**
  * The signal of spins [⌊c·n/C⌋, ⌊(c+1)·n/C⌋) of slice `part.slice` (chunk c of C over its n spins); an empty
- * chunk gives an all-zero signal with the timeline's sample times.
+ * chunk gives an all-zero signal with the timeline's sample times. `fieldMap`: the model's susceptibility field
+ * map when the snapshot's susceptibility is on (snapshot.ts `snapshotFieldMap`).
  */
 export function simulateSpinChunk(
   snapshot: ScanSnapshot,
@@ -58,6 +73,7 @@ export function simulateSpinChunk(
   tissues: readonly (TissueAtField | undefined)[],
   part: { slice: number; chunk: number; chunks: number },
   engine: BlochEngineOptions = {},
+  fieldMap?: FieldMap3d,
 ): BlochSignal {
   const { chunk, chunks } = part;
   if (!(Number.isInteger(chunks) && chunks >= 1 && Number.isInteger(chunk) && chunk >= 0 && chunk < chunks))
@@ -67,11 +83,30 @@ export function simulateSpinChunk(
   const spins = blochSlicePhantom(model, frame, tissues, timeline, snapshot.protocol, {
     ...(isochromats === undefined ? {} : { isochromats }),
     ...(sliceIsochromats === undefined ? {} : { sliceIsochromats }),
+    ...(fieldMap ? { fieldMap } : {}),
   });
   const start = Math.floor((chunk * spins.count) / chunks);
   const end = Math.floor(((chunk + 1) * spins.count) / chunks);
   if (end <= start) return emptySignal(adcSampleTimes(timeline), 1);
   return simulateBloch({ timeline, spins: sliceSpins(spins, start, end) }, engine);
+}
+
+/**
+ * The ADC events of the image the session serves: every event, except for a multi-echo gradient echo (Dixon,
+ * SWI with `echoTimes`), whose served image is the echo at TE (the fast engine's, signal.ts), the echo of each
+ * excitation closest to TE in `echoTimes`.
+ */
+function servedEchoEvents(protocol: Protocol, timeline: SequenceTimeline): number[] {
+  const echoes = adcEchoIndices(timeline);
+  const all = echoes.map((_, e) => e);
+  const tes = protocol.echoTimes ?? [];
+  if (readoutKind(protocol.family) !== 'gradientEcho' || tes.length < 2) return all;
+  const served = tes.reduce(
+    (best, te, k) =>
+      Math.abs(te - protocol.echoTime) < Math.abs((tes[best] ?? 0) - protocol.echoTime) ? k : best,
+    0,
+  );
+  return all.filter((e) => echoes[e] === served);
 }
 
 /** Slice `slice`'s image and k-space from the signals of all its spin chunks. */
@@ -82,12 +117,15 @@ export function blochSliceImage(
 ): SliceOutput {
   const { protocol, scanner } = snapshot;
   const { frame, timeline } = sliceAcquisition(snapshot, slice);
-  const signal = addSignals(signals);
   const nu = frame.readCount;
   const nv = frame.phaseCount;
-  const lines = adcLines(timeline, axesOf(protocol).phase, frame);
+  const keep = servedEchoEvents(protocol, timeline);
+  const signal = selectAdcEvents(addSignals(signals), nu, keep);
+  const allLines = adcLines(timeline, axesOf(protocol).phase, frame);
+  const allRead = adcReadLines(timeline, readAxisOf(frame), frame);
+  const lines = keep.map((e) => allLines[e] as number);
+  const read = keep.map((e) => allRead[e] as ReadLine);
   const acquired = protocol.partialFourier < 1 ? partialFourierLines(nv, protocol.partialFourier) : nv;
-  const read = adcReadLines(timeline, readAxisOf(frame), frame);
   const kspace = blochKSpace(signal, lines, frame, read, acquired);
   const image =
     acquired < nv
@@ -101,12 +139,12 @@ export function blochSliceImage(
       image.im[i] = (image.im[i] as number) + sigma * (noise.im[i] as number);
     }
   }
-  const keep = frame.phaseMatrix;
-  const first = (nv - keep) / 2;
-  const rows = frame.transposed ? nu : keep;
-  const columns = frame.transposed ? keep : nu;
-  const magnitude = new Float32Array(nu * keep);
-  for (let v = 0; v < keep; v++)
+  const kept = frame.phaseMatrix;
+  const first = (nv - kept) / 2;
+  const rows = frame.transposed ? nu : kept;
+  const columns = frame.transposed ? kept : nu;
+  const magnitude = new Float32Array(nu * kept);
+  for (let v = 0; v < kept; v++)
     for (let u = 0; u < nu; u++) {
       const at = (first + v) * nu + u;
       const value = Math.hypot(image.re[at] as number, image.im[at] as number);

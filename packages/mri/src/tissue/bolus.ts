@@ -1,12 +1,5 @@
 import type { Seconds, Tesla } from '../units.ts';
-import {
-  contrastAgentFor,
-  contrastDose,
-  HAEMATOCRIT,
-  tissueKinetics,
-  withContrast,
-  type TissueKinetics,
-} from './contrast.ts';
+import { HAEMATOCRIT, tissueKinetics, withInjection, type TissueKinetics } from './contrast.ts';
 import { tissueDefinition } from './library.ts';
 import type { TissueAtField, TissueKey } from './types.ts';
 
@@ -179,7 +172,7 @@ export function bolusEnhancedTissue(
   settings: BolusSettings,
   b0: Tesla,
 ): TissueAtField {
-  const dose = contrastDose(settings.concentrationMmolPerMl, settings.volumeMl);
-  const concentration = bolusTissueConcentration(tissue.key, dose, settings.secondsAfterInjection);
-  return withContrast(tissue, concentration, contrastAgentFor(settings.concentrationMmolPerMl), b0);
+  return withInjection(tissue, settings, b0, (dose) =>
+    bolusTissueConcentration(tissue.key, dose, settings.secondsAfterInjection),
+  );
 }

@@ -105,7 +105,13 @@ const KINETICS: Readonly<Record<TissueKey, TissueKinetics>> = {
   spinalCord: { ktrans: 0, ve: 0, vp: 0.02 * (1 - HAEMATOCRIT) },
   tumour: { ktrans: 0.1, ve: 0.3, vp: 0.05 },
   msLesion: { ktrans: 0.01, ve: 0.25, vp: 0.02 },
-  oedema: { ktrans: 0.005, ve: 0.4, vp: 0.01 },
+  // Vasogenic oedema: plasma water leaks from the tumour's vessels, but the oedematous brain's own barrier holds:
+  // it does not enhance: only its plasma volume, diluted by the oedema water to about half that of white matter [~].
+  oedema: { ktrans: 0, ve: 0, vp: 0.01 * (1 - HAEMATOCRIT) },
+  // Necrosis has no perfused vessels: the agent only seeps in slowly from the rim.
+  necrosis: { ktrans: 0.002, ve: 0.8, vp: 0 },
+  // Oedematous marrow enhances moderately (hyperaemic, leaky).
+  marrowOedema: { ktrans: 0.1, ve: 0.3, vp: 0.03 },
   muscle: { ktrans: 0.1, ve: 0.12, vp: 0.02 },
   skin: { ktrans: 0.1, ve: 0.2, vp: 0.02 },
   fat: { ktrans: 0.02, ve: 0.1, vp: 0.01 },
@@ -189,7 +195,21 @@ export function contrastEnhancedTissue(
   settings: ContrastSettings,
   b0: Tesla,
 ): TissueAtField {
-  const dose = contrastDose(settings.concentrationMmolPerMl, settings.volumeMl);
-  const concentration = tissueConcentration(tissue.key, dose, settings.timeAfterContrast);
-  return withContrast(tissue, concentration, contrastAgentFor(settings.concentrationMmolPerMl), b0);
+  return withInjection(tissue, settings, b0, (dose) =>
+    tissueConcentration(tissue.key, dose, settings.timeAfterContrast),
+  );
+}
+
+/**
+ * `tissue` at field `b0` [T] after an injection of `volumeMl` [ml] of agent at `concentrationMmolPerMl`
+ * [mmol/ml], holding the concentration [mmol/l] that `concentrationOf` gives for the injected dose [mmol/kg].
+ */
+export function withInjection(
+  tissue: TissueAtField,
+  injection: { concentrationMmolPerMl: number; volumeMl: number },
+  b0: Tesla,
+  concentrationOf: (dose: number) => number,
+): TissueAtField {
+  const dose = contrastDose(injection.concentrationMmolPerMl, injection.volumeMl);
+  return withContrast(tissue, concentrationOf(dose), contrastAgentFor(injection.concentrationMmolPerMl), b0);
 }

@@ -196,6 +196,46 @@ export const BODY_TISSUES: readonly TissueDefinition[] = [
     sources: 'Smooth-muscle-like wall [~]; gas in the lumen is modelled as air.',
   },
   {
+    key: 'bile',
+    name: 'Bile (gallbladder)',
+    pd: 0.95,
+    t1: [ms(2500), ms(2800)],
+    t1FieldExponent: 0.05,
+    t2: [ms(500), ms(400)],
+    t2star: [ms(250), ms(150)],
+    ...WATER_LIKE,
+    adc: adcClinical(2.8),
+    sources:
+      'Fasting (dilute) bile: fluid-like, bright on T2 as on MRCP; concentrated bile shortens T1 [~]; ADC of ' +
+      'free fluid [~].',
+  },
+  {
+    key: 'bowelContent',
+    name: 'Bowel content (fluid and chyme)',
+    pd: 0.9,
+    t1: [ms(2000), ms(2300)],
+    t1FieldExponent: 0.1,
+    t2: [ms(250), ms(200)],
+    t2star: [ms(60), ms(35)],
+    ...WATER_LIKE,
+    adc: adcClinical(2.5),
+    sources:
+      'Intraluminal fluid mixed with chyme and faeces: long T1 and T2, shorter than free water; T2* shortened by ' +
+      'gas bubbles [~]. Gas in the lumen is air.',
+  },
+  {
+    key: 'adrenal',
+    name: 'Adrenal gland',
+    pd: 0.75,
+    t1: [ms(800), ms(1000)],
+    t1FieldExponent: 0.35,
+    t2: [ms(60), ms(50)],
+    t2star: [ms(35), ms(25)],
+    ...WATER_LIKE,
+    adc: adcClinical(1.3),
+    sources: 'Soft tissue a little above liver on T1 and T2, as adrenal glands appear on MRI [~].',
+  },
+  {
     key: 'myocardium',
     name: 'Myocardium',
     pd: 0.8,

@@ -3,11 +3,12 @@ import type { TissueDefinition } from './definition.ts';
 import { chemicalShiftHz, dephasingRateAtField, t1AtField, t2AtField, t2StarFrom } from './field.ts';
 import { BODY_TISSUES } from './library-body.ts';
 import { NEURO_TISSUES } from './library-neuro.ts';
+import { PATHOLOGY_TISSUES } from './library-pathology.ts';
 import type { TissueAtField, TissueKey } from './types.ts';
 
 /** Every tissue the anatomical models use, by key. */
 export const TISSUE_LIBRARY: ReadonlyMap<TissueKey, TissueDefinition> = new Map(
-  [...NEURO_TISSUES, ...BODY_TISSUES].map((t) => [t.key, t]),
+  [...NEURO_TISSUES, ...BODY_TISSUES, ...PATHOLOGY_TISSUES].map((t) => [t.key, t]),
 );
 
 /** Other spellings and names of library tissues (US spelling, synonyms the models or labs may use). */
@@ -18,6 +19,15 @@ export const TISSUE_ALIASES: Readonly<Record<string, TissueKey>> = {
   deepGreyNuclei: 'deepGreyMatter',
   tumor: 'tumour',
   edema: 'oedema',
+  necroticCore: 'necrosis',
+  hemorrhage: 'haemorrhage',
+  haemosiderin: 'haemorrhage',
+  hemosiderin: 'haemorrhage',
+  microbleed: 'haemorrhage',
+  boneMarrowOedema: 'marrowOedema',
+  boneMarrowEdema: 'marrowOedema',
+  effusion: 'synovialFluid',
+  jointEffusion: 'synovialFluid',
   skull: 'corticalBone',
   bone: 'corticalBone',
   ligament: 'tendon',
@@ -29,6 +39,8 @@ export const TISSUE_ALIASES: Readonly<Record<string, TissueKey>> = {
   infarct: 'infarctedMyocardium',
   redMarrow: 'vertebralMarrow',
   yellowMarrow: 'marrow',
+  visceralFat: 'fat',
+  bowelGas: 'air',
 };
 
 /** The library definition of `key` (or of its alias); throws a RangeError naming an unknown key. */

@@ -12,6 +12,7 @@ import {
   type Shape,
 } from '../sdf.ts';
 import { B } from './tissues.ts';
+import { paintSkinFatMuscle } from '../layers.ts';
 
 /**
  * The trunk of an adult of 1.80 m in whole-body coordinates: LPS axes (+x patient left, +y posterior), z [m]
@@ -38,16 +39,7 @@ export function trunkOutline(): Shape {
 
 /** Paints skin, subcutaneous fat and the muscle-filled core of the trunk. */
 export function paintTrunkWall(grid: VolumeGrid, labels: Uint8Array): void {
-  paintBands(
-    grid,
-    labels,
-    trunkOutline(),
-    [
-      { label: B.skin, thickness: 0.002 },
-      { label: B.fat, thickness: 0.016 },
-    ],
-    B.muscle,
-  );
+  paintSkinFatMuscle(grid, labels, B, trunkOutline(), 0.002, 0.016);
 }
 
 /** Antero-posterior position of the vertebral bodies' centre line [m]: lumbar lordosis, thoracic kyphosis. */

@@ -17,5 +17,8 @@ export const BRAIN_BASE_TISSUES = tissueTable([
   'lens',
 ] as const);
 
-/** Tissues the brain conditions add at load time, after the base tissues. */
-export const BRAIN_CONDITION_TISSUES = ['msLesion', 'tumour', 'oedema'] as const;
+/**
+ * Tissues the brain conditions add at load time, after the base tissues (`tumour` is the enhancing rim,
+ * `haemorrhage` the tumour's bleeds).
+ */
+export const BRAIN_CONDITION_TISSUES = ['msLesion', 'tumour', 'oedema', 'necrosis', 'haemorrhage'] as const;

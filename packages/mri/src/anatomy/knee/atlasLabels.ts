@@ -1,5 +1,6 @@
 import type { TissueKey } from '../../tissue/types.ts';
 import { tissueTable } from '../tissueTable.ts';
+import { JOINT_TISSUES } from '../layers.ts';
 
 /**
  * The knee model built from the SPL Knee Atlas (Richolt J, Jakab M, Kikinis R. SPL Knee Atlas. Surgical Planning
@@ -9,14 +10,7 @@ import { tissueTable } from '../tissueTable.ts';
  * names what each label becomes.
  */
 export const KNEE_ATLAS_TISSUES = tissueTable([
-  'skin',
-  'fat',
-  'muscle',
-  'corticalBone',
-  'marrow',
-  'cartilage',
-  'synovialFluid',
-  'tendon',
+  ...JOINT_TISSUES,
   'meniscus',
   'blood',
   'venousBlood',

@@ -3,6 +3,7 @@ import { buildModel, KNEE_FALLBACK_NAME, listModels } from '../registry.ts';
 import { KNEE_TISSUES } from '../procedural/knee.ts';
 import type { LabelAsset } from '../labelAsset.ts';
 import { KNEE_ATLAS_NOTICE, KNEE_ATLAS_TISSUES } from './atlasLabels.ts';
+import { kneeTissuesWithPathology } from './pathology.ts';
 
 /** A small asset in the atlas knee's tissue table (the real one is derived from the atlas at install time). */
 function atlasAsset(tissues: readonly string[] = KNEE_ATLAS_TISSUES.keys): LabelAsset {
@@ -23,7 +24,7 @@ describe('knee model (2): the SPL atlas knee, or the procedural knee when the at
     const knee = buildModel(2);
     expect(knee.name).toBe(KNEE_FALLBACK_NAME);
     expect(knee.name).toMatch(/procedural.*atlas not found/);
-    expect(knee.tissues).toEqual(KNEE_TISSUES.keys);
+    expect(knee.tissues).toEqual(kneeTissuesWithPathology(KNEE_TISSUES.keys));
     expect(knee.volume.voxelSize).toEqual([0.001, 0.001, 0.001]);
     expect(knee.notice).toBeUndefined();
     expect(listModels().find((m) => m.id === 2)?.name).toBe(KNEE_FALLBACK_NAME);
@@ -35,8 +36,10 @@ describe('knee model (2): the SPL atlas knee, or the procedural knee when the at
     expect(knee.name).toBe('Knee');
     expect(knee.notice).toBe(KNEE_ATLAS_NOTICE);
     expect(knee.notice).toMatch(/SPL Knee Atlas.*Richolt/);
-    expect(knee.tissues).toEqual(KNEE_ATLAS_TISSUES.keys);
-    expect(knee.volume).toBe(asset.volume);
+    expect(knee.tissues).toEqual(kneeTissuesWithPathology(KNEE_ATLAS_TISSUES.keys));
+    expect(knee.volume.dims).toEqual(asset.volume.dims);
+    expect(knee.volume.origin).toEqual(asset.volume.origin);
+    expect(Buffer.compare(knee.volume.labels, asset.volume.labels)).toBe(0);
     const listed = listModels({ kneeAtlas: true }).find((m) => m.id === 2);
     expect(listed?.name).toBe('Knee');
     expect(listed?.notice).toBe(KNEE_ATLAS_NOTICE);

@@ -1,6 +1,7 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint } from '../rasterize.ts';
+import { JOINT_TISSUES, paintBones, paintSkinFatMuscle } from '../layers.ts';
 import { box, capsule, ellipsoid, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
 import { tissueTable } from '../tissueTable.ts';
 
@@ -9,17 +10,7 @@ import { tissueTable } from '../tissueTable.ts';
  * the talar dome at the origin. Bone sizes from adult norms (calcaneus ≈ 75 mm long, foot ≈ 260 mm, Achilles
  * tendon ≈ 6 mm thick; Gray's Anatomy, 41st ed., ch. 84).
  */
-export const FOOT_TISSUES = tissueTable([
-  'skin',
-  'fat',
-  'muscle',
-  'corticalBone',
-  'marrow',
-  'cartilage',
-  'synovialFluid',
-  'tendon',
-  'blood',
-] as const);
+export const FOOT_TISSUES = tissueTable([...JOINT_TISSUES, 'blood'] as const);
 
 const T = FOOT_TISSUES.index;
 export const FOOT_VOXEL_SIZE: Meters = 0.0015;
@@ -40,16 +31,7 @@ export function buildFootVolume(voxelSize: Meters = FOOT_VOXEL_SIZE): LabelVolum
     0.03,
     SEED,
   );
-  paintBands(
-    grid,
-    labels,
-    envelope,
-    [
-      { label: T.skin, thickness: 0.0018 },
-      { label: T.fat, thickness: 0.005 },
-    ],
-    T.muscle,
-  );
+  paintSkinFatMuscle(grid, labels, T, envelope, 0.0018, 0.005);
   // Heel fat pad and Kager's fat pad in front of the Achilles tendon.
   paint(grid, labels, { label: T.fat, shape: ellipsoid([0, 0.06, -0.06], [0.026, 0.03, 0.014]) });
   paint(grid, labels, {
@@ -93,14 +75,13 @@ export function buildFootVolume(voxelSize: Meters = FOOT_VOXEL_SIZE): LabelVolum
   });
   for (const b of bones) paint(grid, labels, { label: T.synovialFluid, shape: offset(b, 0.0022) });
   for (const b of bones) paint(grid, labels, { label: T.cartilage, shape: offset(b, 0.0012) });
-  for (const b of bones)
-    paintBands(
-      grid,
-      labels,
-      roughen(b, 0.0004, 0.008, SEED + 1),
-      [{ label: T.corticalBone, thickness: 0.0012 }],
-      T.marrow,
-    );
+  paintBones(
+    grid,
+    labels,
+    T,
+    bones.map((b) => roughen(b, 0.0004, 0.008, SEED + 1)),
+    0.0012,
+  );
   // Tendons: Achilles, tibialis posterior, peroneals, extensors, plantar fascia.
   const tendons: Shape[] = [
     capsule([0, 0.072, 0.2], [0, 0.09, -0.02], 0.0035),

@@ -1,6 +1,7 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
 import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
+import { LIMB_TISSUES, paintBones, paintSkinFatMuscle } from '../layers.ts';
 import { box, capsule, ellipsoid, normalise, offset, roughen, smoothUnion, type Shape } from '../sdf.ts';
 import { tissueTable } from '../tissueTable.ts';
 
@@ -9,16 +10,7 @@ import { tissueTable } from '../tissueTable.ts';
  * (+x); the radiocarpal joint at the origin. Bone lengths from adult norms (metacarpals 45–70 mm, proximal
  * phalanges 25–45 mm; Gray's Anatomy, 41st ed., ch. 50).
  */
-export const HAND_TISSUES = tissueTable([
-  'skin',
-  'fat',
-  'muscle',
-  'corticalBone',
-  'marrow',
-  'cartilage',
-  'tendon',
-  'blood',
-] as const);
+export const HAND_TISSUES = tissueTable([...LIMB_TISSUES, 'tendon', 'blood'] as const);
 
 const T = HAND_TISSUES.index;
 export const HAND_VOXEL_SIZE: Meters = 0.001;
@@ -94,16 +86,7 @@ export function buildHandVolume(voxelSize: Meters = HAND_VOXEL_SIZE): LabelVolum
     0.02,
     SEED,
   );
-  paintBands(
-    grid,
-    labels,
-    palm,
-    [
-      { label: T.skin, thickness: 0.0015 },
-      { label: T.fat, thickness: 0.004 },
-    ],
-    T.muscle,
-  );
+  paintSkinFatMuscle(grid, labels, T, palm, 0.0015, 0.004);
   for (const f of fingers) paintBands(grid, labels, f, [{ label: T.skin, thickness: 0.0015 }], T.fat);
   for (const t of tendons) paint(grid, labels, { label: T.tendon, shape: t });
   // Cartilage caps around each joint, then the bones.
@@ -129,9 +112,7 @@ export function buildHandVolume(voxelSize: Meters = HAND_VOXEL_SIZE): LabelVolum
   ];
   for (const b of [...forearm, ...carpals])
     paint(grid, labels, { label: T.cartilage, shape: offset(b, 0.001) });
-  for (const b of [...bones, ...forearm, ...carpals]) {
-    paintBands(grid, labels, b, [{ label: T.corticalBone, thickness: 0.001 }], T.marrow);
-  }
+  paintBones(grid, labels, T, [...bones, ...forearm, ...carpals], 0.001);
   // Radial and ulnar arteries at the wrist.
   for (const x of [0.02, -0.018]) {
     paint(grid, labels, {

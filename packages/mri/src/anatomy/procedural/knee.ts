@@ -1,6 +1,7 @@
 import type { Meters } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint } from '../rasterize.ts';
+import { JOINT_TISSUES, paintBones, paintSkinFatMuscle } from '../layers.ts';
 import {
   axesAlong,
   box,
@@ -21,18 +22,7 @@ import { tissueTable } from '../tissueTable.ts';
  * a right knee), +y posterior, +z superior. Sizes follow adult anatomy (e.g. Gray's Anatomy, 41st ed., ch. 81–82;
  * cartilage 2–3 mm, menisci 8–12 mm wide, ACL/PCL 7–11 mm thick).
  */
-export const KNEE_TISSUES = tissueTable([
-  'skin',
-  'fat',
-  'muscle',
-  'corticalBone',
-  'marrow',
-  'cartilage',
-  'synovialFluid',
-  'tendon',
-  'meniscus',
-  'blood',
-] as const);
+export const KNEE_TISSUES = tissueTable([...JOINT_TISSUES, 'meniscus', 'blood'] as const);
 
 const T = KNEE_TISSUES.index;
 
@@ -93,16 +83,7 @@ export function buildKneeVolume(voxelSize: Meters = KNEE_VOXEL_SIZE): LabelVolum
     0.03,
     SEED,
   );
-  paintBands(
-    grid,
-    labels,
-    limb,
-    [
-      { label: T.skin, thickness: 0.0018 },
-      { label: T.fat, thickness: 0.007 },
-    ],
-    T.muscle,
-  );
+  paintSkinFatMuscle(grid, labels, T, limb, 0.0018, 0.007);
 
   const fatPads = [
     // Hoffa's (infrapatellar) fat pad behind the patellar tendon.
@@ -178,9 +159,7 @@ export function buildKneeVolume(voxelSize: Meters = KNEE_VOXEL_SIZE): LabelVolum
   });
 
   // Bones: cortical shell over marrow (thicker cortex along the diaphyses).
-  for (const shape of [femur, tibia, fibula, patella]) {
-    paintBands(grid, labels, shape, [{ label: T.corticalBone, thickness: 0.0012 }], T.marrow);
-  }
+  paintBones(grid, labels, T, [femur, tibia, fibula, patella], 0.0012);
   for (const [a, b, r] of [
     [[0, 0.004, 0.085], [0.002, 0.002, 0.2], 0.0145],
     [[0, 0.006, -0.07], [0.002, 0.008, -0.2], 0.0128],

@@ -1,6 +1,7 @@
 import type { Meters } from '../../units.ts';
 import type { LabelVolume } from '../types.ts';
-import { airLabels, gridCovering, paint, paintBands } from '../rasterize.ts';
+import { airLabels, gridCovering, paint } from '../rasterize.ts';
+import { JOINT_TISSUES, paintBones, paintSkinFatMuscle } from '../layers.ts';
 import {
   axesAlong,
   box,
@@ -20,18 +21,7 @@ import { tissueTable } from '../tissueTable.ts';
  * +z superior). Humeral head radius ≈ 24 mm, glenoid ≈ 35 × 25 mm, rotator-cuff tendon 4–6 mm thick, acromion
  * ≈ 8 mm above the cuff (Gray's Anatomy, 41st ed., ch. 47).
  */
-export const SHOULDER_TISSUES = tissueTable([
-  'skin',
-  'fat',
-  'muscle',
-  'corticalBone',
-  'marrow',
-  'cartilage',
-  'synovialFluid',
-  'tendon',
-  'blood',
-  'lung',
-] as const);
+export const SHOULDER_TISSUES = tissueTable([...JOINT_TISSUES, 'blood', 'lung'] as const);
 
 const T = SHOULDER_TISSUES.index;
 export const SHOULDER_VOXEL_SIZE: Meters = 0.0015;
@@ -52,16 +42,7 @@ export function buildShoulderVolume(voxelSize: Meters = SHOULDER_VOXEL_SIZE): La
     0.04,
     SEED,
   );
-  paintBands(
-    grid,
-    labels,
-    envelope,
-    [
-      { label: T.skin, thickness: 0.0018 },
-      { label: T.fat, thickness: 0.006 },
-    ],
-    T.muscle,
-  );
+  paintSkinFatMuscle(grid, labels, T, envelope, 0.0018, 0.006);
   paint(grid, labels, {
     label: T.lung,
     shape: ellipsoid([-0.13, -0.0, -0.12], [0.05, 0.06, 0.09]),
@@ -121,9 +102,7 @@ export function buildShoulderVolume(voxelSize: Meters = SHOULDER_VOXEL_SIZE): La
     capsule([-0.03, 0.0, 0.015], [-0.012, -0.035, 0.015], 0.006),
   );
   const clavicle = capsule([0.012, -0.012, 0.05], [-0.13, -0.045, 0.06], 0.007);
-  for (const bone of [humerus, scapula, clavicle]) {
-    paintBands(grid, labels, bone, [{ label: T.corticalBone, thickness: 0.0015 }], T.marrow);
-  }
+  paintBones(grid, labels, T, [humerus, scapula, clavicle], 0.0015);
   // Long head of biceps in the bicipital groove; axillary artery.
   paint(grid, labels, {
     label: T.tendon,

@@ -1,6 +1,7 @@
 import type { Meters, Vec3 } from '../../units.ts';
 import type { LabelVolume, Region } from '../types.ts';
 import { airLabels, gridCovering, paintBands, type VolumeGrid } from '../rasterize.ts';
+import { paintBones, paintSkinFatMuscle } from '../layers.ts';
 import { box, capsule, ellipsoid, roughen, smoothUnion } from '../sdf.ts';
 import { paintTrunk } from '../body/body.ts';
 import { DEFAULT_BODY_STATE } from '../body/state.ts';
@@ -43,17 +44,8 @@ function paintLimb(
     bone.push(capsule(a, b, 0.013));
   }
   const limb = roughen(smoothUnion(0.02, ...soft), 0.003, 0.05, SEED + points.length);
-  paintBands(
-    grid,
-    labels,
-    limb,
-    [
-      { label: B.skin, thickness: 0.002 },
-      { label: B.fat, thickness: 0.01 },
-    ],
-    B.muscle,
-  );
-  for (const b of bone) paintBands(grid, labels, b, [{ label: B.corticalBone, thickness: 0.004 }], B.marrow);
+  paintSkinFatMuscle(grid, labels, B, limb, 0.002, 0.01);
+  paintBones(grid, labels, B, bone, 0.004);
 }
 
 export function buildWholeBodyVolume(voxelSize: Meters = WHOLE_BODY_VOXEL_SIZE): LabelVolume {
@@ -98,15 +90,13 @@ export function buildWholeBodyVolume(voxelSize: Meters = WHOLE_BODY_VOXEL_SIZE):
       ],
       [0.085, 0.055, 0.035],
     );
-    paintBands(
+    paintSkinFatMuscle(
       grid,
       labels,
+      B,
       box([side * 0.1, -0.05, 0.04], [0.04, 0.11, 0.035], 0.02),
-      [
-        { label: B.skin, thickness: 0.002 },
-        { label: B.fat, thickness: 0.008 },
-      ],
-      B.muscle,
+      0.002,
+      0.008,
     );
   }
   return { ...grid, labels };

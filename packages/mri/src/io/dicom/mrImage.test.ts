@@ -7,6 +7,7 @@ import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { decimalString, uidFromKey } from './encode.ts';
 import { dicomMrSeries, relativeSnrComment, type DicomImage, type DicomSeriesInput } from './mrImage.ts';
 import { TEST_SCANNER } from '../../scanner.testing.ts';
+import { tinyStack } from '../export.testing.ts';
 
 /** Reads a Part 10 file with dcmjs, an independent reader: the file meta group and the dataset by keyword. */
 function read(file: Uint8Array): { meta: Record<string, unknown>; data: Record<string, unknown> } {
@@ -23,22 +24,7 @@ function pixels(data: Record<string, unknown>): Uint16Array {
 }
 
 describe('DICOM MR export (read back with dcmjs)', () => {
-  const protocol = testProtocol({
-    matrixRead: 4,
-    matrixPhase: 2,
-    fovRead: 0.2,
-    fovPhase: 0.1,
-    sliceCount: 2,
-    sliceThickness: 0.004,
-    sliceGap: 0.001,
-    geometry: { orientation: 'coronal', center: [0.01, 0.02, 0.03] },
-  });
-  const geometry = scanGeometry(protocol);
-  const images = geometry.slices.map((plane, s) => ({
-    rows: plane.rows,
-    columns: plane.columns,
-    magnitude: Float32Array.from({ length: plane.rows * plane.columns }, (_, i) => i + s),
-  }));
+  const { protocol, geometry, images } = tinyStack('coronal', 2, (s, i) => i + s);
   const series = (overrides: Partial<DicomSeriesInput> = {}) =>
     dicomMrSeries({
       images,

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { seriesWindow } from '../../recon/window.ts';
-import { scanGeometry } from '../../simulate/geometry.ts';
-import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { niftiVolume } from './write.ts';
+import { tinyStack } from '../export.testing.ts';
 
 describe('NIfTI-1 export', () => {
-  const protocol = testProtocol({
-    matrixRead: 4,
-    matrixPhase: 2,
-    fovRead: 0.2,
-    fovPhase: 0.1,
-    sliceCount: 3,
-    sliceThickness: 0.004,
-    sliceGap: 0.001,
-    geometry: { orientation: 'axial', center: [0.01, 0.02, 0.03] },
-  });
-  const geometry = scanGeometry(protocol);
-  const images = geometry.slices.map((p, s) => ({
-    rows: p.rows,
-    columns: p.columns,
-    magnitude: Float32Array.from({ length: p.rows * p.columns }, (_, i) => 100 * s + i),
-  }));
+  const { geometry, images } = tinyStack('axial', 3, (s, i) => 100 * s + i);
   const bytes = niftiVolume({ images, geometry, repetitionTime: 0.5 });
   const view = new DataView(bytes.buffer);
   const srow = (r: number): number[] => [0, 1, 2, 3].map((c) => view.getFloat32(280 + 16 * r + 4 * c, true));

@@ -4,34 +4,17 @@ import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import { SEQUENCE_FAMILIES, type Protocol } from '../protocol.ts';
-import type { SequenceTimeline } from '../timeline.ts';
 import { BSSFP_REFERENCE_TISSUE } from './gradientEcho.ts';
 import { buildTimeline } from './index.ts';
 import { gradientLimits } from './raster.ts';
+import { gradientExtremes } from './timelineExtremes.testing.ts';
 import { InvalidProtocolError } from '../validate.ts';
 
 import { FAMILY_PROTOCOLS, smallProtocol as protocol } from './protocols.testing.ts';
 import { GRADIENT_LIMITED_SCANNER as scanner } from '../../scanner.testing.ts';
 
-/** Largest gradient amplitude [Hz/m] and slew [Hz/m/s] over the whole timeline, per channel. */
-function gradientExtremes(t: SequenceTimeline): { amplitude: number; slew: number } {
-  let amplitude = 0;
-  let slew = 0;
-  for (const b of t.blocks)
-    for (const g of [b.gx, b.gy, b.gz]) {
-      if (!g) continue;
-      for (let i = 0; i < g.times.length; i++) {
-        amplitude = Math.max(amplitude, Math.abs(g.amplitudes[i] ?? 0));
-        const dt = (g.times[i + 1] ?? 0) - (g.times[i] ?? 0);
-        if (i + 1 < g.times.length && dt > 0)
-          slew = Math.max(slew, Math.abs((g.amplitudes[i + 1] ?? 0) - (g.amplitudes[i] ?? 0)) / dt);
-      }
-    }
-  return { amplitude, slew };
-}
-
 describe('protocol timelines', () => {
-  const limits = gradientLimits(scanner, 1);
+  const limits = gradientLimits(scanner);
   for (const family of SEQUENCE_FAMILIES) {
     it(`${family}: stays within gradient and slew limits, on the block raster, with matrixRead samples per line`, () => {
       const p = protocol({ family, ...FAMILY_PROTOCOLS[family] });

@@ -1,5 +1,6 @@
 import { acquisitionFrame, dot, scanGeometry } from '../../simulate/geometry.ts';
 import type { Meters, Radians, Seconds, Vec3 } from '../../units.ts';
+import { roleScanner } from '../gradient-share.ts';
 import type { Protocol, Scanner } from '../protocol.ts';
 import type { GradientEvent, RfEvent, SequenceTimeline } from '../timeline.ts';
 import {
@@ -48,6 +49,8 @@ export interface BuildContext {
    * Pulseq excite the slice the fast engine images (the slice gradient is played along the normal).
    */
   sliceCenter: Meters;
+  /** Centre of the whole stack (a 3D protocol's slab) along the normal [m]: midway between its end slices. */
+  slabCenter: Meters;
 }
 
 const CHANNELS: readonly Axis[] = ['gx', 'gy', 'gz'];
@@ -87,13 +90,17 @@ export function buildContext(protocol: Protocol, scanner: Scanner, options: Buil
   const index = options.slice ?? Math.floor((protocol.sliceCount - 1) / 2);
   const plane = scanGeometry(protocol).slices[index];
   if (!plane) throw new RangeError(`slice ${index} outside 0…${protocol.sliceCount - 1}`);
+  const slices = scanGeometry(protocol).slices;
+  const [firstSlice, lastSlice] = [slices[0] ?? plane, slices[slices.length - 1] ?? plane];
   return {
     protocol,
     scanner,
-    limits: gradientLimits(scanner),
+    // The limits one role may use on this orientation, the very ones validation's timing counts with.
+    limits: gradientLimits(roleScanner(protocol, scanner)),
     raster: BUILD_RASTER,
     axes,
     sliceCenter: dot(plane.center, plane.normal),
+    slabCenter: (dot(firstSlice.center, plane.normal) + dot(lastSlice.center, plane.normal)) / 2,
   };
 }
 
@@ -148,15 +155,29 @@ export interface Excitation {
   rf: RfEvent;
 }
 
-/** A slice-selective pulse of `flip` [rad]; thickness scaled by `thicknessScale` (e.g. 2 for inversion). */
+/**
+ * A slice-selective pulse of `flip` [rad]; thickness scaled by `thicknessScale` (e.g. 2 for inversion), centred
+ * on `center` (default: the slice). It lasts
+ * `duration` [s] (default `SELECTIVE_PULSE_S`), longer when the slice is too thin for the gradient limit.
+ */
 export function selectivePulse(
   ctx: BuildContext,
   flip: Radians,
-  opts: { phaseOffset?: Radians; use?: RfUse; thicknessScale?: number } = {},
+  opts: {
+    phaseOffset?: Radians;
+    use?: RfUse;
+    thicknessScale?: number;
+    duration?: Seconds;
+    /** Centre of the excited band along the normal [m] (default: the slice's, `ctx.sliceCenter`). */
+    center?: Meters;
+  } = {},
 ): Excitation {
   const thickness = ctx.protocol.sliceThickness * (opts.thicknessScale ?? 1);
   const minDuration = SINC_TIME_BANDWIDTH / (ctx.limits.maxGradient * thickness);
-  const duration = ceilToRaster(Math.max(SELECTIVE_PULSE_S, minDuration), ctx.raster.gradient);
+  const duration = ceilToRaster(
+    Math.max(opts.duration ?? SELECTIVE_PULSE_S, minDuration),
+    ctx.raster.gradient,
+  );
   const amplitude = pulseBandwidth({ duration, timeBandwidth: SINC_TIME_BANDWIDTH }) / thickness;
   const gss = trapezoidWithFlat(amplitude, duration, ctx.limits, ctx.raster.gradient);
   const rf = sincPulse({
@@ -165,7 +186,7 @@ export function selectivePulse(
     timeBandwidth: SINC_TIME_BANDWIDTH,
     raster: ctx.raster.rf,
     phaseOffset: opts.phaseOffset ?? 0,
-    freqOffset: amplitude * ctx.sliceCenter,
+    freqOffset: amplitude * (opts.center ?? ctx.sliceCenter),
     use: opts.use ?? 'excitation',
   });
   return {

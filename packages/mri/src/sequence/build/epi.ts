@@ -16,6 +16,7 @@ import { addFatSaturation, fatSaturation } from './fatSat.ts';
 import { delayed, trapezoidDuration, trapezoidWithFlat, type Trapezoid } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
+import { excitationDuration, readoutKind } from '../timing.ts';
 import { partialFourierLines } from '../../recon/partialFourier.ts';
 
 /**
@@ -59,7 +60,10 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
   const p = ctx.protocol;
   const spinEcho = p.family !== 'GRE-EPI';
   const ny = p.matrixPhase;
-  const exc = selectivePulse(ctx, spinEcho ? Math.PI / 2 : p.flipAngle);
+  // The excitation validation's timing counts with (timing.ts `excitationDuration`: 1 ms for GRE-EPI).
+  const exc = selectivePulse(ctx, spinEcho ? Math.PI / 2 : p.flipAngle, {
+    duration: excitationDuration(readoutKind(p.family)),
+  });
   const ref = selectivePulse(ctx, Math.PI, { phaseOffset: Math.PI / 2, use: 'refocusing' });
   const ro = [readout(ctx, 1), readout(ctx, -1)] as const;
   // Partial Fourier reads lines [0, acquired) from the top down, so only acquired − 1 − ny/2 lines precede the
@@ -122,7 +126,8 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
       b.add(events, lineLength);
     }
     b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
-    if (b.time - r * p.repetitionTime > p.repetitionTime && r + 1 < repetitions)
+    // 1 ns of slack: block durations summed in floating point (timing.ts counts the same blocks).
+    if (b.time - r * p.repetitionTime > p.repetitionTime + 1e-9 && r + 1 < repetitions)
       throw timingError('TR', b.time - r * p.repetitionTime);
   }
   b.delay(repetitions * p.repetitionTime - b.time);

@@ -4,6 +4,11 @@
  * alone, tips fat into the transverse plane, and a spoiler dephases it, just before each excitation.
  */
 import { FAT_WATER_SHIFT_PPM } from '../../constants.ts';
+import {
+  FAT_SAT_SPOILER_SCALE,
+  FAT_SAT_TIME_BANDWIDTH,
+  fatSaturationPulseDuration,
+} from '../fat-saturation.ts';
 import { chemicalShiftHz } from '../../tissue/field.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import type { Radians, Seconds } from '../../units.ts';
@@ -11,22 +16,8 @@ import { area, gradients, spoilerArea, type BuildContext } from './context.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { sincPulse } from './rf.ts';
+import type { RfEvent } from '../timeline.ts';
 import type { BlockEvents, TimelineBuilder } from './timelineBuilder.ts';
-
-/**
- * Time–bandwidth product of the fat-saturation sinc (Hann-apodised), with a bandwidth equal to the fat–water
- * shift, so the pulse spans fat ± Δf/2 and water, Δf away, sits in its stop band: water tips 1.2° (Mz loses
- * 0.02 %), where TBW 2 tipped it 8° (fatSat.test.ts).
- */
-export const FAT_SAT_TIME_BANDWIDTH = 4;
-
-/**
- * The spoiler after the fat-saturation pulse, in slice spoilers (four cycles across the slice each): 16 cycles,
- * so that it dephases fat's tipped magnetisation within a voxel however thin the part of the slice one looks at
- * (the Bloch slice phantom's layer is a sixteenth of the slice: one slice spoiler turned it a quarter cycle and
- * fat kept 13 % of its unsaturated signal in the knee SE, issue 23.5); scanners spoil fat saturation as strongly.
- */
-export const FAT_SAT_SPOILER_SCALE = 4;
 
 /** The fat-saturation module of a protocol: pulse block, spoiler block, and its total length [s]. */
 export interface FatSaturation {
@@ -41,7 +32,8 @@ export interface FatSaturation {
 /**
  * Flip angle [rad] that leaves fat's longitudinal magnetisation at zero a time t [s] after the pulse, from full
  * magnetisation: Mz(t) = cos θ·E + (1 − E) = 0 with E = exp(−t/T1), cos θ = −(1 − E)/E (slightly above 90°, as
- * consoles tune it; Bernstein et al. 2004, §6.2).
+ * consoles tune it; Bernstein et al. 2004, §6.2), for an instantaneous pulse without relaxation: the reference that
+ * `fatNullFlipWithRelaxation`, which the builder uses, reduces to when T1, T2 ≫ the pulse.
  */
 export function fatNullFlip(t: Seconds, t1: Seconds): Radians {
   const e = Math.exp(-t / t1);
@@ -49,28 +41,80 @@ export function fatNullFlip(t: Seconds, t1: Seconds): Radians {
 }
 
 /**
+ * Longitudinal magnetisation [M0] at the end of pulse `rf` played on resonance (its real samples, phase 0 or π,
+ * tip about ±x) from Mz = 1, with relaxation T1, T2 [s] during it: per sample, half the relaxation, the exact
+ * rotation, the other half (Strang splitting, second order in the raster step).
+ */
+export function mzAfterPulse(rf: RfEvent, t1: Seconds, t2: Seconds): number {
+  const n = rf.amplitude.length;
+  const dt = n > 1 ? (rf.times[1] ?? 0) - (rf.times[0] ?? 0) : 2 * (rf.times[0] ?? 0);
+  const [e1, e2] = [Math.exp(-dt / 2 / t1), Math.exp(-dt / 2 / t2)];
+  let [my, mz] = [0, 1];
+  const relax = (): void => {
+    my *= e2;
+    mz = 1 - (1 - mz) * e1;
+  };
+  for (let i = 0; i < n; i++) {
+    relax();
+    const angle = 2 * Math.PI * (rf.amplitude[i] ?? 0) * dt * Math.cos(rf.phase[i] ?? 0);
+    [my, mz] = [my * Math.cos(angle) + mz * Math.sin(angle), mz * Math.cos(angle) - my * Math.sin(angle)];
+    relax();
+  }
+  return mz;
+}
+
+/**
+ * The flip [rad] of the fat-saturation pulse whose shape `shape(flip)` gives builds that leaves fat (T1, T2 [s])
+ * at Mz = −(1 − E)/E at its end, E = e^(−recovery/T1), so that from full magnetisation fat recovers to zero
+ * `recovery` [s] later, with fat's relaxation during the pulse (bisection between 90° and 180°; `fatNullFlip`
+ * without it). Fat's T2 of 58 ms (1.5 T) during the 18.4 ms pulse leaves the nominal 92.3° at Mz = −0.012
+ * instead of −0.039: fat then kept 2.3 % of M0 in the default SE (1.5 % more than the steady state's 0.7 %).
+ */
+export function fatNullFlipWithRelaxation(
+  shape: (flip: Radians) => RfEvent,
+  recovery: Seconds,
+  t1: Seconds,
+  t2: Seconds,
+): Radians {
+  const e = Math.exp(-recovery / t1);
+  const target = Math.max(-1, -(1 - e) / e);
+  let [lo, hi] = [Math.PI / 2, Math.PI];
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (mzAfterPulse(shape(mid), t1, t2) > target) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/**
  * The fat-saturation blocks of `ctx`'s protocol, or undefined when it has fat saturation off. The pulse is a
  * sinc of FAT_SAT_TIME_BANDWIDTH over T = TBW/|Δf| (18.4 ms at 1.5 T, 9.2 ms at 3 T), at fat's frequency Δf = −3.4 ppm·γ̄·B0,
- * with the flip that nulls fat (library T1 at the scanner's field) at `toExcitation` [s] after the spoiler ends
- * (the time to the excitation's centre); the spoiler is FAT_SAT_SPOILER_SCALE slice spoilers.
+ * with the flip that nulls fat from full magnetisation (library T1 and T2 at the scanner's field, relaxation
+ * during the pulse included: `fatNullFlipWithRelaxation`) at `toExcitation` [s] after the spoiler ends (the time
+ * to the excitation's centre); the spoiler is FAT_SAT_SPOILER_SCALE slice spoilers. Its `duration` is validation's
+ * (sequence/fat-saturation.ts `fatSaturationDuration`).
  */
 export function fatSaturation(ctx: BuildContext, toExcitation: Seconds): FatSaturation | undefined {
   if (!ctx.protocol.fatSaturation) return undefined;
   const shift = chemicalShiftHz(FAT_WATER_SHIFT_PPM, ctx.scanner.b0);
-  const duration = ceilToRaster(FAT_SAT_TIME_BANDWIDTH / Math.abs(shift), ctx.raster.gradient);
+  const duration = fatSaturationPulseDuration(ctx.scanner.b0);
   const spoilerMoment = FAT_SAT_SPOILER_SCALE * spoilerArea(ctx);
   const spoiler = gradients(ctx.axes, { slice: area(ctx, spoilerMoment) });
   const spoilerDuration = ceilToRaster(trapezoidDuration(area(ctx, spoilerMoment)), ctx.raster.block);
   const pulseBlock = ceilToRaster(duration, ctx.raster.block);
   const tail = pulseBlock - duration / 2 + spoilerDuration;
-  const rf = sincPulse({
-    flipAngle: fatNullFlip(tail + toExcitation, tissueAtField('fat', ctx.scanner.b0).t1),
-    duration,
-    timeBandwidth: FAT_SAT_TIME_BANDWIDTH,
-    raster: ctx.raster.rf,
-    freqOffset: shift,
-    use: 'saturation',
-  });
+  const fat = tissueAtField('fat', ctx.scanner.b0);
+  const shape = (flipAngle: Radians): RfEvent =>
+    sincPulse({
+      flipAngle,
+      duration,
+      timeBandwidth: FAT_SAT_TIME_BANDWIDTH,
+      raster: ctx.raster.rf,
+      freqOffset: shift,
+      use: 'saturation',
+    });
+  const rf = shape(fatNullFlipWithRelaxation(shape, tail - duration / 2 + toExcitation, fat.t1, fat.t2));
   return { pulse: { rf }, spoiler, duration: pulseBlock + spoilerDuration, tail };
 }
 

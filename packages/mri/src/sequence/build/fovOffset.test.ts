@@ -12,7 +12,9 @@ describe('off-centre field of view: ADC frequency and phase offsets follow geome
     ['SE', FAMILY_PROTOCOLS.SE, 0.08],
     ['TSE', FAMILY_PROTOCOLS.TSE, 0.08],
     ['GRE', FAMILY_PROTOCOLS.GRE, 0.004],
-    ['bSSFP', FAMILY_PROTOCOLS.bSSFP, 0.08, 10],
+    // The default dummy scans: with 10, the α/2 catalysation's transient at this off-centre slice (z = 4 mm) left
+    // 13 % of the energy outside the pixel once the excitation became validation's 1 ms pulse (2 ms: 1 %).
+    ['bSSFP', FAMILY_PROTOCOLS.bSSFP, 0.08],
     // Single-shot EPI: alternate-polarity lines, so the read offset's frequency alternates in sign too.
     ['GRE-EPI', FAMILY_PROTOCOLS['GRE-EPI'], 0.08],
     ['SE-EPI', FAMILY_PROTOCOLS['SE-EPI'], 0.08],

@@ -13,13 +13,12 @@ import {
   timingError,
   type BuildContext,
   type BuildOptions,
+  type Readout,
 } from './context.ts';
 import { addFatSaturation, fatSaturation, type FatSaturation } from './fatSat.ts';
+import { excitationDuration, isThreeDimensional, readoutKind } from '../timing.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { TimelineBuilder } from './timelineBuilder.ts';
-
-/** R–R interval of the simulated heart [s] (60 beats per minute) for MOLLI. */
-export const HEART_RR_S = 1;
 
 /**
  * Echo times of a multi-echo family [s]: the protocol's `echoTimes`, else for Dixon the earliest opposed-phase
@@ -38,9 +37,27 @@ export function echoTimesOf(ctx: BuildContext, minTe: Seconds, minSpacing: Secon
   return [p.echoTime];
 }
 
+/**
+ * The excitation of the gradient-echo families as validation times it (timing.ts `protocolTiming`; hardware.ts):
+ * `excitationDuration` long (1 ms), over the slice, or for a 3D protocol (MP-RAGE, 3D SWI) over the whole slab
+ * (slice thickness × count, centred on the stack), whose slice-select gradient fits a 1 ms pulse where a 1.2 mm
+ * slice needs 1.93 ms. The 2D Bloch slice of a 3D protocol is one partition of that slab (no kz encoding).
+ */
+export function gradientEchoExcitation(
+  ctx: BuildContext,
+  flip: Radians,
+  phaseOffset: Radians = 0,
+): ReturnType<typeof selectivePulse> {
+  const p = ctx.protocol;
+  const duration = excitationDuration(readoutKind(p.family));
+  if (!isThreeDimensional(p)) return selectivePulse(ctx, flip, { phaseOffset, duration });
+  const slab = (p.sliceCount * (p.sliceThickness + p.sliceGap)) / p.sliceThickness;
+  return selectivePulse(ctx, flip, { phaseOffset, duration, thicknessScale: slab, center: ctx.slabCenter });
+}
+
 /** One gradient-echo repetition's pieces, shared by GRE, Dixon, SWI, MPRAGE (spoiled) and bSSFP, MOLLI (balanced). */
-function pieces(ctx: BuildContext) {
-  const exc = selectivePulse(ctx, ctx.protocol.flipAngle);
+export function pieces(ctx: BuildContext) {
+  const exc = gradientEchoExcitation(ctx, ctx.protocol.flipAngle);
   const ro = readout(ctx);
   const maxPhase = Math.abs(phaseArea(ctx, 0));
   const prephase = Math.max(
@@ -74,8 +91,23 @@ function excite(
   );
 }
 
-/** The minimum spoiled-GRE repetition [s] with the earliest echo (MPRAGE's echo spacing). */
-function spoiledRepetition(
+/**
+ * Time [s] from the start of echo k's readout trapezoid (0-based) to its k-space centre. Multi-echo readouts are
+ * bipolar, as validation times them (timing.ts: echo spacing = readout + two ramps, no flyback; Bernstein et
+ * al. 2004, §16.3): even echoes play `ro` (centre at `echoOffset`); odd echoes its negative, which starts at
+ * the k that `ro` ends on and crosses k = 0 at rise + flat − (N/2 + ½)·dwell, every sample on the grid up to the
+ * flat top's raster excess (bloch/recon.ts regrids it).
+ */
+function echoCentre(ro: Readout, k: number): Seconds {
+  if (k % 2 === 0) return ro.echoOffset;
+  return ro.trap.rise + ro.trap.flat - (ro.samples / 2 + 0.5) * ro.dwell;
+}
+
+/**
+ * One spoiled-GRE repetition starting at `start` [s] (fat saturation first when given) with echoes `echoes` (the
+ * earliest when empty), phase-encoding line `line`, RF-spoiling index `n`; without a builder, only its length [s].
+ */
+export function spoiledRepetition(
   ctx: BuildContext,
   parts: ReturnType<typeof pieces>,
   b: TimelineBuilder | undefined,
@@ -96,22 +128,21 @@ function spoiledRepetition(
     trapezoidDuration(area(ctx, spoilerArea(ctx))),
     trapezoidDuration(area(ctx, Math.abs(pe))),
   );
-  const flyback = trapezoidDuration(area(ctx, -ro.area));
   const lead = fatSat?.duration ?? 0;
-  const end = start + lead + exc.centre + (tes[tes.length - 1] ?? 0) + roDuration - ro.echoOffset + spoil;
+  const last = tes.length - 1;
+  const end = start + lead + exc.centre + (tes[last] ?? 0) + roDuration - echoCentre(ro, last) + spoil;
   if (!b) return end - start;
   b.delay(start - b.time);
   addFatSaturation(b, fatSat);
   const tc = b.time + exc.centre;
   excite(ctx, b, parts, phase, pe);
+  const reversed = readout(ctx, -1);
   tes.forEach((te, k) => {
-    if (k > 0) {
-      if (tc + te - ro.echoOffset < b.time + flyback)
-        throw timingError(`echo time ${k + 1}`, b.time + flyback - tc + ro.echoOffset);
-      b.add(gradients(ctx.axes, { read: area(ctx, -ro.area) }));
-    }
-    b.delay(tc + te - ro.echoOffset - b.time);
-    const events = readoutEvents(ctx, ro, phase);
+    const readoutStart = tc + te - echoCentre(ro, k);
+    if (readoutStart < b.time - 1e-9)
+      throw timingError(`echo time ${k + 1}`, b.time - tc + echoCentre(ro, k));
+    b.delay(readoutStart - b.time);
+    const events = readoutEvents(ctx, k % 2 === 0 ? ro : reversed, phase);
     if (!acquire) delete events.adc;
     b.add(events);
   });
@@ -120,7 +151,7 @@ function spoiledRepetition(
 }
 
 /**
- * Spoiled gradient echo (GRE/FLASH; Dixon and SWI as multi-echo GRE with flyback): per repetition one
+ * Spoiled gradient echo (GRE/FLASH; Dixon and SWI as multi-echo GRE with bipolar readouts): per repetition one
  * phase-encoding line, quadratic RF spoiling, phase rewinder and slice spoiler, fat saturation (fatSat.ts) before
  * each excitation when the protocol has it; `dummyScans` (default 20) first.
  */
@@ -128,11 +159,10 @@ export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): 
   const p = ctx.protocol;
   const parts = pieces(ctx);
   const { exc, ro, prephase, roDuration } = parts;
-  const flyback = trapezoidDuration(area(ctx, -ro.area));
   const echoes = echoTimesOf(
     ctx,
     exc.tail + prephase + ro.echoOffset,
-    roDuration + ctx.raster.block + flyback,
+    roDuration - ro.echoOffset + echoCentre(ro, 1) + ctx.raster.block,
   );
   const dummies = options.dummyScans ?? 20;
   const b = new TimelineBuilder(ctx.raster);
@@ -152,7 +182,7 @@ export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): 
  * 0/π (ADC phase following), all gradient moments rewound each TR, echo at TE = TR/2. Lines in `lines`
  * (NaN: no ADC). Returns the time of the first α's centre.
  */
-function bssfpTrain(
+export function bssfpTrain(
   ctx: BuildContext,
   b: TimelineBuilder,
   start: Seconds,
@@ -170,7 +200,7 @@ function bssfpTrain(
   const half = exc.tail + prephase + ro.echoOffset;
   const otherHalf = roDuration - ro.echoOffset + prephase + exc.centre;
   if (tr / 2 < Math.max(half, otherHalf)) throw timingError('TR', 2 * Math.max(half, otherHalf));
-  const prep = selectivePulse(ctx, ctx.protocol.flipAngle / 2, { phaseOffset: Math.PI });
+  const prep = gradientEchoExcitation(ctx, ctx.protocol.flipAngle / 2, Math.PI);
   b.delay(start - b.time);
   const tPrep = b.time + prep.centre;
   b.add(prep.events);
@@ -232,69 +262,4 @@ export function buildBssfp(ctx: BuildContext, options: BuildOptions = {}): Seque
   const b = new TimelineBuilder(ctx.raster);
   bssfpTrain(ctx, b, 0, p.repetitionTime, lines);
   return b.build({ Name: `larmor-${p.family}` });
-}
-
-/** Inversion slab with its spoiler; returns the inversion centre [s]. */
-function invert(ctx: BuildContext, b: TimelineBuilder, start: Seconds): Seconds {
-  const inv = selectivePulse(ctx, Math.PI, { use: 'inversion', thicknessScale: 2 });
-  b.delay(start - b.time);
-  const centre = b.time + inv.centre;
-  b.add(inv.events);
-  b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
-  return centre;
-}
-
-/**
- * 2D MPRAGE: one inversion, TI later the centre line of a train of spoiled GREs at the minimum spacing,
- * all lines linear in one shot (repetitionTime: inversion to inversion; one shot per slice).
- */
-export function buildMprage(ctx: BuildContext): SequenceTimeline {
-  const p = ctx.protocol;
-  const parts = pieces(ctx);
-  const spacing = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, [], true);
-  const b = new TimelineBuilder(ctx.raster);
-  const tInv = invert(ctx, b, 0);
-  const { exc } = parts;
-  const first = tInv + (p.inversionTime ?? 0) - (p.matrixPhase / 2) * spacing - exc.centre;
-  if (first < b.time) throw timingError('TI', b.time - first + (p.inversionTime ?? 0));
-  for (let line = 0; line < p.matrixPhase; line++)
-    spoiledRepetition(
-      ctx,
-      parts,
-      b,
-      line,
-      line,
-      Math.ceil((first + line * spacing) / ctx.raster.block) * ctx.raster.block,
-      [],
-      true,
-    );
-  b.delay(p.repetitionTime - b.time);
-  return b.build({ Name: 'larmor-MPRAGE' });
-}
-
-/**
- * MOLLI 5(3)3 (Messroghli et al., MRM 2004;52:141): an inversion, single-shot bSSFP images in 5 heartbeats,
- * 3 beats of recovery, a second inversion TI + 80 ms before the next image, 3 more images. The centre line of
- * each image is acquired at its trigger time.
- */
-export function buildMolli(ctx: BuildContext): SequenceTimeline {
-  const p = ctx.protocol;
-  const ti = p.inversionTime ?? 0.1;
-  const b = new TimelineBuilder(ctx.raster);
-  const lines = Array.from({ length: p.matrixPhase }, (_, i) => i);
-  const image = (centreTime: Seconds): void => {
-    const first = centreTime - (p.matrixPhase / 2) * p.repetitionTime;
-    const prepStart = first - p.repetitionTime / 2 - selectivePulse(ctx, p.flipAngle / 2).centre;
-    if (prepStart < b.time) throw timingError('TI', b.time - prepStart + ti);
-    bssfpTrain(ctx, b, prepStart, p.repetitionTime, lines);
-  };
-  const inv1 = invert(ctx, b, 0);
-  for (let k = 0; k < 5; k++) image(inv1 + ti + k * HEART_RR_S);
-  const inv2 = invert(
-    ctx,
-    b,
-    Math.ceil((inv1 + 8 * HEART_RR_S - ti - 0.08) / ctx.raster.block) * ctx.raster.block,
-  );
-  for (let k = 0; k < 3; k++) image(inv2 + ti + 0.08 + k * HEART_RR_S);
-  return b.build({ Name: 'larmor-MOLLI' });
 }

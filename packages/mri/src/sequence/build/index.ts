@@ -4,7 +4,8 @@ import { assertPlayableProtocol } from '../validate.ts';
 import { buildContext, type BuildContext, type BuildOptions } from './context.ts';
 import { withFovOffset } from './fovOffset.ts';
 import { buildEpi } from './epi.ts';
-import { buildBssfp, buildMolli, buildMprage, buildSpoiledGre } from './gradientEcho.ts';
+import { buildBssfp, buildSpoiledGre } from './gradientEcho.ts';
+import { buildMolli, buildMprage } from './prepared.ts';
 import { buildSpinEcho } from './spinEcho.ts';
 
 export type { BuildOptions } from './context.ts';
@@ -50,7 +51,7 @@ function familyTimeline(ctx: BuildContext, options: BuildOptions): SequenceTimel
     case 'bSSFP':
       return buildBssfp(ctx, options);
     case 'MPRAGE':
-      return buildMprage(ctx);
+      return buildMprage(ctx, options);
     case 'MOLLI':
       return buildMolli(ctx);
     case 'GRE-EPI':

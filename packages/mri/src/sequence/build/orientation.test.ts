@@ -84,6 +84,27 @@ describe('the timeline builder and the Bloch image follow scanGeometry on every 
         expect(ctx.sliceCenter).toBeCloseTo(c[0] * n[0] + c[1] * n[1] + c[2] * n[2], 12);
       });
 
+  for (const phaseDirection of ['column', 'row'] as const)
+    it(`a double-oblique stack (sagittal, tilted 20° about its row, −15° about its column, phase along ${phaseDirection}): the slice gradient on all three channels, the spin at its pixel and not in the last slice`, () => {
+      const p = stack('sagittal', {
+        phaseDirection,
+        geometry: {
+          orientation: 'sagittal',
+          center: [0.012, -0.009, 0.015],
+          tiltAboutRow: (20 * Math.PI) / 180,
+          tiltAboutColumn: (-15 * Math.PI) / 180,
+        },
+      });
+      const excitation = buildTimeline(p, scanner, { slice: 0 }).blocks.find((b) => b.rf);
+      expect(excitation?.gx && excitation.gy && excitation.gz).toBeTruthy();
+      const pixel: [number, number] = [5, 12];
+      const at = pixelPosition(p, pixel, 0);
+      const first = pointImage(p, at, 0.08, { slice: 0 });
+      expect(first.peak).toEqual(pixel);
+      expect(first.concentration).toBeGreaterThan(0.95);
+      expect(pointImage(p, at, 0.08, { slice: 2 }).peakValue).toBeLessThan(0.01 * first.peakValue);
+    });
+
   it('the axial, sagittal and coronal timelines keep one trapezoid per role on one channel', () => {
     for (const orientation of ['axial', 'sagittal', 'coronal'] as const) {
       const axes = axesOf(stack(orientation));

@@ -1,4 +1,5 @@
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
+import { ADC_RASTER_S, GRADIENT_RASTER_S, slewRateOf } from '../hardware.ts';
 import type { Scanner } from '../protocol.ts';
 import type { SequenceTimeline } from '../timeline.ts';
 
@@ -7,7 +8,12 @@ import type { SequenceTimeline } from '../timeline.ts';
  * (reference/pulseq-specification.tex, [DEFINITIONS]); RF sampled every 2 µs, fine enough that a 3 ms pulse
  * is 1500 exact rotation steps.
  */
-export const BUILD_RASTER: SequenceTimeline['raster'] = { gradient: 1e-5, rf: 2e-6, adc: 1e-7, block: 1e-5 };
+export const BUILD_RASTER: SequenceTimeline['raster'] = {
+  gradient: GRADIENT_RASTER_S,
+  rf: 2e-6,
+  adc: ADC_RASTER_S,
+  block: 1e-5,
+};
 
 /** Gradient hardware limits in timeline units: amplitude [Hz/m] and slew [Hz/m/s] (γ̄·G, γ̄·dG/dt). */
 export interface GradientLimits {
@@ -16,13 +22,13 @@ export interface GradientLimits {
 }
 
 /**
- * Limits of a scanner, with a safety factor (< 1) so that sums of simultaneous events stay within them;
- * G [T/m] × γ̄ [Hz/T] = Hz/m (reference/analytic_formulas.md §11).
+ * Limits of a scanner in timeline units, G [T/m] × γ̄ [Hz/T] = Hz/m (reference/analytic_formulas.md §11); the
+ * builders pass the limits one role may use (sequence/gradient-share.ts `roleScanner`).
  */
-export function gradientLimits(scanner: Scanner, safety = 0.9): GradientLimits {
+export function gradientLimits(scanner: Scanner): GradientLimits {
   return {
-    maxGradient: scanner.maxGradient * GYROMAGNETIC_RATIO_HZ_PER_T * safety,
-    maxSlew: scanner.maxSlewRate * GYROMAGNETIC_RATIO_HZ_PER_T * safety,
+    maxGradient: scanner.maxGradient * GYROMAGNETIC_RATIO_HZ_PER_T,
+    maxSlew: slewRateOf(scanner) * GYROMAGNETIC_RATIO_HZ_PER_T,
   };
 }
 

@@ -36,20 +36,6 @@ export function classPhasors(
     if (e.dt === dt && e.kx === kx && e.ky === ky && e.kz === kz && e.run === run) return e.phasors;
   }
   if (cls.phasors.length >= PHASOR_CACHE_LIMIT) cls.phasors.length = 0;
-  const phasors = computePhasors(cls, src, dt, kx, ky, kz, run);
-  cls.phasors.push({ dt, kx, ky, kz, run, phasors });
-  return phasors;
-}
-
-function computePhasors(
-  cls: SpinClasses,
-  src: ClassSource,
-  dt: number,
-  kx: number,
-  ky: number,
-  kz: number,
-  run: number,
-): ClassPhasors {
   const c = cls.representatives.length;
   const p: ClassPhasors = {
     zr: new Float64Array(c),
@@ -70,6 +56,7 @@ function computePhasors(
     p.zRunR[i] = decayRun * Math.cos(phase * run);
     p.zRunI[i] = -decayRun * Math.sin(phase * run);
   }
+  cls.phasors.push({ dt, kx, ky, kz, run, phasors: p });
   return p;
 }
 
@@ -85,11 +72,7 @@ export function sumOverClasses(
   scratch: boolean,
   loaded: LoadedClasses,
 ): void {
-  const { ws } = k;
-  const classes = cls.representatives.length;
-  loadClasses(k, cls.classOf, loaded);
-  ws.classRe.fill(0, 0, classes);
-  ws.classIm.fill(0, 0, classes);
+  const classes = startClassSums(k, cls, loaded);
   k.gatherClasses(scratch);
   readoutOfClasses(k, p, classes, run);
 }
@@ -106,14 +89,20 @@ export function sumAndAdvanceByClass(
   loaded: LoadedClasses,
 ): void {
   const { ws } = k;
-  const classes = cls.representatives.length;
-  loadClasses(k, cls.classOf, loaded);
-  ws.classRe.fill(0, 0, classes);
-  ws.classIm.fill(0, 0, classes);
+  const classes = startClassSums(k, cls, loaded);
   ws.classZr.set(p.zRunR);
   ws.classZi.set(p.zRunI);
   k.gatherAndAdvanceClasses();
   readoutOfClasses(k, p, classes, run);
+}
+
+/** Loads the spins' classes into the kernels and zeroes the class sums; returns the number of classes. */
+function startClassSums(k: BlochKernels, cls: SpinClasses, loaded: LoadedClasses): number {
+  const classes = cls.representatives.length;
+  loadClasses(k, cls.classOf, loaded);
+  k.ws.classRe.fill(0, 0, classes);
+  k.ws.classIm.fill(0, 0, classes);
+  return classes;
 }
 
 /** out[s] += Σ_c A_c·z_c^(s+1), s < run, from the class sums A_c in classRe, classIm. */
@@ -157,10 +146,7 @@ export function sumAndAdvanceLed(
   loaded: LoadedClasses,
 ): void {
   const { ws } = k;
-  const classes = cls.representatives.length;
-  loadClasses(k, cls.classOf, loaded);
-  ws.classRe.fill(0, 0, classes);
-  ws.classIm.fill(0, 0, classes);
+  const classes = startClassSums(k, cls, loaded);
   for (let c = 0; c < classes; c++) {
     const wr = lead.zr[c] as number;
     const wi = lead.zi[c] as number;

@@ -4,6 +4,7 @@ import type { AnatomicalModel } from '../../anatomy/types.ts';
 import { GYROMAGNETIC_RATIO_HZ_PER_T } from '../../constants.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import { spinsFromSlice } from './phantom.ts';
+import { modelTexture, textureFactor } from '../../anatomy/texture.ts';
 import type { SpinSet } from './spins.ts';
 
 const B0 = 1.5;
@@ -118,5 +119,33 @@ describe('spinsFromSlice', () => {
     expect(() =>
       spinsFromSlice(twoTissueModel(), plane, grid(12, MM), tissues, { isochromats: 1.5 }),
     ).toThrow(RangeError);
+  });
+
+  it("scales each spin's PD, T1 and T2 by the model's texture at its position (none without a texture)", () => {
+    const plane = standardPlane('axial', [0, 0, 0]);
+    const plainModel = twoTissueModel();
+    const texture = modelTexture(1);
+    const textured = { ...plainModel, volume: { ...plainModel.volume, texture } };
+    const plain = spinsFromSlice(plainModel, plane, grid(12, MM), tissues);
+    const spins = spinsFromSlice(textured, plane, grid(12, MM), tissues);
+    expect(spins.count).toBe(plain.count);
+    let varied = 0;
+    for (let i = 0; i < spins.count; i++) {
+      const [x, y, z] = [spins.x[i] ?? NaN, spins.y[i] ?? NaN, spins.z[i] ?? NaN];
+      expect((spins.rho[i] ?? NaN) / (plain.rho[i] ?? NaN)).toBeCloseTo(
+        textureFactor(texture, 'pd', x, y, z),
+        6,
+      );
+      expect((spins.t1[i] ?? NaN) / (plain.t1[i] ?? NaN)).toBeCloseTo(
+        textureFactor(texture, 't1', x, y, z),
+        6,
+      );
+      expect((spins.t2[i] ?? NaN) / (plain.t2[i] ?? NaN)).toBeCloseTo(
+        textureFactor(texture, 't2', x, y, z),
+        6,
+      );
+      if (Math.abs((spins.rho[i] ?? 0) / (plain.rho[i] ?? 1) - 1) > 0.001) varied++;
+    }
+    expect(varied).toBeGreaterThan(spins.count / 2);
   });
 });

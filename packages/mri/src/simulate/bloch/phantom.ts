@@ -6,6 +6,7 @@
 import { resampleSlice, type SliceGrid, type SlicePlane } from '../../anatomy/resample.ts';
 import type { AnatomicalModel } from '../../anatomy/types.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
+import { textureFactor } from '../../anatomy/texture.ts';
 import { createSpinSet, withT2StarSpread, type SpinSet } from './spins.ts';
 
 export interface SlicePhantomOptions {
@@ -28,7 +29,8 @@ export interface SlicePhantomOptions {
  * (the partial-volume fractions of `resampleSlice`; a tie goes to the lower label, so air wins a tie and the
  * result is deterministic); pixels where air dominates are skipped. The spin sits at the pixel centre, in the
  * plane (`center + (ix − ⌊nx/2⌋)·Δx·row + (iy − ⌊ny/2⌋)·Δy·column`, the pixel convention of SliceGrid), with
- * rho = PD, T1, T2 [s] of its tissue and the off-resonance of its chemical shift, dw = 2π·Δf [rad/s]
+ * rho = PD, T1, T2 [s] of its tissue (times the model's texture factors at the pixel centre, anatomy/texture.ts,
+ * where the model has a texture; T2* scales with T2) and the off-resonance of its chemical shift, dw = 2π·Δf [rad/s]
  * (Δf = offResonanceHz of TissueAtField; fat ≈ −3.4 ppm·γ̄·B0, DESIGN.md §3 sign convention
  * M⊥(t) = M⊥(0)·exp(−i·Δω·t)). `tissuesAtField[label]` gives the properties of each label of the model at the
  * scanner's B0 (`tissuesByLabel` of simulate.ts, or `tissueAtField` per key); label 0 is air and never simulated.
@@ -60,6 +62,7 @@ export function spinsFromSlice(
     dw: new Float64Array(size),
     t2s: new Float64Array(size),
   };
+  const texture = model.volume.texture;
   let count = 0;
   for (let iy = 0; iy < ny; iy++) {
     for (let ix = 0; ix < nx; ix++) {
@@ -80,14 +83,21 @@ export function spinsFromSlice(
       const a = (ix - cx) * dx;
       const b = (iy - cy) * dy;
       const n = options.normalShift?.(tissue) ?? 0;
-      p.x[count] = plane.center[0] + a * plane.row[0] + b * plane.column[0] + n * plane.normal[0];
-      p.y[count] = plane.center[1] + a * plane.row[1] + b * plane.column[1] + n * plane.normal[1];
-      p.z[count] = plane.center[2] + a * plane.row[2] + b * plane.column[2] + n * plane.normal[2];
-      p.rho[count] = tissue.pd;
-      p.t1[count] = tissue.t1;
-      p.t2[count] = tissue.t2;
+      const x = plane.center[0] + a * plane.row[0] + b * plane.column[0];
+      const y = plane.center[1] + a * plane.row[1] + b * plane.column[1];
+      const z = plane.center[2] + a * plane.row[2] + b * plane.column[2];
+      p.x[count] = x + n * plane.normal[0];
+      p.y[count] = y + n * plane.normal[1];
+      p.z[count] = z + n * plane.normal[2];
+      // The tissue's texture where the anatomy is (before any chemical-shift displacement of the spin).
+      const pd = texture ? textureFactor(texture, 'pd', x, y, z) : 1;
+      const t1 = texture ? textureFactor(texture, 't1', x, y, z) : 1;
+      const t2 = texture ? textureFactor(texture, 't2', x, y, z) : 1;
+      p.rho[count] = tissue.pd * pd;
+      p.t1[count] = tissue.t1 * t1;
+      p.t2[count] = tissue.t2 * t2;
       p.dw[count] = 2 * Math.PI * tissue.offResonanceHz;
-      p.t2s[count] = tissue.t2star;
+      p.t2s[count] = tissue.t2star * t2;
       count++;
     }
   }

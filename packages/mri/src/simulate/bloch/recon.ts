@@ -82,6 +82,41 @@ export function adcLines(
 }
 
 /**
+ * Which echo of its excitation each ADC event reads, in timeline order: 0 for the first ADC after an excitation
+ * pulse, 1 for the next, … (a multi-echo gradient echo's echoes; each echo of a spin-echo train too).
+ */
+export function adcEchoIndices(timeline: SequenceTimeline): number[] {
+  const out: number[] = [];
+  let echo = 0;
+  for (const block of timeline.blocks) {
+    if (block.rf?.use === 'excitation') echo = 0;
+    if (block.adc) out.push(echo++);
+  }
+  return out;
+}
+
+/**
+ * The ADC events `keep` (event indices in timeline order, ascending) of a signal, as a signal of their own: a
+ * multi-echo acquisition reduced to the echo one image shows.
+ */
+export function selectAdcEvents(
+  signal: BlochSignal,
+  samplesPerEvent: number,
+  keep: readonly number[],
+): BlochSignal {
+  const n = samplesPerEvent;
+  const pick = (from: Float64Array): Float64Array => {
+    const out = new Float64Array(keep.length * n);
+    keep.forEach((e, i) => out.set(from.subarray(e * n, (e + 1) * n), i * n));
+    return out;
+  };
+  return {
+    times: pick(signal.times),
+    coils: signal.coils.map((c) => ({ re: pick(c.re), im: pick(c.im) })),
+  };
+}
+
+/**
  * Where the samples of one ADC event lie on the readout grid: sample n is at grid position
  * p_n = k_read(t_n)·FOV_read + N/2, which is `offset` + n when `reversed` is false and `offset` + (N − 1 − n)
  * when it is true (an EPI line of negative polarity). `offset` is the fraction of a sample by which the line

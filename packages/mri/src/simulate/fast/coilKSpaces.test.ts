@@ -5,12 +5,12 @@
  * channel's k-space is the one a scan stores (keepKSpace), bit for bit.
  */
 import { describe, expect, it } from 'vitest';
-import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { renderContrast } from './render.ts';
 import { TEST_SCANNER } from '../../scanner.testing.ts';
+import { firstSliceFrame } from '../geometry.testing.ts';
 
 /** Largest |a − b·factor| over two k-spaces, relative to the largest |a|. */
 function worstRelative(
@@ -37,7 +37,7 @@ describe('the k-space of every receive channel', () => {
   const volume = testVolume(96, (x, y) => (Math.hypot(x, y) < 0.05 ? LABEL.greyMatter : 0));
   const tissues = testTissues();
   const protocol = testProtocol();
-  const frame = acquisitionFrame(protocol, scanGeometry(protocol).slices[0] ?? (undefined as never));
+  const frame = firstSliceFrame(protocol);
   const prepared = prepareSlice(volume, frame);
   const n = frame.readCount * frame.phaseCount;
   const coilMaps = [new Float32Array(n).fill(1), new Float32Array(n).fill(0.5)];

@@ -17,6 +17,7 @@ import { prepareSlice } from './prepare.ts';
 import { createContrastWorkspace, renderContrast, type RenderedImage } from './render.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
 import { TEST_SCANNER } from '../../scanner.testing.ts';
+import { firstSliceFrame } from '../geometry.testing.ts';
 
 const HEAD = modelCoils(1).find((c) => c.uniqueName === 'head16');
 const volume = testVolume(96, (x, y) =>
@@ -101,7 +102,7 @@ describe('a coil array given by its sums', () => {
     const protocol = testProtocol({ partialFourier: 0.75 });
     expect(() => bothWays(protocol, 1, true)).toThrow(/coil sums serve full-Fourier/);
     const plain = testProtocol();
-    const frame = acquisitionFrame(plain, scanGeometry(plain).slices[0] ?? (undefined as never));
+    const frame = firstSliceFrame(plain);
     const source = frameCoilMapSource(HEAD, frame);
     if (!source) throw new Error('no map source');
     const coilSums = streamCoilSums(source, frame, seededRandom(1));

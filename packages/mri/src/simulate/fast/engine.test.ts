@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tissueSignal } from '../../sequence/signal.ts';
-import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
 import type { Protocol } from '../../sequence/protocol.ts';
+import type { TissueAtField } from '../../tissue/types.ts';
+import { firstSliceFrame } from '../geometry.testing.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { resampleFractions } from './resample.ts';
@@ -21,9 +22,7 @@ function render(
   protocol: Protocol,
   options: Partial<ContrastOptions> = {},
 ) {
-  const plane = scanGeometry(protocol).slices[0];
-  if (!plane) throw new Error('no slice');
-  const prepared = prepareSlice(volume, acquisitionFrame(protocol, plane));
+  const prepared = prepareSlice(volume, firstSliceFrame(protocol));
   return renderContrast(prepared, protocol, TEST_SCANNER, { tissues, ...options });
 }
 
@@ -46,6 +45,16 @@ function centroid(image: RenderedImage): [number, number] {
   return [sx / sum, sy / sum];
 }
 
+/** The test tissues with fat given grey matter's relaxation, so that only the chemical shift tells them apart. */
+function fatWithGreyMatterRelaxation(): { fat: TissueAtField; shifted: (TissueAtField | undefined)[] } {
+  const gm = tissues[LABEL.greyMatter];
+  const fat = tissues[LABEL.fat];
+  if (!gm || !fat) throw new Error('missing tissues');
+  const shifted = [...tissues];
+  shifted[LABEL.fat] = { ...gm, chemicalShiftPpm: fat.chemicalShiftPpm, offResonanceHz: fat.offResonanceHz };
+  return { fat, shifted };
+}
+
 const at = (image: RenderedImage, r: number, c: number): number =>
   image.magnitude[r * image.columns + c] ?? NaN;
 
@@ -66,16 +75,7 @@ describe('fast engine: prepareSlice + renderContrast', () => {
   });
 
   it('shifts fat along the readout by Δf/(BW/Nx) pixels towards −read: exactly 2 px at BW = |Δf|/2 (1e-6)', () => {
-    const gm = tissues[LABEL.greyMatter];
-    const fat = tissues[LABEL.fat];
-    if (!gm || !fat) throw new Error('missing tissues');
-    // Fat with grey matter's relaxation, so only the chemical shift differs.
-    const shifted = [...tissues];
-    shifted[LABEL.fat] = {
-      ...gm,
-      chemicalShiftPpm: fat.chemicalShiftPpm,
-      offResonanceHz: fat.offResonanceHz,
-    };
+    const { fat, shifted } = fatWithGreyMatterRelaxation();
     const protocol = testProtocol({ bandwidthPerPixel: Math.abs(fat.offResonanceHz) / 2 });
     const square = (label: number) => (x: number, y: number) =>
       Math.abs(x) < 0.02 && Math.abs(y) < 0.02 ? label : 0;
@@ -92,15 +92,7 @@ describe('fast engine: prepareSlice + renderContrast', () => {
   });
 
   it('shifts fat by a fractional Δf/(BW/Nx) = −2.17 px at 100 Hz/px (centroid within 0.05 px)', () => {
-    const gm = tissues[LABEL.greyMatter];
-    const fat = tissues[LABEL.fat];
-    if (!gm || !fat) throw new Error('missing tissues');
-    const shifted = [...tissues];
-    shifted[LABEL.fat] = {
-      ...gm,
-      chemicalShiftPpm: fat.chemicalShiftPpm,
-      offResonanceHz: fat.offResonanceHz,
-    };
+    const { fat, shifted } = fatWithGreyMatterRelaxation();
     const protocol = testProtocol({ bandwidthPerPixel: 100 });
     const disc = (label: number) => (x: number, y: number) => (Math.hypot(x, y) < 0.03 ? label : 0);
     const water = centroid(render(testVolume(200, disc(LABEL.greyMatter)), protocol, { tissues: shifted }));
@@ -196,9 +188,7 @@ describe('fast engine: the image-domain path', () => {
     return r < 0.03 ? LABEL.whiteMatter : r < 0.04 ? LABEL.csf : r < 0.05 ? LABEL.fat : 0;
   });
   const protocol = testProtocol();
-  const plane = scanGeometry(protocol).slices[0];
-  if (!plane) throw new Error('no slice');
-  const frame = acquisitionFrame(protocol, plane);
+  const frame = firstSliceFrame(protocol);
   const prepared = prepareSlice(volume, frame);
   const noise = [unitComplexNoise(frame.readCount * frame.phaseCount, seededRandom(9))];
   const workspace = createContrastWorkspace(frame);
@@ -265,9 +255,7 @@ describe('fast engine: resampling', () => {
     const volume = testVolume(160, (x, y) => (Math.hypot(x, y) < 0.05 ? LABEL.whiteMatter : 0));
     const area = (rotation: number): number => {
       const protocol = testProtocol({ geometry: { orientation: 'axial', center: [0, 0, 0], rotation } });
-      const plane = scanGeometry(protocol).slices[0];
-      if (!plane) throw new Error('no slice');
-      const { images } = resampleFractions(volume, acquisitionFrame(protocol, plane), 256, 256);
+      const { images } = resampleFractions(volume, firstSliceFrame(protocol), 256, 256);
       return (images[LABEL.whiteMatter] ?? new Float32Array()).reduce((s, v) => s + v, 0);
     };
     const straight = area(0);

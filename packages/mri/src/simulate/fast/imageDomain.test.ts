@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../../sequence/protocol.ts';
 import type { SliceFieldMap } from '../fieldMap.ts';
 import { createFft2d } from '../../recon/fftnd.ts';
-import { acquisitionFrame, scanGeometry } from '../geometry.ts';
 import { seededRandom, unitComplexNoise } from '../noise.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { testCoilArray } from './coilArray.testing.ts';
+import { firstSliceFrame } from '../geometry.testing.ts';
 import { prepareSlice } from './prepare.ts';
-import {
-  createContrastWorkspace,
-  renderContrast,
-  type ContrastOptions,
-  type RenderedImage,
-} from './render.ts';
+import { compareRendered as compare } from './rendered.testing.ts';
+import { createContrastWorkspace, renderContrast, type ContrastOptions } from './render.ts';
 import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 // White matter, CSF and fat rings off centre: three tissues, one of them chemically shifted.
@@ -22,31 +19,9 @@ const volume = testVolume(160, (x, y) => {
 const tissues = testTissues();
 
 function setUp(protocol: Protocol) {
-  const plane = scanGeometry(protocol).slices[0];
-  if (!plane) throw new Error('no slice');
-  const frame = acquisitionFrame(protocol, plane);
+  const frame = firstSliceFrame(protocol);
   const n = frame.readCount * frame.phaseCount;
-  // Three smooth, distinct real sensitivities on the acquisition grid [phase][read].
-  const maps = [0, 1, 2].map((c) =>
-    Float32Array.from({ length: n }, (_, i) => {
-      const u = (i % frame.readCount) / frame.readCount;
-      const v = Math.floor(i / frame.readCount) / frame.phaseCount;
-      return 0.3 + 0.7 * Math.exp(-((u - 0.3 * c) ** 2 + (v - 0.4) ** 2));
-    }),
-  );
-  const random = seededRandom(5);
-  const noise = maps.map(() => unitComplexNoise(n, random));
-  return { frame, prepared: prepareSlice(volume, frame), maps, noise, n };
-}
-
-/** Largest difference of the complex image and the magnitude, and the peak magnitude of `a`. */
-function compare(a: RenderedImage, b: RenderedImage): { worst: number; peak: number } {
-  expect([b.rows, b.columns]).toEqual([a.rows, a.columns]);
-  let worst = 0;
-  for (const key of ['re', 'im', 'magnitude'] as const) {
-    a[key].forEach((v, i) => (worst = Math.max(worst, Math.abs(v - (b[key][i] ?? NaN)))));
-  }
-  return { worst, peak: Math.max(...a.magnitude) };
+  return { frame, prepared: prepareSlice(volume, frame), ...testCoilArray(frame), n };
 }
 
 describe('fast engine: one blocked pass of a new contrast (image domain, coil array included)', () => {

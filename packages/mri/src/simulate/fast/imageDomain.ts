@@ -13,6 +13,7 @@ import type { ComplexArray } from '../../recon/image.ts';
 import { sharedWasmFft2d, type WasmFft2d } from '../../recon/wasmFft.ts';
 import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
+import { firstKeptLine } from '../geometry.ts';
 import type { ContrastWorkspace, RenderedImage, TissueImageCache } from './types.ts';
 
 export type { TissueImageCache } from './types.ts';
@@ -183,7 +184,7 @@ export function renderImageDomain(
   const frame = ws.frame;
   const nu = frame.readCount;
   const out = emptyDisplay(frame);
-  const firstKept = (frame.phaseCount - frame.phaseMatrix) / 2;
+  const firstKept = firstKeptLine(frame);
   const end = firstKept + frame.phaseMatrix;
   const blockLines = Math.max(1, Math.floor(BLOCK_PIXELS / nu));
   // The workspace's line buffers are only phaseCount long: the block accumulators live in sumRe/sumIm.
@@ -232,11 +233,21 @@ function computePair(
     out.set(values);
     return out;
   };
-  cache.images[a.slot] = image(re);
+  keepPair(cache, a, image(re), b && { term: b, image: image(im) });
+}
+
+/** Keeps the pair's images (b's when there is one) in the cache under their tissues' slots and shifts. */
+function keepPair(
+  cache: TissueImageCache,
+  a: TissueTerm,
+  imageA: Float32Array,
+  b: { term: TissueTerm; image: Float32Array } | undefined,
+): void {
+  cache.images[a.slot] = imageA;
   cache.shifts[a.slot] = a.shift;
   if (b) {
-    cache.images[b.slot] = image(im);
-    cache.shifts[b.slot] = b.shift;
+    cache.images[b.term.slot] = b.image;
+    cache.shifts[b.term.slot] = b.term.shift;
   }
 }
 
@@ -310,12 +321,7 @@ function computePairInModule(
       if (imageB) imageB[line * nu + c] = (moduleIm[row + c] as number) * s;
     }
   }
-  cache.images[a.slot] = imageA;
-  cache.shifts[a.slot] = a.shift;
-  if (b && imageB) {
-    cache.images[b.slot] = imageB;
-    cache.shifts[b.slot] = b.shift;
-  }
+  keepPair(cache, a, imageA, b && imageB && { term: b, image: imageB });
 }
 
 /** Adds C·K (times i when `timesI`) of one tissue into (re, im). */

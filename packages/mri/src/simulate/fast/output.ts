@@ -1,6 +1,6 @@
 /** Output helpers of the fast engine: storage layout conversions and the display-orientation image. */
 import type { ComplexArray } from '../../recon/image.ts';
-import type { AcquisitionFrame } from '../geometry.ts';
+import { firstKeptLine, type AcquisitionFrame } from '../geometry.ts';
 import type { UnitNoise } from '../noise.ts';
 import type { CoilStats, RenderedImage } from './types.ts';
 
@@ -41,7 +41,7 @@ export function displayImage(
 ): RenderedImage {
   const nu = frame.readCount;
   const keep = frame.phaseMatrix;
-  const firstLine = (frame.phaseCount - keep) / 2;
+  const firstLine = firstKeptLine(frame);
   const outRe = new Float32Array(nu * keep);
   const outIm = new Float32Array(nu * keep);
   const magnitude = new Float32Array(nu * keep);
@@ -81,11 +81,15 @@ export interface Receive {
   gain?: Float32Array | undefined;
 }
 
-/** σ/Σ_c s_c² per pixel (0 where there is no sensitivity), kept in the stats for the last σ. */
+/**
+ * σ/Σ_c s_c² per pixel (0 where there is no sensitivity), kept in the stats for the last σ: into the stats' own
+ * array when it has one of the grid's size (the last σ's, or one the live preview keeps from slice to slice).
+ */
 export function combineScale(stats: CoilStats, sigma: number): Float64Array {
   if (stats.scale?.sigma === sigma) return stats.scale.values;
   const { s2 } = stats;
-  const values = new Float64Array(s2.length);
+  const kept = stats.scale?.values;
+  const values = kept?.length === s2.length ? kept : new Float64Array(s2.length);
   for (let i = 0; i < s2.length; i++) {
     const norm = s2[i] as number;
     values[i] = norm > 0 ? sigma / norm : 0;
@@ -135,7 +139,7 @@ export function receiveLines(
   phaseIm = 0,
 ): void {
   const nu = frame.readCount;
-  const firstKept = (frame.phaseCount - frame.phaseMatrix) / 2;
+  const firstKept = firstKeptLine(frame);
   const from = Math.max(line0, firstKept);
   const to = Math.min(line1, firstKept + frame.phaseMatrix);
   const { re: outRe, im: outIm, magnitude } = out;

@@ -22,7 +22,7 @@ import { createFftPlan, fftInPlace, nextPowerOfTwo } from '../../recon/fft.ts';
 import { fftColumnsInPlace } from '../../recon/fftColumns.ts';
 import { sharedWasmFft2d, type WasmFft2d } from '../../recon/wasmFft.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
-import { resampleFractions } from './resample.ts';
+import { resampleFractions, type LabelWeights } from './resample.ts';
 
 /** Fine-grid oversampling relative to the acquired matrix (DESIGN.md §3: at least 2×). */
 const FINE_GRID_FACTOR = 2;
@@ -43,10 +43,11 @@ export interface PrepareOptions {
   /** Transform on WebAssembly SIMD where available (default true); false: always in JavaScript. */
   wasmFft?: boolean;
   /**
-   * A prepared slice of the same matrix its caller no longer reads (the live preview's last geometry): its
-   * k-space arrays are filled again instead of allocating new ones (a slice moved then allocates none).
+   * K-space arrays its caller no longer reads (the live preview's last geometry): those of readCount·phaseCount
+   * samples are taken from the end of the list and filled again instead of allocating new ones, and an array
+   * left unused goes back to it (a slice moved then allocates none). Others are dropped from it.
    */
-  recycle?: PreparedSlice;
+  spare?: Float32Array[];
 }
 
 /** Prepares every tissue's k-space for one slice of a label volume. */
@@ -55,11 +56,41 @@ export function prepareSlice(
   frame: AcquisitionFrame,
   options: PrepareOptions = {},
 ): PreparedSlice {
+  return prepareImages(volume, frame, options, undefined);
+}
+
+/**
+ * The k-spaces of weighted sums of the tissues' fraction images (./resample.ts `LabelWeights`): slot s of the
+ * result (its `labels` entry is s, not a model label) is the k-space of Σ_l scale[l]·fraction_l over the labels
+ * l with slotOf[l] = s, computed as prepareSlice computes one tissue's. By linearity of every step it equals
+ * Σ_l scale[l]·K_l of prepareSlice's k-spaces but for rounding, at one FFT per two slots instead of per two
+ * tissues (./contrastSlice.ts).
+ */
+export function prepareWeightedSlice(
+  volume: LabelVolume,
+  frame: AcquisitionFrame,
+  weights: LabelWeights,
+  options: PrepareOptions = {},
+): PreparedSlice {
+  return prepareImages(volume, frame, options, weights);
+}
+
+function prepareImages(
+  volume: LabelVolume,
+  frame: AcquisitionFrame,
+  options: PrepareOptions,
+  weights: LabelWeights | undefined,
+): PreparedSlice {
   const nu = frame.readCount;
   const nv = frame.phaseCount;
   const mu = nextPowerOfTwo(FINE_GRID_FACTOR * nu);
   const mv = nextPowerOfTwo(FINE_GRID_FACTOR * nv);
-  const { images: fractions, rowsUsed } = resampleFractions(volume, frame, mu, mv, takeZeroImage);
+  const {
+    images: fractions,
+    rowsUsed,
+    rowCopies,
+  } = resampleFractions(volume, frame, mu, mv, takeZeroImage, weights);
+  const rowCopy = (r: number): boolean => rowCopies[r] === 1;
   const labels: number[] = [];
   fractions.forEach((image, label) => {
     if (image !== undefined) labels.push(label);
@@ -69,17 +100,17 @@ export function prepareSlice(
   const wasm = options.wasmFft === false ? undefined : sharedWasmFft2d(mv, mu);
   const forward = wasm ? wasmForward(wasm, nu) : jsForward(mu, mv, nu);
   const scale = (nu * nv) / (mu * mv);
-  const spare =
-    options.recycle?.frame.readCount === nu && options.recycle.frame.phaseCount === nv
-      ? [...options.recycle.kRe, ...options.recycle.kIm]
-      : [];
-  const take = (): Float32Array => spare.pop() ?? new Float32Array(nu * nv);
+  const spare = options.spare ?? [];
+  const take = (): Float32Array => {
+    for (let kept = spare.pop(); kept; kept = spare.pop()) if (kept.length === nu * nv) return kept;
+    return new Float32Array(nu * nv);
+  };
   for (let t = 0; t < labels.length; t += 2) {
     const a = fractions[labels[t] as number] as Float32Array;
     const b = t + 1 < labels.length ? (fractions[labels[t + 1] as number] as Float32Array) : undefined;
     const used = (r: number): boolean =>
       (rowsUsed[labels[t] as number]?.[r] ?? 0) === 1 || (rowsUsed[labels[t + 1] as number]?.[r] ?? 0) === 1;
-    const z = forward(a, b, used);
+    const z = forward(a, b, used, rowCopy);
     // The forward transform read and zeroed the used rows: the images are all zero again, to reuse.
     giveZeroImage(a);
     if (b) giveZeroImage(b);
@@ -130,13 +161,16 @@ interface WindowedSpectrum {
 }
 
 /**
- * Transforms the fine image a + i·b (`b` absent is zero); `rowUsed(r)`: row r holds any of a or b. The rows read
- * are zeroed in a and b (while in cache), so both are all zero afterwards.
+ * Transforms the fine image a + i·b (`b` absent is zero); `rowUsed(r)`: row r holds any of a or b; `rowCopy(r)`:
+ * row r (≥ 1) of a and b is a copy of row r − 1. The used rows are zeroed in a and b (while in cache), so both
+ * are all zero afterwards. A copied row is not transformed again: under the input checkerboard (−1)^(row+col) its
+ * transform is the last row's negated, exactly (IEEE arithmetic is symmetric under a change of sign).
  */
 type WindowedForward = (
   a: Float32Array,
   b: Float32Array | undefined,
   rowUsed: (row: number) => boolean,
+  rowCopy: (row: number) => boolean,
 ) => WindowedSpectrum;
 
 /** The windowed transform on WebAssembly SIMD: the whole fine grid in the module, window columns only. */
@@ -154,16 +188,19 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
   // rows) for the first pair: the module's grid is shared on the thread.
   const dirty = new Uint8Array(mv).fill(1);
   const windowEnd = windowStart + windowWidth;
-  return (a, b, rowUsed) => {
+  const copies: number[] = [];
+  return (a, b, rowUsed, rowCopy) => {
     // Rows are copied in as they are; the kernel applies the input checkerboard (−1)^(row+col) of the centred
     // transform (recon/fftnd.ts) as it transforms them. Empty rows are zero and transform to zeros, so runs of
-    // used rows are transformed.
+    // used rows are transformed; a copied row's window is the last row's negated, written after them.
     const checker = b ? 'both' : 're';
     let runStart = -1;
+    copies.length = 0;
     for (let r = 0; r <= mv; r++) {
       const used = r < mv && rowUsed(r);
-      if (used && runStart < 0) runStart = r;
-      if (!used && runStart >= 0) {
+      const copy = used && r > 0 && rowCopy(r);
+      if (used && !copy && runStart < 0) runStart = r;
+      if ((!used || copy) && runStart >= 0) {
         fft.transformRows(runStart, r, checker);
         runStart = -1;
       }
@@ -178,12 +215,25 @@ function wasmForward(fft: WasmFft2d, nu: number): WindowedForward {
         continue;
       }
       dirty[r] = 1;
+      if (copy) {
+        copies.push(r);
+        a.fill(0, from, from + mu);
+        b?.fill(0, from, from + mu);
+        continue;
+      }
       re.set(a.subarray(from, from + mu), base);
       a.fill(0, from, from + mu);
       if (b) {
         im.set(b.subarray(from, from + mu), base);
         b.fill(0, from, from + mu);
       } else im.fill(0, base, base + mu);
+    }
+    // In increasing order: a copy of a copy reads its last row already written.
+    for (const r of copies) {
+      for (let c = r * stride + windowStart, last = c - stride; c < r * stride + windowEnd; c++, last++) {
+        re[c] = -(re[last] as number);
+        im[c] = -(im[last] as number);
+      }
     }
     fft.transformColumns(windowStart, windowStart + windowWidth);
     return { re, im, stride, offset: firstCol };
@@ -201,11 +251,12 @@ function jsForward(mu: number, mv: number, nu: number): WindowedForward {
   const scratchIm = new Float64Array(mv);
   const rowRe = new Float64Array(mu);
   const rowIm = new Float64Array(mu);
-  return (a, b, rowUsed) => {
+  return (a, b, rowUsed, rowCopy) => {
     windowedForward(
       a,
       b,
       rowUsed,
+      rowCopy,
       mu,
       mv,
       nu,
@@ -230,6 +281,7 @@ function windowedForward(
   a: Float32Array,
   b: Float32Array | undefined,
   rowUsed: (row: number) => boolean,
+  rowCopy: (row: number) => boolean,
   mu: number,
   mv: number,
   nu: number,
@@ -251,6 +303,16 @@ function windowedForward(
       // An empty row transforms to zeros: skip its FFT.
       zRe.fill(0, r * windowCols, (r + 1) * windowCols);
       zIm.fill(0, r * windowCols, (r + 1) * windowCols);
+      continue;
+    }
+    if (r > 0 && rowCopy(r)) {
+      // The last row's transform negated (see WindowedForward).
+      for (let c = r * windowCols, last = c - windowCols; c < (r + 1) * windowCols; c++, last++) {
+        zRe[c] = -(zRe[last] as number);
+        zIm[c] = -(zIm[last] as number);
+      }
+      a.fill(0, base, base + mu);
+      b?.fill(0, base, base + mu);
       continue;
     }
     let sign = (r & 1) === 0 ? 1 : -1;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { acquisitionFrame, scanGeometry } from '../geometry.ts';
-import { imageNoiseSigma, seededRandom, unitComplexNoise } from '../noise.ts';
+import { imageNoiseSigma } from '../noise.ts';
 import { LABEL, testProtocol, testTissues, testVolume } from './phantom.testing.ts';
+import { testCoilArray } from './coilArray.testing.ts';
+import { firstSliceFrame } from '../geometry.testing.ts';
 import { prepareSlice } from './prepare.ts';
 import { prescanNormalisationGain } from '../prescan.ts';
 import { createContrastWorkspace, renderContrast } from './render.ts';
@@ -9,7 +10,7 @@ import { TEST_SCANNER } from '../../scanner.testing.ts';
 
 describe('fast engine: coil-array receive', () => {
   const protocol = testProtocol({ matrixRead: 64, matrixPhase: 64 });
-  const frame = acquisitionFrame(protocol, scanGeometry(protocol).slices[0] ?? (undefined as never));
+  const frame = firstSliceFrame(protocol);
   // Grey matter in a disc, CSF in a smaller one off centre.
   const volume = testVolume(200, (x, y) =>
     Math.hypot(x - 0.02, y) < 0.02 ? LABEL.csf : Math.hypot(x, y) < 0.07 ? LABEL.greyMatter : 0,
@@ -17,16 +18,7 @@ describe('fast engine: coil-array receive', () => {
   const prepared = prepareSlice(volume, frame);
   const tissues = testTissues();
   const n = frame.readCount * frame.phaseCount;
-  // Three smooth, distinct real sensitivities on the acquisition grid [phase][read].
-  const maps = [0, 1, 2].map((c) =>
-    Float32Array.from({ length: n }, (_, i) => {
-      const u = (i % frame.readCount) / frame.readCount;
-      const v = Math.floor(i / frame.readCount) / frame.phaseCount;
-      return 0.3 + 0.7 * Math.exp(-((u - 0.2 * c) ** 2 + (v - 0.4) ** 2));
-    }),
-  );
-  const random = seededRandom(21);
-  const noise = maps.map(() => unitComplexNoise(n, random));
+  const { maps, noise } = testCoilArray(frame, { step: 0.2, seed: 21 });
 
   it.each([
     ['k-space path', undefined],

@@ -19,8 +19,9 @@ import { sumOfSquares, type ComplexArray } from '../../recon/image.ts';
 import { partialFourierLines, partialFourierRecon } from '../../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
-import { applyFieldMap } from '../fieldMap.ts';
-import { readoutKind } from '../../sequence/timing.ts';
+import { applyFieldMap, applyFieldMapCached } from '../fieldMap.ts';
+import { isEpiReadout, readoutKind } from '../../sequence/timing.ts';
+import { displaceAlongPhase, displaceAlongPhaseCached, epiLineIntervalS } from '../epiDistortion.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes } from '../motion.ts';
 import { imageNoiseSigma, type UnitNoise } from '../noise.ts';
 import type { PreparedSlice } from './prepare.ts';
@@ -37,7 +38,7 @@ import { createTissueImageCache, renderImageDomain, sumTissueImages } from './im
 import type { CoilSums, ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
 
 export type { ContrastOptions, ContrastWorkspace, RenderedImage } from './types.ts';
-import { centreAndScale, isLineConstant, tissueTerms } from './weights.ts';
+import { centreAndScale, isLineConstant, tissueTerms, type TissueTerm } from './weights.ts';
 import { weightedSum } from './weightedSum.ts';
 
 export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
@@ -85,6 +86,26 @@ export function renderContrast(
   scanner: Scanner,
   options: ContrastOptions,
 ): RenderedImage {
+  return renderTerms(
+    prepared,
+    tissueTerms(prepared, protocol, scanner, options.tissues),
+    protocol,
+    scanner,
+    options,
+  );
+}
+
+/**
+ * renderContrast with the weights of `prepared`'s slots given: a slice whose slots are a contrast's weighted
+ * images rather than tissues (./contrastSlice.ts) renders with its own terms; `options.tissues` is not read.
+ */
+export function renderTerms(
+  prepared: PreparedSlice,
+  terms: readonly TissueTerm[],
+  protocol: Protocol,
+  scanner: Scanner,
+  options: ContrastOptions,
+): RenderedImage {
   const frame = prepared.frame;
   const nu = frame.readCount;
   const nv = frame.phaseCount;
@@ -93,7 +114,6 @@ export function renderContrast(
       ? options.workspace
       : scratchWorkspace(frame);
   const acquired = protocol.partialFourier < 1 ? partialFourierLines(nv, protocol.partialFourier) : nv;
-  const terms = tissueTerms(prepared, protocol, scanner, options.tissues);
   const motion = options.motion;
   const level = options.noiseLevel ?? 0;
   const sigmaImage = imageNoiseSigma(protocol, scanner, level);
@@ -107,9 +127,22 @@ export function renderContrast(
   if (!sums && sigmaK > 0 && noise.length < Math.max(1, options.coilMaps?.length ?? 1)) {
     throw new Error('renderContrast: noise level > 0 needs one unit-noise array per coil (noise.ts)');
   }
-  const field = options.fieldMap && dephasesInField(protocol) ? options.fieldMap : undefined;
+  // Gradient echoes: phase and dephasing at TE; EPI trains (gradient or spin echo): displacement along phase.
+  const dephases = dephasesInField(protocol);
+  const epi = isEpiReadout(readoutKind(protocol.family));
+  const field = options.fieldMap && (dephases || epi) ? options.fieldMap : undefined;
+  const cache = options.fieldMapCache?.field === field ? options.fieldMapCache : undefined;
   const applyField = (re: Float64Array, im: Float64Array): void => {
-    if (field) applyFieldMap(re, im, field, frame, protocol.echoTime);
+    if (!field) return;
+    if (dephases) {
+      if (cache) applyFieldMapCached(re, im, cache, protocol.echoTime);
+      else applyFieldMap(re, im, field, frame, protocol.echoTime);
+    }
+    if (epi) {
+      const interval = epiLineIntervalS(protocol, nv);
+      if (cache) displaceAlongPhaseCached(re, im, cache, interval);
+      else displaceAlongPhase(re, im, field, nu, interval);
+    }
   };
   const maps = options.coilMaps;
   /** The coil array's receive of the ideal image x (centred, field applied), from its maps or its sums. */
@@ -159,6 +192,14 @@ export function renderContrast(
     ws.fft.inverse(k.re, k.im);
     applyField(k.re, k.im);
     return renderCoilArray(k, maps, sigmaImage, noise, ws, options);
+  }
+  if (field) {
+    // The field acts on the image (partial Fourier, or rotation on one channel): to it and back.
+    ws.fft.inverse(k.re, k.im);
+    applyField(k.re, k.im);
+    ws.fft.forward(k.re, k.im);
+    k.re.fill(0, acquired * nu);
+    k.im.fill(0, acquired * nu);
   }
   const coilK: ComplexArray[] = [];
   if (!maps) {

@@ -6,11 +6,23 @@
  * the object is sampled beyond the FOV and folded back modulo the FOV: sampling k-space at Δk = 1/FOV makes the image
  * periodic with period FOV (reference/analytic_formulas.md §10), so this folding *is* the wrap-around. Along the
  * readout the analogue anti-alias filter removes what lies outside the FOV, so it is clipped instead. Through the
- * slice, sub-slices spaced about one model voxel apart average the rectangular slice profile.
+ * slice, sub-slices spaced about one model voxel apart average the rectangular slice profile. A model's PD texture
+ * (anatomy/texture.ts) weights each sample by the texture factor at its place (textureRows.ts).
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
 import type { Vec3 } from '../../units.ts';
 import { dot, type AcquisitionFrame } from '../geometry.ts';
+import { textureRows } from './textureRows.ts';
+import {
+  accumulateAlongAxis,
+  accumulateOblique,
+  alongAxisBase,
+  addVoxelLine,
+  copyLastRow,
+  createVoxelLines,
+  sharedRange,
+  type FineRow,
+} from './resampleRows.ts';
 
 /** Most sub-slices averaged through the slice thickness. */
 const MAX_SUB_SLICES = 4;
@@ -20,10 +32,21 @@ const MAX_FOLDED_FOVS = 4;
 /** Fraction images per label (index = model label; undefined where the label does not occur in the slice). */
 export type FractionImages = (Float32Array | undefined)[];
 
+/**
+ * Labels summed into shared images instead of one image per label (a contrast's weighted images, ./contrastSlice.ts):
+ * label l adds `scale[l]` times its fraction to image `slotOf[l]`, or nothing where `slotOf[l]` is −1.
+ */
+export interface LabelWeights {
+  slotOf: Int32Array;
+  scale: Float64Array;
+}
+
 /** Fraction images and, per label, which fine-grid rows (phase lines) hold any of it (1) or none (0). */
 export interface SliceFractions {
   images: FractionImages;
   rowsUsed: (Uint8Array | undefined)[];
+  /** Per fine row r ≥ 1: 1 where row r of every image is a copy of row r − 1 (the same samples), else 0. */
+  rowCopies: Uint8Array;
 }
 
 /** Extent of the volume's bounding box projected on `direction`, relative to `origin` [m]. */
@@ -51,7 +74,8 @@ function projectedExtent(volume: LabelVolume, origin: Vec3, direction: Vec3): [n
 /**
  * Fraction of each label in every fine-grid point of a slice (nearest-neighbour in-plane, box-averaged through
  * the slice), folded along phase. Label 0 (air) is not returned. `zeroImage` supplies each label's image, all
- * zeros (default: a new array; prepare.ts reuses its own).
+ * zeros (default: a new array; prepare.ts reuses its own). With `weights`, the images and their used rows are
+ * indexed by slot instead of label, and each holds Σ_l scale[l]·fraction_l over the labels of its slot.
  */
 export function resampleFractions(
   volume: LabelVolume,
@@ -59,6 +83,7 @@ export function resampleFractions(
   fineRead: number,
   finePhase: number,
   zeroImage: (size: number) => Float32Array = (size) => new Float32Array(size),
+  weights?: LabelWeights,
 ): SliceFractions {
   const { plane, readDirection, phaseDirection } = frame;
   const [dx, dy, dz] = volume.voxelSize;
@@ -66,6 +91,7 @@ export function resampleFractions(
   const phaseStep = frame.fovPhase / finePhase;
   const fractions: FractionImages = [];
   const rowsUsed: (Uint8Array | undefined)[] = [];
+  const rowCopies = new Uint8Array(finePhase);
   const subCount = Math.min(
     MAX_SUB_SLICES,
     Math.max(1, Math.round(plane.sliceThickness / Math.min(dx, dy, dz))),
@@ -81,16 +107,45 @@ export function resampleFractions(
   const stepK = (readDirection[2] * readStep) / dz;
   const moving = movingAxis(stepI, stepJ, stepK);
   // One row descriptor for every row (its folded offset set per row): no objects allocated per row.
-  const fine: FineRow = { fractions, rowsUsed, fineRead, finePhase, folded: 0, weight, zeroImage };
-  const f0: [number, number, number] = [0, 0, 0];
+  const fine: FineRow = {
+    fractions,
+    rowsUsed,
+    fineRead,
+    finePhase,
+    folded: 0,
+    weight,
+    zeroImage,
+    weights,
+    increment: weight,
+    factors: volume.texture ? new Float32Array(fineRead) : undefined,
+  };
+  // The texture factor of each read sample of the current line (the texture varies from line to line: no row of a
+  // textured model is a copy of the last).
+  const texture = volume.texture
+    ? textureRows(volume.texture, frame, fineRead, finePhase, firstLine, lastLine, 1)
+    : undefined;
   const steps = [stepI, stepJ, stepK] as const;
+  // A contrast's weighted images on an orthogonal slice: summed per voxel (resampleRows.ts `VoxelLines`).
+  const voxelLines =
+    weights && moving !== undefined
+      ? createVoxelLines(volume, fineRead, moving, steps[moving], slotCount(weights))
+      : undefined;
   const u0 = (-fineRead / 2) * readStep;
+  // Per sub-slice of the current line: continuous voxel index (+0.5) of read sample 0 and the read range inside.
+  const starts = Array.from({ length: subCount }, (): [number, number, number] => [0, 0, 0]);
+  const ranges = new Int32Array(2 * subCount);
+  // Along a voxel axis, what decides a line's samples per sub-slice (its constant voxel indices, start and
+  // range), for this line and the last one: a line with the last one's samples is a copy of its row.
+  const keys = new Float64Array(3 * subCount);
+  const lastKeys = new Float64Array(3 * subCount);
   // Sub-slices innermost of the line loop: the fine row being filled stays in cache for all of them.
   for (let line = firstLine; line <= lastLine; line++) {
+    fine.folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
+    if (texture !== undefined && fine.factors !== undefined) texture.fill(line, fine.factors);
+    const v = (line - finePhase / 2) * phaseStep;
     for (let sub = 0; sub < subCount; sub++) {
       const through = ((sub + 0.5) / subCount - 0.5) * plane.sliceThickness;
-      fine.folded = (((line % finePhase) + finePhase) % finePhase) * fineRead;
-      const v = (line - finePhase / 2) * phaseStep;
+      const f0 = starts[sub] as [number, number, number];
       // Continuous voxel index of read sample 0 on this line; +0.5 so that truncation rounds to nearest.
       for (let axis = 0; axis < 3; axis++) {
         const start =
@@ -116,24 +171,51 @@ export function resampleFractions(
         uLo = Math.max(uLo, Math.floor(Math.min(a, b)));
         uHi = Math.min(uHi, Math.ceil(Math.max(a, b)));
       }
+      ranges[2 * sub] = uLo;
+      ranges[2 * sub + 1] = Math.max(uLo, uHi);
+      if (moving !== undefined) {
+        keys[3 * sub] = alongAxisBase(volume, f0, moving);
+        keys[3 * sub + 1] = f0[moving];
+        keys[3 * sub + 2] = uLo < uHi ? uLo * (fineRead + 1) + uHi : -1;
+      }
+    }
+    // The same samples as the last line, whose row holds that line alone, into a row that holds nothing yet (no
+    // other line folds onto either): the same sums, copied.
+    const same = moving !== undefined && keys.every((k, i) => k === lastKeys[i]);
+    const alone = line - 1 >= firstLine && line - finePhase < firstLine;
+    if (same && alone && texture === undefined) {
+      copyLastRow(fine);
+      // Still a copy at the end unless a later line folds onto this row or the last one.
+      if (fine.folded > 0 && line - 1 + finePhase > lastLine) rowCopies[fine.folded / fineRead] = 1;
+      continue;
+    }
+    if (moving !== undefined) lastKeys.set(keys);
+    const shared = voxelLines && moving !== undefined ? sharedRange(starts, ranges, moving) : undefined;
+    if (voxelLines && moving !== undefined && shared) {
+      addVoxelLine(
+        volume,
+        fine,
+        voxelLines,
+        starts,
+        ranges,
+        moving,
+        steps[moving],
+        shared[0],
+        shared[1],
+        same,
+      );
+      continue;
+    }
+    if (voxelLines) voxelLines.ready = false;
+    for (let sub = 0; sub < subCount; sub++) {
+      const f0 = starts[sub] as [number, number, number];
+      const uLo = ranges[2 * sub] as number;
+      const uHi = ranges[2 * sub + 1] as number;
       if (moving === undefined) accumulateOblique(volume, fine, f0, steps, uLo, uHi);
       else accumulateAlongAxis(volume, fine, f0, moving, steps[moving], uLo, uHi);
     }
   }
-  return { images: fractions, rowsUsed };
-}
-
-/** Where one fine row's samples go: the fraction images, the row's folded offset, and each sample's weight. */
-interface FineRow {
-  fractions: FractionImages;
-  rowsUsed: (Uint8Array | undefined)[];
-  fineRead: number;
-  finePhase: number;
-  /** Offset of the folded row in the fine images. */
-  folded: number;
-  weight: number;
-  /** A new all-zero fine image of `size` samples. */
-  zeroImage: (size: number) => Float32Array;
+  return { images: fractions, rowsUsed, rowCopies };
 }
 
 /** The one voxel axis a fine row moves along (the other two steps are exactly 0), or undefined if oblique. */
@@ -144,94 +226,9 @@ function movingAxis(stepI: number, stepJ: number, stepK: number): 0 | 1 | 2 | un
   return undefined;
 }
 
-/** The fraction image of `label`, created (with its used-rows mask) on first use; marks the row used. */
-function fractionImage(fine: FineRow, label: number): Float32Array {
-  let image = fine.fractions[label];
-  if (image === undefined) {
-    image = fine.zeroImage(fine.fineRead * fine.finePhase);
-    fine.fractions[label] = image;
-    fine.rowsUsed[label] = new Uint8Array(fine.finePhase);
-  }
-  (fine.rowsUsed[label] as Uint8Array)[fine.folded / fine.fineRead] = 1;
-  return image;
-}
-
-/**
- * Adds read samples uLo…uHi−1 of a row that is oblique to the voxel axes. `f0`: continuous voxel index (+0.5) of
- * sample 0 per axis; `step`: its increment per sample.
- */
-function accumulateOblique(
-  volume: LabelVolume,
-  fine: FineRow,
-  f0: readonly [number, number, number],
-  step: readonly [number, number, number],
-  uLo: number,
-  uHi: number,
-): void {
-  const [nx, ny, nz] = volume.dims;
-  const labels = volume.labels;
-  const { folded, weight } = fine;
-  let image: Float32Array | undefined;
-  let imageLabel = -1;
-  for (let u = uLo; u < uHi; u++) {
-    const fi = f0[0] + u * step[0];
-    const fj = f0[1] + u * step[1];
-    const fk = f0[2] + u * step[2];
-    // Kept although the range is computed: rounding at the range ends must never index outside.
-    if (fi < 0 || fj < 0 || fk < 0) continue;
-    const i = fi | 0;
-    const j = fj | 0;
-    const k = fk | 0;
-    if (i >= nx || j >= ny || k >= nz) continue;
-    const label = labels[i + nx * (j + ny * k)] as number;
-    if (label === 0) continue;
-    if (label !== imageLabel) {
-      imageLabel = label;
-      image = fractionImage(fine, label);
-    }
-    const target = image as Float32Array;
-    target[folded + u] = (target[folded + u] as number) + weight;
-  }
-}
-
-/**
- * The same for a row along voxel axis `axis` (orthogonal slices): the other two voxel indices are constant, so
- * each sample costs one index and one label read. Same samples, same sums as accumulateOblique.
- */
-function accumulateAlongAxis(
-  volume: LabelVolume,
-  fine: FineRow,
-  f0: readonly [number, number, number],
-  axis: 0 | 1 | 2,
-  step: number,
-  uLo: number,
-  uHi: number,
-): void {
-  if (uLo >= uHi) return;
-  const [nx, ny] = volume.dims;
-  const strides = [1, nx, nx * ny] as const;
-  // The constant axes: uLo < uHi means the range check found them inside the volume.
-  let base = 0;
-  for (const a of [0, 1, 2] as const) if (a !== axis) base += (f0[a] | 0) * strides[a];
-  const stride = strides[axis];
-  const start = f0[axis];
-  const n = volume.dims[axis];
-  const labels = volume.labels;
-  const { folded, weight } = fine;
-  let image: Float32Array | undefined;
-  let imageLabel = -1;
-  for (let u = uLo; u < uHi; u++) {
-    const f = start + u * step;
-    if (f < 0) continue;
-    const index = f | 0;
-    if (index >= n) continue;
-    const label = labels[base + index * stride] as number;
-    if (label === 0) continue;
-    if (label !== imageLabel) {
-      imageLabel = label;
-      image = fractionImage(fine, label);
-    }
-    const target = image as Float32Array;
-    target[folded + u] = (target[folded + u] as number) + weight;
-  }
+/** Number of slots `weights` sum labels into (the largest slot + 1). */
+function slotCount(weights: LabelWeights): number {
+  let most = -1;
+  for (const slot of weights.slotOf) most = Math.max(most, slot);
+  return most + 1;
 }

@@ -7,7 +7,7 @@
 import type { Fft2d } from '../../recon/fftnd.ts';
 import type { PartialFourierMode } from '../../recon/partialFourier.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
-import type { SliceFieldMap } from '../fieldMap.ts';
+import type { FieldMapCache, SliceFieldMap } from '../fieldMap.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
 import type { Motion } from '../motion.ts';
 import type { NoiseLevel, UnitNoise } from '../noise.ts';
@@ -31,9 +31,16 @@ export interface ContrastOptions {
   partialFourierMode?: PartialFourierMode;
   /**
    * Susceptibility field map of this slice (../fieldMap.ts `sliceFieldMap`): gradient-echo families get its phase
-   * and intravoxel dephasing at TE. Applied on full-Fourier acquisitions (not with partial Fourier or rotation).
+   * and intravoxel dephasing at TE, EPI trains (GRE and SE) the displacement along phase (../epiDistortion.ts).
+   * Applied to the image before k-space on every path (full and partial Fourier, with or without rotation).
    */
   fieldMap?: SliceFieldMap;
+  /**
+   * `fieldMap` prepared for repeated renders (../fieldMap.ts `createFieldMapCache`, on this frame): the same image
+   * to the bit, with the field's factor kept per TE and EPI's targets per line interval. Read only when its
+   * `field` is `fieldMap`.
+   */
+  fieldMapCache?: FieldMapCache;
   /**
    * Prescan normalisation of a coil array's image (../prescan.ts): each display pixel times 1/√Σ_c s_c², so a
    * noise-free image reads |m| as with one uniform channel. Applied in the receive pass; ignored without coilMaps.

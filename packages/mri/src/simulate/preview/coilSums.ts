@@ -26,6 +26,8 @@ export interface PreviewGrain {
   readonly first: UnitNoise;
   /** R: Σ_{c=1}^{C−1} |n_c|² per acquisition pixel, of the other elements' unit noise. */
   readonly others: Float64Array;
+  /** n2 = |m|² + R per acquisition pixel: geometry-free, so formed once and shared by every geometry's sums. */
+  readonly n2: Float64Array;
   /** C. */
   readonly channels: number;
 }
@@ -43,37 +45,57 @@ export function previewGrain(noise: readonly UnitNoise[]): PreviewGrain {
       others[i] = (others[i] as number) + r * r + m * m;
     }
   }
-  return { first, others, channels: noise.length };
+  const n2 = new Float64Array(others.length);
+  for (let i = 0; i < n2.length; i++) {
+    const r = first.re[i] as number;
+    const m = first.im[i] as number;
+    n2[i] = r * r + m * m + (others[i] as number);
+  }
+  return { first, others, n2, channels: noise.length };
 }
 
 /**
  * The sums of `source`'s elements on `frame` with the noise of `grain` (see the module comment), into `buffers`
- * (`map` holds the first element's map). Valid while the buffers are not filled again.
+ * (their `n2` is not used: the grain's is shared; `map` is not filled: the first element's map, which only a kept
+ * k-space reads, is formed into a new array when asked for); the prescan gain goes into `gain` when given
+ * (readCount·phaseMatrix values), and σ/Σ s² into `scale` when given (readCount·phaseCount values). Valid while
+ * the buffers are not filled again.
  */
 export function previewCoilSums(
   source: CoilMapSource,
   frame: AcquisitionFrame,
   grain: PreviewGrain,
   buffers: CoilSumsBuffers,
+  gain?: Float32Array,
+  scale?: Float64Array,
 ): CoilSums {
   if (grain.channels !== source.count)
     throw new RangeError(`previewCoilSums: ${grain.channels} noise channels for ${source.count} elements`);
-  const { s2, aRe, aIm, n2 } = buffers;
+  const { s2, aRe, aIm } = buffers;
   source.sumOfSquares(s2);
   const { re, im } = grain.first;
-  const others = grain.others;
   for (let i = 0; i < s2.length; i++) {
     const s = Math.sqrt(s2[i] as number);
-    const r = re[i] as number;
-    const m = im[i] as number;
-    aRe[i] = s * r;
-    aIm[i] = s * m;
-    n2[i] = r * r + m * m + (others[i] as number);
+    aRe[i] = s * (re[i] as number);
+    aIm[i] = s * (im[i] as number);
   }
+  const samples = s2.length;
+  let firstMap: Float32Array | undefined;
   return {
-    stats: { maps: [], noise: [], s2, aRe, aIm, n2, scale: undefined },
-    gain: prescanGainOfSquares(s2, frame),
-    firstMap: source.fill(0, buffers.map),
+    // No σ yet: output.ts combineScale fills `scale` for the first σ rendered.
+    stats: {
+      maps: [],
+      noise: [],
+      s2,
+      aRe,
+      aIm,
+      n2: grain.n2,
+      scale: scale?.length === samples ? { sigma: NaN, values: scale } : undefined,
+    },
+    gain: prescanGainOfSquares(s2, frame, gain),
+    get firstMap() {
+      return (firstMap ??= source.fill(0, new Float32Array(samples)));
+    },
     firstNoise: grain.first,
     channels: source.count,
   };

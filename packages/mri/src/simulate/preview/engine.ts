@@ -1,16 +1,21 @@
 /**
  * The live preview's engine (DESIGN.md §3, fast engine): the centre slice of a protocol, rendered from per-tissue
  * k-spaces prepared once per slice geometry, so that a change of TE, TR, TI, flip angle, fat saturation or noise
- * costs one weighted sum and no FFT (../fast/imageDomain.ts). Pure: the web app's preview worker runs it, and so do
- * its tests and the bench (`web.preview.*`).
+ * costs one weighted sum and no FFT (../fast/imageDomain.ts). A new geometry's first render (a slice being moved)
+ * prepares only its one contrast where it can (../fast/contrastSlice.ts: one fine image per readout shift and
+ * phase, one FFT each way instead of one per two tissues); the tissues' k-spaces follow at the next render of that
+ * geometry. Pure: the web app's preview worker runs it, and so do its tests and the bench (`web.preview.*`).
  *
  * It renders what the scan gives (issue 26.3): the scanner's receive coil (every element of an array, through its
  * sensitivity maps on this frame, ../coilMaps.ts, as the per-pixel sums a scan slice uses, ../fast/coilSums.ts),
  * prescan normalisation on (the scan's default), tissues at the scanner's field B0, and one unit noise per channel
- * (for full Fourier drawn as the sums' law, ./coilSums.ts). Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). What it
- * leaves out, for speed, as the scan does not: motion, partial-Fourier reconstruction, a Bloch backend's
- * susceptibility field map, and the through-slab aliasing of 3D slabs (a 3D protocol's centre partition is
- * prepared as one thin slice).
+ * (for full Fourier drawn as the sums' law, ./coilSums.ts). Without noise its image is the scan's centre slice (../simulate.ts `simulateSlice` with receive 'array'). With
+ * `susceptibility` (the session shows it: the Bloch backend with the setting on, as the scan's snapshot has it) it
+ * renders the model's field map as the fast engine does (../fieldMap.ts, ../epiDistortion.ts), computed once per
+ * B0 (a 3D FFT, about a second for the brain) and sampled once per geometry, its per-pixel factor kept per TE
+ * (../fieldMap.ts `createFieldMapCache`: a TR, TI or flip change reuses it). What it leaves out, for speed, as
+ * the scan does not: motion, partial-Fourier reconstruction, and the through-slab aliasing of 3D slabs (a 3D
+ * protocol's centre partition is prepared as one thin slice).
  */
 import type { AnatomicalModel, Coil } from '../../anatomy/types.ts';
 import { wasmFftAvailable } from '../../recon/wasmFft.ts';
@@ -20,10 +25,21 @@ import { tissueAtField } from '../../tissue/library.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import { prepareSlice, type PreparedSlice } from '../fast/prepare.ts';
 import { createContrastWorkspace, renderContrast, type ContrastWorkspace } from '../fast/render.ts';
+import { prepareContrastSlice, renderContrastSlice, type ContrastSlice } from '../fast/contrastSlice.ts';
+import type { ContrastOptions } from '../fast/types.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from '../geometry.ts';
 import { seededRandom, unitComplexNoise, type NoiseLevel, type UnitNoise } from '../noise.ts';
 import { frameCoilMapSource, type CoilMapSource } from '../coilMaps.ts';
 import { partialFourierLines } from '../../recon/partialFourier.ts';
+import {
+  createFieldMapCache,
+  sliceFieldMap,
+  susceptibilityFieldMap,
+  FIELD_MAP_STEP,
+  type FieldMap3d,
+  type FieldMapCache,
+} from '../fieldMap.ts';
+import { fineFieldLabels } from '../fieldMapDetail.ts';
 import { createCoilSumsBuffers, type CoilSums, type CoilSumsBuffers } from '../fast/coilSums.ts';
 import { previewCoilSums, previewGrain, type PreviewGrain } from './coilSums.ts';
 import { PREVIEW_WHITE_QUANTILE, greyOf, quantileOf } from './grey.ts';
@@ -54,8 +70,25 @@ export interface PreviewFrame {
 
 export type PreviewResult = { ok: true; frame: PreviewFrame } | { ok: false; message: string };
 
+/** What a render shows besides the protocol, scanner and noise. */
+export interface PreviewRenderOptions {
+  /** Render the model's susceptibility field map (default false; the CPU simulator never shows it, spec §6). */
+  susceptibility?: boolean;
+}
+
 export interface PreviewEngine {
-  render(protocol: Protocol, scanner: Scanner, noiseLevel: NoiseLevel): PreviewResult;
+  render(
+    protocol: Protocol,
+    scanner: Scanner,
+    noiseLevel: NoiseLevel,
+    options?: PreviewRenderOptions,
+  ): PreviewResult;
+  /**
+   * Prepares every tissue's k-space of the last geometry rendered where its first render prepared only its
+   * contrast (a slice moved), so that the next contrast change there costs no preparation; true if there was
+   * such work. For a worker to call while no request waits (it costs what a slice move did before).
+   */
+  prepareTissues(): boolean;
 }
 
 export interface PreviewEngineOptions {
@@ -90,9 +123,16 @@ interface PreparedCoil {
   maps: Float32Array[] | undefined;
 }
 
+/**
+ * A slice geometry: its first render's contrast alone (../fast/contrastSlice.ts: one FFT each way, what a slice
+ * being moved needs) where that contrast allows, and every tissue's k-space once another render of the same
+ * geometry needs them (a TE, TR, flip-angle… change).
+ */
 interface PreparedGeometry {
   key: string;
-  slice: PreparedSlice;
+  frame: AcquisitionFrame;
+  slice: PreparedSlice | undefined;
+  contrast: ContrastSlice | undefined;
   workspace: ContrastWorkspace;
   coil: PreparedCoil | undefined;
 }
@@ -129,6 +169,34 @@ export function createPreviewEngine(
   let tissues: { b0: number; byLabel: (TissueAtField | undefined)[] } | undefined;
   /** The coil sums' buffers, reused from geometry to geometry (a slice moved allocates none of them). */
   let sumsBuffers: CoilSumsBuffers | undefined;
+  /** The prescan gain's buffer and that of σ/Σ s² (output.ts combineScale), reused the same way. */
+  let gainBuffer: Float32Array | undefined;
+  let scaleBuffer: Float64Array | undefined;
+  /** K-space arrays of geometries no longer rendered, filled again by the next preparation. */
+  const spare: Float32Array[] = [];
+  /**
+   * The model's field map at the last B0 asked for, and its samples on the last geometry with what of them does
+   * not depend on the contrast (../fieldMap.ts `createFieldMapCache`: the factor of the last TE kept with them).
+   */
+  let field: { b0: number; map: FieldMap3d } | undefined;
+  let fieldOnSlice: { key: string; map: FieldMap3d; cache: FieldMapCache } | undefined;
+  const sliceFieldFor = (b0: number, key: string, frame: AcquisitionFrame): FieldMapCache => {
+    if (field?.b0 !== b0) {
+      // As the scan's `modelFieldMap` (../simulate.ts): the library's susceptibilities, label 0 air.
+      const chi = anatomy.tissues.map((k, label) =>
+        label === 0 ? undefined : tissueAtField(k, b0).susceptibilityPpm,
+      );
+      const fine = fineFieldLabels(anatomy.tissues);
+      field = { b0, map: susceptibilityFieldMap(anatomy.volume, chi, b0, FIELD_MAP_STEP, fine) };
+    }
+    if (fieldOnSlice?.key !== key || fieldOnSlice.map !== field.map)
+      fieldOnSlice = {
+        key,
+        map: field.map,
+        cache: createFieldMapCache(sliceFieldMap(field.map, frame), frame),
+      };
+    return fieldOnSlice.cache;
+  };
 
   const noiseFor = (samples: number, channels: number): UnitNoise[] => {
     if (noise?.samples !== samples || noise.channels !== channels) {
@@ -150,7 +218,11 @@ export function createPreviewEngine(
     if (!source) return undefined;
     const samples = frame.readCount * frame.phaseCount;
     if (sumsBuffers?.map.length !== samples) sumsBuffers = createCoilSumsBuffers(samples);
-    const sums = previewCoilSums(source, frame, grainFor(samples, source.count), sumsBuffers);
+    const kept = frame.readCount * frame.phaseMatrix;
+    if (gainBuffer?.length !== kept) gainBuffer = new Float32Array(kept);
+    if (scaleBuffer?.length !== samples) scaleBuffer = new Float64Array(samples);
+    const array = grainFor(samples, source.count);
+    const sums = previewCoilSums(source, frame, array, sumsBuffers, gainBuffer, scaleBuffer);
     return { source, sums, maps: undefined };
   };
 
@@ -160,8 +232,23 @@ export function createPreviewEngine(
       coil.source.fill(c, new Float32Array(samples)),
     ));
 
+  /** Every tissue's k-space of `geometry` (once): its first contrast's slice is no longer read after. */
+  const tissuesOf = (geometry: PreparedGeometry): PreparedSlice => {
+    if (geometry.slice) return geometry.slice;
+    const first = geometry.contrast;
+    geometry.contrast = undefined;
+    if (first) spare.push(...first.prepared.kRe, ...first.prepared.kIm);
+    geometry.slice = prepareSlice(anatomy.volume, geometry.frame, { wasmFft: useWasm, spare });
+    return geometry.slice;
+  };
+
   return {
-    render(protocol, scanner, noiseLevel) {
+    prepareTissues() {
+      if (!prepared || prepared.slice) return false;
+      tissuesOf(prepared);
+      return true;
+    },
+    render(protocol, scanner, noiseLevel, renderOptions = {}) {
       const violations = timingViolations(protocol, scanner);
       if (violations.length > 0) return { ok: false, message: violations.map((v) => v.message).join('; ') };
       const start = now();
@@ -171,21 +258,6 @@ export function createPreviewEngine(
       const frame = acquisitionFrame(protocol, plane);
       const coil = anatomy.coils.find((c) => c.uniqueName === scanner.coil);
       const key = geometryKey(frame, coil);
-      if (prepared?.key !== key) {
-        // The last geometry's arrays are filled again for this one: it is dropped first, so a failure leaves none.
-        const last = prepared;
-        prepared = undefined;
-        prepared = {
-          key,
-          slice: prepareSlice(anatomy.volume, frame, {
-            wasmFft: useWasm,
-            ...(last ? { recycle: last.slice } : {}),
-          }),
-          workspace: workspaceFor(frame, last?.workspace),
-          coil: coilFor(coil, frame),
-        };
-      }
-      const prepareMs = now() - start;
       if (tissues?.b0 !== scanner.b0) {
         tissues = {
           b0: scanner.b0,
@@ -194,6 +266,36 @@ export function createPreviewEngine(
           ),
         };
       }
+      const prepareOptions = { wasmFft: useWasm, spare };
+      let contrast: ContrastSlice | undefined;
+      if (prepared?.key !== key) {
+        // The last geometry's arrays are filled again for this one: it is dropped first, so a failure leaves none.
+        const last = prepared;
+        prepared = undefined;
+        for (const old of [last?.slice, last?.contrast?.prepared])
+          if (old) spare.push(...old.kRe, ...old.kIm);
+        contrast = prepareContrastSlice(
+          anatomy.volume,
+          frame,
+          protocol,
+          scanner,
+          tissues.byLabel,
+          prepareOptions,
+        );
+        prepared = {
+          key,
+          frame,
+          slice: contrast ? undefined : prepareSlice(anatomy.volume, frame, prepareOptions),
+          contrast,
+          workspace: workspaceFor(frame, last?.workspace),
+          coil: coilFor(coil, frame),
+        };
+      }
+      // Every tissue's k-space unless this render is the geometry's first and its contrast allowed less.
+      const slice = contrast ? undefined : tissuesOf(prepared);
+      const sliceField =
+        renderOptions.susceptibility === true ? sliceFieldFor(scanner.b0, key, frame) : undefined;
+      const prepareMs = now() - start;
       const { coil: array, workspace } = prepared;
       const channels = array?.source.count ?? 1;
       const samples = frame.readCount * frame.phaseCount;
@@ -206,13 +308,17 @@ export function createPreviewEngine(
         : fullFourier
           ? { coilSums: array.sums, prescanNormalize: true }
           : { coilMaps: mapsOf(array, samples), prescanNormalize: true };
-      const image = renderContrast(prepared.slice, protocol, scanner, {
+      const options: ContrastOptions = {
         tissues: tissues.byLabel,
         noiseLevel,
         ...(noiseLevel > 0 && !receive.coilSums ? { noise: noiseFor(samples, channels) } : {}),
         ...receive,
         workspace,
-      });
+        ...(sliceField ? { fieldMap: sliceField.field, fieldMapCache: sliceField } : {}),
+      };
+      const image = contrast
+        ? renderContrastSlice(contrast, protocol, scanner, options)
+        : renderContrast(slice ?? tissuesOf(prepared), protocol, scanner, options);
       const grey = greyOf(image.magnitude, quantileOf(image.magnitude, PREVIEW_WHITE_QUANTILE));
       return {
         ok: true,

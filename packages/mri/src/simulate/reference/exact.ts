@@ -14,21 +14,26 @@ export interface Magnetisation {
 
 /**
  * Rotation under a constant field for dt [s]: Ω = 2π·(bx, by, bz) [rad/s] with (bx, by, bz) = γ̄·B [Hz]; M turns
- * about n = Ω/|Ω| by θ = −|Ω|·dt. Rodrigues: M' = M·cosθ + (n × M)·sinθ + n·(n·M)·(1 − cosθ).
+ * about n = Ω/|Ω| by θ = −|Ω|·dt. Written as the unit quaternion q = (w, u) = (cos(θ/2), n·sin(θ/2)) acting on M
+ * (M' = M + 2w·(u × M) + 2·u × (u × M); Kuipers, Quaternions and Rotation Sequences, 1999, §5.14), not as the
+ * engine's Rodrigues form, so that the two share no formula.
  */
 export function rotate(m: Magnetisation, bx: number, by: number, bz: number, dt: number): void {
   const norm = Math.sqrt(bx * bx + by * by + bz * bz);
   if (norm === 0) return;
-  const theta = -2 * Math.PI * norm * dt;
-  const nx = bx / norm;
-  const ny = by / norm;
-  const nz = bz / norm;
-  const c = Math.cos(theta);
-  const s = Math.sin(theta);
-  const along = (nx * m.x + ny * m.y + nz * m.z) * (1 - c);
-  const x = m.x * c + (ny * m.z - nz * m.y) * s + nx * along;
-  const y = m.y * c + (nz * m.x - nx * m.z) * s + ny * along;
-  const z = m.z * c + (nx * m.y - ny * m.x) * s + nz * along;
+  const half = -Math.PI * norm * dt;
+  const w = Math.cos(half);
+  const k = Math.sin(half) / norm;
+  const ux = bx * k;
+  const uy = by * k;
+  const uz = bz * k;
+  // t = 2·(u × M); M' = M + w·t + u × t
+  const tx = 2 * (uy * m.z - uz * m.y);
+  const ty = 2 * (uz * m.x - ux * m.z);
+  const tz = 2 * (ux * m.y - uy * m.x);
+  const x = m.x + w * tx + (uy * tz - uz * ty);
+  const y = m.y + w * ty + (uz * tx - ux * tz);
+  const z = m.z + w * tz + (ux * ty - uy * tx);
   m.x = x;
   m.y = y;
   m.z = z;

@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/datab
 import type { Database } from './db/schema.ts';
 import { createMailDelivery, type MailDelivery } from './mail/outbox.ts';
 import { modules } from './modules/index.ts';
+import { createScoreDelivery, type ScoreDelivery } from './modules/lti/ags-delivery.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { createDeferredWork, type DeferredWork } from './plugins/deferred.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     mail: MailDelivery;
     /** Work started by a call that does not wait for it (see plugins/deferred.ts). */
     deferred: DeferredWork;
+    /** LTI grade return: call `deliverDue()` after committing a release that held scores (issue 27.4). */
+    ltiScores: ScoreDelivery;
   }
 }
 
@@ -81,9 +84,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mail', mail);
   const deferred = createDeferredWork((error) => app.log.error({ err: error }, 'deferred work failed'));
   app.decorate('deferred', deferred);
+  const ltiScores = createScoreDelivery(database.db, (error) =>
+    app.log.error({ err: error }, 'LTI score delivery round failed'),
+  );
+  app.decorate('ltiScores', ltiScores);
   app.addHook('onClose', async () => {
     await deferred.settled();
     await mail.close();
+    await ltiScores.close();
     if (!options.database) await database.close();
   });
   // The API speaks JSON (and multipart where a route registers it): a text/plain body answers 415.

@@ -6,9 +6,16 @@ import {
   KNEE_ATLAS_NOTICE,
   KNEE_ATLAS_TISSUES,
   KNEE_FALLBACK_NAME,
+  kneeTissuesWithPathology,
   labelAtPoint,
 } from '@larmor/mri/anatomy';
-import { availableModels, createModelStore, KNEE_ASSET_PATH, modelNotice } from './modelStore.ts';
+import {
+  availableModels,
+  createModelStore,
+  KNEE_ASSET_PATH,
+  loadKneeAsset,
+  modelNotice,
+} from './modelStore.ts';
 
 const KNEE = 2;
 /** Where the build looks for the SPL atlases (packages/mri/scripts/knee/paths.ts): the same rule, read here. */
@@ -30,8 +37,9 @@ describe('knee model without its atlas asset (fallback)', () => {
     expect(knee.name).toBe(KNEE_FALLBACK_NAME);
     expect(knee.notice).toBeUndefined();
     expect(knee.tissues).not.toContain('nerve');
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/knee atlas asset not found.*procedural knee.*LARMOR_ANATOMY_DIR/);
+    const toldKnee = messages.filter((m) => m.startsWith('knee'));
+    expect(toldKnee).toHaveLength(1);
+    expect(toldKnee[0]).toMatch(/knee atlas asset not found.*procedural knee.*LARMOR_ANATOMY_DIR/);
   });
 
   it('exports the procedural knee without an atlas credit; the brain always credits Colin27', () => {
@@ -52,16 +60,27 @@ describe.skipIf(!ATLAS)(
       ).toBe(true);
       const messages: string[] = [];
       const store = createModelStore({ log: (m) => void messages.push(m) });
-      expect(messages).toEqual([]);
+      expect(messages.filter((m) => m.startsWith('knee'))).toEqual([]);
       expect(store.list().find((m) => m.id === KNEE)?.name).toBe('Knee');
       const knee = store.get(KNEE);
       expect(knee.name).toBe('Knee');
       expect(knee.notice).toBe(KNEE_ATLAS_NOTICE);
-      expect(knee.tissues).toEqual(KNEE_ATLAS_TISSUES.keys);
+      expect(knee.tissues).toEqual(kneeTissuesWithPathology(KNEE_ATLAS_TISSUES.keys));
       expect(knee.volume.voxelSize).toEqual([0.0006, 0.0006, 0.0006]);
       // The joint is at the isocentre: femoral condyle marrow above it, tibial plateau marrow below.
       expect(labelAtPoint(knee, [0, 0, 0.025])).toBe('marrow');
       expect(labelAtPoint(knee, [0, 0, -0.025])).toBe('marrow');
+      // It carries the STIR lessons' pathology: bone-marrow oedema in the marrow, an effusion in the recess.
+      const asset = loadKneeAsset();
+      const ml = 0.6 ** 3 / 1000;
+      const count = (labels: Uint8Array, label: number): number =>
+        labels.reduce((n, l) => n + (l === label ? 1 : 0), 0);
+      const oedema = knee.tissues.indexOf('marrowOedema');
+      const fluid = knee.tissues.indexOf('synovialFluid');
+      expect(count(knee.volume.labels, oedema) * ml).toBeGreaterThan(1);
+      expect(
+        asset && (count(knee.volume.labels, fluid) - count(asset.volume.labels, fluid)) * ml,
+      ).toBeGreaterThan(2);
       // Its exports credit the atlas.
       expect(modelNotice(KNEE)).toBe(KNEE_ATLAS_NOTICE);
     });

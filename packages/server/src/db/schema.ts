@@ -12,6 +12,7 @@ import type {
   SimulatorBackend,
 } from '@larmor/contracts';
 import type { ColumnType } from 'kysely';
+import type { SsoAccountsTable, SsoProvidersTable, SsoStatesTable } from './schema-sso.ts';
 
 /** 0 or 1: a boolean column. */
 export type Flag = 0 | 1;
@@ -179,7 +180,7 @@ export interface CoursesTable {
 
 /**
  * A module (lab). `sequence_types`, `presets`, `locked_presets`, `tissue_overrides`, `starting_protocols`,
- * `objectives`: JSON text.
+ * `objectives`, `competencies`: JSON text.
  */
 export interface LabsTable {
   id: string;
@@ -194,10 +195,13 @@ export interface LabsTable {
   tissue_overrides: string;
   starting_protocols: string;
   objectives: string;
+  competencies: string;
   estimated_duration_min: number | null;
   attempts_allowed: number | null;
   available_from: string | null;
   due_at: string | null;
+  /** 1: a submission's automatic grade is released at once (issue 27.4). */
+  release_automatic_grade: Flag;
   position: number;
   archived: Flag;
   created_at: string;
@@ -404,6 +408,127 @@ export interface SessionActivityTable {
   detail: string;
 }
 
+/** An LTI 1.3 platform an organisation registered (issue 27); `deployment_ids` is a JSON array of strings. */
+export interface LtiPlatformsTable {
+  id: string;
+  client_id: string;
+  name: string;
+  issuer: string;
+  oauth_client_id: string;
+  deployment_ids: string;
+  jwks_url: string;
+  auth_url: string;
+  token_url: string;
+  /** JSON array of https origins allowed to show Larmor in a frame (CSP frame-ancestors). */
+  frame_origins: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An organisation's LTI signing key: RS256 JWKs as JSON text; `retired_at` null for the signing one. */
+export interface LtiKeysTable {
+  kid: string;
+  client_id: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
+/** The state and nonce of one LTI login initiation (issue 27.2): used once, before `expires_at`. */
+export interface LtiLaunchStatesTable {
+  state: string;
+  platform_id: string;
+  nonce: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * A teacher's pending deep-linking request (issue 27.3): what the platform's settings asked for, the teacher's
+ * choice (`content_item`, JSON) once made, and the hash of the single-use token that posts the response.
+ */
+export interface LtiDeepLinksTable {
+  id: string;
+  platform_id: string;
+  user_id: string;
+  deployment_id: string;
+  return_url: string;
+  data: string | null;
+  title: string | null;
+  accept_line_item: Flag;
+  content_item: string | null;
+  response_token_hash: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The Larmor account of a platform's user, by the platform and the user's `sub`. */
+export interface LtiAccountsTable {
+  platform_id: string;
+  sub: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A resource link a platform launched a module from, with its AGS endpoint claim (issue 27.4). */
+export interface LtiLinksTable {
+  id: string;
+  platform_id: string;
+  deployment_id: string;
+  resource_link_id: string;
+  context_id: string | null;
+  lab_id: string;
+  /** The line item URL of the link (AGS `lineitem`), if the platform gave one. */
+  line_item: string | null;
+  line_items: string | null;
+  /** The context's NRPS membership URL (`context_memberships_url`), if the platform gave one. */
+  memberships_url: string | null;
+  /** JSON array of the AGS scopes the platform granted. */
+  scopes: string;
+  /**
+   * Creating the link's line item in `line_items` when the platform gave none (issue 27.4): due at
+   * `line_item_next_try_at` (null: nothing to create), `line_item_tries` tries so far, the last failure's reason.
+   */
+  line_item_next_try_at: string | null;
+  line_item_tries: ColumnType<number, number | undefined, number>;
+  line_item_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user who launched a resource link (their attempts on its module go to its line item). */
+export interface LtiLinkUsersTable {
+  link_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/**
+ * One attempt's score for one line item (issue 27.4): what to send (`version` counts changes), its status
+ * (pending | sent | failed), tries of this version and when the next is due.
+ */
+export interface LtiScoresTable {
+  id: string;
+  attempt_id: string;
+  platform_id: string;
+  line_item: string;
+  user_sub: string;
+  score_given: number;
+  score_maximum: number;
+  comment: string;
+  /** The score's timestamp (when it was released), the same on every try. */
+  scored_at: string;
+  version: number;
+  status: string;
+  tries: number;
+  next_try_at: string | null;
+  error: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   clients: ClientsTable;
@@ -438,5 +563,16 @@ export interface Database {
   grade_overrides: GradeOverridesTable;
   lab_references: LabReferencesTable;
   publish_overrides: PublishOverridesTable;
+  lti_platforms: LtiPlatformsTable;
+  lti_keys: LtiKeysTable;
+  lti_launch_states: LtiLaunchStatesTable;
+  lti_accounts: LtiAccountsTable;
+  lti_deep_links: LtiDeepLinksTable;
+  lti_links: LtiLinksTable;
+  lti_link_users: LtiLinkUsersTable;
+  lti_scores: LtiScoresTable;
   session_activity: SessionActivityTable;
+  sso_providers: SsoProvidersTable;
+  sso_states: SsoStatesTable;
+  sso_accounts: SsoAccountsTable;
 }

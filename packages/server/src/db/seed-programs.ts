@@ -1,8 +1,9 @@
 /**
- * Demo learning content (issue 10): the published program "MRI Fundamentals", global, assigned to the demo
- * organisation and in the free catalogue, with three courses and nine modules of real teaching instructions.
- * The demo students are enrolled; the free-plan user sees the modules within the free plan (Brain and Knee,
- * SE and GRE). Module content is checked against the engine's catalogue like any module the API accepts.
+ * Demo learning content (issues 10 and 24): three published global programs, "MRI Fundamentals", "Image quality
+ * and artifacts" and "Clinical protocols and safety", assigned to the demo organisation and in the free
+ * catalogue, with real teaching instructions. The demo students are enrolled in each; the free-plan user sees
+ * the modules within the free plan (Brain and Knee, SE and GRE, 1.5 T). Module content is checked against the
+ * engine's catalogue like any module the API accepts.
  */
 import { labCreateSchema, type LabCreateInput } from '@larmor/contracts';
 import { newId } from './ids.ts';
@@ -13,18 +14,15 @@ import { insertLab } from '../modules/content/labs/repository.ts';
 import { newLabRow } from '../modules/content/labs/service.ts';
 import { insertProgram, replaceAssignments } from '../modules/content/programs/repository.ts';
 import type { Db } from './database.ts';
-import { SEED_COURSES } from './seed-programs-content.ts';
+import type { SeedProgram } from './seed-content-kit.ts';
+import { FUNDAMENTALS } from './seed-fundamentals.ts';
+import { IMAGE_QUALITY } from './seed-image-quality.ts';
+import { CLINICAL } from './seed-clinical.ts';
 
-export const DEMO_PROGRAM_TITLE = 'MRI Fundamentals';
+/** Every seeded program, in catalogue order. */
+export const SEED_PROGRAMS: readonly SeedProgram[] = [FUNDAMENTALS, IMAGE_QUALITY, CLINICAL];
 
-const PROGRAM_DESCRIPTION = `Learn MRI by scanning. Each module sets a task on an anatomical model; you choose the
-sequence, tune its parameters and judge the images, the way a radiographer does at the console.
-
-1. **Contrast and weighting**: what TR, TE, TI and the flip angle do to tissue contrast.
-2. **Artifacts and how to fix them**: recognise wrap-around, chemical shift and motion, and remove them.
-3. **Neuro and MSK protocols**: fat suppression, FLAIR and contrast-enhanced imaging in clinical protocols.
-
-Modules marked *free* run on the free plan (1.5 T, Brain and Knee, SE and GRE).`;
+export const DEMO_PROGRAM_TITLE = FUNDAMENTALS.title;
 
 export interface SeedContentOptions {
   clientId: string;
@@ -33,16 +31,22 @@ export interface SeedContentOptions {
   now: string;
 }
 
-/** Writes the demo program in the caller's transaction and answers its id. */
-export async function seedLearningContent(trx: Db, options: SeedContentOptions): Promise<string> {
+/** Writes the demo programs in the caller's transaction and answers their ids, in `SEED_PROGRAMS` order. */
+export async function seedLearningContent(trx: Db, options: SeedContentOptions): Promise<string[]> {
+  const ids: string[] = [];
+  for (const program of SEED_PROGRAMS) ids.push(await seedProgram(trx, program, options));
+  return ids;
+}
+
+async function seedProgram(trx: Db, program: SeedProgram, options: SeedContentOptions): Promise<string> {
   const { clientId, ownerId, studentIds, now } = options;
   const programId = newId();
   await insertProgram(trx, {
     id: programId,
     client_id: null,
-    title: DEMO_PROGRAM_TITLE,
-    summary: 'Contrast, artifacts and clinical protocols, learnt on the scanner simulator.',
-    description: PROGRAM_DESCRIPTION,
+    title: program.title,
+    summary: program.summary,
+    description: program.description,
     cover_upload_id: null,
     status: 'published',
     enrollment: 'open',
@@ -52,7 +56,7 @@ export async function seedLearningContent(trx: Db, options: SeedContentOptions):
     updated_at: now,
   });
   await replaceAssignments(trx, programId, [clientId]);
-  for (const [coursePosition, course] of SEED_COURSES.entries()) {
+  for (const [coursePosition, course] of program.courses.entries()) {
     const courseId = newId();
     await insertCourse(trx, {
       id: courseId,
@@ -64,8 +68,8 @@ export async function seedLearningContent(trx: Db, options: SeedContentOptions):
       created_at: now,
       updated_at: now,
     });
-    for (const [position, input] of course.modules.entries()) {
-      await insertLab(trx, labRow(input, courseId, position, now));
+    for (const [position, module] of course.modules.entries()) {
+      await insertLab(trx, labRow(module.lab, courseId, position, now));
     }
   }
   await insertEnrollments(trx, programId, studentIds, ownerId, now);
@@ -74,6 +78,12 @@ export async function seedLearningContent(trx: Db, options: SeedContentOptions):
 
 function labRow(input: LabCreateInput, courseId: string, position: number, now: string) {
   const lab = labCreateSchema.parse(input);
-  checkLabContent(lab);
+  try {
+    checkLabContent(lab);
+  } catch (error) {
+    throw new Error(`Seeded module "${lab.title}" does not fit the engine: ${JSON.stringify(error)}`, {
+      cause: error,
+    });
+  }
   return newLabRow(lab, courseId, position, now);
 }

@@ -13,23 +13,17 @@ import { renderCommand } from '../cli/commands/render.ts';
 import {
   renderWithFileWindow,
   dciodvfyErrors,
-  missingReaders,
   pythonReader,
+  missingReaders,
   READER_PACKAGES,
   run,
+  skipWithoutReaders,
   type Comparison,
   type GreyLevels,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
 
-const inCi = Boolean(process.env['CI']);
-const skip = missingReaders.length > 0 && !inCi;
-if (skip) {
-  console.warn(
-    `[standard readers] skipped: missing ${missingReaders.join(', ')}. ` +
-      `Install the Debian packages ${READER_PACKAGES} (.ci/run does) to run these tests.`,
-  );
-}
+const skip = skipWithoutReaders('standard readers');
 
 /** A scan rendered by `larmor render`, and what the standard tools must find in its files. */
 interface RenderCase {

@@ -102,3 +102,18 @@ export function renderWithFileWindow(file: string, pgm: string): RunResult {
   const { center, width } = storedWindowOf(dump.stdout);
   return run('dcm2pnm', ['-M', '--set-window', String(center), String(width), file, pgm]);
 }
+
+/**
+ * Whether a standard-readers suite skips: where a tool is missing it warns (naming `suite`) and skips, except in CI
+ * (process.env.CI set), where a missing tool must fail the suite.
+ */
+export function skipWithoutReaders(suite: string): boolean {
+  const skip = missingReaders.length > 0 && !process.env['CI'];
+  if (skip) {
+    console.warn(
+      `[${suite}] skipped: missing ${missingReaders.join(', ')}. ` +
+        `Install the Debian packages ${READER_PACKAGES} (.ci/run does) to run these tests.`,
+    );
+  }
+  return skip;
+}

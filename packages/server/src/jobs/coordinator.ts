@@ -12,7 +12,13 @@ import {
   type ScanSnapshot,
   type SnapshotResult,
 } from '@larmor/mri/simulate';
-import { ScanCancelledError, type PartRunner, type ScanJob, type ScanProgress } from './types.ts';
+import {
+  ScanCancelledError,
+  type PartRunner,
+  type PartTask,
+  type ScanJob,
+  type ScanProgress,
+} from './types.ts';
 
 const describePart = (part: ScanPart): string =>
   part.kind === 'slice'
@@ -34,6 +40,20 @@ export function startScan(
   attempts = 2,
   assemble: Assembler = assembleHere,
 ): ScanJob {
+  return startScanOf(id, snapshot, run, attempts, assemble);
+}
+
+/**
+ * `startScan` for any kind of part answer `O` and scan `R`: a stored scan's parts answer what they stored
+ * (jobs/stored.ts) and `assemble` joins those.
+ */
+export function startScanOf<O, R>(
+  id: string,
+  snapshot: ScanSnapshot,
+  run: (task: PartTask, signal: AbortSignal) => Promise<O>,
+  attempts: number | undefined,
+  assemble: (snapshot: ScanSnapshot, outputs: O[]) => Promise<R>,
+): ScanJob<R> {
   const controller = new AbortController();
   const listeners = new Set<(progress: ScanProgress) => void>();
   const parts = scanParts(snapshot);
@@ -47,9 +67,10 @@ export function startScan(
         : new Error(`scan ${id} stopped: another part failed`)
       : undefined;
 
-  async function runPart(part: ScanPart): Promise<PartOutput> {
+  const tries = Math.max(1, attempts ?? 2);
+  async function runPart(part: ScanPart): Promise<O> {
     let lastError: unknown;
-    for (let attempt = 1; attempt <= Math.max(1, attempts); attempt++) {
+    for (let attempt = 1; attempt <= tries; attempt++) {
       const stop = stopped();
       if (stop) throw stop;
       try {
@@ -69,7 +90,7 @@ export function startScan(
     }
     throw (
       stopped() ??
-      new Error(`scan ${id}: ${describePart(part)} failed after ${attempts} tries: ${messageOf(lastError)}`, {
+      new Error(`scan ${id}: ${describePart(part)} failed after ${tries} tries: ${messageOf(lastError)}`, {
         cause: lastError,
       })
     );
@@ -79,18 +100,21 @@ export function startScan(
     let first: Error | undefined;
     const outputs = await Promise.all(
       parts.map((part) =>
-        runPart(part).catch((error: unknown) => {
-          first ??= error instanceof Error ? error : new Error(String(error));
-          controller.abort(first);
-          return undefined;
-        }),
+        runPart(part).then(
+          (output) => ({ output }),
+          (error: unknown) => {
+            first ??= error instanceof Error ? error : new Error(String(error));
+            controller.abort(first);
+            return undefined;
+          },
+        ),
       ),
     );
     if (cancelled) throw new ScanCancelledError(id);
     if (first) throw first;
     return assemble(
       snapshot,
-      outputs.filter((o): o is PartOutput => o !== undefined),
+      outputs.flatMap((o) => (o ? [o.output] : [])),
     );
   })();
   // The caller may never read the result (e.g. after cancelling); a rejection is then not an unhandled one.

@@ -11,13 +11,15 @@ import { createThreadQueue, serverThreadCount } from './threadQueue.ts';
 import type { ScanQueue } from './types.ts';
 
 export type { ScanJob, ScanProgress, ScanQueue, SubmitOptions } from './types.ts';
+export type { StoredScan } from './stored.ts';
 export { QueueUnavailableError, ScanCancelledError } from './types.ts';
 
 export async function createScanQueue(
   config: Pick<ServerConfig, 'redisUrl' | 'scanThreads'>,
   blobs: BlobStore,
 ): Promise<ScanQueue> {
-  if (!config.redisUrl) return createThreadQueue({ threads: config.scanThreads ?? serverThreadCount() });
+  if (!config.redisUrl)
+    return createThreadQueue({ threads: config.scanThreads ?? serverThreadCount(), blobs });
   // Parts run in `larmor worker`s; one thread here joins Bloch chunks off the event loop and runs a finished
   // scan's part again for a view it did not store (per-coil k-space).
   const assembler = createThreadQueue({ threads: 1 });

@@ -9,7 +9,8 @@
 import { deserialize, serialize } from 'node:v8';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { PartOutput } from '@larmor/mri/simulate';
-import { QueueUnavailableError } from './types.ts';
+import type { StoredSlice } from './stored.ts';
+import { QueueUnavailableError, type PartTask } from './types.ts';
 
 /** The BullMQ queue of scan parts. */
 export const SCAN_QUEUE = 'scans';
@@ -18,6 +19,23 @@ export const DEFAULT_QUEUE_PREFIX = 'larmor';
 
 /** The pub/sub channel on which producers ask workers to stop a part (message: the BullMQ job id). */
 export const cancelChannel = (prefix: string): string => `${prefix}:${SCAN_QUEUE}:cancel`;
+
+/**
+ * A part's BullMQ job: the part of the snapshot, and for a stored part (a fast-engine slice of a scan stored
+ * where it runs, jobs/stored.ts) the scan whose keys its blobs go under.
+ */
+export interface PartJob extends PartTask {
+  store?: { scanId: string };
+}
+
+/** What a worker answers for a part: the key of its output in the store, or what it stored (a stored part). */
+export type PartAnswer = string | StoredPartAnswer;
+
+export interface StoredPartAnswer {
+  stored: StoredSlice;
+  /** The blobs it wrote (removed again when the part's scan was cancelled meanwhile). */
+  keys: string[];
+}
 
 /** The blob prefix of part outputs. */
 export const PART_OUTPUT_PREFIX = 'job-parts/';

@@ -1,13 +1,15 @@
 /**
  * The consumer side of the Redis back end (`larmor worker`, DESIGN.md §2): takes part jobs from BullMQ, runs each
  * on a thread of its own thread queue (so a cancel stops the thread at once), writes the output to the blob
- * store and returns its key. A cancel arrives on the cancel channel and aborts the job's processor; a cancelled
- * or failed part is not retried by BullMQ (the coordinator decides). Its lock on a job lapses `lockDurationMs`
- * after this process dies, and BullMQ's stalled-job check (every `stalledIntervalMs`, in every worker) hands the
- * job to another worker.
+ * store and returns its key; a stored part (a job with `store`, jobs/stored.ts) has its slice's final image and
+ * k-space written to the store under the scan's keys and returns the slice's numbers and those keys. A cancel
+ * arrives on the cancel channel and aborts the job's processor; a cancelled or failed part is not retried by
+ * BullMQ (the coordinator decides). Its lock on a job lapses `lockDurationMs` after this process dies, and
+ * BullMQ's stalled-job check (every `stalledIntervalMs`, in every worker) hands the job to another worker.
  */
 import { UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
+import type { ScanSnapshot } from '@larmor/mri/simulate';
 import type { BlobStore } from '../blobs/types.ts';
 import {
   cancelChannel,
@@ -17,9 +19,12 @@ import {
   encodePartOutput,
   isConnectionError,
   partOutputKey,
+  type PartAnswer,
+  type PartJob,
   SCAN_QUEUE,
   shownRedisUrl,
 } from './redis.ts';
+import { putSlice, sliceKeys } from './stored.ts';
 import { createThreadQueue, type ThreadQueueOptions } from './threadQueue.ts';
 import { checkedSnapshot, type PartTask } from './types.ts';
 
@@ -29,6 +34,8 @@ const scanPartSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slice'), slice: index }),
   z.object({ kind: z.literal('spins'), slice: index, chunk: index, chunks: z.number().int().min(1) }),
 ]);
+/** Where a stored part's slice goes (redis.ts `PartJob`): the scan's id, one safe key segment. */
+const storeSchema = z.object({ scanId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) }).optional();
 
 /**
  * How long a worker's lock on a running part lasts without renewal [ms]; BullMQ renews it every half of that
@@ -65,6 +72,27 @@ export interface RedisWorker {
   close(): Promise<void>;
 }
 
+/** Snapshots checked lately, by their JSON: a scan's parts all carry the same one. */
+const SNAPSHOTS_KEPT = 8;
+
+/**
+ * `checkedSnapshot` that checks each distinct snapshot once: every part of a scan arrives with the scan's
+ * snapshot, and the schema check costs more than the part's bookkeeping (issue 26 item 6).
+ */
+function checkedSnapshots(): (snapshot: unknown) => ScanSnapshot {
+  const kept = new Map<string, ScanSnapshot>();
+  return (snapshot) => {
+    const key = JSON.stringify(snapshot);
+    let found = kept.get(key);
+    if (!found) {
+      found = checkedSnapshot(snapshot);
+      kept.set(key, found);
+      if (kept.size > SNAPSHOTS_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return found;
+  };
+}
+
 export async function startRedisWorker(options: RedisWorkerOptions): Promise<RedisWorker> {
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const log = options.log ?? (() => undefined);
@@ -74,31 +102,44 @@ export async function startRedisWorker(options: RedisWorkerOptions): Promise<Red
     throw error;
   });
   let stopping = false;
+  const checked = checkedSnapshots();
   const threads = createThreadQueue({
     ...(options.threads ? { threads: options.threads } : {}),
     ...(options.threadFile ? { filename: options.threadFile } : {}),
   });
-  const worker = new Worker<PartTask, string>(
+  const worker = new Worker<PartJob, PartAnswer>(
     SCAN_QUEUE,
     async (job, _token, signal) => {
       const jobId = job.id ?? '';
       let task: PartTask;
+      let store: { scanId: string } | undefined;
       try {
-        task = { snapshot: checkedSnapshot(job.data.snapshot), part: scanPartSchema.parse(job.data.part) };
+        task = { snapshot: checked(job.data.snapshot), part: scanPartSchema.parse(job.data.part) };
+        store = storeSchema.parse(job.data.store);
+        if (store && (task.part.kind !== 'slice' || task.snapshot.engine !== 'cpusim'))
+          throw new Error('only a fast-engine slice part is stored by its worker');
       } catch (error) {
         // Data from Redis that is not a part of a scan fails for good: trying again cannot mend it.
         throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
       }
-      let output;
-      try {
-        output = await threads.runPart(task, signal ?? new AbortController().signal);
-      } catch (error) {
-        if (signal?.aborted)
-          throw new UnrecoverableError(
-            stopping ? `part ${jobId} stopped: its worker is shutting down` : `part ${jobId} was cancelled`,
-          );
-        throw error;
+      const running = signal ?? new AbortController().signal;
+      const stopped = (error: unknown): Error => {
+        if (!signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+        return new UnrecoverableError(
+          stopping ? `part ${jobId} stopped: its worker is shutting down` : `part ${jobId} was cancelled`,
+        );
+      };
+      if (store) {
+        // A stored part: the slice's final blobs go to the store from here, the coordinator gets their numbers.
+        const bytes = await threads.runSliceBytes(task, running).catch((error: unknown) => {
+          throw stopped(error);
+        });
+        await putSlice(options.blobs, store.scanId, bytes);
+        return { stored: bytes.stored, keys: sliceKeys(store.scanId, bytes.stored.slice) };
       }
+      const output = await threads.runPart(task, running).catch((error: unknown) => {
+        throw stopped(error);
+      });
       const key = partOutputKey(jobId);
       await options.blobs.put(key, encodePartOutput(output));
       return key;

@@ -13,8 +13,10 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { addSignals, splitIntoChunks, type BlochScan, type BlochSignal } from '@larmor/mri/bloch';
-import type { PartOutput, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate';
-import { startScan, type Assembler } from './coordinator.ts';
+import { assembleScan, type PartOutput, type ScanSnapshot, type SnapshotResult } from '@larmor/mri/simulate';
+import type { BlobStore } from '../blobs/types.ts';
+import { startScan, startScanOf, type Assembler } from './coordinator.ts';
+import { storeScanHere, type SliceBytes } from './stored.ts';
 import { createFairScheduler, NO_OWNER } from './fairScheduler.ts';
 import {
   checkedSnapshot,
@@ -25,9 +27,18 @@ import {
   type ScanQueue,
 } from './types.ts';
 
-/** What a thread runs: a part of a snapshot, or a spin chunk of a raw Bloch scan. */
+/**
+ * What a thread runs: a part of a snapshot (with `sliceBytes`, a fast-engine slice answered in its stored form,
+ * jobs/stored.ts, formed on the thread), a Bloch scan's reduce step, or a spin chunk of a raw Bloch scan.
+ */
 export type ThreadTask =
-  PartTask | { blochScan: BlochScan } | { assemble: { snapshot: ScanSnapshot; outputs: PartOutput[] } };
+  | PartTask
+  | (PartTask & { sliceBytes: true })
+  | { blochScan: BlochScan }
+  | { assemble: { snapshot: ScanSnapshot; outputs: PartOutput[] } };
+
+/** What a thread answers. */
+type ThreadAnswer = PartOutput | SliceBytes | BlochSignal | SnapshotResult;
 
 /**
  * The thread queue also runs raw Bloch scans (a timeline and spins that no snapshot describes, e.g. a Pulseq
@@ -37,6 +48,8 @@ export type ThreadTask =
 export interface ThreadScanQueue extends ScanQueue {
   /** Runs one part on a thread (what `larmor worker` does with each BullMQ job); `signal` stops it at once. */
   runPart: PartRunner;
+  /** Runs a fast-engine slice part on a thread and answers it as the blobs to store (a worker's stored part). */
+  runSliceBytes: (task: PartTask, signal: AbortSignal) => Promise<SliceBytes>;
   /** Joins the outputs of a scan's parts on a thread (`assembleScan`). */
   assemble: Assembler;
   simulateBloch(scan: BlochScan, options?: { chunks?: number; attempts?: number }): Promise<BlochSignal>;
@@ -58,10 +71,11 @@ export const CLOSE_GRACE_MS = 5_000;
  * Runs a part on the pool: a cancel (`signal`) sets the part's stop flag at once and terminates its thread only
  * if it is still running HARD_STOP_AFTER_MS later. A part still queued for a thread leaves the queue then.
  */
-function stoppablePart(
-  pool: Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>,
+function stoppablePart<T extends ThreadAnswer>(
+  pool: Piscina<ThreadTask, ThreadAnswer>,
   inFlight: InFlight,
-): PartRunner {
+  asThreadTask: (task: PartTask) => ThreadTask = (task) => task,
+): (task: PartTask, signal: AbortSignal) => Promise<T> {
   return (task, signal) => {
     const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const hard = new AbortController();
@@ -72,7 +86,7 @@ function stoppablePart(
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    const output = pool.run({ ...task, stop }, { signal: hard.signal }) as Promise<PartOutput>;
+    const output = pool.run(asThreadTask({ ...task, stop }), { signal: hard.signal }) as Promise<T>;
     return inFlight.track(output, stop).finally(() => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
@@ -121,13 +135,15 @@ export const serverThreadCount = (): number => Math.max(1, os.availableParalleli
 export interface ThreadQueueOptions {
   /** Worker threads; default one per core. */
   threads?: number;
+  /** Where `submitStored` stores scans (the server's store); a queue without one answers only `submit`. */
+  blobs?: BlobStore;
   /** The worker module (default ./thread.ts); tests pass one that crashes or hangs on purpose. */
   filename?: URL;
 }
 
 export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQueue {
   const threads = Math.max(1, Math.floor(options.threads ?? os.availableParallelism()));
-  const pool = new Piscina<ThreadTask, PartOutput | BlochSignal | SnapshotResult>({
+  const pool = new Piscina<ThreadTask, ThreadAnswer>({
     filename: (options.filename ?? new URL('./thread.ts', import.meta.url)).href,
     minThreads: threads,
     maxThreads: threads,
@@ -135,7 +151,8 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
     idleTimeout: Infinity,
   });
   const inFlight = createInFlight();
-  const runPart = stoppablePart(pool, inFlight);
+  const runPart = stoppablePart<PartOutput>(pool, inFlight);
+  const runSliceBytes = stoppablePart<SliceBytes>(pool, inFlight, (task) => ({ ...task, sliceBytes: true }));
   // Scans' parts take the threads in turns by owner; piscina gets no more than it has threads.
   const fair = createFairScheduler(runPart, threads);
   let closed = false;
@@ -147,11 +164,12 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
   // on a thread too, so that the submitting process's event loop stays free; the fast engine's is a sort.
   const assembleOnThread: Assembler = (snapshot, outputs) =>
     inFlight.track(pool.run({ assemble: { snapshot, outputs } }) as Promise<SnapshotResult>);
-  const running = new Set<ScanJob>();
+  const running = new Set<ScanJob<unknown>>();
   return {
     backend: 'threads',
     concurrency: threads,
     runPart,
+    runSliceBytes,
     recomputePart: runPart,
     assemble: assembleOnThread,
     async submit(snapshot, submitOptions = {}) {
@@ -164,6 +182,25 @@ export function createThreadQueue(options: ThreadQueueOptions = {}): ThreadScanQ
         (task, signal) => fair.run(owner, task, signal),
         submitOptions.attempts,
         checked.engine === 'censol' ? assembleOnThread : undefined,
+      );
+      running.add(job);
+      void job.result.finally(() => running.delete(job)).catch(() => undefined);
+      return job;
+    },
+    async submitStored(snapshot, scanId, submitOptions = {}) {
+      const { blobs } = options;
+      if (!blobs) throw new Error('this scan queue has no blob store to store scans in');
+      if (closed) throw new QueueUnavailableError('the scan queue is closed');
+      const checked = checkedSnapshot(snapshot);
+      if (checked.engine !== 'cpusim') throw new RangeError('a stored scan needs the cpusim engine');
+      const owner = submitOptions.owner ?? NO_OWNER;
+      // The slices are in this process already: assembled, then stored with the window from the arrays.
+      const job = startScanOf(
+        randomUUID(),
+        checked,
+        (task, signal) => fair.run(owner, task, signal),
+        submitOptions.attempts,
+        async (s, outputs) => storeScanHere(blobs, scanId, assembleScan(s, outputs)),
       );
       running.add(job);
       void job.result.finally(() => running.delete(job)).catch(() => undefined);

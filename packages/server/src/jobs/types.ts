@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { scanSnapshotSchema } from '@larmor/contracts';
 import type { PartOutput, ScanPart, ScanSnapshot, SnapshotResult } from '@larmor/mri/simulate';
+import type { StoredScan } from './stored.ts';
 
 /** What a worker runs: one part of a scan (`scanParts` of @larmor/mri). */
 export interface PartTask {
@@ -25,11 +26,11 @@ export interface ScanProgress {
   total: number;
 }
 
-/** A submitted scan. */
-export interface ScanJob {
+/** A submitted scan (`R`: what it gives, the images themselves or, for a stored scan, what was stored). */
+export interface ScanJob<R = SnapshotResult> {
   readonly id: string;
   /** The assembled scan; rejects with ScanCancelledError after `cancel()`, or with the error of a failed part. */
-  readonly result: Promise<SnapshotResult>;
+  readonly result: Promise<R>;
   /** Calls `listener` each time a part finishes; returns the function that unsubscribes. */
   onProgress(listener: (progress: ScanProgress) => void): () => void;
   /** Stops the scan: running parts stop within a second, queued ones never start. Idempotent. */
@@ -53,6 +54,13 @@ export interface ScanQueue {
   readonly concurrency: number;
   /** Queues a scan. Rejects at once with QueueUnavailableError when the queue cannot take it (Redis down). */
   submit(snapshot: ScanSnapshot, options?: SubmitOptions): Promise<ScanJob>;
+  /**
+   * Queues a scan whose slices are stored in the blob store as scan `scanId`'s images and k-spaces
+   * (jobs/stored.ts), each where it was computed: on the Redis back end by the worker that ran it, so that the
+   * pixels cross the store once and never pass through this process but for the window. A fast-engine
+   * (`cpusim`) snapshot only. On cancel or failure, the slices already stored are removed.
+   */
+  submitStored(snapshot: ScanSnapshot, scanId: string, options?: SubmitOptions): Promise<ScanJob<StoredScan>>;
   /**
    * Runs one part of a finished scan's snapshot again, not queued as a scan: a view the scan did not store, e.g.
    * one slice's k-space per receive channel. The API process runs it on its own threads (createScanQueue).

@@ -7,6 +7,9 @@ import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
+import { ltiRoutes } from './lti/routes.ts';
+import { ltiRosterRoutes } from './lti/nrps-routes.ts';
+import { ssoRoutes } from './sso/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { enrollmentsRoutes } from './enrollments/routes.ts';
@@ -23,6 +26,7 @@ import { attemptsRoutes } from './attempts/routes.ts';
 import { studentsRoutes } from './students/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { errorReportsRoutes } from './error-reports/routes.ts';
+import { competenciesRoutes } from './competencies/routes.ts';
 
 /**
  * The API's domain modules, registered under /api in this order. Add a module by adding one line:
@@ -38,7 +42,11 @@ export const modules: FastifyPluginAsync[] = [
   assetsRoutes,
   usersRoutes,
   organisationsRoutes,
+  ltiRoutes,
+  ltiRosterRoutes,
+  ssoRoutes,
   contentRoutes,
+  competenciesRoutes,
   enrollmentsRoutes,
   catalogRoutes,
   uploadsRoutes,

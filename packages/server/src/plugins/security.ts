@@ -6,7 +6,15 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { CONTROL_CHARACTER_RULE, ERROR_CAUSES, ERROR_CODES } from '@larmor/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { frameAncestors, type FrameAncestors } from './frame-ancestors.ts';
 import { ApiError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The CSP frame-ancestors sources: Larmor and the registered LTI platforms (plugins/frame-ancestors.ts). */
+    frameAncestors: FrameAncestors;
+  }
+}
 
 const MINUTE_MS = 60_000;
 
@@ -54,6 +62,11 @@ async function refuseNul(request: FastifyRequest): Promise<void> {
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', refuseNul);
+  const frames = frameAncestors(app.db, (error) =>
+    app.log.error({ err: error }, 'reading LTI frame origins failed'),
+  );
+  app.decorate('frameAncestors', frames);
+  app.addHook('onReady', () => frames.refresh());
   await app.register(helmet, {
     // Helmet's strict default policy (no inline scripts), plus blob: images and workers for the viewers, and
     // WebAssembly compilation for the engine's SIMD kernels (FFT, Bloch) in the simulator's preview worker:
@@ -63,6 +76,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'worker-src': ["'self'", 'blob:'],
+        // Larmor in a learning platform's iframe (LTI launches): its own pages and the registered platforms' origins.
+        'frame-ancestors': [() => frames.current()],
         // Served over plain HTTP (a LAN address, the embedded default), upgrading would break every request.
         'upgrade-insecure-requests': app.config.publicUrl.startsWith('https:') ? [] : null,
       },

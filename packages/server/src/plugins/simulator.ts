@@ -56,7 +56,7 @@ export interface SimulatorRuntime {
   /** The scan queue, created on first use. */
   queue(): Promise<ScanQueue>;
   /** Scans this process coordinates, by scan id, once their job is submitted. */
-  readonly running: Map<string, ScanJob>;
+  readonly running: Map<string, ScanJob<unknown>>;
   /** Scans this process coordinates, from start to end: it renews their leases (scans/leases.ts). */
   readonly coordinating: Set<string>;
   /** How long a coordinator holds a running scan without renewing its lease [ms]. */

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { ScanCancelledError, type ScanJob, type ScanQueue } from '../jobs/index.ts';
+import { ScanCancelledError, type ScanJob, type ScanQueue, type StoredScan } from '../jobs/index.ts';
 import {
   call,
   openSession,
@@ -185,22 +185,24 @@ export function meanOf(slices: readonly Float32Array[]): number {
 
 /** A scan queue whose scans never finish: each stays queued until it is cancelled. */
 export function heldQueue(): ScanQueue {
+  const held = <R>(): ScanJob<R> => {
+    const id = randomUUID();
+    let stop: (error: Error) => void = () => undefined;
+    const result = new Promise<R>((_, reject) => (stop = reject));
+    result.catch(() => undefined);
+    return {
+      id,
+      result,
+      onProgress: () => () => undefined,
+      cancel: () => stop(new ScanCancelledError(id)),
+    };
+  };
   return {
     backend: 'threads',
     concurrency: 1,
     recomputePart: () => Promise.reject(new Error('not used here')),
-    async submit(): Promise<ScanJob> {
-      const id = randomUUID();
-      let stop: (error: Error) => void = () => undefined;
-      const result = new Promise<SnapshotResult>((_, reject) => (stop = reject));
-      result.catch(() => undefined);
-      return {
-        id,
-        result,
-        onProgress: () => () => undefined,
-        cancel: () => stop(new ScanCancelledError(id)),
-      };
-    },
+    submit: async () => held<SnapshotResult>(),
+    submitStored: async () => held<StoredScan>(),
     close: () => Promise.resolve(),
   };
 }

@@ -14,3 +14,6 @@ commands.push(startCommand, workerCommand, migrateCommand, seedCommand, createAd
 import { renderCommand } from './render.ts';
 
 commands.push(renderCommand);
+import { galleryCommand } from './gallery.ts';
+
+commands.push(galleryCommand);

@@ -10,7 +10,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PartOutput } from '@larmor/mri/simulate';
 import { createPartRunner } from '../parts.ts';
+import { sliceBytes, type SliceBytes } from '../stored.ts';
 import type { PartTask } from '../types.ts';
 
 export const CRASH_SEED = 666;
@@ -49,7 +51,9 @@ function waitAtGate(): void {
   passed++;
 }
 
-export default function misbehave(task: PartTask): ReturnType<typeof run> {
+export default function misbehave(
+  task: PartTask | (PartTask & { sliceBytes: true }),
+): PartOutput | SliceBytes {
   waitAtGate();
   const { seed } = task.snapshot;
   if (seed === HANG_SEED) {
@@ -64,5 +68,7 @@ export default function misbehave(task: PartTask): ReturnType<typeof run> {
     if (seed === CRASH_SEED) process.exit(1);
     spin();
   }
-  return run(task);
+  const output = run(task);
+  // A stored part (thread.ts) answers its slice's blobs.
+  return 'sliceBytes' in task && output.kind === 'slice' ? sliceBytes(output.output) : output;
 }

@@ -42,6 +42,8 @@ const FIELDS: Record<string, { label: string; unit: Unit }> = {
   orientation: { label: 'Slice orientation', unit: 'plain' },
   center: { label: 'Slice position', unit: 'mm3' },
   rotation: { label: 'Slice rotation', unit: 'rad' },
+  tiltAboutRow: { label: 'Slice tilt about the row', unit: 'rad' },
+  tiltAboutColumn: { label: 'Slice tilt about the column', unit: 'rad' },
 };
 
 /** Rounds for display: at most 2 decimals, no trailing zeros. */

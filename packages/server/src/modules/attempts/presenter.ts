@@ -1,5 +1,5 @@
 /** The answers of attempt calls from rows: grades shown to the student only once released. */
-import type { Grade, LabAttempt } from '@larmor/contracts';
+import type { Grade, LabAttempt, LtiGradeReturn } from '@larmor/contracts';
 import { attemptStateSchema, checkResultSchema, gradeSchema } from '@larmor/contracts';
 import type { AttemptRow, GradeRow, OverrideRow } from './repository.ts';
 
@@ -32,6 +32,8 @@ export function presentAttempt(
   grade: GradeRow | undefined,
   overrides: readonly OverrideRow[],
   view: 'student' | 'staff',
+  /** Staff only: the grade's returns to learning platforms (LTI AGS). */
+  gradeReturns?: LtiGradeReturn[],
 ): LabAttempt {
   const state = attemptStateSchema.parse(row.state);
   const visible = view === 'staff' || (RELEASED_STATES as readonly string[]).includes(state);
@@ -50,5 +52,6 @@ export function presentAttempt(
     regradeReason: row.regrade_reason,
     grade: grade && visible ? presentGrade(grade, view === 'staff' ? overrides : []) : null,
     feedback: grade ? checkResultSchema.array().parse(JSON.parse(grade.checks)) : null,
+    ...(view === 'staff' && gradeReturns !== undefined && { gradeReturns }),
   };
 }

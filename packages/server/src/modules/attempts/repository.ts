@@ -89,16 +89,21 @@ export async function insertOverrides(db: Db, rows: readonly OverrideRow[]): Pro
       .execute();
 }
 
-/** Releases every graded attempt of a module (of one organisation's students, or all); answers how many. */
-export async function releaseGradedOfLab(db: Db, labId: string, clientId: string | null, now: string) {
+/** Releases every graded attempt of a module (of one organisation's students, or all); answers their ids. */
+export async function releaseGradedOfLab(
+  db: Db,
+  labId: string,
+  clientId: string | null,
+  now: string,
+): Promise<string[]> {
   let query = db
     .updateTable('lab_attempts')
     .set({ state: 'released', released_at: now, updated_at: now })
     .where('lab_id', '=', labId)
     .where('state', '=', 'graded');
   if (clientId !== null) query = query.where('client_id', '=', clientId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** Whether any of `labIds` has an attempt (deleting it would lose students' work). */

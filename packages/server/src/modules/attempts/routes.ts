@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
 import { attemptCall } from '../scan-results/routes.ts';
+import { retryGradeReturns } from './grade-returns.ts';
 import { markingQueue } from './queue.ts';
 import {
   getAttempt,
@@ -66,7 +67,11 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
       body: z.object({}).nullish(),
       response: { 200: moduleReleaseResultSchema },
     }),
-    async (request) => releaseModule(root.db, await scopeOf(request), request.params.labId),
+    async (request) => {
+      const released = await releaseModule(root.db, await scopeOf(request), request.params.labId);
+      void root.ltiScores.deliverDue();
+      return released;
+    },
   );
 
   app.get(
@@ -92,19 +97,24 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     routePath(ATTEMPT_PATHS.submit),
     attemptCall(authenticate, {
-      summary: 'Submit scan results and answers (atomic, idempotent; graded automatically at once)',
+      summary:
+        'Submit scan results and answers (atomic, idempotent; graded automatically at once, and released at once where the module says so)',
       params,
       body: attemptSubmitSchema,
       response: { 200: labAttemptSchema },
     }),
-    async (request) =>
-      submitAttempt(
+    async (request) => {
+      const { attempt, released } = await submitAttempt(
         root.db,
         root.simulator,
         await scopeOf(request),
         request.params.labAttemptId,
         request.body,
-      ),
+      );
+      // A module that releases the automatic grade at once: its score goes out after the answer, as a release's.
+      if (released) void root.ltiScores.deliverDue();
+      return attempt;
+    },
   );
 
   app.post(
@@ -127,7 +137,27 @@ export const attemptsRoutes: FastifyPluginAsync = async (root) => {
       body: z.object({}).nullish(),
       response: { 200: labAttemptSchema },
     }),
-    async (request) => releaseAttempt(root.db, await scopeOf(request), request.params.labAttemptId),
+    async (request) => {
+      const attempt = await releaseAttempt(root.db, await scopeOf(request), request.params.labAttemptId);
+      // LTI grade return: the scores the release held go out after the answer (lti/ags-delivery.ts).
+      void root.ltiScores.deliverDue();
+      return attempt;
+    },
+  );
+
+  app.post(
+    routePath(ATTEMPT_PATHS.gradeReturnsRetry),
+    attemptCall(authenticate, {
+      summary: 'Send the released score again to the learning platforms that failed it (LTI; staff)',
+      params,
+      body: z.object({}).nullish(),
+      response: { 200: labAttemptSchema },
+    }),
+    async (request) => {
+      const attempt = await retryGradeReturns(root.db, await scopeOf(request), request.params.labAttemptId);
+      void root.ltiScores.deliverDue();
+      return attempt;
+    },
   );
 
   app.post(

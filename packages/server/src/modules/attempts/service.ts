@@ -9,11 +9,14 @@ import {
   type AttemptGrade,
   type AttemptSubmit,
   type LabAttempt,
+  type LtiGradeReturn,
 } from '@larmor/contracts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../plugins/errors.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { gradeScanResults } from '../grading/service.ts';
+import { enqueueScores, gradeReturnsOf } from '../lti/ags.ts';
+import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { findLab, type LabRecord } from '../content/labs/repository.ts';
 import { checkOpenToLearner } from '../content/labs/service.ts';
 import { isOrganisationStaff, type ContentScope } from '../content/programs/access.ts';
@@ -39,12 +42,21 @@ import {
   submittedScanResultIds,
   updateGrade,
   type AttemptRow,
+  type GradeRow,
   type OverrideRow,
 } from './repository.ts';
 
 /** States a teacher may grade in; states whose grade may be released. */
 const GRADABLE = ['submitted', 'inMarking', 'graded', 'regradeRequested'] as const;
 const RELEASABLE = ['submitted', 'graded'] as const;
+
+/**
+ * The states a teacher may grade the attempt in: also `released` while its released grade is the automatic one
+ * (no teacher gave it: a module that releases the automatic grade at once, issue 27.4), so the teacher may still
+ * regrade it and release the new grade. A teacher's released grade is regraded on the student's request.
+ */
+const gradableStates = (grade: GradeRow | undefined): readonly string[] =>
+  grade !== undefined && grade.graded_by === null ? [...GRADABLE, 'released'] : GRADABLE;
 
 const isStaff = (scope: ContentScope): boolean => scope.platformAdmin || isOrganisationStaff(scope);
 
@@ -60,6 +72,14 @@ async function loadAttempt(db: Db, id: string): Promise<AttemptRow> {
   return attempt;
 }
 
+/**
+ * Whether the caller sees the attempt's LTI grade returns: its organisation's staff (whose platforms they are)
+ * and platform admins, not the student nor the owner of a global program reviewing another organisation's work.
+ */
+const seesGradeReturns = (scope: ContentScope, attempt: AttemptRow): boolean =>
+  attempt.user_id !== scope.userId &&
+  (scope.platformAdmin || (isOrganisationStaff(scope) && attempt.client_id === scope.clientId));
+
 /** The attempt as `scope` may see it (403 for another student's, or another organisation's). */
 async function present(db: Db, scope: ContentScope, attempt: AttemptRow): Promise<LabAttempt> {
   const view = attempt.user_id === scope.userId ? 'student' : 'staff';
@@ -69,6 +89,9 @@ async function present(db: Db, scope: ContentScope, attempt: AttemptRow): Promis
     await findGrade(db, attempt.id),
     view === 'staff' ? await overridesOf(db, attempt.id) : [],
     view,
+    seesGradeReturns(scope, attempt)
+      ? ((await gradeReturnsOf(db, [attempt.id])).get(attempt.id) ?? [])
+      : undefined,
   );
 }
 
@@ -150,19 +173,14 @@ export async function listAttempts(db: Db, scope: ContentScope, labId: string): 
         ? { clientId: reach.clientId }
         : { userId: scope.userId };
   const rows = await attemptsOfLab(db, labId, filter);
-  const { grades, results } = await gradesAndResultsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) =>
-    presentAttempt(
-      row,
-      results.get(row.id) ?? [],
-      grades.get(row.id),
-      [],
-      row.user_id === scope.userId ? 'student' : 'staff',
-    ),
-  );
+  const ids = rows.map((r) => r.id);
+  const { grades, results } = await gradesAndResultsOf(db, ids);
+  const returns = reach.kind === 'none' ? new Map<string, LtiGradeReturn[]>() : await gradeReturnsOf(db, ids);
+  return rows.map((row) => {
+    const view = row.user_id === scope.userId ? 'student' : 'staff';
+    const gradeReturns = seesGradeReturns(scope, row) ? (returns.get(row.id) ?? []) : undefined;
+    return presentAttempt(row, results.get(row.id) ?? [], grades.get(row.id), [], view, gradeReturns);
+  });
 }
 
 export async function getAttempt(db: Db, scope: ContentScope, id: string): Promise<LabAttempt> {
@@ -178,7 +196,12 @@ const sameSubmission = (attempt: AttemptRow, ids: readonly string[], body: Attem
 /**
  * Submits the attempt: the chosen scan results (the student's own, of this module) and the answers, graded
  * automatically against the module's objectives; then read-only. The same submission again answers the
- * submitted attempt (idempotent); a different one, or a submission of a closed attempt, 409.
+ * submitted attempt (idempotent); a different one, or a submission of a closed attempt, 409. A reading-only
+ * module (model 100001: the student reads prepared series and scans nothing) takes answers without scan results;
+ * any other module at least one. On a module that releases the automatic grade at once
+ * (`release_automatic_grade`, issue 27.4) the automatic score is the grade, released in the submission's
+ * transaction and held for LTI grade return as releaseAttempt's is (`released`: call
+ * `app.ltiScores.deliverDue()` after); a teacher may still regrade it and release the new grade.
  */
 export async function submitAttempt(
   db: Db,
@@ -186,20 +209,23 @@ export async function submitAttempt(
   scope: ContentScope,
   id: string,
   body: AttemptSubmit,
-): Promise<LabAttempt> {
+): Promise<{ attempt: LabAttempt; released: boolean }> {
   const attempt = await loadAttempt(db, id);
   if (attempt.user_id !== scope.userId) throw forbidden('Only the student submits an attempt');
   if (attempt.state !== 'inProgress') {
     const stored = await submittedScanResultIds(db, id);
-    if (sameSubmission(attempt, body.scanResultIds, body, stored)) return present(db, scope, attempt);
+    if (sameSubmission(attempt, body.scanResultIds, body, stored))
+      return { attempt: await present(db, scope, attempt), released: false };
     throw conflict('The attempt was already submitted');
   }
+  const lab = await loadLab(db, attempt.lab_id);
+  if (body.scanResultIds.length === 0 && anatomicalModelOf(lab.anatomical_model_id)?.readingOnly !== true)
+    throw invalidField('scanResultIds', 'min', 'Choose at least one series to submit');
   const rows = await findScanResults(db, body.scanResultIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = body.scanResultIds.map((sid) => byId.get(sid));
   if (ordered.some((r) => !r || r.user_id !== scope.userId || r.lab_id !== attempt.lab_id))
     throw invalidField('scanResultIds', 'owned', 'Submit your own scan results of this module');
-  const lab = await loadLab(db, attempt.lab_id);
   const objectives = labObjectivesSchema.parse(JSON.parse(lab.objectives));
   const results = ordered.filter((r) => r !== undefined);
   const checks = await gradeScanResults(runtime.blobs, objectives, results, body.answers);
@@ -212,12 +238,14 @@ export async function submitAttempt(
     maxPoints: c.maxPoints,
   }));
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const releaseAtOnce = lab.release_automatic_grade === 1;
   const submitted = await db.transaction().execute(async (trx) => {
     const moved = await moveAttempt(trx, id, ['inProgress'], {
-      state: 'submitted',
+      state: releaseAtOnce ? 'released' : 'submitted',
       answers: JSON.stringify(body.answers),
       late,
       submitted_at: now,
+      ...(releaseAtOnce && { released_at: now }),
       updated_at: now,
     });
     if (!moved) return false;
@@ -233,6 +261,8 @@ export async function submitAttempt(
       graded_by: null,
       graded_at: null,
     });
+    // The automatic grade is final: the student's at once, and the learning platforms' (after the grade row).
+    if (releaseAtOnce) await enqueueScores(trx, [id], now);
     return true;
   });
   const after = await loadAttempt(db, id);
@@ -241,7 +271,7 @@ export async function submitAttempt(
     if (!sameSubmission(after, body.scanResultIds, body, stored))
       throw conflict('The attempt was already submitted');
   }
-  return present(db, scope, after);
+  return { attempt: await present(db, scope, after), released: submitted && releaseAtOnce };
 }
 
 /** Grades the attempt (teacher): rubric, comment, drawings; every changed score is audited. */
@@ -252,15 +282,15 @@ export async function gradeAttempt(
   body: AttemptGrade,
 ): Promise<LabAttempt> {
   const attempt = await loadReviewable(db, scope, id);
-  if (!(GRADABLE as readonly string[]).includes(attempt.state))
-    throw conflict('The attempt is not open for grading');
+  const grade = await findGrade(db, id);
+  const gradable = gradableStates(grade);
+  if (!gradable.includes(attempt.state)) throw conflict('The attempt is not open for grading');
   const submitted = new Set(await submittedScanResultIds(db, id));
   if (body.annotations.some((a) => !submitted.has(a.scanResultId)))
     throw invalidField('annotations', 'submitted', 'Draw on the scan results of this attempt');
   const criteria = new Set(body.criteria.map((c) => c.id));
   if (body.annotations.some((a) => !criteria.has(a.criterionId)))
     throw invalidField('annotations', 'criterion', 'Tie each drawing to a criterion of the rubric');
-  const grade = await findGrade(db, id);
   if (!grade) throw conflict('The attempt has no submission');
   checkRubric(body.criteria, grade);
   const before = new Map(
@@ -280,7 +310,7 @@ export async function gradeAttempt(
     }));
   const state = body.final ? 'graded' : 'inMarking';
   const done = await db.transaction().execute(async (trx) => {
-    const moved = await moveAttempt(trx, id, GRADABLE, { state, updated_at: now });
+    const moved = await moveAttempt(trx, id, gradable, { state, updated_at: now });
     if (!moved) return false;
     await updateGrade(trx, id, {
       criteria: JSON.stringify(body.criteria),
@@ -298,16 +328,24 @@ export async function gradeAttempt(
   return present(db, scope, await loadAttempt(db, id));
 }
 
-/** Releases the attempt's grade to the student (a submission graded automatically, or by a teacher). */
+/**
+ * Releases the attempt's grade to the student (a submission graded automatically, or by a teacher), and holds
+ * its score for the learning platforms the student launched the module from (LTI grade return, lti/ags.ts):
+ * call `app.ltiScores.deliverDue()` after.
+ */
 export async function releaseAttempt(db: Db, scope: ContentScope, id: string): Promise<LabAttempt> {
   const attempt = await loadReviewable(db, scope, id);
   const now = isoNow();
   if (!(RELEASABLE as readonly string[]).includes(attempt.state))
     throw conflict('The attempt has no grade to release');
-  const moved = await moveAttempt(db, id, RELEASABLE, {
-    state: 'released',
-    released_at: now,
-    updated_at: now,
+  const moved = await db.transaction().execute(async (trx) => {
+    const done = await moveAttempt(trx, id, RELEASABLE, {
+      state: 'released',
+      released_at: now,
+      updated_at: now,
+    });
+    if (done) await enqueueScores(trx, [id], now);
+    return done;
   });
   if (!moved) throw conflict('The attempt has no grade to release');
   return present(db, scope, await loadAttempt(db, id));
@@ -315,7 +353,8 @@ export async function releaseAttempt(db: Db, scope: ContentScope, id: string): P
 
 /**
  * Releases every graded attempt of a module that the caller reviews: all of them for the owning organisation's
- * staff and platform admins, its own for an organisation a global program is assigned to.
+ * staff and platform admins, its own for an organisation a global program is assigned to; their scores are held
+ * for LTI grade return as releaseAttempt's are.
  */
 export async function releaseModule(
   db: Db,
@@ -327,7 +366,12 @@ export async function releaseModule(
   const reach = await attemptReach(db, scope, await loadVisibleProgram(db, scope, lab.program_id));
   if (reach.kind === 'none') throw forbidden();
   const clientId = reach.kind === 'organisation' ? reach.clientId : null;
-  const released = await releaseGradedOfLab(db, labId, clientId, isoNow());
+  const released = await db.transaction().execute(async (trx) => {
+    const now = isoNow();
+    const ids = await releaseGradedOfLab(trx, labId, clientId, now);
+    await enqueueScores(trx, ids, now);
+    return ids.length;
+  });
   return { released };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The objective kinds of issue 24 through the API: a module whose objectives limit SAR, Gibbs ringing and
- * distortion, and ask for a signal null and an angulation, grades a submitted spin echo with each measured value
+ * distortion, and ask for a signal null, an angulation and a signal ratio, grades a submitted spin echo with each measured value
  * in words and units, the console's parameters to change with their knowledge-base places, and the article
  * that teaches the check; no internal name reaches the student.
  */
@@ -27,6 +27,7 @@ const OBJECTIVES: Objective[] = [
     toMm: [0, 0, 50],
     maxDegrees: 10,
   },
+  { kind: 'signalRatioMin', id: 'ratio', points: 1, tissue: 'fat', otherTissue: 'muscle', minRatio: 1000 },
 ];
 
 describe.each(databases)('new objective kinds graded through the API on %s (issue 24)', (kind) => {
@@ -37,7 +38,7 @@ describe.each(databases)('new objective kinds graded through the API on %s (issu
     async () => {
       const world = await createSimulatorWorld(t.app, t.db, { objectives: OBJECTIVES });
       const h = world.a.studentHeaders;
-      const [sar, gibbs, fatNull, line] = await submittedFeedback(t.app, world, h);
+      const [sar, gibbs, fatNull, line, ratio] = await submittedFeedback(t.app, world, h);
 
       expect(sar).toMatchObject({ passed: false, target: '≤ 0.001 W/kg' });
       expect(sar?.measured).toMatch(/^SAR \d+\.\d\d W\/kg \(\d+ % of the 2 W\/kg normal-mode limit\)$/);
@@ -53,9 +54,17 @@ describe.each(databases)('new objective kinds graded through the API on %s (issu
       expect(fatNull).toMatchObject({ passed: false, measured: 'fat keeps 100 % of its signal' });
       expect(fatNull?.change.map((c) => c.label)).toEqual(['Sequence type', 'Fat saturation']);
       expect(line?.measured).toMatch(/^the joint line runs \d+\.\d° out of the \w+ slices$/);
-      expect(line?.learnMore?.href).toBe('/knowledge-base/resolution-and-coverage#slices');
+      expect(line?.learnMore?.href).toBe('/knowledge-base/planning#angulation');
 
-      for (const check of [sar, gibbs, fatNull, line])
+      // A ratio of the two tissues' mean signals, noise out of it: a spin echo's TR and TE set it.
+      expect(ratio).toMatchObject({ passed: false, target: '≥ 1000' });
+      expect(ratio?.measured).toMatch(
+        /^signal ratio \d+\.\d\d of fat to muscle \(mean signals [\d.]+ and [\d.]+\)$/,
+      );
+      expect(ratio?.change.map((c) => c.label)).toEqual(['TR', 'TE']);
+      expect(ratio?.learnMore?.href).toBe('/knowledge-base/contrast-and-weighting');
+
+      for (const check of [sar, gibbs, fatNull, line, ratio])
         for (const text of [check?.measured ?? '', check?.target ?? '', check?.hint ?? ''])
           expect(text, `${check?.objectiveId}: ${text}`).not.toMatch(CAMEL_CASE);
     },

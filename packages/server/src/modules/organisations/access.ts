@@ -5,8 +5,8 @@
  * nothing of any other organisation.
  */
 import type { AuthContext } from '../../plugins/auth.ts';
-import { forbidden } from '../../plugins/errors.ts';
-import { callerMembership, platformRoleOf, type Db } from './repository.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import { callerMembership, clientExists, platformRoleOf, type Db } from './repository.ts';
 
 export type AdminScope =
   | {
@@ -58,6 +58,14 @@ export function administeredClientIds(scope: AdminScope): string[] | null {
 /** Whether the scope administers organisation `clientId`. */
 export function administers(scope: AdminScope, clientId: string): boolean {
   return scope.kind === 'platform' || scope.activeClientId === clientId;
+}
+
+/**
+ * An organisation-scoped admin call's guard: 404 (as for a missing one) unless organisation `clientId` exists and
+ * the scope administers it.
+ */
+export async function requireAdministered(db: Db, scope: AdminScope, clientId: string): Promise<void> {
+  if (!administers(scope, clientId) || !(await clientExists(db, clientId))) throw notFound('Organisation');
 }
 
 /**

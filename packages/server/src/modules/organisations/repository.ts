@@ -81,6 +81,16 @@ export async function listClients(db: Db, clientIds: string[] | null, page: numb
   return { rows: rows.map(toClient), total: toCount(total?.n as Count) };
 }
 
+/** Whether organisation `clientId` exists. */
+export function clientExists(db: Db, clientId: string): Promise<boolean> {
+  return db
+    .selectFrom('clients')
+    .select('id')
+    .where('id', '=', clientId)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}
+
 export async function findClient(db: Db, id: string): Promise<ClientRecord | undefined> {
   const row = await clientsQuery(db).where('c.id', '=', id).executeTakeFirst();
   return row ? toClient(row) : undefined;

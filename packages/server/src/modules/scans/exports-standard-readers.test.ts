@@ -13,24 +13,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   renderWithFileWindow,
   dciodvfyErrors,
-  missingReaders,
   pythonReader,
+  missingReaders,
   READER_PACKAGES,
   run,
+  skipWithoutReaders,
   type Comparison,
   type GreyLevels,
   type NiftiInfo,
 } from '../../exports/standardReaders.testing.ts';
 import { runToFinish, sequenceInSession, type Headers, useSimulatorApp } from '../../test/simulator.ts';
 
-const inCi = Boolean(process.env['CI']);
-const skip = missingReaders.length > 0 && !inCi;
-if (skip) {
-  console.warn(
-    `[standard readers, session downloads] skipped: missing ${missingReaders.join(', ')}. ` +
-      `Install the Debian packages ${READER_PACKAGES} (.ci/run does) to run these tests.`,
-  );
-}
+const skip = skipWithoutReaders('standard readers, session downloads');
 
 /** The series: a 64 × 64 spin echo of the knee, 3 slices (big enough for the tissue statistics). */
 const MATRIX = 64;

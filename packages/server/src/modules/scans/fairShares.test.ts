@@ -56,7 +56,8 @@ describe.each(databases)('fair shares of the scan threads through the run call o
   const run = (h: Headers, sessionId: string, id: string) => runSequence(t.app, h, sessionId, id);
 
   it("B's one-slice scan finishes while all of A's backlog of scans is still running", async () => {
-    const queue = createThreadQueue({ threads: 1, filename: gatedThread });
+    // With the app's store, as the server's queue has it: fast scans are stored by the parts' threads (submitStored).
+    const queue = createThreadQueue({ threads: 1, filename: gatedThread, blobs: t.app.simulator.blobs });
     const runtime = t.app.simulator;
     vi.spyOn(runtime, 'queue').mockResolvedValue(queue);
     const submitted = async (count: number) => {

@@ -11,11 +11,11 @@ import {
   type ScanSnapshot,
   type SnapshotResult,
 } from '@larmor/mri/simulate';
-import { seriesWindow } from '@larmor/mri/recon';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/types.ts';
 import type { Db } from '../../db/database.ts';
-import { ScanCancelledError, type ScanJob } from '../../jobs/index.ts';
+import { ScanCancelledError, type ScanJob, type StoredScan } from '../../jobs/index.ts';
+import { storeScanHere } from '../../jobs/stored.ts';
 import { isoNow } from '../../db/ids.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
 import { releaseLease, runningScans, sessionOwner, updateRunningScan, type ScanRow } from './repository.ts';
@@ -49,52 +49,25 @@ export interface ScanResultRecord {
 }
 
 /** Blob keys of a scan's slice images and k-spaces (little-endian Float32; k-space as real, imaginary pairs). */
-export const imageKey = (scanId: string, slice: number): string => `scans/${scanId}/image-${slice}.f32`;
-export const kspaceKey = (scanId: string, slice: number): string => `scans/${scanId}/kspace-${slice}.f32`;
+export { imageKey, kspaceKey } from '../../jobs/stored.ts';
 
-const bytesOf = (values: Float32Array): Uint8Array =>
-  new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-
-function interleave(re: Float32Array, im: Float32Array): Float32Array {
-  const out = new Float32Array(re.length * 2);
-  for (let i = 0; i < re.length; i++) {
-    out[2 * i] = re[i] as number;
-    out[2 * i + 1] = im[i] as number;
-  }
-  return out;
-}
-
-/** Stores every slice's image and k-space in `blobs`; answers the result record (the bench times it too). */
-export async function storeResult(
-  blobs: BlobStore,
-  scanId: string,
-  result: SnapshotResult,
-  snapshot: ScanSnapshot,
-) {
-  const first = result.slices[0];
-  const plane = result.geometry.slices[0];
+/** The result record of a stored scan: sizes from its slices, geometry from the snapshot, its window. */
+export function resultRecord(stored: StoredScan, snapshot: ScanSnapshot): ScanResultRecord {
+  const first = stored.slices[0];
+  const plane = stored.geometry.slices[0];
   if (!first || !plane) throw new Error('the scan gave no slices');
-  // Every slice's blobs are written at once: the file store's writes (and S3's requests) overlap rather than
-  // wait for one another; the first failure fails the scan.
-  await Promise.all(
-    result.slices.flatMap((slice) => [
-      blobs.put(imageKey(scanId, slice.slice), bytesOf(slice.magnitude)),
-      blobs.put(kspaceKey(scanId, slice.slice), bytesOf(interleave(slice.kspaceRe, slice.kspaceIm))),
-    ]),
-  );
-  const window = seriesWindow(result.slices.map((s) => s.magnitude));
   // k-space is stored [phase][read], read fastest (simulate/snapshot.ts SliceOutput).
   const kspaceColumns = acquisitionFrame(snapshot.protocol, plane).readCount;
-  const record: ScanResultRecord = {
+  return {
     rows: first.rows,
     columns: first.columns,
     kspaceColumns,
-    kspaceRows: Math.round(first.kspaceRe.length / kspaceColumns),
+    kspaceRows: Math.round(first.kspaceSamples / kspaceColumns),
     receiveChannels: first.receiveChannels,
     pixelSpacing: [plane.rowSpacing, plane.columnSpacing],
     sliceThickness: plane.sliceThickness,
-    window: { center: window.center, width: window.width },
-    slices: result.geometry.slices.map((p) => ({
+    window: stored.window,
+    slices: stored.geometry.slices.map((p) => ({
       position: [...firstPixelCenter(p)] as [number, number, number],
       orientation: [
         ...p.rowDirection,
@@ -102,7 +75,19 @@ export async function storeResult(
       ] as ScanResultRecord['slices'][number]['orientation'],
     })),
   };
-  return record;
+}
+
+/**
+ * Stores every slice's image and k-space of a scan assembled in this process in `blobs`; answers the result
+ * record (a DWI scan, whose series need every b-value's images here).
+ */
+export async function storeResult(
+  blobs: BlobStore,
+  scanId: string,
+  result: SnapshotResult,
+  snapshot: ScanSnapshot,
+): Promise<ScanResultRecord> {
+  return resultRecord(await storeScanHere(blobs, scanId, result), snapshot);
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -154,7 +139,7 @@ export async function coordinateScan(
     const scans = diffusionScanCount(snapshot.protocol);
     let started = 0;
     let lastPercent = 0;
-    const follow = (job: ScanJob) => {
+    const follow = (job: ScanJob<unknown>) => {
       const index = started++;
       runtime.running.set(scan.id, job);
       job.onProgress(({ done, total }) => {
@@ -175,23 +160,37 @@ export async function coordinateScan(
         runtime.track(progressWritten);
       });
     };
-    const job = await queue.submit(snapshot, options);
-    follow(job);
     try {
       const submittedAt = performance.now();
-      const result = await job.result;
-      // DWI: each further b-value's scans (the running job is theirs, so a cancel stops them).
-      const diffusion = hasDiffusionSeries(snapshot.protocol)
-        ? await scanDiffusionSeries(queue, snapshot, result, options, follow)
-        : [];
-      const computedAt = performance.now();
-      const record = await storeResult(runtime.blobs, scan.id, result, snapshot);
-      if (diffusion.length > 0)
-        record.diffusion = await storeDiffusionSeries(runtime.blobs, scan.id, diffusion);
+      let computedAt: number;
+      let record: ScanResultRecord;
+      if (hasDiffusionSeries(snapshot.protocol) || snapshot.engine !== 'cpusim') {
+        // DWI: the series read every b-value's images, so the scans come back here and are stored from here;
+        // a Bloch scan's spin chunks are summed here (or on a thread of this process) before a slice exists.
+        const job = await queue.submit(snapshot, options);
+        follow(job);
+        const result = await job.result;
+        // Each further b-value's scans (the running job is theirs, so a cancel stops them).
+        const diffusion = hasDiffusionSeries(snapshot.protocol)
+          ? await scanDiffusionSeries(queue, snapshot, result, options, follow)
+          : [];
+        computedAt = performance.now();
+        record = await storeResult(runtime.blobs, scan.id, result, snapshot);
+        if (diffusion.length > 0)
+          record.diffusion = await storeDiffusionSeries(runtime.blobs, scan.id, diffusion);
+      } else {
+        // Every other scan is stored where its slices are computed (jobs/stored.ts, issue 26 item 6).
+        const job = await queue.submitStored(snapshot, scan.id, options);
+        follow(job);
+        const stored = await job.result;
+        computedAt = performance.now();
+        record = resultRecord(stored, snapshot);
+      }
       const storedAt = performance.now();
       await end('finished', null, record);
       // Where a scan's time goes (docs/benchmarks.md): engine and transfer from the threads or workers, blobs
-      // and window, the final write and event.
+      // and window, the final write and event. A scan stored where its slices are computed has its blobs and
+      // window inside engineMs.
       log.info(
         {
           scanId: scan.id,

@@ -2,6 +2,7 @@
  * Commands on scans: run a pulse sequence (checked, stored with its snapshot, answered 202 while it runs),
  * cancel it, and read a finished scan's series (metadata, slice pixels, k-space).
  */
+import { assertNotPrepared } from '../sequences/prepared-guard.ts';
 import {
   API_PREFIX,
   apiPath,
@@ -68,7 +69,8 @@ async function assertScanAllowed(trx: Db, userId: string): Promise<void> {
 
 /**
  * POST …/pulse-sequences/{id}/run: 400 when the protocol breaks a limit, 409 while it runs, 429 when the user has
- * MAX_ACTIVE_SCANS_PER_USER scans queued or running; else 202.
+ * MAX_ACTIVE_SCANS_PER_USER scans queued or running; else 202. A reading-only module's session runs only its
+ * prepared series, as it opens (`prepared`: those runs, outside the student's cap).
  */
 export async function runPulseSequence(
   db: Db,
@@ -76,7 +78,9 @@ export async function runPulseSequence(
   log: FastifyBaseLogger,
   context: SessionContext,
   pulseSequenceId: string,
+  options: { prepared?: boolean } = {},
 ): Promise<ScanSummary> {
+  if (options.prepared !== true) assertNotPrepared(context);
   const row = await loadPulseSequence(db, context.session.id, pulseSequenceId);
   const scanner = scannerOf(context.configuration);
   const protocol = joinProtocol(
@@ -113,7 +117,7 @@ export async function runPulseSequence(
     lease_until: leaseUntil(runtime.scanLeaseMs),
   };
   const scan = await db.transaction().execute(async (trx) => {
-    await assertScanAllowed(trx, context.session.user_id);
+    if (options.prepared !== true) await assertScanAllowed(trx, context.session.user_id);
     // Under the user's lock, so two runs of one sequence sent at once cannot both be stored, and two runs of the
     // session cannot share a series number.
     const latest = (await latestScans(trx, [row.id])).get(row.id);

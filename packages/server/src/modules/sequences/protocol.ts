@@ -27,7 +27,7 @@ import {
   planViolations,
   type ProtocolViolation,
 } from '@larmor/mri/sequence';
-import { protocolOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
+import { SLICE_TILT_MAX, protocolOf, type Protocol, type Scanner, type SequenceFamily } from '@larmor/mri';
 import { ApiError, invalidField } from '../../plugins/errors.ts';
 
 /** The scheme `code` if the module allows it (and the free plan, when the session is on it); else 400. */
@@ -110,10 +110,14 @@ function validationOf(
   const defs = parameterDefinitions(protocol, scanner);
   const map: Record<string, string> = {};
   for (const v of violations) {
-    const field = `${prefix}${v.parameter}`;
+    // The stack's tilts are spatials, not parameters (contracts spatialsSchema).
+    const spatial = v.parameter === 'tiltAboutRow' || v.parameter === 'tiltAboutColumn';
+    const field = `${spatial ? 'spatials.' : prefix}${v.parameter}`;
     map[field] ??= v.rule;
     const def = defs.find((d) => d.key === v.parameter);
     if (def && (v.rule === 'min' || v.rule === 'max')) map[`${field}.${v.rule}`] = String(def[v.rule]);
+    if (spatial && (v.rule === 'min' || v.rule === 'max'))
+      map[`${field}.${v.rule}`] = String(v.rule === 'max' ? SLICE_TILT_MAX : -SLICE_TILT_MAX);
   }
   return map;
 }

@@ -2,6 +2,7 @@
  * Pulse-sequence calls of a session (simulator.md §7): collections ("Scan N"), pulse sequences (list, create
  * from a scheme, several at once, get, PATCH with limits checked, move), the schemes and their libraries.
  */
+import { assertNotPrepared } from './prepared-guard.ts';
 import {
   activeSchemasSchema,
   collectionCreateSchema,
@@ -165,6 +166,7 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
     ),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
+      assertNotPrepared(context);
       return deletePulseSequence(root.db, runtime.blobs, context.session.id, request.params.id);
     },
   );
@@ -178,6 +180,7 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
     }),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
+      assertNotPrepared(context);
       return movePulseSequence(root.db, context.session.id, request.params.id, request.body.position);
     },
   );

@@ -5,8 +5,10 @@ import {
   libraryParameterValuesSchema,
   pulseSequenceListSchema,
   pulseSequenceSchema,
+  SLICE_TILT_MAX_RAD,
   spatialsSchema,
 } from '@larmor/contracts';
+import { SLICE_TILT_MAX } from '@larmor/mri';
 import { FREE_PLAN_LIMITS } from '@larmor/mri/sequence';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -112,6 +114,30 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
       name: 'Sagittal SE',
       spatials: { orientation: 'sagittal', center: [0.01, 0, 0] },
     });
+  });
+
+  it('PATCH spatials takes an oblique stack (tilts within ±45°); a tilt beyond answers 400 naming it, and changes nothing', async () => {
+    const { h, sessionId, sequence } = await sessionWithSequence();
+    const url = `v1/sessions/${sessionId}/pulse-sequences/${sequence.id}`;
+    const oblique = { orientation: 'axial', center: [0, 0, 0.01], tiltAboutRow: -0.2, tiltAboutColumn: 0.1 };
+    const ok = await call(t.app, 'PATCH', url, h, { spatials: oblique });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(pulseSequenceSchema.parse(ok.body).spatials).toEqual(oblique);
+    // Exactly 45° is allowed, as the editor's range says.
+    const edge = await call(t.app, 'PATCH', url, h, {
+      spatials: { ...oblique, tiltAboutColumn: -SLICE_TILT_MAX_RAD },
+    });
+    expect(edge.status, JSON.stringify(edge.body)).toBe(200);
+    for (const [spatials, field, rule] of [
+      [{ ...oblique, tiltAboutRow: (50 * Math.PI) / 180 }, 'spatials.tiltAboutRow', 'max'],
+      [{ ...oblique, tiltAboutColumn: -1 }, 'spatials.tiltAboutColumn', 'min'],
+      [{ ...oblique, tiltAboutRow: 'steep' }, 'spatials.tiltAboutRow', 'type'],
+    ] as const) {
+      const res = await refused(t.app, t.db, 'PATCH', url, h, { spatials });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ validation: { [field]: rule } });
+    }
+    expect(SLICE_TILT_MAX_RAD).toBe(SLICE_TILT_MAX);
   });
 
   it('the free plan caps FOV, matrix and slices and offers only SE and GRE', async () => {

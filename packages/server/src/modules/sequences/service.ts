@@ -27,6 +27,7 @@ import { anatomicalModelOf } from '../content/labs/model-catalogue.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { isocentreOf, type SessionContext } from '../sessions/context.ts';
 import { collectionsOf, insertCollection, lockSession, type CollectionRow } from '../sessions/repository.ts';
+import { assertNotPrepared } from './prepared-guard.ts';
 import { presentCollection, presentPulseSequence } from './presenter.ts';
 import {
   allowedScheme,
@@ -83,7 +84,7 @@ export async function getPulseSequence(db: Db, sessionId: string, id: string): P
  * scheme over the scheme's defaults (issue 20.4). Should the session's scanner refuse it (the student chose
  * another field or gradient), the scheme's defaults, which always run.
  */
-function startingProtocolOf(context: SessionContext, code: number, scanner: Scanner): Protocol {
+export function startingProtocolOf(context: SessionContext, code: number, scanner: Scanner): Protocol {
   const family = familyOf(code);
   const starting = startingParametersOf(context.startingProtocols, code);
   const protocol = defaultSchemeProtocol(family, scanner, context.freePlan, starting);
@@ -158,6 +159,7 @@ export async function patchPulseSequence(
   id: string,
   patch: PulseSequencePatch,
 ): Promise<PulseSequence> {
+  assertNotPrepared(context);
   const row = await loadPulseSequence(db, context.session.id, id);
   const current = presentPulseSequence(row, undefined);
   const parameters = { ...current.parameters, ...patch.parameters };

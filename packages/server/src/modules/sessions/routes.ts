@@ -54,7 +54,13 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
       },
     ),
     async (request, reply) => {
-      const { created, session } = await createSession(root.db, runtime, callerOf(request), request.body);
+      const { created, session } = await createSession(
+        root.db,
+        runtime,
+        callerOf(request),
+        request.body,
+        request.log,
+      );
       return reply.status(created ? 201 : 200).send(session);
     },
   );

@@ -13,6 +13,7 @@ import {
   type SessionCreate,
 } from '@larmor/contracts';
 import { modelInfo } from '@larmor/mri/anatomy';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { ApiError, forbidden, invalidField } from '../../plugins/errors.ts';
@@ -33,6 +34,7 @@ import {
   type SessionRow,
 } from './repository.ts';
 import type { SimulatorRuntime } from '../../plugins/simulator.ts';
+import { openPreparedSeries } from '../sequences/prepared.ts';
 
 /** Scout images every session offers, by id (the plane through the isocenter or the selected region). */
 export const SCOUT_IDS = ['axial', 'sagittal', 'coronal'] as const;
@@ -79,13 +81,15 @@ const aliveSince = (runtime: SimulatorRuntime): string =>
  * (`created`). With `instanceId` (simulator.md §7: sent by non-production clients to attach to a simulator
  * instance) the caller's active session of this module opened with the same instanceId is answered instead
  * (`created` false; counts as a keepalive, takes no new place); when that instance has ended a new session
- * with that instanceId is opened.
+ * with that instanceId is opened. A new session of a reading-only module starts with its prepared series running
+ * (sequences/prepared.ts).
  */
 export async function createSession(
   db: Db,
   runtime: SimulatorRuntime,
   caller: AuthContext,
   body: SessionCreate,
+  log: FastifyBaseLogger,
 ): Promise<{ created: boolean; session: ActiveSession }> {
   const scope = await contentScopeOf(db, caller);
   const lab = await loadLabContext(db, body.labId);
@@ -139,10 +143,9 @@ export async function createSession(
     await insertSession(trx, row);
     await insertCollection(trx, newCollectionRow(row.id, 1));
   });
-  return {
-    created: true,
-    session: await activeSessionPayload(db, await loadSessionContext(db, runtime, caller, row.id)),
-  };
+  const context = await loadSessionContext(db, runtime, caller, row.id);
+  await openPreparedSeries(db, runtime, log, context);
+  return { created: true, session: await activeSessionPayload(db, context) };
 }
 
 /** GET v2/sessions/max-allowed. */

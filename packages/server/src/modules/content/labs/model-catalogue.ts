@@ -31,28 +31,38 @@ import {
   BRAIN_CONDITION_TISSUES,
   FOOT_TISSUES,
   HAND_TISSUES,
+  ABDOMEN_ATLAS_TISSUES,
   KNEE_ATLAS_TISSUES,
   KNEE_TISSUES,
+  kneeTissuesWithPathology,
   SHOULDER_TISSUES,
 } from '@larmor/mri/anatomy';
 import { availableModels } from '../../../anatomy/modelStore.ts';
 
 /**
  * The tissue keys each engine model's label volume holds, by model key ('air' left out: nothing to tune); the knee's
- * are the atlas knee's where its asset was derived, else the procedural knee's.
+ * are the atlas knee's where its asset was derived, else the procedural knee's, with its pathology; the spine's and abdomen's likewise
+ * from the abdominal atlas.
  */
-const tissuesOfModel = (kneeAtlas: boolean): Readonly<Record<string, readonly string[]>> => ({
-  brain: [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
-  knee: kneeAtlas ? KNEE_ATLAS_TISSUES.keys : KNEE_TISSUES.keys,
-  heart: BODY_TISSUES.keys,
-  spine: BODY_TISSUES.keys,
-  abdomen: BODY_TISSUES.keys,
-  pelvis: BODY_TISSUES.keys,
-  shoulder: SHOULDER_TISSUES.keys,
-  hand: HAND_TISSUES.keys,
-  foot: FOOT_TISSUES.keys,
-  wholeBody: BODY_TISSUES.keys,
-});
+const tissuesOfModel = (atlas: {
+  knee: boolean;
+  abdomen: boolean;
+}): Readonly<Record<string, readonly string[]>> => {
+  const trunk = atlas.abdomen ? ABDOMEN_ATLAS_TISSUES.keys : BODY_TISSUES.keys;
+  return {
+    brain: [...BRAIN_BASE_TISSUES.keys, ...BRAIN_CONDITION_TISSUES],
+    // Both knees carry the bone-marrow oedema and effusion (anatomy/knee/pathology.ts).
+    knee: kneeTissuesWithPathology(atlas.knee ? KNEE_ATLAS_TISSUES.keys : KNEE_TISSUES.keys),
+    heart: BODY_TISSUES.keys,
+    spine: trunk,
+    abdomen: trunk,
+    pelvis: BODY_TISSUES.keys,
+    shoulder: SHOULDER_TISSUES.keys,
+    hand: HAND_TISSUES.keys,
+    foot: FOOT_TISSUES.keys,
+    wholeBody: BODY_TISSUES.keys,
+  };
+};
 
 /** How the module form shows a special id (what it builds is @larmor/mri's catalogue). */
 interface SpecialModel {
@@ -136,7 +146,10 @@ function option(
 
 function buildCatalogue(): AnatomicalModelOption[] {
   const engines = availableModels();
-  const tissues = tissuesOfModel(engines.find((e) => e.key === 'knee')?.notice !== undefined);
+  const tissues = tissuesOfModel({
+    knee: engines.find((e) => e.key === 'knee')?.notice !== undefined,
+    abdomen: engines.find((e) => e.key === 'abdomen')?.notice !== undefined,
+  });
   return catalogueModels().map((model) => {
     const engine = engines.find((e) => e.id === model.engineModelId);
     if (!engine)

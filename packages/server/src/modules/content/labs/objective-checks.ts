@@ -15,12 +15,22 @@ export interface ObjectiveProblem {
   message: string;
 }
 
-/** The tissue fields of a check, with their words. */
+/**
+ * The tissue fields of a check that finds its tissues by the model's labels, with their keys (`tissueNull`
+ * reads its tissue's T1 from the library, not the images, and needs none in the model).
+ */
 function tissueFields(objective: Objective): [field: string, key: string][] {
   switch (objective.kind) {
     case 'coverage':
     case 'snrMin':
+    case 'adcRange':
       return [['tissue', objective.tissue]];
+    case 'cnrMin':
+    case 'signalRatioMin':
+      return [
+        ['tissue', objective.tissue],
+        ['otherTissue', objective.otherTissue],
+      ];
     case 'contrastOrder':
       return [
         ['brighter', objective.brighter],

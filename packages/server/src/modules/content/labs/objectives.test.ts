@@ -34,6 +34,16 @@ const EVERY_KIND: Objective[] = [
   { kind: 'noWrap', id: 'wrap', points: 1 },
   { kind: 'chemicalShiftMax', id: 'shift', points: 1, maxPixels: 1.5 },
   { kind: 'noMotion', id: 'motion', points: 1 },
+  { kind: 'cnrMin', id: 'cnr', points: 1, tissue: 'whiteMatter', otherTissue: 'greyMatter', minCnr: 10 },
+  {
+    kind: 'signalRatioMin',
+    id: 'ratio',
+    title: 'CSF at least twice as bright as white matter',
+    points: 2,
+    tissue: 'csf',
+    otherTissue: 'whiteMatter',
+    minRatio: 2,
+  },
   { kind: 'diagnoseFix', id: 'fix', points: 2, artifact: 'wrap', questionId: 'artifact' },
 ];
 
@@ -84,6 +94,30 @@ describe.each(databases)('module objectives (v1/modules) on %s', (kind) => {
         'objectives.0.tissue',
         'tissue',
         /^Objective 1 \(Signal-to-noise ratio\): the anatomical model has no liver$/,
+      ],
+      [
+        [{ kind: 'signalRatioMin', id: 'r', points: 1, tissue: 'csf', otherTissue: 'liver', minRatio: 2 }],
+        'objectives.0.otherTissue',
+        'tissue',
+        /^Objective 1 \(Signal ratio between tissues\): the anatomical model has no liver$/,
+      ],
+      [
+        [{ kind: 'signalRatioMin', id: 'r', points: 1, tissue: 'csf', otherTissue: 'csf', minRatio: 2 }],
+        'objectives.0.otherTissue',
+        'different',
+        null,
+      ],
+      [
+        [{ kind: 'signalRatioMin', id: 'r', points: 1, tissue: 'csf', otherTissue: 'fat', minRatio: 0 }],
+        'objectives.0.minRatio',
+        'min',
+        null,
+      ],
+      [
+        [{ kind: 'cnrMin', id: 'c', points: 1, tissue: 'csf', otherTissue: 'liver', minCnr: 5 }],
+        'objectives.0.otherTissue',
+        'tissue',
+        /^Objective 1 \(Contrast-to-noise ratio\): the anatomical model has no liver$/,
       ],
       [
         [

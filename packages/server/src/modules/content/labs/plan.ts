@@ -1,8 +1,9 @@
 /**
  * Checks of a module's content against the engine's catalogue, done on the module as it will be stored (a
- * PATCH is checked merged with what is there): the model exists; a reading-only model allows no sequences;
+ * PATCH is checked merged with what is there): the model exists; a reading-only model allows no sequences and
+ * only objectives decided from the answers (its student scans nothing);
  * presets and tissue overrides fit the model (its coils, features, contrast, tissues); each starting protocol is
- * for one of the module's sequence types and runs on the module's scanner (@larmor/mri `validateProtocol`); the
+ * for one of the module's sequence types (any type for a reading-only model: its prepared series) and runs on the module's scanner (@larmor/mri `validateProtocol`); the
  * objectives name the model's tissues and the offered sequences (objective-checks.ts).
  * Every failure is a 400 with the field and rule, and nothing is written.
  */
@@ -10,7 +11,7 @@ import { scannerOf } from '@larmor/mri';
 import type { LabPresets, Objective, StartingProtocol, TissueOverride } from '@larmor/contracts';
 import { validateProtocol } from '@larmor/mri/sequence';
 import { ApiError } from '../../../plugins/errors.ts';
-import { ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
+import { ANSWER_ONLY_KINDS, ERROR_CAUSES, ERROR_CODES, sequenceTypeOf } from '@larmor/contracts';
 import { defaultConfiguration, presetValues } from '../../sessions/configuration.ts';
 import { defaultSchemeProtocol, familyOf } from '../../sequences/protocol.ts';
 import { anatomicalModelOf } from './model-catalogue.ts';
@@ -48,6 +49,10 @@ export function labContentProblems(content: LabContent): Record<string, string> 
   const model = anatomicalModelOf(content.anatomicalModelId);
   if (!model) return { anatomicalModelId: 'model' };
   if (model.readingOnly && content.sequenceTypes.length > 0) problems['sequenceTypes'] = 'reading_only';
+  // A reading-only module's student scans nothing and submits answers: only checks of the answers apply.
+  if (model.readingOnly)
+    for (const [index, objective] of content.objectives.entries())
+      if (!ANSWER_ONLY_KINDS.includes(objective.kind)) problems[`objectives.${index}.kind`] = 'reading_only';
   const presets = content.presets;
   if (presets.coil !== undefined && !model.coils.some((c) => c.uniqueName === presets.coil)) {
     problems['presets.coil'] = 'coil';
@@ -64,7 +69,9 @@ export function labContentProblems(content: LabContent): Record<string, string> 
   const scanner = scannerOf({ ...defaultConfiguration(model), ...presetValues(presets) });
   for (const [index, starting] of content.startingProtocols.entries()) {
     const field = `startingProtocols.${index}`;
-    if (!content.sequenceTypes.includes(starting.sequenceType) || !sequenceTypeOf(starting.sequenceType)) {
+    // A reading-only module's starting protocols are its prepared series (sequences/prepared.ts): any type.
+    const offered = model.readingOnly || content.sequenceTypes.includes(starting.sequenceType);
+    if (!offered || !sequenceTypeOf(starting.sequenceType)) {
       problems[`${field}.sequenceType`] = 'not_allowed';
       continue;
     }

@@ -98,10 +98,12 @@ export function newLabRow(body: LabCreate, courseId: string, position: number, n
     tissue_overrides: JSON.stringify(body.tissueOverrides),
     starting_protocols: JSON.stringify(body.startingProtocols),
     objectives: JSON.stringify(body.objectives),
+    competencies: JSON.stringify(body.competencies),
     estimated_duration_min: body.estimatedDurationMin,
     attempts_allowed: body.attemptsAllowed,
     available_from: body.availableFrom,
     due_at: body.dueAt,
+    release_automatic_grade: body.releaseAutomaticGrade ? 1 : 0,
     position,
     archived: 0,
     created_at: now,
@@ -160,11 +162,18 @@ export async function patchLab(db: Db, scope: ContentScope, id: string, patch: L
     tissue_overrides: JSON.stringify(merged.tissueOverrides),
     starting_protocols: JSON.stringify(merged.startingProtocols),
     objectives: JSON.stringify(merged.objectives),
+    competencies: JSON.stringify(patch.competencies ?? stored.competencies),
     estimated_duration_min:
       patch.estimatedDurationMin === undefined ? lab.estimated_duration_min : patch.estimatedDurationMin,
     attempts_allowed: patch.attemptsAllowed === undefined ? lab.attempts_allowed : patch.attemptsAllowed,
     available_from: availableFrom,
     due_at: dueAt,
+    release_automatic_grade:
+      patch.releaseAutomaticGrade === undefined
+        ? lab.release_automatic_grade
+        : patch.releaseAutomaticGrade
+          ? 1
+          : 0,
     updated_at: isoNow(),
   };
   await updateLab(db, id, set);

@@ -5,6 +5,7 @@
 import {
   apiPath,
   API_PREFIX,
+  labCompetenciesSchema,
   labObjectivesSchema,
   labPresetNameSchema,
   labPresetsSchema,
@@ -45,6 +46,7 @@ export function labJson(row: LabRecord) {
     tissueOverrides: overridesSchema.parse(JSON.parse(row.tissue_overrides)),
     startingProtocols: startingProtocolsSchema.parse(JSON.parse(row.starting_protocols)),
     objectives: labObjectivesSchema.parse(JSON.parse(row.objectives)),
+    competencies: labCompetenciesSchema.parse(JSON.parse(row.competencies)),
   };
 }
 
@@ -96,6 +98,7 @@ export function presentLab(row: LabRecord, attemptsUsed: number | null): Lab {
     objectives: attemptsUsed === null ? json.objectives : [],
     objectiveSummaries: json.objectives.map(summarizeObjective),
     attemptsAllowed: row.attempts_allowed,
+    releaseAutomaticGrade: row.release_automatic_grade === 1,
     attemptsLeft:
       attemptsUsed === null || row.attempts_allowed === null
         ? null

@@ -8,10 +8,11 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSy
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { KNEE_ATLAS_NOTICE } from '@larmor/mri/anatomy';
+import { ABDOMEN_ATLAS_NOTICE, KNEE_ATLAS_NOTICE } from '@larmor/mri/anatomy';
 import {
   figureContentType,
   figureFileName,
+  abdomenAssetPath,
   kneeAssetPath,
   renderFigure,
   type FigureSpec,
@@ -26,6 +27,10 @@ export const COLIN27_NOTICE_NAME = 'COPYRIGHT-colin27.txt';
 /** The SPL Knee Atlas credit, which goes with every image of the atlas knee (the atlas licence asks for it). */
 export const KNEE_ATLAS_NOTICE_NAME = 'NOTICE-spl-knee-atlas.txt';
 const kneeAtlasNotice = (): string => `${KNEE_ATLAS_NOTICE}\n`;
+/** The SPL Abdominal Atlas credit, which goes with every image of the atlas abdomen or spine. */
+export const ABDOMEN_ATLAS_NOTICE_NAME = 'NOTICE-spl-abdominal-atlas.txt';
+const abdomenAtlasNotice = (): string => `${ABDOMEN_ATLAS_NOTICE}\n`;
+const fromAbdomen = (spec: FigureSpec): boolean => spec.model === 'abdomen' || spec.model === 'spine';
 
 /** A hash of every @larmor/mri source file: a change in the engine renders the figures again. */
 function engineHash(): string {
@@ -41,6 +46,8 @@ function engineHash(): string {
   // The knee is the atlas knee where its derived asset exists (its stamp names its inputs), else the procedural one.
   const kneeStamp = `${kneeAssetPath()}.sha256`;
   hash.update(existsSync(kneeStamp) ? readFileSync(kneeStamp) : 'procedural knee');
+  const abdomenStamp = `${abdomenAssetPath()}.sha256`;
+  hash.update(existsSync(abdomenStamp) ? readFileSync(abdomenStamp) : 'procedural trunk');
   return hash.digest('hex');
 }
 
@@ -83,6 +90,10 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
         const fileName = `${options.base}/${KNEE_ATLAS_NOTICE_NAME}`;
         this.emitFile({ type: 'asset', fileName, source: kneeAtlasNotice() });
       }
+      if (options.figures.some(fromAbdomen) && existsSync(abdomenAssetPath())) {
+        const fileName = `${options.base}/${ABDOMEN_ATLAS_NOTICE_NAME}`;
+        this.emitFile({ type: 'asset', fileName, source: abdomenAtlasNotice() });
+      }
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
@@ -96,6 +107,11 @@ export function engineFigures(options: EngineFiguresOptions): Plugin {
         if (url.split('?')[0] === `${prefix}${KNEE_ATLAS_NOTICE_NAME}` && existsSync(kneeAssetPath())) {
           res.setHeader('Content-Type', 'text/plain; charset=utf-8');
           res.end(kneeAtlasNotice());
+          return;
+        }
+        if (url.split('?')[0] === `${prefix}${ABDOMEN_ATLAS_NOTICE_NAME}` && existsSync(abdomenAssetPath())) {
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(abdomenAtlasNotice());
           return;
         }
         const spec = options.figures.find((f) => `${prefix}${figureFileName(f)}` === url.split('?')[0]);

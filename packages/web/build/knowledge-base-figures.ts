@@ -8,6 +8,8 @@ import type { FigureSpec } from './render-figure.ts';
 const MS = 1e-3;
 const MM = 1e-3;
 const DEG = Math.PI / 180;
+/** The axial slice through the tumour of the brain's 'tumor' condition (28 mm above the isocentre). */
+const TUMOUR_SLICE = { orientation: 'axial', center: [0, 0, 28 * MM] } as const;
 
 export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
   // Contrast and weighting: the same brain slice, three spin-echo weightings.
@@ -77,5 +79,154 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     model: 'brain',
     family: 'GRE',
     protocol: { echoTime: 30 * MS, flipAngle: 20 * DEG },
+  },
+  // Flip angle and the Ernst angle: spoiled gradient echo, TR 250 ms, small and large flip.
+  {
+    name: 'brain-gre-flip-10',
+    model: 'brain',
+    family: 'GRE',
+    protocol: { repetitionTime: 250 * MS, flipAngle: 10 * DEG },
+  },
+  {
+    name: 'brain-gre-flip-ernst',
+    model: 'brain',
+    family: 'GRE',
+    protocol: { repetitionTime: 250 * MS, flipAngle: 46 * DEG },
+  },
+  // SNR: small voxels and a wide bandwidth against the T1 spin echo above (128², 5 mm, 200 Hz/pixel).
+  {
+    name: 'brain-se-t1-low-snr',
+    model: 'brain',
+    family: 'SE',
+    protocol: {
+      repetitionTime: 500 * MS,
+      echoTime: 15 * MS,
+      matrixRead: 256,
+      matrixPhase: 256,
+      sliceThickness: 2 * MM,
+      bandwidthPerPixel: 400,
+    },
+  },
+  {
+    name: 'brain-se-t1-low-snr-nex4',
+    model: 'brain',
+    family: 'SE',
+    protocol: {
+      repetitionTime: 500 * MS,
+      echoTime: 15 * MS,
+      matrixRead: 256,
+      matrixPhase: 256,
+      sliceThickness: 2 * MM,
+      bandwidthPerPixel: 400,
+      nex: 4,
+    },
+  },
+  // Resolution: the T1 spin echo at a coarse matrix.
+  {
+    name: 'brain-se-t1-matrix-64',
+    model: 'brain',
+    family: 'SE',
+    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, matrixRead: 64, matrixPhase: 64 },
+  },
+  // Field strength: the same protocols at 3 T.
+  {
+    name: 'brain-se-t1-3t',
+    model: 'brain',
+    family: 'SE',
+    b0: 3,
+    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS },
+  },
+  {
+    name: 'knee-chemical-shift-3t',
+    model: 'knee',
+    family: 'SE',
+    b0: 3,
+    protocol: { repetitionTime: 500 * MS, echoTime: 25 * MS, bandwidthPerPixel: 50 },
+  },
+  // Safety and SAR: 3 T turbo spin echo with 120° refocusing (1.94 W/kg for 20 slices).
+  {
+    name: 'brain-tse-t2-3t-120',
+    model: 'brain',
+    family: 'TSE',
+    b0: 3,
+    protocol: { refocusingFlipAngle: 120 * DEG },
+  },
+  // Parallel imaging: every second phase line skipped is a half field of view along phase, folded.
+  {
+    name: 'brain-fold-r2',
+    model: 'brain',
+    family: 'SE',
+    protocol: {
+      repetitionTime: 500 * MS,
+      echoTime: 15 * MS,
+      fovPhase: 120 * MM,
+      matrixPhase: 64,
+      phaseOversampling: 0,
+    },
+  },
+  // Planning: the localisers' planes.
+  {
+    name: 'brain-sagittal-localiser',
+    model: 'brain',
+    family: 'SE',
+    protocol: {
+      repetitionTime: 500 * MS,
+      echoTime: 15 * MS,
+      geometry: { orientation: 'sagittal', center: [0, 0, 0] },
+    },
+  },
+  {
+    name: 'knee-sagittal-pd',
+    model: 'knee',
+    family: 'TSE',
+    protocol: {
+      repetitionTime: 3000 * MS,
+      echoTime: 30 * MS,
+      geometry: { orientation: 'sagittal', center: [0, 0, 0] },
+    },
+  },
+  // Contrast enhancement: the brain with a tumour before and 5 min after 0.1 mmol/kg gadobutrol (8 ml of
+  // 1 mmol/ml for 80 kg); the abdomen before and at the arterial peak of a bolus (timing-bolus tool).
+  {
+    name: 'brain-tumour-t1',
+    model: 'brain',
+    family: 'SE',
+    brainCondition: 'tumor',
+    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, geometry: TUMOUR_SLICE },
+  },
+  {
+    name: 'brain-tumour-t1-gd',
+    model: 'brain',
+    family: 'SE',
+    brainCondition: 'tumor',
+    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, geometry: TUMOUR_SLICE },
+    contrast: {
+      kind: 'equilibrium',
+      settings: { concentrationMmolPerMl: 1, volumeMl: 8, timeAfterContrast: 300 },
+    },
+  },
+  {
+    name: 'abdomen-gre-t1',
+    model: 'abdomen',
+    family: 'GRE',
+    protocol: { repetitionTime: 150 * MS, echoTime: 4.6 * MS, flipAngle: 70 * DEG },
+  },
+  {
+    name: 'abdomen-gre-t1-arterial',
+    model: 'abdomen',
+    family: 'GRE',
+    protocol: { repetitionTime: 150 * MS, echoTime: 4.6 * MS, flipAngle: 70 * DEG },
+    contrast: {
+      kind: 'bolus',
+      settings: { concentrationMmolPerMl: 1, volumeMl: 8, secondsAfterInjection: 18 },
+    },
+  },
+  // Flow: pulsation at the heart rate (1 Hz) ghosts along phase, as pulsatile flow does.
+  {
+    name: 'abdomen-pulsation-ghosts',
+    model: 'abdomen',
+    family: 'SE',
+    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS },
+    motion: { kind: 'translation', amplitude: 3 * MM, frequency: 1, direction: [0, 1, 0] },
   },
 ];

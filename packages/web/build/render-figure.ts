@@ -14,12 +14,20 @@ import {
   decodeBrainAsset,
   decodeLabelAsset,
   listModels,
+  type BrainCondition,
   type LabelAsset,
 } from '@larmor/mri/anatomy';
 import { defaultProtocol } from '@larmor/mri/sequence';
 import { scannerOf, type AnatomicalModel, type Protocol, type SequenceFamily } from '@larmor/mri';
 import { simulate, type Motion, type NoiseLevel } from '@larmor/mri/simulate';
-import { tissueAtField } from '@larmor/mri/tissue';
+import {
+  bolusEnhancedTissue,
+  contrastEnhancedTissue,
+  tissueAtField,
+  type BolusSettings,
+  type ContrastSettings,
+  type TissueAtField,
+} from '@larmor/mri/tissue';
 
 /** One figure: a single slice of a model scanned with a family's default protocol and the given changes. */
 export interface FigureSpec {
@@ -34,6 +42,14 @@ export interface FigureSpec {
   b0?: number;
   noiseLevel?: NoiseLevel;
   motion?: Motion;
+  /** The brain model's condition ('tumor': the contrast-capable brain of model 202); healthy by default. */
+  brainCondition?: BrainCondition;
+  /**
+   * Gadolinium in the tissues, as the simulator's settings give it: `contrast` (time after injection, the
+   * equilibrium phase: @larmor/mri/tissue `contrastEnhancedTissue`) or `bolus` (first pass, the timing-bolus
+   * tool: `bolusEnhancedTissue`). None by default.
+   */
+  contrast?: { kind: 'equilibrium'; settings: ContrastSettings } | { kind: 'bolus'; settings: BolusSettings };
   /**
    * 'png' (default, lossless: the knowledge base) or 'jpeg' (a third of the bytes: the landing page, which must load
    * within the first page's budget).
@@ -76,6 +92,9 @@ const KNEE_ASSET_URL = new URL('../../../.cache/anatomy/spl-knee-labels.bin.gz',
  * asked for when a figure needs it, not when this module loads (a jsdom test imports it with a non-file URL).
  */
 export const kneeAssetPath = (): string => fileURLToPath(KNEE_ASSET_URL);
+const ABDOMEN_ASSET_URL = new URL('../../../.cache/anatomy/spl-abdomen-labels.bin.gz', import.meta.url);
+/** The file of the abdomen (and spine) asset `npm install` derives from the SPL Abdominal Atlas, likewise. */
+export const abdomenAssetPath = (): string => fileURLToPath(ABDOMEN_ASSET_URL);
 
 /** Figures are small: the matrix the articles show them at. */
 const FIGURE_MATRIX = 128;
@@ -84,10 +103,12 @@ const WHITE_QUANTILE = 0.995;
 
 let brainAsset: LabelAsset | undefined;
 let kneeAsset: LabelAsset | undefined;
+let abdomenAsset: LabelAsset | undefined;
 const models = new Map<string, AnatomicalModel>();
 
-function model(key: string): AnatomicalModel {
-  const cached = models.get(key);
+function model(key: string, brainCondition: BrainCondition | undefined): AnatomicalModel {
+  const cacheKey = `${key}:${brainCondition ?? 'healthy'}`;
+  const cached = models.get(cacheKey);
   if (cached) return cached;
   const info = listModels().find((m) => m.key === key);
   if (!info) throw new RangeError(`unknown model '${key}' in a knowledge-base figure`);
@@ -97,8 +118,17 @@ function model(key: string): AnatomicalModel {
   if (key === 'knee' && existsSync(kneeAssetPath())) {
     kneeAsset ??= decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(kneeAssetPath()))));
   }
-  const built = buildModel(info.id, { brainAsset, ...(key === 'knee' && kneeAsset ? { kneeAsset } : {}) });
-  models.set(key, built);
+  const fromAbdomen = key === 'abdomen' || key === 'spine';
+  if (fromAbdomen && existsSync(abdomenAssetPath())) {
+    abdomenAsset ??= decodeLabelAsset(new Uint8Array(gunzipSync(readFileSync(abdomenAssetPath()))));
+  }
+  const built = buildModel(info.id, {
+    brainAsset,
+    ...(key === 'knee' && kneeAsset ? { kneeAsset } : {}),
+    ...(fromAbdomen && abdomenAsset ? { abdomenAsset } : {}),
+    ...(brainCondition ? { brainCondition } : {}),
+  });
+  models.set(cacheKey, built);
   return built;
 }
 
@@ -109,9 +139,17 @@ function toGrey8(magnitude: Float32Array): Uint8Array {
   return Uint8Array.from(magnitude, (m) => Math.min(255, Math.round(m * scale)));
 }
 
+/** A tissue as the figure's gadolinium leaves it at field `b0` [T] (unchanged without contrast). */
+function withAgent(tissue: TissueAtField, contrast: FigureSpec['contrast'], b0: number): TissueAtField {
+  if (contrast === undefined) return tissue;
+  return contrast.kind === 'bolus'
+    ? bolusEnhancedTissue(tissue, contrast.settings, b0)
+    : contrastEnhancedTissue(tissue, contrast.settings, b0);
+}
+
 /** The image file of `spec` (PNG, or JPEG where it asks): deterministic (fixed noise seed), so the same spec always gives the same file. */
 export function renderFigure(spec: FigureSpec): Uint8Array {
-  const anatomy = model(spec.model);
+  const anatomy = model(spec.model, spec.brainCondition);
   const scanner = scannerOf({ b0field: spec.b0, coil: anatomy.coils[0]?.uniqueName });
   const defaults = defaultProtocol(spec.family, scanner);
   const protocol: Protocol = {
@@ -122,7 +160,7 @@ export function renderFigure(spec: FigureSpec): Uint8Array {
     ...spec.protocol,
   };
   const result = simulate(anatomy, protocol, scanner, {
-    tissueAt: (key) => tissueAtField(key, scanner.b0),
+    tissueAt: (key) => withAgent(tissueAtField(key, scanner.b0), spec.contrast, scanner.b0),
     noiseLevel: spec.noiseLevel ?? 1,
     seed: 1,
     ...(spec.motion ? { motion: spec.motion } : {}),

@@ -3,7 +3,7 @@
  * path is kept for after sign-in; a user holding none of a route's permissions goes to /forbidden.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { STORAGE_KEYS } from '../lib/storage.ts';
+import { STORAGE_KEYS, sessionStore } from '../lib/storage.ts';
 import { holdsAnyPermission, type Role } from '../lib/roles.ts';
 import { isSignedIn, useSession } from '../lib/session.ts';
 
@@ -12,7 +12,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!isSignedIn(current)) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    sessionStorage.setItem(STORAGE_KEYS.redirectAfterLogin, from);
+    sessionStore.setItem(STORAGE_KEYS.redirectAfterLogin, from);
     return <Navigate to="/" replace state={{ from }} />;
   }
   return <Outlet />;

@@ -4,9 +4,13 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { storeColorSchemeManager } from '../lib/color-scheme-manager.ts';
 import { useForcedColorScheme } from '../lib/forced-color-scheme.ts';
 
 export { theme } from './theme.ts';
+
+/** The chosen scheme, kept where the page may keep it (a cross-site frame keeps it in memory). */
+const colorSchemeManager = storeColorSchemeManager();
 
 export function Providers(props: { queryClient: QueryClient; children: ReactNode }) {
   // The simulator (and later the viewers) impose their own scheme while shown; elsewhere the system's applies.
@@ -16,6 +20,7 @@ export function Providers(props: { queryClient: QueryClient; children: ReactNode
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
       {...(forced === undefined ? {} : { forceColorScheme: forced })}
     >
       <QueryClientProvider client={props.queryClient}>

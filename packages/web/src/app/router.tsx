@@ -35,6 +35,12 @@ const UsersPage = lazyPage(users, 'UsersPage');
 const UserDetailsPage = lazyPage(users, 'UserDetailsPage');
 const groups = () => import('../features/groups/pages/GroupsPage.tsx');
 const GroupsPage = lazyPage(groups, 'GroupsPage');
+const lti = () => import('../features/lti/pages/LtiPage.tsx');
+const LtiPage = lazyPage(lti, 'LtiPage');
+const sso = () => import('../features/sso/pages/SsoPage.tsx');
+const SsoPage = lazyPage(sso, 'SsoPage');
+const deepLinking = () => import('../features/lti/pages/DeepLinkingPage.tsx');
+const DeepLinkingPage = lazyPage(deepLinking, 'DeepLinkingPage');
 const maintenance = () => import('../features/maintenance/pages/MaintenancePage.tsx');
 const MaintenancePage = lazyPage(maintenance, 'MaintenancePage');
 const programs = () => import('../features/programs/index.ts');
@@ -163,7 +169,11 @@ export const routes: RouteObject[] = [
           },
           {
             element: <BareLayout />,
-            children: [{ path: '/timing-bolus-injection', element: <TimingBolusPage /> }],
+            children: [
+              { path: '/timing-bolus-injection', element: <TimingBolusPage /> },
+              // An LTI deep-linking request's picker (issue 27.3), shown in the platform's frame or window.
+              { path: '/lti/deep-linking/:linkId', element: <DeepLinkingPage /> },
+            ],
           },
           {
             element: <WhiteMainLayout />,
@@ -247,6 +257,8 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="users" replace /> },
                       { path: 'groups', element: <GroupsPage /> },
+                      { path: 'lti', element: <LtiPage /> },
+                      { path: 'sso', element: <SsoPage /> },
                       { path: 'users', element: <UsersPage /> },
                       { path: 'users/:id', element: <UserDetailsPage /> },
                       scanResultRoute('users/:userId/scan-results/:scanResultId', 'details'),

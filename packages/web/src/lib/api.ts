@@ -2,9 +2,10 @@
 import { config } from './config.ts';
 import { createHttpClient } from './http/index.ts';
 import { session } from './session.ts';
+import { localStore } from './storage.ts';
 
 export const api = createHttpClient({
   baseUrl: config.apiBaseUrl,
-  local: window.localStorage,
+  local: localStore,
   onTokensRefreshed: () => session.reload(),
 });

@@ -4,22 +4,16 @@
  * viewer. Where the atlas was absent at build time there is no such file: the answer is then undefined and the knee
  * is the procedural knee, as on the server.
  */
-import { decodeLabelAsset, type LabelAsset } from '@larmor/mri/anatomy';
-import { assetBytes } from './gzip-asset.ts';
+import type { LabelAsset } from '@larmor/mri/anatomy';
+import { loadDerivedAsset } from './derived-asset.ts';
 
 /** The derived knee label volume, emitted by the build as a hashed static asset when the cache holds it. */
 const KNEE_ASSET_URL = new URL('../../../../.cache/anatomy/spl-knee-labels.bin.gz', import.meta.url);
-const LABEL_MAGIC = 'LARMORLV';
 
 /**
  * Fetches and decodes the knee's label volume; undefined when the build had none (a 404, or the app's HTML page that
  * a server answers unknown paths with). Other failed answers throw with their HTTP status.
  */
-export async function loadKneeAsset(): Promise<LabelAsset | undefined> {
-  const response = await fetch(KNEE_ASSET_URL);
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw new Error(`The knee model could not be loaded (HTTP ${response.status}).`);
-  const raw = await assetBytes(response);
-  if (new TextDecoder().decode(raw.subarray(0, LABEL_MAGIC.length)) !== LABEL_MAGIC) return undefined;
-  return decodeLabelAsset(raw);
+export function loadKneeAsset(): Promise<LabelAsset | undefined> {
+  return loadDerivedAsset(KNEE_ASSET_URL, 'knee');
 }

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { profileSchema, type Profile } from '@larmor/contracts/me';
 import type { TokenPair } from '@larmor/contracts/auth';
-import { clearSessionStorage, readJson, STORAGE_KEYS } from './storage.ts';
+import { clearSessionStorage, readJson, STORAGE_KEYS, localStore, sessionStore } from './storage.ts';
 import { isExpired, tokenScope, tryDecodeToken, type TokenClaims } from './token.ts';
 
 export interface SessionState {
@@ -19,12 +19,12 @@ export interface SessionState {
 }
 
 function load(): SessionState {
-  const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
-  const parsedProfile = profileSchema.safeParse(readJson(localStorage, STORAGE_KEYS.profile));
+  const accessToken = localStore.getItem(STORAGE_KEYS.accessToken);
+  const parsedProfile = profileSchema.safeParse(readJson(localStore, STORAGE_KEYS.profile));
   const claims = tryDecodeToken(accessToken) ?? null;
   return {
     accessToken,
-    refreshToken: localStorage.getItem(STORAGE_KEYS.refreshToken),
+    refreshToken: localStore.getItem(STORAGE_KEYS.refreshToken),
     profile: parsedProfile.success ? parsedProfile.data : null,
     claims,
     scope: tokenScope(claims),
@@ -54,17 +54,17 @@ export const session = {
   },
   /** Stores a fresh token pair (sign-in, identity switch). */
   authenticate(tokens: TokenPair): void {
-    localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-    localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+    localStore.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
+    localStore.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
     emit();
   },
   setProfile(profile: Profile): void {
-    localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(profile));
+    localStore.setItem(STORAGE_KEYS.profile, JSON.stringify(profile));
     emit();
   },
   /** Clears tokens, profile, next_maintenance_at, instance_id, isLoginModalAcknowledged and session storage. */
   logout(): void {
-    clearSessionStorage(localStorage, sessionStorage);
+    clearSessionStorage(localStore, sessionStore);
     emit();
   },
   /** Re-reads local storage (after code outside the store changed it, e.g. the API client's refresh). */

@@ -1,6 +1,6 @@
 /** The new-platform-UI flag kept in local storage ('true' or not; platform-shell.md §2). */
 import { useSyncExternalStore } from 'react';
-import { isNewPlatformUi, STORAGE_KEYS } from './storage.ts';
+import { isNewPlatformUi, STORAGE_KEYS, localStore } from './storage.ts';
 
 const listeners = new Set<() => void>();
 
@@ -17,11 +17,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNewPlatformUi(): boolean {
-  return useSyncExternalStore(subscribe, () => isNewPlatformUi(localStorage));
+  return useSyncExternalStore(subscribe, () => isNewPlatformUi(localStore));
 }
 
 /** Switches the flag (Preferences page) and re-renders the navigation and the user dropdown. */
 export function setNewPlatformUi(on: boolean): void {
-  localStorage.setItem(STORAGE_KEYS.newPlatformUi, on ? 'true' : 'false');
+  localStore.setItem(STORAGE_KEYS.newPlatformUi, on ? 'true' : 'false');
   for (const listener of listeners) listener();
 }

@@ -16,6 +16,13 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+// Font loading (FontFaceSet), which Mantine's autosizing textareas listen on.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

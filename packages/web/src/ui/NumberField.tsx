@@ -1,10 +1,19 @@
 /**
  * The numeric parameter input the simulator reuses (platform-shell.md §3 form helper, §5 validation): min/max/
  * step, unit, the three messages, a supplied validation text, the limits tooltip and the invalid label style.
+ *
+ * ArrowUp and ArrowDown step the value by `step`, as Mantine's input does, but in the task after the key's
+ * (lib/next-task.ts): the key's own task changes nothing on the page, so Chromium does not hold the page's other
+ * tasks (the live preview's answer from its worker) until the key's frame is drawn, and the new value and its
+ * preview are painted in the same frame (issue 20, "Speed": input to paint). The step is a key step
+ * (./key-step.ts): an edit it makes may be shown a moment later, with its preview.
  */
-import { useId } from 'react';
-import { NumberInput, Tooltip } from '@mantine/core';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { NumberInput, Tooltip, type NumberInputHandlers } from '@mantine/core';
+import { runInNextTask } from '#lib/next-task.ts';
 import { numericParameterError, numericTooltip } from './field-state.ts';
+import { applyKeyStep } from './key-step.ts';
 
 export interface NumberFieldProps {
   name: string;
@@ -28,8 +37,25 @@ export interface NumberFieldProps {
   parse?: (value: number) => number;
 }
 
+/** The step an arrow key asks for, if any. */
+function arrowStep(key: string): 'increment' | 'decrement' | undefined {
+  if (key === 'ArrowUp') return 'increment';
+  if (key === 'ArrowDown') return 'decrement';
+  return undefined;
+}
+
 export function NumberField(props: NumberFieldProps) {
   const id = useId();
+  const handlers = useRef<NumberInputHandlers | undefined>(undefined);
+  const { readOnly, disabled } = props;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const step = arrowStep(event.key);
+    if (step === undefined || readOnly === true || disabled === true) return;
+    // No caret move either: the key's task leaves the page as it is.
+    event.preventDefault();
+    // Rendered in that task (flushSync), so a held key's next step starts from this one's value.
+    runInNextTask(() => applyKeyStep(() => flushSync(() => handlers.current?.[step]())));
+  };
   const limits = { min: props.min, max: props.max, step: props.step };
   const error = numericParameterError(props.value, limits, {
     validationError: props.validationError,
@@ -54,6 +80,9 @@ export function NumberField(props: NumberFieldProps) {
         props.onChange(typeof v === 'number' && props.parse !== undefined ? props.parse(v) : v)
       }
       step={props.step}
+      withKeyboardEvents={false}
+      handlersRef={handlers}
+      onKeyDown={onKeyDown}
       onBlur={props.onBlur}
       disabled={props.disabled}
       readOnly={props.readOnly}

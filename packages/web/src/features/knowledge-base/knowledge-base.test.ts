@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADJUSTABLE_HELP,
   ARTIFACT_HELP,
   KNOWLEDGE_BASE_ARTICLES,
+  OBJECTIVE_HELP,
   PARAMETER_HELP,
   SEQUENCE_FAMILY_HELP,
   type KnowledgeBaseLink,
@@ -58,6 +60,27 @@ describe('the knowledge base', () => {
     }
     for (const [artifact, link] of Object.entries(ARTIFACT_HELP)) {
       expect(resolves(rendered, link), artifact).toBe(true);
+    }
+    for (const [kind, link] of Object.entries(OBJECTIVE_HELP)) {
+      expect(resolves(rendered, link), kind).toBe(true);
+    }
+    for (const [key, { link }] of Object.entries(ADJUSTABLE_HELP)) {
+      if (link) expect(resolves(rendered, link), key).toBe(true);
+    }
+  });
+
+  it('shows in every article a figure the engine renders, a formula, and sources that cite the reference', async () => {
+    const rendered = await renderedArticles();
+    for (const [slug, root] of rendered) {
+      expect(root.querySelectorAll('img[src^="/figures/kb/"]').length, `${slug}: figure`).toBeGreaterThan(0);
+      // A formula: an equation or a proportionality between symbols (S = …, SNR ∝ …, α_E = arccos(…)).
+      expect(root.textContent ?? '', `${slug}: formula`).toMatch(/\S\s*(=|∝|≈|≥)\s*\S.*[·/(]/);
+      const sources = root.querySelector('[id="sources"]');
+      expect(sources, `${slug}: sources`).not.toBeNull();
+      const cited = sources?.nextElementSibling?.textContent ?? '';
+      expect(cited, `${slug}: cites the reference`).toMatch(
+        /reference\/(analytic_formulas|tissue_properties|simulator-console-research)\.md/,
+      );
     }
   });
 

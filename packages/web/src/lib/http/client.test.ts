@@ -123,6 +123,34 @@ describe('createHttpClient', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
+  it('a 401 to a call sent before the user signed out (or in again) does not end the new session', async () => {
+    const onSessionExpired = vi.fn();
+    let answer: (response: Response) => void = () => undefined;
+    const server = scripted([
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    ]);
+    const client = createHttpClient({
+      baseUrl: '/api',
+      local: localStorage,
+      fetch: server.fetch,
+      onSessionExpired,
+    });
+    localStorage.setItem('accessToken', 'before');
+    const signedOut = client.request('me/');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    localStorage.removeItem('accessToken');
+    answer(json(401, { error: { message: 'Expired', code: 400410 } }));
+    await expect(signedOut).rejects.toBeInstanceOf(ApiError);
+    localStorage.setItem('accessToken', 'another');
+    const signedInAgain = client.request('me/');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    localStorage.setItem('accessToken', 'newest');
+    answer(json(401, { error: { message: 'Expired', code: 400410 } }));
+    await expect(signedInAgain).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('clears local storage and goes to / 350 ms after a session expires', () => {
     vi.useFakeTimers();
     try {

@@ -98,21 +98,32 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const demo = options.baseUrl.startsWith('./');
   let refreshing: Promise<void> | undefined;
 
-  function bearer(): Record<string, string> {
-    const token = options.local.getItem(STORAGE_KEYS.accessToken);
+  const currentToken = (): string | null => options.local.getItem(STORAGE_KEYS.accessToken);
+
+  function bearer(token: string | null = currentToken()): Record<string, string> {
     return token !== null && token !== '' ? { Authorization: `Bearer ${token}` } : {};
   }
 
-  /** A failed answer as an ApiError; a 401 outside login ends the session first. */
-  async function failure(response: Response, path: string): Promise<ApiError> {
+  /**
+   * A 401 ends the session only if it is still the session the call was sent in: a call still on its way when the
+   * user signed out (or in again) was refused for a token already gone, and must not end the new state of things
+   * (a full page load to / while the sign-in page is shown, say).
+   */
+  function unauthorized(sentWith: string | null): void {
+    if (currentToken() === sentWith) onSessionExpired();
+  }
+
+  /** A failed answer as an ApiError; a 401 outside login ends the session first (see `unauthorized`). */
+  async function failure(response: Response, path: string, sentWith: string | null): Promise<ApiError> {
     const error = normalizeHttpError(response.status, await readBody(response));
-    if (response.status === 401 && trimPath(path) !== LOGIN_PATH) onSessionExpired();
+    if (response.status === 401 && trimPath(path) !== LOGIN_PATH) unauthorized(sentWith);
     return error;
   }
 
   async function send<T>(path: string, init: RequestOptions<T>): Promise<T> {
     const method = init.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json', ...bearer() };
+    const sentWith = currentToken();
+    const headers: Record<string, string> = { Accept: 'application/json', ...bearer(sentWith) };
     let body: BodyInit | undefined;
     if (init.formData !== undefined) body = init.formData;
     else if (init.body !== undefined) {
@@ -126,7 +137,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       signal: withTimeout(init.signal, AbortSignal.timeout(timeoutMs)),
       credentials: init.credentials ?? 'same-origin',
     });
-    if (!response.ok) throw await failure(response, path);
+    if (!response.ok) throw await failure(response, path, sentWith);
     const data = await readBody(response);
     return init.schema === undefined ? (data as T) : init.schema.parse(data);
   }
@@ -164,28 +175,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function bytes(url: string, init: BytesOptions = {}): Promise<ArrayBuffer> {
     await freshToken();
     const timeout = armedTimeout(timeoutMs);
+    const sentWith = currentToken();
     let response: Response;
     try {
       response = await doFetch(url, {
-        headers: { Accept: 'application/octet-stream', ...bearer() },
+        headers: { Accept: 'application/octet-stream', ...bearer(sentWith) },
         signal: withTimeout(init.signal, timeout.signal),
       });
     } finally {
       timeout.disarm();
     }
-    if (!response.ok) throw await failure(response, url);
+    if (!response.ok) throw await failure(response, url, sentWith);
     return response.arrayBuffer();
   }
 
   /** A stream's connection: the timeout covers the wait for its answer, not the open-ended body. */
   const connect: typeof fetch = async (input, init) => {
     const timeout = armedTimeout(timeoutMs);
+    const sentWith = currentToken();
     try {
       const response = await doFetch(input, {
         ...init,
         signal: withTimeout(init?.signal ?? undefined, timeout.signal),
       });
-      if (response.status === 401) onSessionExpired();
+      if (response.status === 401) unauthorized(sentWith);
       return response;
     } finally {
       timeout.disarm();

@@ -33,8 +33,19 @@ export function getAttempt(id: string): Promise<LabAttempt> {
   return api.request(apiPath(ATTEMPT_PATHS.attempt, { labAttemptId: id }), { schema: labAttemptSchema });
 }
 
-export function useAttempt(id: string, enabled = true) {
-  return useQuery({ queryKey: [...attemptsQueryKey, 'one', id], queryFn: () => getAttempt(id), enabled });
+/** The attempt; `pollMs` (from the attempt held) asks again while something on it is about to change. */
+export function useAttempt(
+  id: string,
+  enabled = true,
+  pollMs?: (attempt: LabAttempt | undefined) => number | false,
+) {
+  return useQuery({
+    queryKey: [...attemptsQueryKey, 'one', id],
+    queryFn: () => getAttempt(id),
+    enabled,
+    refetchInterval: (query: { state: { data: LabAttempt | undefined } }) =>
+      pollMs === undefined ? false : pollMs(query.state.data),
+  });
 }
 
 export function listOwnAttempts(labId: string): Promise<LabAttempt[]> {
@@ -141,6 +152,17 @@ export function useGradeAttempt(id: string) {
 export function useReleaseAttempt(id: string) {
   return useInvalidating((): Promise<LabAttempt> =>
     api.request(apiPath(ATTEMPT_PATHS.release, { labAttemptId: id }), {
+      method: 'POST',
+      body: {},
+      schema: labAttemptSchema,
+    }),
+  );
+}
+
+/** Staff: send the released score again to the learning platforms that failed it (LTI AGS, issue 27.4). */
+export function useRetryGradeReturns(id: string) {
+  return useInvalidating((): Promise<LabAttempt> =>
+    api.request(apiPath(ATTEMPT_PATHS.gradeReturnsRetry, { labAttemptId: id }), {
       method: 'POST',
       body: {},
       schema: labAttemptSchema,

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from '#entities/account/api/get-me.ts';
-import { STORAGE_KEYS } from '#lib/storage.ts';
+import { STORAGE_KEYS, localStore } from '#lib/storage.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
 import { useIdentities } from '#entities/account/api/get-identities.ts';
@@ -22,7 +22,7 @@ export function AccountDialogs(props: { newUi: boolean }) {
   // A session restored from storage without a profile loads it first.
   useQuery({ ...meQueryOptions(), enabled: profile === null });
   const [acknowledged, setAcknowledged] = useState(
-    () => localStorage.getItem(STORAGE_KEYS.loginModalAcknowledged) === 'true',
+    () => localStore.getItem(STORAGE_KEYS.loginModalAcknowledged) === 'true',
   );
   const ready = profile !== null && !mustAcceptTerms && !mustChangePassword;
   const identities = useIdentities(ready && props.newUi && !acknowledged);
@@ -31,7 +31,7 @@ export function AccountDialogs(props: { newUi: boolean }) {
       ? loginModalKind({ newUi: props.newUi, acknowledged, role, identities: identities.data })
       : undefined;
   const acknowledge = (): void => {
-    localStorage.setItem(STORAGE_KEYS.loginModalAcknowledged, 'true');
+    localStore.setItem(STORAGE_KEYS.loginModalAcknowledged, 'true');
     setAcknowledged(true);
   };
   return (

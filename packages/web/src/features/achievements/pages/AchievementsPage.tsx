@@ -1,4 +1,7 @@
-/** /achievements (students; not in production): the badges earned from one's modules (components/badges.ts). */
+/**
+ * /achievements (students; not in production): the badges earned from one's modules (components/badges.ts) and
+ * progress by competency (issue 24.3).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { coursesOverviewResponseSchema, meStudentSchema, STUDENT_PATHS } from '@larmor/contracts/students';
@@ -7,6 +10,7 @@ import { api } from '#lib/api.ts';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { badgesOf } from '../components/badges.ts';
+import { CompetencyProgress } from '../components/CompetencyProgress.tsx';
 
 async function ownOverview() {
   const me = await api.request(STUDENT_PATHS.me, { schema: meStudentSchema });
@@ -37,6 +41,7 @@ export function AchievementsPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <CompetencyProgress />
     </PageFrame>
   );
 }

@@ -10,7 +10,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { useRequestRegrade } from '#entities/attempt/api/attempts.ts';
-import { canRequestRegrade } from './submission.ts';
+import { canRequestRegrade, releasedAutomatically } from './submission.ts';
 
 function RegradeForm(props: { attemptId: string }) {
   const regrade = useRequestRegrade(props.attemptId);
@@ -50,6 +50,9 @@ export function GradePanel(props: { attempt: LabAttempt }) {
         <Title order={3} size="h4">
           Grade: {grade.score} / {grade.maxScore}
         </Title>
+        {releasedAutomatically(attempt) && (
+          <Text size="sm">Graded automatically and released: your automatic score is your grade.</Text>
+        )}
         {grade.comment !== '' && (
           <Text style={{ whiteSpace: 'pre-wrap' }}>
             <Text span fw={600}>

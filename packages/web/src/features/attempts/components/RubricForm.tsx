@@ -1,7 +1,8 @@
 /**
  * The teacher's rubric: each criterion's points (prefilled from the automatic checks; a change is an override,
  * audited by the server), a comment per criterion and one for the attempt; save as a draft (in marking) or as
- * the grade, then release it to the student.
+ * the grade, then release it to the student. An automatic grade released at once (issue 27.4) is said so, and
+ * a grade saved over it is released again.
  */
 import { useState } from 'react';
 import { Group, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
@@ -15,6 +16,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { toast } from '#ui/toast.ts';
 import { useGradeAttempt, useReleaseAttempt } from '#entities/attempt/api/attempts.ts';
+import { releasedAutomatically } from './submission.ts';
 import {
   gradeBody,
   pointsError,
@@ -47,6 +49,13 @@ export function RubricForm(props: {
 
   return (
     <Stack gap="sm">
+      {releasedAutomatically(attempt) && (
+        <Text role="status">
+          Graded automatically and released when the student submitted (this module releases the automatic
+          grade at once). To regrade, save a grade, then release it: the student and their learning platform
+          get the new score.
+        </Text>
+      )}
       <Table withTableBorder>
         <Table.Caption>Rubric</Table.Caption>
         <Table.Thead>

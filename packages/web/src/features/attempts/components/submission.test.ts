@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeObjective, type CheckResult, type Objective } from '@larmor/contracts/objectives';
 import {
   canRequestRegrade,
+  canSubmit,
   checkHelpHref,
   isEditable,
   questionsOf,
@@ -80,5 +81,26 @@ describe('the student’s submission', () => {
     expect(requirementsOf([check('w', false, true), check('o', false, true)], titles)).toBe(
       'Requirements not met: the required checks “T2 weighting”, “Axial slices” failed, whatever the points of the others.',
     );
+  });
+});
+
+describe('a reading question on the submission (issue 24, model 100001)', () => {
+  const reading: Objective = {
+    id: 'r',
+    kind: 'readingAnswer',
+    points: 2,
+    questionId: 'best',
+    prompt: 'Which series?',
+    choices: ['T1', 'FLAIR'],
+    answer: 'FLAIR',
+  };
+
+  it('asks its prompt with its choices; a reading-only module submits answers alone once each is chosen', () => {
+    const questions = questionsOf([summarizeObjective(reading)]);
+    expect(questions[0]).toEqual({ id: 'best', label: 'Which series?', choices: ['T1', 'FLAIR'] });
+    expect(canSubmit(true, [], questions, {})).toBe(false);
+    expect(canSubmit(true, [], questions, { best: 'FLAIR' })).toBe(true);
+    expect(canSubmit(false, [], questions, { best: 'FLAIR' })).toBe(false);
+    expect(canSubmit(false, ['s'], questions, {})).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * "diagnose and fix" objective asks which artifact was planted, under its `questionId`), the submit body, and
  * where the knowledge base explains what each automatic check is about, and whether the required checks passed.
  */
-import type { AttemptState } from '@larmor/contracts/attempts';
+import type { AttemptState, LabAttempt } from '@larmor/contracts/attempts';
 import {
   ARTIFACT_HELP,
   knowledgeBaseHref,
@@ -13,10 +13,11 @@ import {
 } from '@larmor/contracts/knowledge-base';
 import type { CheckResult, ObjectiveSummary } from '@larmor/contracts/objectives';
 
-/** A question the student answers in words. */
+/** A question the student answers in words, or by picking one of `choices` (a reading question). */
 export interface Question {
   id: string;
   label: string;
+  choices?: readonly string[];
 }
 
 /** The note every submission may carry (what the student changed and why). */
@@ -32,7 +33,11 @@ export function questionsOf(objectives: readonly ObjectiveSummary[]): Question[]
   for (const o of objectives) {
     if (o.questionId === null || seen.has(o.questionId)) continue;
     seen.add(o.questionId);
-    questions.push({ id: o.questionId, label: 'Which artifact did you see?' });
+    questions.push(
+      o.question
+        ? { id: o.questionId, label: o.question.prompt, choices: o.question.choices }
+        : { id: o.questionId, label: 'Which artifact did you see?' },
+    );
   }
   if (!seen.has(NOTES_QUESTION.id)) questions.push(NOTES_QUESTION);
   return questions;
@@ -51,9 +56,35 @@ export function toggleSelection(selection: readonly string[], id: string): strin
   return selection.includes(id) ? selection.filter((s) => s !== id) : [...selection, id];
 }
 
+/**
+ * Whether the form may be sent: at least one series, except in a reading-only module (its series are prepared:
+ * the answers are the submission), where every multiple-choice question must have a choice.
+ */
+export function canSubmit(
+  readingOnly: boolean,
+  chosen: readonly string[],
+  questions: readonly Question[],
+  answers: Readonly<Record<string, string>>,
+): boolean {
+  if (!readingOnly) return chosen.length > 0;
+  return questions.every((q) => q.choices === undefined || (answers[q.id] ?? '') !== '');
+}
+
 /** The student edits the attempt only while it is in progress; afterwards it is read-only. */
 export function isEditable(state: AttemptState): boolean {
   return state === 'inProgress';
+}
+
+/**
+ * Whether the attempt's released grade is its automatic one, given by no teacher: a module that releases the
+ * automatic grade at once (issue 27.4) released it when the student submitted.
+ */
+export function releasedAutomatically(attempt: Pick<LabAttempt, 'state' | 'grade'>): boolean {
+  return (
+    (attempt.state === 'released' || attempt.state === 'regradeRequested') &&
+    attempt.grade !== null &&
+    attempt.grade.gradedBy === null
+  );
 }
 
 /** The student may ask for a regrade once, of a released grade. */

@@ -2,8 +2,9 @@
  * The Grade Module Page, /courses/:courseId/modules/:labId/students/:studentId/grade (teachers): the student's
  * newest submitted attempt with its state chip, the student's answers, the automatic results, the submitted
  * series in the shared viewer with the feedback drawn on them (arrows and regions tied to rubric criteria), the
- * rubric prefilled from the automatic results, comments, the audited overrides, release, and the attempt's
- * replay (a timeline of what the student did in the simulator).
+ * rubric prefilled from the automatic results, comments, the audited overrides, release, the grade's return to
+ * the learning platforms the student came from (LTI, issue 27.4), and the attempt's replay (a timeline of what the
+ * student did in the simulator).
  */
 import { objectiveTitle } from '@larmor/contracts/objectives';
 import { Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +15,8 @@ import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useAttempt, useLab, useStaffAttempts } from '#entities/attempt/api/attempts.ts';
 import { AttemptTimeline } from '../components/AttemptTimeline.tsx';
 import { FeedbackList } from '../components/FeedbackList.tsx';
+import { GradeReturns } from '../components/GradeReturns.tsx';
+import { gradeReturnPollMs } from '../components/grade-returns.ts';
 import { GradeWorkspace } from '../components/GradeWorkspace.tsx';
 import { attemptToGrade } from '../components/rubric.ts';
 
@@ -23,7 +26,9 @@ export function GradeAttemptPage() {
   const attempts = useStaffAttempts(labId);
   const chosen = attempts.data ? attemptToGrade(attempts.data, studentId) : undefined;
   // The attempt itself (GET v1/attempts/{id}) carries the audit log of score changes; the list does not.
-  const detail = useAttempt(chosen?.id ?? '', chosen !== undefined);
+  const detail = useAttempt(chosen?.id ?? '', chosen !== undefined, (held) =>
+    gradeReturnPollMs(held?.gradeReturns, Date.now()),
+  );
   const attempt = detail.data;
   const titles = new Map((lab.data?.objectives ?? []).map((o) => [o.id, objectiveTitle(o)]));
   return (
@@ -72,6 +77,7 @@ export function GradeAttemptPage() {
             <FeedbackList checks={attempt.grade?.checks ?? []} titles={titles} showPoints />
           </Stack>
           <GradeWorkspace attempt={attempt} studentId={studentId} titles={titles} />
+          <GradeReturns attemptId={attempt.id} returns={attempt.gradeReturns ?? []} />
           {(attempt.grade?.overrides.length ?? 0) > 0 && (
             <Stack gap={4}>
               <Title order={2} size="h3">

@@ -95,7 +95,11 @@ export function StudentAttemptPage() {
           </Group>
           {left}
           {isEditable(a.state) && lab.data && (
-            <SubmissionForm attempt={a} objectives={lab.data.objectiveSummaries} />
+            <SubmissionForm
+              attempt={a}
+              objectives={lab.data.objectiveSummaries}
+              readingOnly={lab.data.readingOnly}
+            />
           )}
           {a.feedback !== null && (
             <Stack gap="sm">

@@ -1,17 +1,21 @@
-/** / and /login: sign in, then go to the page the visitor asked for (or the dashboard). */
+/**
+ * / and /login: sign in, then go to the page the visitor asked for (or the dashboard). Below the form, a button per
+ * organisation single sign-on provider (issue 27.6), when there are any.
+ */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginRequestSchema, type LoginRequest } from '@larmor/contracts/auth';
 import { isSignedIn, useSession } from '#lib/session.ts';
-import { STORAGE_KEYS } from '#lib/storage.ts';
+import { STORAGE_KEYS, sessionStore } from '#lib/storage.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
 import { useSignIn } from '#entities/account/api/login.ts';
+import { SsoSignInOptions } from '../components/SsoSignInOptions.tsx';
 
 /** The kept origin path (router state, else session storage), else the dashboard. */
 function redirectTarget(state: unknown): string {
@@ -19,7 +23,7 @@ function redirectTarget(state: unknown): string {
     typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string'
       ? state.from
       : null;
-  const kept = fromState ?? sessionStorage.getItem(STORAGE_KEYS.redirectAfterLogin);
+  const kept = fromState ?? sessionStore.getItem(STORAGE_KEYS.redirectAfterLogin);
   return kept !== null && kept.startsWith('/') && !kept.startsWith('//') && kept !== '/'
     ? kept
     : '/dashboard';
@@ -42,7 +46,7 @@ export function SignInPage() {
   const submit = form.handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: () => {
-        sessionStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
+        sessionStore.removeItem(STORAGE_KEYS.redirectAfterLogin);
         void navigate(target, { replace: true });
       },
     }),
@@ -64,6 +68,7 @@ export function SignInPage() {
       <ActionButton type="submit" loading={signIn.isPending} loadingLabel="Signing in...">
         Sign in
       </ActionButton>
+      <SsoSignInOptions target={target} />
       <Group justify="space-between">
         <Anchor component={Link} to="/forgot-password" size="sm">
           Forgot password?

@@ -9,8 +9,8 @@ export function KnowledgeBaseIndexPage() {
     <Stack gap="lg">
       <Title order={1}>Knowledge base</Title>
       <Text>
-        How MRI contrast, sequences, artifacts and scan parameters work, with images made by the same engine
-        as the simulator.
+        How MRI contrast, sequences, artifacts and scan parameters work, and how to plan, give contrast and
+        keep SAR within limits, with images made by the same engine as the simulator.
       </Text>
       {articlesByCategory().map((group) => (
         <section key={group.category} aria-labelledby={`kb-${group.category}`}>

@@ -12,7 +12,7 @@ import {
   mustRedirectToMaintenance,
 } from '#lib/maintenance.ts';
 import { fetchNextMaintenance } from '#entities/maintenance/api/get-next-maintenance.ts';
-import { STORAGE_KEYS } from '#lib/storage.ts';
+import { STORAGE_KEYS, localStore } from '#lib/storage.ts';
 import { toast } from '#ui/toast.ts';
 
 /** How often the check runs [ms]. */
@@ -44,7 +44,7 @@ export function MaintenanceWatcher() {
       if (mustRedirectToMaintenance(window.status)) {
         void navigate('/maintenance', { replace: true });
       } else if (mustAnnounceMaintenance(window.status) && next !== null && window.startsAt !== undefined) {
-        localStorage.setItem(STORAGE_KEYS.nextMaintenanceAt, next);
+        localStore.setItem(STORAGE_KEYS.nextMaintenanceAt, next);
         if (announcedFor !== next) {
           announcedFor = next;
           toast.info(maintenanceAnnouncement(window.startsAt), {

@@ -2,12 +2,14 @@
  * The module form: title, instructions (Markdown with preview), the anatomical model and the sequences a student
  * may add (both from the engine's catalogue, GET v1/module-options), the simulator engine, scanner presets with
  * locks (PresetsSection), tissue overrides (TissueOverridesEditor), where each sequence type starts
- * (StartingProtocolsEditor), objectives and rubric (ObjectivesEditor), duration, attempts and dates. State lives
- * in moduleFormReducer; the page decides what Save does.
+ * (StartingProtocolsEditor), objectives and rubric (ObjectivesEditor), duration, attempts and dates, and whether
+ * the automatic grade is released at once (issue 27.4). State lives in moduleFormReducer; the page decides what
+ * Save does.
  */
 import { useReducer } from 'react';
 import { Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ModuleOptions } from '@larmor/contracts/catalog';
+import { COMPETENCIES, competencyIdSchema } from '@larmor/contracts/competencies';
 import { SIMULATOR_BACKEND_WORDS, SIMULATOR_BACKENDS } from '@larmor/contracts/lab-presets';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
@@ -107,7 +109,12 @@ export function ModuleForm(props: {
           </Stack>
         </Radio.Group>
         <Checkbox.Group
-          label="Sequences a student may add"
+          label={state.readingOnly ? 'Prepared series the student reads' : 'Sequences a student may add'}
+          description={
+            state.readingOnly
+              ? 'A reading-only model: these series are scanned for each session; the student adds none.'
+              : undefined
+          }
           value={state.sequenceTypes.map(String)}
           onChange={(values) => dispatch({ type: 'sequenceTypes', codes: values.map(Number) })}
         >
@@ -129,6 +136,7 @@ export function ModuleForm(props: {
           dispatch={dispatch}
         />
         <StartingProtocolsEditor
+          prepared={state.readingOnly}
           sequenceTypes={state.sequenceTypes}
           rows={state.startingRows}
           options={props.options}
@@ -143,6 +151,20 @@ export function ModuleForm(props: {
           error={errors.objectiveRows}
           dispatch={dispatch}
         />
+        <Checkbox.Group
+          label="Competencies the module assesses"
+          description="For the competency map: teachers see coverage, students their progress by competency."
+          value={state.competencies}
+          onChange={(values) =>
+            dispatch({ type: 'competencies', ids: values.map((v) => competencyIdSchema.parse(v)) })
+          }
+        >
+          <SimpleGrid cols={{ base: 1, md: 2 }} mt="xs" spacing="xs">
+            {COMPETENCIES.map((c) => (
+              <Checkbox key={c.id} value={c.id} label={c.title} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <TextInput
             label="Estimated duration (min)"
@@ -157,6 +179,12 @@ export function ModuleForm(props: {
           <TextInput label="Available from" type="datetime-local" {...textField('availableFrom')} />
           <TextInput label="Due date" type="datetime-local" {...textField('dueAt')} />
         </SimpleGrid>
+        <Checkbox
+          label="Release the automatic grade at once"
+          description="A submission's automatic score becomes the student's grade when they submit, and goes to the learning platform the student came from. You can still regrade it and release the new grade."
+          checked={state.releaseAutomaticGrade}
+          onChange={(e) => dispatch({ type: 'releaseAutomaticGrade', value: e.currentTarget.checked })}
+        />
         {props.children}
         <Group>
           <ActionButton type="submit" loading={props.saving} disabled={!valid}>

@@ -97,6 +97,18 @@ function ObjectiveFieldset(props: {
                 onChange={(e) => set(e.currentTarget.value)}
               />
             );
+          if (p.type === 'lines')
+            return (
+              <Textarea
+                key={p.name}
+                label={p.label}
+                value={value}
+                error={errors[p.name]}
+                onChange={(e) => set(e.currentTarget.value)}
+                autosize
+                minRows={3}
+              />
+            );
           if (p.type === 'text')
             return (
               <TextInput

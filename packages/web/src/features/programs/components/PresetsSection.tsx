@@ -56,6 +56,7 @@ function controlOf(name: LabPresetName, model: AnatomicalModelOption | undefined
     case 'motion_trans_axis':
       return { kind: 'choice', choices: choices([1, 2] as const, (a) => TRANSLATION_AXIS_NAMES[a]) };
     case 'activate_contrast':
+    case 'susceptibility':
       return { kind: 'choice', choices: choices([true, false], (on) => (on ? 'On' : 'Off')) };
     case 'contrast_concentration':
       return {

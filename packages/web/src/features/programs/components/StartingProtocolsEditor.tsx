@@ -25,6 +25,8 @@ const FIELDS: readonly { field: StartingField; label: string; fromSi: (v: number
 ];
 
 export function StartingProtocolsEditor(props: {
+  /** A reading-only module: the rows are its prepared series' protocols. */
+  prepared?: boolean;
   sequenceTypes: readonly number[];
   rows: readonly StartingRow[];
   options: ModuleOptions;
@@ -38,14 +40,27 @@ export function StartingProtocolsEditor(props: {
   return (
     <Stack component="section" aria-labelledby="starting-heading" gap="sm">
       <Title order={2} size="h5" id="starting-heading">
-        Starting protocols
+        {props.prepared === true ? 'Prepared series protocols' : 'Starting protocols'}
       </Title>
-      <Text size="sm">
-        Where a new sequence of each type starts for the student. Leave the task to them: a FLAIR whose TI
-        does not yet null CSF, a spin echo that is not yet T2-weighted. Empty fields keep the type&apos;s
-        default at {b0} T (shown greyed).
-      </Text>
-      {types.length === 0 && <Text c="dimmed">Choose the sequences a student may add first.</Text>}
+      {props.prepared === true ? (
+        <Text size="sm">
+          The protocol of each prepared series, scanned for each session with the module&apos;s presets. Empty
+          fields keep the type&apos;s default at {b0} T (shown greyed).
+        </Text>
+      ) : (
+        <Text size="sm">
+          Where a new sequence of each type starts for the student. Leave the task to them: a FLAIR whose TI
+          does not yet null CSF, a spin echo that is not yet T2-weighted. Empty fields keep the type&apos;s
+          default at {b0} T (shown greyed).
+        </Text>
+      )}
+      {types.length === 0 && (
+        <Text c="dimmed">
+          {props.prepared === true
+            ? 'Choose the prepared series first.'
+            : 'Choose the sequences a student may add first.'}
+        </Text>
+      )}
       {types.map((type) => {
         const defaults = defaultProtocol(type.family as SequenceFamily, {
           b0,

@@ -6,6 +6,7 @@
  */
 import type { AnatomicalModelOption } from '@larmor/contracts/catalog';
 import type { LabPresetName, LabPresets, SimulatorBackend } from '@larmor/contracts/lab-presets';
+import type { CompetencyId } from '@larmor/contracts/competencies';
 import type { ObjectiveKind } from '@larmor/contracts/objectives';
 import type { Lab, LabCreateInput } from '@larmor/contracts/programs';
 import { presetErrors, prunePresets } from './module-presets.ts';
@@ -22,6 +23,7 @@ import {
   setStartingValue,
   startingProtocolsOf,
   startingRowErrors,
+  preparedSeriesOf,
   startingRowsFrom,
   type StartingField,
   type StartingRow,
@@ -43,17 +45,27 @@ export interface ModuleFormState {
   instructions: string;
   anatomicalModelId: number | null;
   backend: SimulatorBackend;
+  /**
+   * The sequence types a student may add; for a reading-only model (`readingOnly`, 100001) those of its prepared
+   * series instead, sent as `startingProtocols` (each, set or not) with no `sequenceTypes`.
+   */
   sequenceTypes: number[];
+  /** The model shows prepared series only (model 100001). */
+  readingOnly: boolean;
   estimatedDurationMin: string;
   attemptsAllowed: string;
   /** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input holds it; '' for none. */
   availableFrom: string;
   dueAt: string;
+  /** Whether a submission's automatic grade is released at once (issue 27.4). */
+  releaseAutomaticGrade: boolean;
   presets: LabPresets;
   lockedPresets: LabPresetName[];
   tissueRows: TissueOverrideRow[];
   startingRows: StartingRow[];
   objectiveRows: ObjectiveRow[];
+  /** The competencies the module assesses (issue 24.3). */
+  competencies: CompetencyId[];
 }
 
 /** What the objectives form changes in one row. */
@@ -70,6 +82,7 @@ export type ModuleFormAction =
       value: string;
     }
   | { type: 'set'; field: 'availableFrom' | 'dueAt'; value: string }
+  | { type: 'releaseAutomaticGrade'; value: boolean }
   /** `model`: the picked model's options (presets and tissues it cannot have are dropped), when known. */
   | { type: 'model'; id: number | null; model?: AnatomicalModelOption | undefined }
   | { type: 'backend'; backend: SimulatorBackend }
@@ -82,7 +95,8 @@ export type ModuleFormAction =
   | { type: 'starting'; sequenceType: number; field: StartingField; value: string }
   | { type: 'addObjective'; kind: ObjectiveKind }
   | { type: 'removeObjective'; id: string }
-  | { type: 'objective'; id: string; change: ObjectiveRowChange };
+  | { type: 'objective'; id: string; change: ObjectiveRowChange }
+  | { type: 'competencies'; ids: CompetencyId[] };
 
 export const EMPTY_MODULE_FORM: ModuleFormState = {
   title: '',
@@ -90,15 +104,18 @@ export const EMPTY_MODULE_FORM: ModuleFormState = {
   anatomicalModelId: null,
   backend: 'cpusim',
   sequenceTypes: [],
+  readingOnly: false,
   estimatedDurationMin: '',
   attemptsAllowed: '',
   availableFrom: '',
   dueAt: '',
+  releaseAutomaticGrade: false,
   presets: {},
   lockedPresets: [],
   tissueRows: [],
   startingRows: [],
   objectiveRows: [],
+  competencies: [],
 };
 
 export function moduleFormReducer(state: ModuleFormState, action: ModuleFormAction): ModuleFormState {
@@ -111,12 +128,15 @@ export function moduleFormReducer(state: ModuleFormState, action: ModuleFormActi
       return {
         ...state,
         anatomicalModelId: action.id,
+        readingOnly: action.model.readingOnly,
         ...prunePresets(state.presets, state.lockedPresets, action.model),
         tissueRows: state.tissueRows.filter((r) => r.tissue === '' || tissues.has(r.tissue)),
       };
     }
     case 'backend':
       return { ...state, backend: action.backend };
+    case 'releaseAutomaticGrade':
+      return { ...state, releaseAutomaticGrade: action.value };
     case 'sequenceTypes':
       return {
         ...state,
@@ -168,6 +188,8 @@ export function moduleFormReducer(state: ModuleFormState, action: ModuleFormActi
             : r,
         ),
       };
+    case 'competencies':
+      return { ...state, competencies: [...new Set(action.ids)] };
   }
 }
 
@@ -198,16 +220,22 @@ export function moduleFormFromLab(lab: Lab): ModuleFormState {
     instructions: lab.instructions,
     anatomicalModelId: lab.anatomicalModelId,
     backend: lab.backend,
-    sequenceTypes: [...lab.sequenceTypes],
+    // A reading-only module's types are those of its prepared series (its starting protocols).
+    sequenceTypes: lab.readingOnly
+      ? lab.startingProtocols.map((p) => p.sequenceType)
+      : [...lab.sequenceTypes],
+    readingOnly: lab.readingOnly,
     estimatedDurationMin: lab.estimatedDurationMin === null ? '' : String(lab.estimatedDurationMin),
     attemptsAllowed: lab.attemptsAllowed === null ? '' : String(lab.attemptsAllowed),
     availableFrom: isoToLocalInput(lab.availableFrom),
     dueAt: isoToLocalInput(lab.dueAt),
+    releaseAutomaticGrade: lab.releaseAutomaticGrade,
     presets: { ...lab.presets },
     lockedPresets: [...lab.lockedPresets],
     tissueRows: tissueRowsFrom(lab.tissueOverrides),
     startingRows: startingRowsFrom(lab.startingProtocols),
     objectiveRows: objectiveRowsFrom(lab.objectives),
+    competencies: [...lab.competencies],
   };
 }
 
@@ -247,15 +275,19 @@ export function moduleBody(state: ModuleFormState): LabCreateInput {
     instructions: state.instructions,
     anatomicalModelId: state.anatomicalModelId ?? 0,
     backend: state.backend,
-    sequenceTypes: state.sequenceTypes,
+    sequenceTypes: state.readingOnly ? [] : state.sequenceTypes,
     presets: state.presets,
     lockedPresets: state.lockedPresets,
     tissueOverrides: tissueOverridesOf(state.tissueRows),
-    startingProtocols: startingProtocolsOf(state.startingRows),
+    startingProtocols: state.readingOnly
+      ? preparedSeriesOf(state.sequenceTypes, state.startingRows)
+      : startingProtocolsOf(state.startingRows),
     estimatedDurationMin: wholeNumberOrNull(state.estimatedDurationMin),
     attemptsAllowed: wholeNumberOrNull(state.attemptsAllowed),
     availableFrom: localInputToIso(state.availableFrom),
     dueAt: localInputToIso(state.dueAt),
+    releaseAutomaticGrade: state.releaseAutomaticGrade,
     objectives: objectivesOf(state.objectiveRows),
+    competencies: state.competencies,
   };
 }

@@ -24,6 +24,8 @@ describe('module presets offered by the model (simulator.md §5)', () => {
       'coil',
       'noise',
       'motion',
+      // The field map shows on the Bloch backend only (issue 24.5).
+      'susceptibility',
       'brainStateMode',
     ]);
     expect(offeredPresets({}, HEART)).toEqual([
@@ -31,11 +33,12 @@ describe('module presets offered by the model (simulator.md §5)', () => {
       'maxGr',
       'noise',
       'motion',
+      'susceptibility',
       'heartCondition',
       'breathingMode',
       'defaultCardiacPhase',
     ]);
-    expect(offeredPresets({}, undefined)).toEqual(['b0field', 'maxGr', 'noise', 'motion']);
+    expect(offeredPresets({}, undefined)).toEqual(['b0field', 'maxGr', 'noise', 'motion', 'susceptibility']);
   });
 
   it('offers contrast only on the contrast models, and its volume, time and concentration only when it is on', () => {

@@ -20,6 +20,7 @@ export const PRESET_LABELS: Record<LabPresetName, string> = {
   motion_trans_freq: 'Translation frequency (Hz)',
   motion_trans_axis: 'Translation direction',
   activate_contrast: 'Contrast agent',
+  susceptibility: 'Susceptibility (field map)',
   contrast_concentration: 'Contrast concentration',
   contrast_volume: 'Contrast volume (ml)',
   time_after_contrast: 'Time after injection (min)',
@@ -176,6 +177,7 @@ export function presetValueLabel(
     case 'motion_trans_axis':
       return presets.motion_trans_axis === undefined ? '' : TRANSLATION_AXIS_NAMES[presets.motion_trans_axis];
     case 'activate_contrast':
+    case 'susceptibility':
       return value === true ? 'On' : 'Off';
     case 'contrast_concentration':
       return `${String(value)} mmol/ml`;

@@ -105,6 +105,7 @@ describe('the measured kinds of issue 24 in the module form', () => {
     expect(OBJECTIVE_KINDS).toEqual(Object.keys(OBJECTIVE_KIND_TITLES));
     for (const kind of [
       'cnrMin',
+      'signalRatioMin',
       'tissueNull',
       'adcRange',
       'sarMax',
@@ -132,6 +133,42 @@ describe('the measured kinds of issue 24 in the module form', () => {
     row = edit(row, { params: { otherTissue: 'whiteMatter' } });
     expect(objectiveRowErrors(row, BRAIN)).toEqual({});
     expect(objectiveOf(row)).toMatchObject({ tissue: 'csf', otherTissue: 'whiteMatter', minCnr: 12 });
+  });
+
+  it('signal ratio: two different tissues of the model and the least ratio of their means', () => {
+    let row = newObjectiveRow([], 'signalRatioMin');
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      tissue: 'Brighter tissue: pick one',
+      otherTissue: 'Tissue it is compared with: pick one',
+      minRatio: 'Least ratio of their mean signals: a number above 0 up to 1000 ratio',
+    });
+    row = edit(row, { params: { tissue: 'csf', otherTissue: 'liver', minRatio: '0' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      otherTissue: 'Tissue it is compared with: the anatomical model has no liver',
+      minRatio: 'Least ratio of their mean signals: above 0 up to 1000 ratio',
+    });
+    row = edit(row, { params: { otherTissue: 'csf', minRatio: '2.5' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      otherTissue: 'The two tissues of a signal ratio check must differ',
+    });
+    expect(objectiveOf(row)).toBeNull();
+    row = edit(row, { params: { otherTissue: 'whiteMatter' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({});
+    const objective = objectiveOf(row);
+    expect(objective).toEqual({
+      kind: 'signalRatioMin',
+      id: 'signalRatioMin-1',
+      points: 1,
+      tissue: 'csf',
+      otherTissue: 'whiteMatter',
+      minRatio: 2.5,
+    });
+    if (!objective) throw new Error('no objective');
+    expect(objectiveRowsFrom([objective])[0]?.params).toEqual({
+      tissue: 'csf',
+      otherTissue: 'whiteMatter',
+      minRatio: '2.5',
+    });
   });
 
   it('ADC in 10⁻³ mm²/s, stored in mm²/s; the lowest below the highest', () => {
@@ -192,5 +229,29 @@ describe('the measured kinds of issue 24 in the module form', () => {
       toMm: '0, -24, -2',
       maxDegrees: '5',
     });
+  });
+});
+
+describe('a reading question in the module form (issue 24, model 100001)', () => {
+  it('a prompt, choices one per line and the right one among them; stored as the contract’s list', () => {
+    let row = newObjectiveRow([], 'readingAnswer');
+    expect(row.params['questionId']).toBe('reading');
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({
+      prompt: 'Question the student reads: pick one',
+      choices: 'Choices the student picks from (one per line): 2 to 8 different choices',
+      answer: 'Right answer (one of the choices, as typed; never shown to students): pick one',
+    });
+    row = edit(row, { params: { prompt: 'Which series?', choices: 'T1\n\n FLAIR \n', answer: 'T2' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({ answer: 'The right answer must be one of the choices' });
+    expect(objectiveOf(row)).toBeNull();
+    row = edit(row, { params: { answer: 'FLAIR' } });
+    expect(objectiveRowErrors(row, BRAIN)).toEqual({});
+    const stored = objectiveOf(row);
+    expect(stored).toMatchObject({ questionId: 'reading', choices: ['T1', 'FLAIR'], answer: 'FLAIR' });
+    if (!stored) throw new Error('no objective');
+    expect(objectiveRowsFrom([stored])[0]?.params['choices']).toBe('T1\nFLAIR');
+    expect(objectiveRowErrors(edit(row, { params: { choices: 'T1\nT1' } }), BRAIN)['choices']).toMatch(
+      /appears twice/,
+    );
   });
 });

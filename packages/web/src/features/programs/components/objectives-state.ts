@@ -10,7 +10,10 @@ import {
   objectiveSchema,
   OBJECTIVE_KIND_TITLES,
   OBJECTIVE_POINTS_MAX,
+  READING_CHOICES_MAX,
+  READING_CHOICES_MIN,
   SAR_OBJECTIVE_MAX_W_PER_KG,
+  SIGNAL_RATIO_MAX,
   type Objective,
   type ObjectiveKind,
 } from '@larmor/contracts/objectives';
@@ -51,7 +54,13 @@ interface PointParam {
   name: string;
   label: string;
 }
-export type ObjectiveParam = NumberParam | ChoiceParam | TissueParam | TextParam | PointParam;
+/** A list of short texts typed one per line (a reading question's choices). */
+interface LinesParam {
+  type: 'lines';
+  name: string;
+  label: string;
+}
+export type ObjectiveParam = NumberParam | ChoiceParam | TissueParam | TextParam | PointParam | LinesParam;
 
 const num = (
   name: string,
@@ -139,6 +148,11 @@ export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly Objective
     { type: 'tissue', name: 'otherTissue', label: 'The other tissue' },
     num('minCnr', 'Least contrast-to-noise ratio between them', 'ratio', 10_000),
   ],
+  signalRatioMin: [
+    { type: 'tissue', name: 'tissue', label: 'Brighter tissue' },
+    { type: 'tissue', name: 'otherTissue', label: 'Tissue it is compared with' },
+    num('minRatio', 'Least ratio of their mean signals', 'ratio', SIGNAL_RATIO_MAX),
+  ],
   tissueNull: [
     { type: 'tissue', name: 'tissue', label: 'Tissue to null' },
     num('maxFraction', 'Most of its signal it may keep', '%', 100, true, 0.01),
@@ -168,7 +182,25 @@ export const OBJECTIVE_PARAMS: Readonly<Record<ObjectiveKind, readonly Objective
     ]),
     { type: 'text', name: 'questionId', label: 'Question id (the answer the student gives on submitting)' },
   ],
+  readingAnswer: [
+    { type: 'text', name: 'questionId', label: 'Question id (the answer the student gives on submitting)' },
+    { type: 'text', name: 'prompt', label: 'Question the student reads' },
+    { type: 'lines', name: 'choices', label: 'Choices the student picks from (one per line)' },
+    {
+      type: 'text',
+      name: 'answer',
+      label: 'Right answer (one of the choices, as typed; never shown to students)',
+    },
+  ],
 };
+
+/** The choices typed one per line: each line trimmed, blank lines left out. */
+export function linesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
 
 /** Every kind, in the order the "Add an objective" picker offers them. */
 export const OBJECTIVE_KINDS = Object.keys(OBJECTIVE_KIND_TITLES) as ObjectiveKind[];
@@ -204,6 +236,7 @@ export function objectiveRowsFrom(objectives: readonly Objective[]): ObjectiveRo
       if (p.type === 'number' && typeof value === 'number') params[p.name] = shown(value / p.scale);
       else if (p.type === 'point' && Array.isArray(value))
         params[p.name] = value.map((v) => shown(Number(v))).join(POINT_SEPARATOR);
+      else if (p.type === 'lines' && Array.isArray(value)) params[p.name] = value.map(String).join('\n');
       else params[p.name] = String(value ?? '');
     }
     return {
@@ -226,7 +259,8 @@ export function newObjectiveRow(rows: readonly ObjectiveRow[], kind: ObjectiveKi
   let n = 1;
   while (ids.has(`${kind}-${n}`)) n++;
   const params: Record<string, string> = {};
-  for (const p of OBJECTIVE_PARAMS[kind]) params[p.name] = p.name === 'questionId' ? 'artifact' : '';
+  const questionId = kind === 'readingAnswer' ? 'reading' : 'artifact';
+  for (const p of OBJECTIVE_PARAMS[kind]) params[p.name] = p.name === 'questionId' ? questionId : '';
   return {
     id: `${kind}-${n}`,
     kind,
@@ -269,6 +303,14 @@ function pointError(p: PointParam, text: string): string | undefined {
   return undefined;
 }
 
+function linesError(p: LinesParam, text: string): string | undefined {
+  const lines = linesOf(text);
+  const range = `${READING_CHOICES_MIN} to ${READING_CHOICES_MAX} different choices`;
+  if (lines.length < READING_CHOICES_MIN || lines.length > READING_CHOICES_MAX) return `${p.label}: ${range}`;
+  if (new Set(lines).size !== lines.length) return `${p.label}: ${range}; one appears twice`;
+  return undefined;
+}
+
 function numberError(p: NumberParam, text: string): string | undefined {
   const value = numberOf(text);
   const range = `${p.above ? 'above' : 'from'} ${p.min} up to ${p.max} ${p.unit}`;
@@ -288,6 +330,7 @@ export function objectiveRowErrors(row: ObjectiveRow, context: ObjectiveContext)
     let error: string | undefined;
     if (p.type === 'number') error = numberError(p, text);
     else if (p.type === 'point') error = pointError(p, text);
+    else if (p.type === 'lines') error = linesError(p, text);
     else if (text.trim() === '') error = `${p.label}: pick one`;
     else if (p.type === 'tissue' && context.tissues && !context.tissues.includes(text))
       error = `${p.label}: the anatomical model has no ${tissueName(text)}`;
@@ -315,11 +358,23 @@ function crossFieldErrors(row: ObjectiveRow, fieldErrors: Record<string, string>
   if (row.kind === 'cnrMin' && bothFine('tissue', 'otherTissue') && at('tissue') === at('otherTissue'))
     return { otherTissue: 'The two tissues of a contrast-to-noise check must differ' };
   if (
+    row.kind === 'signalRatioMin' &&
+    bothFine('tissue', 'otherTissue') &&
+    at('tissue') === at('otherTissue')
+  )
+    return { otherTissue: 'The two tissues of a signal ratio check must differ' };
+  if (
     row.kind === 'adcRange' &&
     bothFine('minMm2PerS', 'maxMm2PerS') &&
     Number(at('minMm2PerS')) >= Number(at('maxMm2PerS'))
   )
     return { maxMm2PerS: 'The lowest ADC must be below the highest' };
+  if (
+    row.kind === 'readingAnswer' &&
+    bothFine('choices', 'answer') &&
+    !linesOf(at('choices')).includes(at('answer').trim())
+  )
+    return { answer: 'The right answer must be one of the choices' };
   if (row.kind === 'angulation' && bothFine('fromMm', 'toMm')) {
     const from = pointOf(at('fromMm'));
     const to = pointOf(at('toMm'));
@@ -347,6 +402,7 @@ export function objectiveOf(row: ObjectiveRow): Objective | null {
       const value = numberOf(text);
       body[p.name] = value === null ? null : value * p.scale;
     } else if (p.type === 'point') body[p.name] = pointOf(text);
+    else if (p.type === 'lines') body[p.name] = linesOf(text);
     else if (p.name === 'required') body[p.name] = text === 'true';
     else body[p.name] = text.trim();
   }

@@ -99,3 +99,14 @@ export function startingProtocolsOf(rows: readonly StartingRow[]): StartingProto
       : [{ sequenceType: r.sequenceType, parameters: parameters as StartingProtocol['parameters'] }];
   });
 }
+
+/**
+ * A reading-only module's `startingProtocols`: one per chosen type, in the order chosen, with what its row sets
+ * (nothing: the type's own protocol). Each is a prepared series its sessions show.
+ */
+export function preparedSeriesOf(codes: readonly number[], rows: readonly StartingRow[]): StartingProtocol[] {
+  const set = startingProtocolsOf(rows);
+  return codes.map(
+    (sequenceType) => set.find((p) => p.sequenceType === sequenceType) ?? { sequenceType, parameters: {} },
+  );
+}

@@ -1,4 +1,7 @@
-/** /browse/:programId: a program's cover, description and its courses with their modules. */
+/**
+ * /browse/:programId: a program's cover, description and its courses with their modules; for its teachers, the
+ * competency map (issue 24.3).
+ */
 import { useState } from 'react';
 import { Anchor, Breadcrumbs, Card, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -10,6 +13,9 @@ import { ModuleList } from '../components/ModuleList.tsx';
 import { Loading } from '../components/PageStates.tsx';
 import { useAssetCookie } from '#entities/asset/api/asset-cookie.ts';
 import { CoverImage } from '../components/CoverImage.tsx';
+import { CompetencyMap } from '../components/CompetencyMap.tsx';
+import { primaryRole } from '#lib/roles.ts';
+import { useSession } from '#lib/session.ts';
 
 export function BrowseProgramPage() {
   const { programId = '' } = useParams();
@@ -18,6 +24,8 @@ export function BrowseProgramPage() {
   useAssetCookie();
   const [nowMs] = useState(() => Date.now());
   const courses = (program.data?.courses ?? []).filter((c) => !c.archived);
+  const role = primaryRole(useSession().scope);
+  const teaching = role === 'Teacher' || role === 'Admin';
   return (
     <PageFrame title={program.data?.title ?? 'Program'}>
       <Breadcrumbs>
@@ -53,6 +61,7 @@ export function BrowseProgramPage() {
           </Card>
         ))}
       </Stack>
+      {program.isSuccess && <CompetencyMap programId={programId} teaching={teaching} />}
     </PageFrame>
   );
 }

@@ -32,6 +32,7 @@ import { Loading } from '../components/PageStates.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { ModuleSettings } from '../components/ModuleSettings.tsx';
 import { CopyToMyCourse } from '../components/CopyToMyCourse.tsx';
+import { RosterSync } from '../components/RosterSync.tsx';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { primaryRole } from '#lib/roles.ts';
 import { useSession } from '#lib/session.ts';
@@ -166,6 +167,7 @@ export function ModulePage() {
         <CopyToMyCourse labId={data.id} labTitle={data.title} />
       )}
       <ModuleSettings lab={data} model={model} />
+      {teaching && <RosterSync labId={data.id} />}
       <section aria-labelledby="instructions-heading">
         <Title order={2} size="h4" id="instructions-heading" mb="xs">
           Instructions

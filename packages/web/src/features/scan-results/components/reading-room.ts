@@ -3,6 +3,7 @@
  * choice as the simulator (the simulator feature's `simulator_color_scheme` key in this browser's storage).
  */
 import { useImposeColorScheme, type ForcedColorScheme } from '#lib/forced-color-scheme.ts';
+import { localStore } from '#lib/storage.ts';
 
 const READING_ROOM_SCHEME_KEY = 'simulator_color_scheme';
 
@@ -12,5 +13,5 @@ export function readingRoomScheme(local: Pick<Storage, 'getItem'>): ForcedColorS
 
 /** Imposes the reading-room scheme while the calling page is shown. */
 export function useReadingRoomScheme(): void {
-  useImposeColorScheme(readingRoomScheme(localStorage));
+  useImposeColorScheme(readingRoomScheme(localStore));
 }

@@ -2,7 +2,8 @@
  * The scan list (research note §(b)): collections ("Scan N") with their pulse sequences in seqnum order, each with
  * a status chip that carries its text (never colour alone). Pick one to edit it; drag its handle, or focus the
  * handle and use Space and the arrow keys, to move it (the move call); its menu renames, duplicates, copies another sequence's geometry onto it or deletes it (after a confirmation); add a
- * sequence from the module's active schemes.
+ * sequence from the module's active schemes. A reading-only module's list (`prepared`, model 100001) holds its
+ * prepared series to show: none is moved, changed or added.
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -32,6 +33,8 @@ function Row(props: {
   sequence: PulseSequence;
   selected: boolean;
   locked: boolean;
+  /** A prepared series of a reading-only module: shown, never changed (no menu). */
+  prepared: boolean;
   /** The only sequence of the session (nothing to copy geometry from). */
   alone: boolean;
   actions: SequenceActions;
@@ -75,30 +78,32 @@ function Row(props: {
           </Text>
         </UnstyledButton>
         <StatusChip status={sequence.status} progress={sequence.lastScan?.progress} />
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${sequence.name}`}>
-              <span aria-hidden>⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => actions.onRename(sequence)}>Rename</Menu.Item>
-            <Menu.Item onClick={() => actions.onDuplicate(sequence)}>Duplicate</Menu.Item>
-            <Menu.Item
-              disabled={props.alone || sequence.status === 'running'}
-              onClick={() => actions.onCopyGeometry(sequence)}
-            >
-              Copy geometry from…
-            </Menu.Item>
-            <Menu.Item
-              color="red"
-              disabled={sequence.status === 'running'}
-              onClick={() => actions.onDelete(sequence)}
-            >
-              {sequence.status === 'running' ? 'Delete (cancel the scan first)' : 'Delete'}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {!props.prepared && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${sequence.name}`}>
+                <span aria-hidden>⋯</span>
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => actions.onRename(sequence)}>Rename</Menu.Item>
+              <Menu.Item onClick={() => actions.onDuplicate(sequence)}>Duplicate</Menu.Item>
+              <Menu.Item
+                disabled={props.alone || sequence.status === 'running'}
+                onClick={() => actions.onCopyGeometry(sequence)}
+              >
+                Copy geometry from…
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                disabled={sequence.status === 'running'}
+                onClick={() => actions.onDelete(sequence)}
+              >
+                {sequence.status === 'running' ? 'Delete (cancel the scan first)' : 'Delete'}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
       <SequenceSeries
         sessionId={props.sessionId}
@@ -122,7 +127,10 @@ export function SequenceList(props: {
   adding: boolean;
   onAdd: (schemeId: number) => void;
   actions: SequenceActions;
+  /** A reading-only module (model 100001): its prepared series, read-only, and no sequence to add. */
+  prepared?: boolean;
 }) {
+  const prepared = props.prepared === true;
   const [scheme, setScheme] = useState<string | null>(null);
   const groups = groupedSequences(props.active);
   const all = groups.flatMap((g) => g.sequences);
@@ -145,11 +153,13 @@ export function SequenceList(props: {
   return (
     <Stack gap="sm" p="sm">
       <Title order={2} size="h5">
-        Scan list
+        {prepared ? 'Prepared series' : 'Scan list'}
       </Title>
       {all.length === 0 && (
         <Text size="sm" c="dimmed">
-          No sequences yet: add one below to set its parameters and see its live preview.
+          {prepared
+            ? 'This module has no prepared series.'
+            : 'No sequences yet: add one below to set its parameters and see its live preview.'}
         </Text>
       )}
       <SortableArea
@@ -172,7 +182,8 @@ export function SequenceList(props: {
                     key={sequence.id}
                     sequence={sequence}
                     selected={sequence.id === props.selectedId}
-                    locked={running}
+                    locked={running || prepared}
+                    prepared={prepared}
                     alone={all.length < 2}
                     actions={props.actions}
                     sessionId={props.active.session.id}
@@ -185,24 +196,26 @@ export function SequenceList(props: {
           </div>
         ))}
       </SortableArea>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Select
-          label="Add a sequence"
-          placeholder="Choose a sequence"
-          data={props.schemes.map((s) => ({ value: String(s.id), label: s.name }))}
-          value={scheme}
-          onChange={setScheme}
-          searchable
-          style={{ flex: 1 }}
-        />
-        <Button
-          disabled={scheme === null}
-          loading={props.adding}
-          onClick={() => scheme !== null && props.onAdd(Number(scheme))}
-        >
-          Add
-        </Button>
-      </Group>
+      {!prepared && (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label="Add a sequence"
+            placeholder="Choose a sequence"
+            data={props.schemes.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={scheme}
+            onChange={setScheme}
+            searchable
+            style={{ flex: 1 }}
+          />
+          <Button
+            disabled={scheme === null}
+            loading={props.adding}
+            onClick={() => scheme !== null && props.onAdd(Number(scheme))}
+          >
+            Add
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { Box } from '@mantine/core';
+import { localStore } from '#lib/storage.ts';
 
 /** The layout's key in localStorage (the library prefixes it). */
 export const SIMULATOR_COLUMNS_ID = 'simulator-columns';
@@ -40,7 +41,7 @@ export function SimulatorColumns(props: {
   workspace: ReactNode;
   parameters: ReactNode;
 }) {
-  const layout = useDefaultLayout({ id: SIMULATOR_COLUMNS_ID, storage: localStorage });
+  const layout = useDefaultLayout({ id: SIMULATOR_COLUMNS_ID, storage: localStore });
   return (
     <Group
       orientation="horizontal"

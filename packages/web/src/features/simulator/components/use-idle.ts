@@ -6,6 +6,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { COUNTDOWN_TICK_MS } from '@larmor/contracts/constants';
 import { countdownSeconds, idleReducer, initialIdleState, keepaliveDue } from '../state/idle.ts';
+import { localStore } from '#lib/storage.ts';
 
 /** The localStorage key other tabs watch for activity. */
 export const ACTIVITY_STORAGE_KEY = 'simulator_last_activity';
@@ -31,7 +32,7 @@ export function useIdle(options: { eligible: boolean; keepalive: () => void; onE
       if (nowMs - lastNoted < ACTIVITY_THROTTLE_MS) return;
       lastNoted = nowMs;
       dispatch({ type: 'activity', nowMs, local: true });
-      localStorage.setItem(ACTIVITY_STORAGE_KEY, String(nowMs));
+      localStore.setItem(ACTIVITY_STORAGE_KEY, String(nowMs));
       if (keepaliveDue(latest.current.state, nowMs)) {
         dispatch({ type: 'keptAlive', nowMs });
         latest.current.options.keepalive();
@@ -68,7 +69,7 @@ export function useIdle(options: { eligible: boolean; keepalive: () => void; onE
     stay: () => {
       const nowMs = Date.now();
       dispatch({ type: 'stay', nowMs });
-      localStorage.setItem(ACTIVITY_STORAGE_KEY, String(nowMs));
+      localStore.setItem(ACTIVITY_STORAGE_KEY, String(nowMs));
       latest.current.options.keepalive();
     },
   };

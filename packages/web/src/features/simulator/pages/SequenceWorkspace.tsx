@@ -8,6 +8,7 @@
  * An edit renders again only what depends on it (issue 20, "Speed": input to paint): the panels are memoised and
  * get values and handlers that keep their identity while what they show is unchanged.
  */
+import { READING_ONLY_MODEL_ID } from '@larmor/contracts/catalog';
 import {
   createContext,
   useCallback,
@@ -30,6 +31,7 @@ import {
 } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri';
 import { planDefinitions } from '@larmor/mri/sequence';
+import { isKeyStep } from '#ui/key-step.ts';
 import { cancelPulseSequence } from '#entities/pulse-sequence/api/cancel-pulse-sequence.ts';
 import { settingValue } from '#entities/session/configuration.ts';
 import { runPulseSequence } from '#entities/pulse-sequence/api/run-pulse-sequence.ts';
@@ -42,6 +44,7 @@ import { RunControls } from '../components/RunControls.tsx';
 import { SeriesViewport } from '../components/SeriesViewport.tsx';
 import { SimulatorColumns } from '../components/SimulatorColumns.tsx';
 import { PreviewImage } from '../preview/PreviewImage.tsx';
+import { createPreviewHold } from '../preview/preview-hold.ts';
 import { usePreview } from '../preview/use-preview.ts';
 import { conflictsOf, derivedValues, type Conflict } from '../state/conflicts.ts';
 import {
@@ -60,7 +63,13 @@ import {
 } from '#entities/session/display-options.ts';
 import { isocentreKeyOf } from '../state/isocenter.ts';
 import { otherStacks } from '../state/scan-list.ts';
-import { noiseLevelOf, previewSettingsOf, scannerOf, systemSettings } from '../state/session-view.ts';
+import {
+  noiseLevelOf,
+  previewSettingsOf,
+  scannerOf,
+  showsSusceptibility,
+  systemSettings,
+} from '../state/session-view.ts';
 import { formatTime, type UnitPreferences } from '../state/units.ts';
 import { useProtocolSave } from './use-protocol-save.ts';
 
@@ -128,24 +137,33 @@ export function SequenceWorkspace(props: {
     protocol,
     scanner,
     noiseLevelOf(active.configuration),
+    showsSusceptibility(active.configuration, active.session.backend),
   );
 
   // An edit's preview is asked for as its input arrives, before React renders the edit (issue 20, "Speed": the
   // worker computes while the workspace renders). The reducer is pure: the state it gives here is the one React
-  // will render; `latest` follows the edits dispatched since the last render.
+  // will render; `latest` follows the edits dispatched since the last render. A keyboard step's edit is rendered
+  // with its preview's answer (preview-hold.ts), other edits at once.
   const latest = useRef(editor);
   useLayoutEffect(() => {
     latest.current = editor;
   }, [editor]);
-  const { requestNow } = preview;
+  const { requestNow, store: previewStore } = preview;
+  const hold = useMemo(() => createPreviewHold(previewStore), [previewStore]);
+  useEffect(() => hold.cancel, [hold]);
   const dispatch = useCallback(
     (action: ProtocolEditorAction) => {
       const next = protocolEditorReducer(latest.current, action);
-      if (next.protocol !== latest.current.protocol) requestNow(next.protocol);
+      const requested = next.protocol !== latest.current.protocol && requestNow(next.protocol);
       latest.current = next;
-      dispatchToReact(action);
+      if (requested && isKeyStep()) {
+        hold.hold(() => dispatchToReact(action));
+      } else {
+        hold.release();
+        dispatchToReact(action);
+      }
     },
-    [requestNow],
+    [requestNow, hold],
   );
 
   const { onSaved } = props;
@@ -230,7 +248,26 @@ export function SequenceWorkspace(props: {
     ),
     [props.scanList],
   );
-  const workspace = (
+  // A reading-only module (model 100001) shows its prepared series to read: no run, no preview, no planning.
+  const readingOnly = modelId === READING_ONLY_MODEL_ID;
+  const viewport = (
+    <SeriesViewport
+      sessionId={active.session.id}
+      sequence={sequence}
+      scanId={props.shownScanId}
+      series={props.shownSeries ?? ''}
+      onPickSeries={props.onPickSeries}
+      preferences={viewerPreferences}
+    />
+  );
+  const workspace = readingOnly ? (
+    <Box p="md">
+      <Title order={1} size="h4" mb="sm">
+        {sequence.name}
+      </Title>
+      {viewport}
+    </Box>
+  ) : (
     <Box p="md">
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={1} size="h4">
@@ -252,14 +289,7 @@ export function SequenceWorkspace(props: {
           </Text>
           <PreviewImage store={preview.store} description={description} />
         </Stack>
-        <SeriesViewport
-          sessionId={active.session.id}
-          sequence={sequence}
-          scanId={props.shownScanId}
-          series={props.shownSeries ?? ''}
-          onPickSeries={props.onPickSeries}
-          preferences={viewerPreferences}
-        />
+        {viewport}
       </Box>
       {display.ecg && props.cardiac && (
         <EcgStrip phase={Number(settingValue(active.configuration, 'defaultCardiacPhase', '1'))} />
@@ -285,8 +315,16 @@ export function SequenceWorkspace(props: {
     <Box p="md">
       <Stack gap="sm">
         <DerivedPanel derived={derived} units={units} />
-        <ConflictList conflicts={conflicts} onFix={onFix} />
-        <ParameterPanel editor={editor} dispatch={dispatch} units={units} system={system} />
+        {readingOnly ? (
+          <Text size="sm" c="dimmed">
+            A prepared series: read it in the viewer (Display Options sets the window); nothing here changes.
+          </Text>
+        ) : (
+          <>
+            <ConflictList conflicts={conflicts} onFix={onFix} />
+            <ParameterPanel editor={editor} dispatch={dispatch} units={units} system={system} />
+          </>
+        )}
       </Stack>
     </Box>
   );

@@ -3,6 +3,7 @@
  * (SequenceWorkspace.tsx). Session state lives in the active-session query (one place); the page's own calls
  * (add, move, rename, new scan, settings, close) show their failures above the scan list.
  */
+import { READING_ONLY_MODEL_ID } from '@larmor/contracts/catalog';
 import { useCallback, useState } from 'react';
 import { Alert, Box, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -160,6 +161,7 @@ export function SimulatorPage() {
         schemes={schemes.data ?? []}
         adding={commands.adding}
         onAdd={(id) => attempt('The sequence was not added', () => commands.add(id))}
+        prepared={active.lab.anatomicalModelId === READING_ONLY_MODEL_ID}
         actions={{
           onSelect: setSelectedId,
           onMove: (id, position) =>

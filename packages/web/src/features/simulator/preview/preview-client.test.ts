@@ -26,13 +26,26 @@ function fakeWorker() {
   return { port, sent, answer };
 }
 
-const request = (echoTime: number) =>
-  ({ modelId: 1, noiseLevel: 0, protocol: { echoTime }, scanner: {} }) as unknown as Omit<
+const request = (echoTime: number, susceptibility = false) =>
+  ({ modelId: 1, noiseLevel: 0, protocol: { echoTime }, scanner: {}, susceptibility }) as unknown as Omit<
     PreviewRequest,
     'id'
   >;
 
 describe('preview client', () => {
+  it('says whether a request was made: not for the same preview again, nor once disposed', () => {
+    const worker = fakeWorker();
+    const client = createPreviewClient(worker.port, () => undefined);
+    expect(client.request(request(0.01))).toBe(true);
+    expect(client.request(request(0.01))).toBe(false);
+    // Turning susceptibility on is another preview.
+    expect(client.request(request(0.01, true))).toBe(true);
+    // Waiting behind the one in flight is made too.
+    expect(client.request(request(0.02))).toBe(true);
+    client.dispose();
+    expect(client.request(request(0.03))).toBe(false);
+  });
+
   it('keeps one request in flight and only the newest one waiting', async () => {
     const worker = fakeWorker();
     const answers: PreviewAnswer[] = [];

@@ -16,7 +16,8 @@ export interface PreviewAnswer {
 }
 
 export interface PreviewClient {
-  request(request: Omit<PreviewRequest, 'id'>): void;
+  /** Asks for `request`'s preview; false when it was not asked for (the same as the last one, or disposed). */
+  request(request: Omit<PreviewRequest, 'id'>): boolean;
   dispose(): void;
 }
 
@@ -40,12 +41,13 @@ export function createPreviewClient(
   worker.start();
   return {
     request(partial) {
-      if (disposed) return;
-      const { modelId, settings, protocol, scanner, noiseLevel } = partial;
-      const key = JSON.stringify([modelId, settings, protocol, scanner, noiseLevel]);
-      if (key === lastKey) return;
+      if (disposed) return false;
+      const { modelId, settings, protocol, scanner, noiseLevel, susceptibility } = partial;
+      const key = JSON.stringify([modelId, settings, protocol, scanner, noiseLevel, susceptibility]);
+      if (key === lastKey) return false;
       lastKey = key;
       worker.request('preview', { request: { ...partial, id: nextId++ }, madeAt: now() });
+      return true;
     },
     dispose() {
       disposed = true;

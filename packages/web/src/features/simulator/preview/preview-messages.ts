@@ -14,6 +14,11 @@ export interface PreviewRequest {
   protocol: Protocol;
   scanner: Scanner;
   noiseLevel: NoiseLevel;
+  /**
+   * Show the model's susceptibility field map: what the session's scans show (session-view.ts
+   * `showsSusceptibility`: the Bloch backend with the setting on; never on the CPU simulator, spec §6).
+   */
+  susceptibility: boolean;
 }
 
 export type PreviewResponse =

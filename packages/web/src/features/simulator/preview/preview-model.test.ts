@@ -5,12 +5,14 @@ import type { Scanner } from '@larmor/mri';
 import { createPreviewEngine } from '@larmor/mri/preview';
 import { readBrainAsset } from '#lib/brain-asset.testing.ts';
 import { ANATOMY_DIR, KNEE_ATLAS_PRESENT, readKneeAsset } from '#lib/knee-asset.testing.ts';
+import { ABDOMEN_ATLAS_PRESENT, readAbdomenAsset } from '#lib/abdomen-asset.testing.ts';
 import { buildPreviewModel, previewBuild } from './preview-model.ts';
 import { testScanner } from '@larmor/mri/testing';
 
 const scanner: Scanner = testScanner();
 const brainAsset = async () => readBrainAsset();
 const kneeAsset = async () => readKneeAsset();
+const abdomenAsset = async () => readAbdomenAsset();
 
 /** Share of an image's pixels brighter than a tenth of its white (the hand at 240 mm fills about 4 %). */
 function litShare(grey: Uint8ClampedArray): number {
@@ -23,7 +25,7 @@ describe('every model the simulator can open previews (issue 20.11)', () => {
   it.each(catalogueModels().map((m) => [m.id, m.engineKey] as const))(
     'model %i (%s): the preview renders a non-empty image of the default spin echo',
     async (id) => {
-      const model = await buildPreviewModel(id, {}, brainAsset, kneeAsset);
+      const model = await buildPreviewModel(id, {}, brainAsset, kneeAsset, abdomenAsset);
       // Centred on the model's first region, where a student plans it.
       const center = model.regions[0]?.center ?? [0, 0, 0];
       const base = defaultProtocol('SE', scanner);
@@ -47,6 +49,31 @@ describe.skipIf(!KNEE_ATLAS_PRESENT)(
       expect(model.name).toBe('Knee');
       expect(model.notice).toMatch(/SPL Knee Atlas/);
       expect(model.volume.voxelSize).toEqual([0.0006, 0.0006, 0.0006]);
+    });
+  },
+);
+
+describe.skipIf(!ABDOMEN_ATLAS_PRESENT)(
+  `the abdomen and spine previews from the SPL abdominal atlas${ABDOMEN_ATLAS_PRESENT ? '' : ` (skipped: SPL abdominal atlas not found in ${ANATOMY_DIR})`}`,
+  () => {
+    it('builds the abdomen (5) and spine (4) from the atlas-derived asset, as the server does, crediting the atlas', async () => {
+      expect(previewBuild(5)?.needsAbdomenAsset).toBe(true);
+      expect(previewBuild(4)?.needsAbdomenAsset).toBe(true);
+      expect(previewBuild(2)?.needsAbdomenAsset).toBe(false);
+      expect(readAbdomenAsset(), 'the abdomen asset: run npm run build:anatomy -w @larmor/mri').toBeDefined();
+      const abdomen = await buildPreviewModel(5, {}, brainAsset, kneeAsset, abdomenAsset);
+      expect(abdomen.name).toBe('Abdomen');
+      expect(abdomen.notice).toMatch(/SPL Abdominal Atlas/);
+      const inhale = await buildPreviewModel(
+        5,
+        { breathingMode: 'breathhold_full_inhale' },
+        brainAsset,
+        kneeAsset,
+        abdomenAsset,
+      );
+      expect(inhale.volume.labels).not.toEqual(abdomen.volume.labels);
+      const spine = await buildPreviewModel(4, {}, brainAsset, kneeAsset, abdomenAsset);
+      expect(spine.name).toBe('Spine');
     });
   },
 );

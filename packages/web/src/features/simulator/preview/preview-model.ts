@@ -33,10 +33,15 @@ export interface PreviewBuild {
   needsBrainAsset: boolean;
   /** The knee is built from the atlas-derived asset when the build has one (else the procedural knee). */
   needsKneeAsset: boolean;
-  options: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'>;
+  /** The abdomen and spine are built from the abdominal atlas's asset when the build has one. */
+  needsAbdomenAsset: boolean;
+  options: PreviewBuildOptions;
   /** Equal for builds that give the same labels (the worker's cache key). */
   key: string;
 }
+
+/** Build options without the assets, which the worker loads. */
+type PreviewBuildOptions = Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset' | 'abdomenAsset'>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
@@ -47,7 +52,7 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
   const info = model && modelInfo(model.engineModelId);
   if (!model || !info) return undefined;
   const features = new Set<string>(info.features);
-  const options: Omit<ModelBuildOptions, 'brainAsset' | 'kneeAsset'> = {};
+  const options: PreviewBuildOptions = {};
   if (features.has('Brain Condition')) {
     options.brainCondition =
       oneOf(BRAIN_CONDITIONS, settings.brainCondition) ?? model.brainCondition ?? 'healthy';
@@ -66,6 +71,7 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
     engineModelId: model.engineModelId,
     needsBrainAsset: info.key === 'brain',
     needsKneeAsset: info.key === 'knee',
+    needsAbdomenAsset: info.key === 'abdomen' || info.key === 'spine',
     options,
     key: JSON.stringify([
       model.engineModelId,
@@ -80,21 +86,25 @@ export function previewBuild(modelId: number, settings: PreviewModelSettings = {
 /**
  * The anatomical model the preview renders for `modelId` under `settings` (what the worker builds); `brainAsset`
  * gives the decoded brain asset, asked only for the brain; `kneeAsset` the atlas-derived knee asset (undefined where
- * the build has none), asked only for the knee. Rejects for an id no module may name.
+ * the build has none), asked only for the knee; `abdomenAsset` the abdominal atlas's, asked only for the abdomen and
+ * spine. Rejects for an id no module may name.
  */
 export async function buildPreviewModel(
   modelId: number,
   settings: PreviewModelSettings,
   brainAsset: () => Promise<LabelAsset>,
   kneeAsset: () => Promise<LabelAsset | undefined> = () => Promise.resolve(undefined),
+  abdomenAsset: () => Promise<LabelAsset | undefined> = () => Promise.resolve(undefined),
 ): Promise<AnatomicalModel> {
   const build = previewBuild(modelId, settings);
   if (!build) throw new RangeError(`unknown anatomical model ${modelId}`);
   const brain = build.needsBrainAsset ? await brainAsset() : undefined;
   const knee = build.needsKneeAsset ? await kneeAsset() : undefined;
+  const abdomen = build.needsAbdomenAsset ? await abdomenAsset() : undefined;
   return buildModel(build.engineModelId, {
     ...build.options,
     ...(brain ? { brainAsset: brain } : {}),
     ...(knee ? { kneeAsset: knee } : {}),
+    ...(abdomen ? { abdomenAsset: abdomen } : {}),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The live preview as a hook: one module worker per page (new URL('./preview.worker.ts', import.meta.url)), a
- * request whenever the protocol, scanner or noise level changes, and the newest answer in a small store. Only the
+ * request whenever the protocol, scanner, noise level or susceptibility setting changes, and the newest answer in a small store. Only the
  * preview's own component subscribes to it (`usePreviewState`): an answer repaints the canvas without rendering the
  * workspace around it again (its parameter panel, localisers and viewer), which cost a React render of the whole
  * screen per frame (issue 20, "Speed": input to paint).
@@ -36,9 +36,10 @@ export interface LivePreview {
   /**
    * Asks for `protocol`'s preview now (from an input's handler, before React renders the edit), with the
    * model, scanner and noise level last rendered: the worker computes while the page renders; the render's own
-   * request for the same protocol is then not made again (preview-client.ts).
+   * request for the same protocol is then not made again (preview-client.ts). False when no request was made (no
+   * worker, or the same preview as the last request).
    */
-  requestNow(protocol: Protocol): void;
+  requestNow(protocol: Protocol): boolean;
 }
 
 export function createPreviewStore(initial: PreviewState): PreviewStore & { set(state: PreviewState): void } {
@@ -63,6 +64,7 @@ export function usePreview(
   protocol: Protocol | undefined,
   scanner: Scanner,
   noiseLevel: NoiseLevel,
+  susceptibility = false,
 ): LivePreview {
   const [store] = useState(() =>
     createPreviewStore(typeof Worker === 'undefined' ? { status: 'unavailable' } : { status: 'starting' }),
@@ -82,15 +84,16 @@ export function usePreview(
   }, [store]);
 
   useEffect(() => {
-    if (protocol) client.current?.request({ modelId, settings, protocol, scanner, noiseLevel });
-  }, [modelId, settings, protocol, scanner, noiseLevel]);
+    if (protocol)
+      client.current?.request({ modelId, settings, protocol, scanner, noiseLevel, susceptibility });
+  }, [modelId, settings, protocol, scanner, noiseLevel, susceptibility]);
 
-  const rendered = useRef({ modelId, settings, scanner, noiseLevel });
+  const rendered = useRef({ modelId, settings, scanner, noiseLevel, susceptibility });
   useLayoutEffect(() => {
-    rendered.current = { modelId, settings, scanner, noiseLevel };
-  }, [modelId, settings, scanner, noiseLevel]);
+    rendered.current = { modelId, settings, scanner, noiseLevel, susceptibility };
+  }, [modelId, settings, scanner, noiseLevel, susceptibility]);
   const requestNow = useCallback(
-    (next: Protocol) => client.current?.request({ ...rendered.current, protocol: next }),
+    (next: Protocol) => client.current?.request({ ...rendered.current, protocol: next }) ?? false,
     [],
   );
 

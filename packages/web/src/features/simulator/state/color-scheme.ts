@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ForcedColorScheme } from '#lib/forced-color-scheme.ts';
+import { localStore } from '#lib/storage.ts';
 
 export const SIMULATOR_COLOR_SCHEME_KEY = 'simulator_color_scheme';
 
@@ -15,7 +16,7 @@ export function storedSimulatorScheme(local: Pick<Storage, 'getItem'>): ForcedCo
 const listeners = new Set<() => void>();
 
 export function setSimulatorScheme(scheme: ForcedColorScheme): void {
-  localStorage.setItem(SIMULATOR_COLOR_SCHEME_KEY, scheme);
+  localStore.setItem(SIMULATOR_COLOR_SCHEME_KEY, scheme);
   for (const listener of listeners) listener();
 }
 
@@ -25,6 +26,6 @@ export function useSimulatorScheme(): ForcedColorScheme {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => storedSimulatorScheme(localStorage),
+    () => storedSimulatorScheme(localStore),
   );
 }

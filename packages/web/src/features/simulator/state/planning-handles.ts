@@ -10,12 +10,14 @@
  *   nearest whole slice), keeping the slice thickness and gap;
  * - every new value is rounded to the parameter's step and clamped to the editor's own range
  *   (@larmor/mri `parameterDefinitions`), and the result says which limit it reached, so none is silent.
- * Rotation is in-plane only: the engine's SliceGeometry has an orientation, a centre and a rotation about the
- * stack's normal, no oblique tilt, so the rotation handle shows only on a localiser parallel to the slices.
+ * The rotation handle turns the stack about its orientation's normal (SliceGeometry `rotation`, applied before the
+ * tilts, so it turns a tilted stack rigidly about that axis) and shows on the localiser parallel to the orientation;
+ * on the two localisers perpendicular to it the tilt handle (planning-tilt.ts) tilts the stack.
  */
 import type { ParameterDefinition } from '@larmor/mri/sequence';
 import type { Protocol, SliceGeometry, Vec3 } from '@larmor/mri';
 import { acquisitionFrame, add, dot, scale, scanGeometry } from '@larmor/mri/simulate';
+import { orientationNormal } from './planning-tilt.ts';
 import {
   convexHull,
   rotateStack,
@@ -34,7 +36,7 @@ export const STACK_AXES: readonly StackAxis[] = ['read', 'phase', 'slice'];
 const MIN_EDGE_IN_PLANE = 0.5;
 /** The phase direction needs this much in plane (cosine) for a fold-over zone (as for the phase arrow). */
 const MIN_PHASE_IN_PLANE = 0.1;
-/** The slices are parallel to a localiser when their normals agree to this cosine (rotation handle). */
+/** The orientation is parallel to a localiser when their normals agree to this cosine (rotation handle). */
 const PARALLEL_COS = 0.999;
 
 /** The stack as a box in patient coordinates: centre [m], unit directions, half extents [m]. */
@@ -156,7 +158,7 @@ export interface RotationHandle {
 }
 
 /**
- * The rotation handle on a localiser parallel to the slices (where in-plane rotation shows), `length` viewBox
+ * The rotation handle on a localiser parallel to the stack's orientation (where its rotation shows), `length` viewBox
  * units beyond the top edge (the edge towards −columnDirection, the top of the stack's own images); turned inwards
  * when it would leave the image, so it can always be grabbed.
  */
@@ -167,7 +169,8 @@ export function rotationHandle(
 ): RotationHandle | undefined {
   const first = scanGeometry(protocol).slices[0];
   if (!first) return undefined;
-  if (Math.abs(dot(first.normal, scoutAxes(scout).normal)) < PARALLEL_COS) return undefined;
+  if (Math.abs(dot(orientationNormal(protocol.geometry), scoutAxes(scout).normal)) < PARALLEL_COS)
+    return undefined;
   const center = toImage(scout, protocol.geometry.center);
   const base = toImage(
     scout,
@@ -191,7 +194,7 @@ function wrapAngle(angle: number): number {
  * `start`'s stack turned about its normal by the angle the pointer swept around its centre from `from` to `to`
  * (viewBox units), measured in millimetres on the scout so non-square pixels do not skew it. The scout's image
  * angle turns from its row towards its column, a right-handed turn about its normal; the stack's rotation turns
- * about its own normal, so the sign follows whether the two normals agree. `snap` (Shift) rounds to
+ * about its orientation's normal (the whole stack, tilted or not), so the sign follows whether the two agree. `snap` (Shift) rounds to
  * ROTATION_STEP_RAD (5°).
  */
 export function rotateByHandle(
@@ -207,7 +210,7 @@ export function rotateByHandle(
   const center = toImage(scout, geometry.center);
   const [dr, dc] = scout.pixelSpacing;
   const angle = (p: Point) => Math.atan2((p.y - center.y) * dr, (p.x - center.x) * dc);
-  const sign = dot(first.normal, scoutAxes(scout).normal) >= 0 ? 1 : -1;
+  const sign = dot(orientationNormal(geometry), scoutAxes(scout).normal) >= 0 ? 1 : -1;
   const rotation = wrapAngle((geometry.rotation ?? 0) + sign * (angle(to) - angle(from)));
   return snap ? rotateStack({ ...geometry, rotation }, 0) : { ...geometry, rotation };
 }

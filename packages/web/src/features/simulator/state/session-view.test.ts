@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noiseLevelOf, scannerOf, systemSettings, unitsOf } from './session-view.ts';
+import { noiseLevelOf, scannerOf, showsSusceptibility, systemSettings, unitsOf } from './session-view.ts';
 import { configurationItemOf as item } from '#entities/session/configuration.testing.ts';
 
 describe('session view', () => {
@@ -20,6 +20,13 @@ describe('session view', () => {
     expect(unitsOf([])).toEqual({ time: 'ms', distance: 'mm' });
     expect(noiseLevelOf([item('noise', 3)])).toBe(3);
     expect(noiseLevelOf([item('noise', 9)])).toBe(1);
+  });
+
+  it('susceptibility shows on the Bloch backend with the setting on, never on the CPU simulator (spec §6)', () => {
+    expect(showsSusceptibility([item('susceptibility', 1)], 'censol')).toBe(true);
+    expect(showsSusceptibility([item('susceptibility', 0)], 'censol')).toBe(false);
+    expect(showsSusceptibility([], 'censol')).toBe(false);
+    expect(showsSusceptibility([item('susceptibility', 1)], 'cpusim')).toBe(false);
   });
 
   it('a locked preset is marked locked on the System card', () => {

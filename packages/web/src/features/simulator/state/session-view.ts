@@ -36,6 +36,17 @@ export function previewSettingsOf(configuration: readonly ConfigurationItem[]): 
   return simulatorSettingsOf(configurationValues(configuration)).patient;
 }
 
+/**
+ * Whether the session's images show susceptibility: the setting on and the Bloch backend (`censol`), the rule the
+ * server's snapshot follows (modules/scans/snapshot.ts); the CPU simulator hides it (simulator.md §6).
+ */
+export function showsSusceptibility(
+  configuration: readonly ConfigurationItem[],
+  backend: 'cpusim' | 'censol',
+): boolean {
+  return backend === 'censol' && simulatorSettingsOf(configurationValues(configuration)).susceptibility;
+}
+
 export function noiseLevelOf(configuration: readonly ConfigurationItem[]): NoiseLevel {
   return simulatorSettingsOf(configurationValues(configuration)).noiseLevel;
 }

@@ -16,6 +16,9 @@ import { api } from '#lib/api.ts';
 const BRAIN_MODEL_ID = 1;
 /** The knee's id: built from the atlas-derived asset where the build has one. */
 const KNEE_MODEL_ID = 2;
+/** The abdomen and lumbar spine: built from the abdominal atlas's derived asset where the build has one. */
+const ABDOMEN_MODEL_ID = 5;
+const SPINE_MODEL_ID = 4;
 
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
@@ -32,19 +35,24 @@ export async function engineModelId(userId: string, modelId: number): Promise<nu
 }
 
 /**
- * Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first, the knee
- * its atlas-derived asset where the build has one.
+ * Builds the anatomical model (the label volume and its tissue table); the brain loads its asset first, the knee,
+ * abdomen and spine their atlas-derived asset where the build has one.
  */
 export async function loadModel(engineId: number): Promise<AnatomicalModel> {
-  const [{ buildModel }, { loadBrainAsset }, { loadKneeAsset }] = await Promise.all([
+  const [{ buildModel }, { loadBrainAsset }, { loadKneeAsset }, { loadAbdomenAsset }] = await Promise.all([
     import('@larmor/mri/anatomy'),
     import('#lib/brain-asset.ts'),
     import('#lib/knee-asset.ts'),
+    import('#lib/abdomen-asset.ts'),
   ]);
   if (engineId === BRAIN_MODEL_ID) return buildModel(engineId, { brainAsset: await loadBrainAsset() });
   if (engineId === KNEE_MODEL_ID) {
     const kneeAsset = await loadKneeAsset();
     return buildModel(engineId, kneeAsset ? { kneeAsset } : {});
+  }
+  if (engineId === ABDOMEN_MODEL_ID || engineId === SPINE_MODEL_ID) {
+    const abdomenAsset = await loadAbdomenAsset();
+    return buildModel(engineId, abdomenAsset ? { abdomenAsset } : {});
   }
   return buildModel(engineId);
 }

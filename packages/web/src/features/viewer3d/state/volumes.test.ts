@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelVolume } from '@larmor/mri/anatomy';
-import type { ImagePlane } from '@larmor/mri/simulate';
+import { stackDirections, type ImagePlane } from '@larmor/mri/simulate';
 import { tissueAtField } from '@larmor/mri/tissue';
 import { labelNifti, protonDensityNifti, rasAffine, stackMask, WATER_GREY } from './volumes.ts';
 
@@ -98,5 +98,43 @@ describe('the model as a proton-density picture', () => {
       Math.round(WATER_GREY * tissueAtField('whiteMatter', 1.5).pd),
       Math.round(WATER_GREY * tissueAtField('csf', 1.5).pd),
     ]);
+  });
+
+  it('follows a tilted stack: the voxels within half a thickness of the tilted plane, not of the untilted one', () => {
+    // 1 mm voxels, 41³, centred on the isocentre; an axial stack tilted 45° about its row (L–R).
+    const cube: LabelVolume = {
+      dims: [41, 41, 41],
+      voxelSize: [0.001, 0.001, 0.001],
+      origin: [-0.02, -0.02, -0.02],
+      labels: new Uint8Array(41 ** 3).fill(1),
+    };
+    const geometry = { orientation: 'axial', center: [0, 0, 0], tiltAboutRow: Math.PI / 4 } as const;
+    const { row, column, normal } = stackDirections(geometry);
+    const plane: ImagePlane = {
+      rows: 30,
+      columns: 30,
+      center: [0, 0, 0],
+      rowDirection: row,
+      columnDirection: column,
+      normal,
+      rowSpacing: 0.001,
+      columnSpacing: 0.001,
+      sliceThickness: 0.002,
+    };
+    const { data } = stackMask(cube, [[plane]]);
+    const index = (mm: [number, number, number]) => mm[0] + 20 + 41 * (mm[1] + 20 + 41 * (mm[2] + 20));
+    // (0, 8, 8) mm lies on the tilted plane (column (0, cos 45°, sin 45°)); (0, 8, 0) mm on the untilted one.
+    expect(data[index([0, 8, 8])]).toBe(1);
+    expect(data[index([0, 8, 0])]).toBe(0);
+    let marked = 0;
+    for (let k = 0; k < 41; k++)
+      for (let j = 0; j < 41; j++)
+        for (let i = 0; i < 41; i++) {
+          if (!data[i + 41 * (j + 41 * k)]) continue;
+          marked++;
+          const across = ((j - 20) * normal[1] + (k - 20) * normal[2]) / 1000;
+          expect(Math.abs(across)).toBeLessThanOrEqual(0.001 + 1e-12);
+        }
+    expect(marked).toBeGreaterThan(41 * 30);
   });
 });

@@ -3,8 +3,8 @@
  * Box View draws the stack's outline, Slice View each slice's line; the phase-encoding arrow starts at the stack's
  * centre. The stack is a focusable control: drag its body (pointer capture, screen → image through
  * getScreenCTM().inverse()) or press arrows to move it 1 mm, Shift+arrows to rotate it 5°. Focused or hovered, it
- * shows its edge and rotation handles (StackHandles); beneath it the fold-over zone is hatched where phase encoding
- * runs in this plane (FoldOverZone).
+ * shows its edge, rotation and tilt handles (StackHandles; the tilt handle, next in the tab order, takes arrows
+ * too); beneath it the fold-over zone is hatched where phase encoding runs in this plane (FoldOverZone).
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Loader, Text } from '@mantine/core';

@@ -7,6 +7,7 @@ import type { ScoutImageBody } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri';
 import type { ScoutPlane } from '../../state/planning.ts';
 import { axial, axialStack, coronal, sagittal, scanner } from '../../state/planning.test-support.ts';
+import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 import { FOLD_OVER_TITLE } from './FoldOverZone.tsx';
 import { PlanningViewports } from './PlanningViewports.tsx';
 
@@ -47,7 +48,11 @@ function stubScouts(): URL[] {
   return requested;
 }
 
-function renderPlanning(protocol: Protocol, regions: { id: number; name: string }[] = []) {
+function renderPlanning(
+  protocol: Protocol,
+  regions: { id: number; name: string }[] = [],
+  dispatch: (action: ProtocolEditorAction) => void = () => undefined,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider env="test">
@@ -60,7 +65,7 @@ function renderPlanning(protocol: Protocol, regions: { id: number; name: string 
           units={{ distance: 'mm', time: 'ms' }}
           sequenceName="T2 TSE"
           disabled={false}
-          dispatch={() => undefined}
+          dispatch={dispatch}
           display={{
             view: 'box',
             textOnViewers: false,
@@ -151,5 +156,26 @@ describe('the planning overlay', () => {
       expect(screen.getByTestId(`edge-handle-${id}`)).toBeTruthy();
     expect(screen.queryByTestId('edge-handle-axial-slice-plus')).toBeNull();
     expect(screen.queryByTestId('edge-handle-sagittal-read-plus')).toBeNull();
+  });
+
+  it('draws the tilt handle on the localisers across the slices, a slider the arrows step by 1°', async () => {
+    stubScouts();
+    const actions: ProtocolEditorAction[] = [];
+    renderPlanning(axialStack(), [], (action) => actions.push(action));
+    await waitFor(() => expect(screen.getByTestId('tilt-handle-sagittal')).toBeTruthy());
+    expect(screen.getByTestId('tilt-handle-coronal')).toBeTruthy();
+    expect(screen.queryByTestId('tilt-handle-axial')).toBeNull();
+    const slider = screen.getByRole('slider', { name: /^Tilt about row of the slice stack on the sagittal/ });
+    expect(slider.getAttribute('aria-valuenow')).toBe('0');
+    expect(
+      screen.getByRole('slider', { name: /^Tilt about column of the slice stack on the coronal/ }),
+    ).toBeTruthy();
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(screen.getByTestId('tilt-value-sagittal').textContent).toBe('Tilt about row 1°'),
+    );
+    const geometry = actions.find((a) => a.type === 'geometry');
+    expect(geometry?.type === 'geometry' && geometry.geometry.tiltAboutRow).toBeCloseTo(Math.PI / 180, 12);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The stack's handles on one localiser (SVG, viewBox in image pixels): small squares on the edges whose direction
- * lies in the plane (readout or phase: FOV; across the slices: coverage) and, on the localiser parallel to the
- * slices, a circle on a stick beyond the top edge that rotates the stack about its normal (in-plane only; the
- * engine has no oblique tilt), Shift snapping to 5°. Geometry and limits are planning-handles.ts's; while an edge
- * is dragged its value is written beside it, with the limit it reached. Shown while the stack is focused or
- * hovered, or a handle is dragged; pointer only (the keyboard has the arrows and the parameter cards).
+ * lies in the plane (readout or phase: FOV; across the slices: coverage); on the localiser parallel to the stack's
+ * orientation, a circle on a stick beyond the top edge that rotates the stack about that orientation's normal,
+ * Shift snapping to 5°; on the two localisers perpendicular to it, a diamond on a stick along the slices that
+ * tilts the stack about the localiser's normal (an oblique stack), Shift snapping to 1°. Geometry and limits are
+ * planning-handles.ts's and planning-tilt.ts's; while an edge is dragged or the stack tilted, the value is written
+ * beside it, with the limit it reached. Shown while the stack or the tilt handle is focused or hovered, or a handle
+ * is dragged. The tilt handle is a slider for the keyboard too (arrows: 1°); the others are pointer only (the
+ * keyboard has the stack's arrows and the Geometry card).
  */
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ParameterDefinition } from '@larmor/mri/sequence';
 import type { Protocol, SliceGeometry } from '@larmor/mri';
 import {
@@ -18,6 +21,7 @@ import {
   type ResizeResult,
 } from '../../state/planning-handles.ts';
 import type { Point, ScoutPlane } from '../../state/planning.ts';
+import { keyboardTilt, tiltByHandle, tiltHandle, type TiltResult } from '../../state/planning-tilt.ts';
 import { displayUnit, toDisplay, type UnitPreferences } from '../../state/units.ts';
 import { LocaliserLabel } from './LocaliserLabel.tsx';
 
@@ -28,10 +32,13 @@ const SQUARE_FRACTION = 0.035;
 const KNOB_FRACTION = 0.028;
 const STICK_FRACTION = 0.1;
 const AXIS_WORDS = { read: 'FOV read', phase: 'FOV phase', slice: 'the number of slices' } as const;
+const TILT_WORDS = { tiltAboutRow: 'Tilt about row', tiltAboutColumn: 'Tilt about column' } as const;
+const degrees = (radians: number) => Math.round((radians * 1800) / Math.PI) / 10;
 
 type Drag =
   | { kind: 'edge'; handle: EdgeHandle; start: Point; protocol: Protocol }
-  | { kind: 'rotate'; start: Point; protocol: Protocol };
+  | { kind: 'rotate'; start: Point; protocol: Protocol }
+  | { kind: 'tilt'; start: Point; protocol: Protocol };
 
 /** The resize cursor closest to a direction on the image (y down). */
 function resizeCursor(direction: Point): string {
@@ -78,7 +85,24 @@ export function StackHandles(props: {
   const side = Math.min(scout.rows, scout.columns);
   const square = side * SQUARE_FRACTION;
   const rotation = rotationHandle(protocol, scout, side * STICK_FRACTION);
-  const visible = props.active || dragging;
+  const tilt = tiltHandle(protocol, scout, side * STICK_FRACTION);
+  const [tiltFocused, setTiltFocused] = useState(false);
+  const [tilting, setTilting] = useState<string | undefined>(undefined);
+  const visible = props.active || dragging || tiltFocused;
+  /** "Tilt about row −12°": the tilt this localiser shows, with the limit it reached. */
+  const tiltText = (result: TiltResult) =>
+    tilt
+      ? `${TILT_WORDS[tilt.key]} ${degrees(result.geometry[tilt.key] ?? 0)}°${result.limit ? ` (${result.limit})` : ''}`
+      : '';
+  const onTiltKey = (event: KeyboardEvent<SVGGElement>) => {
+    if (props.disabled) return;
+    const result = keyboardTilt(protocol.geometry, scout, event.key);
+    if (!result) return;
+    event.preventDefault();
+    event.stopPropagation();
+    props.onGeometry(result.geometry);
+    setTilting(tiltText(result));
+  };
 
   const begin = (event: PointerEvent<SVGElement>, make: (start: Point) => Drag) => {
     if (props.disabled || event.button !== 0) return;
@@ -99,6 +123,12 @@ export function StackHandles(props: {
       props.onGeometry(rotateByHandle(current.protocol, scout, current.start, at, event.shiftKey));
       return;
     }
+    if (current.kind === 'tilt') {
+      const result = tiltByHandle(current.protocol.geometry, scout, current.start, at, event.shiftKey);
+      props.onGeometry(result.geometry);
+      setTilting(tiltText(result));
+      return;
+    }
     const dx = at.x - current.start.x;
     const dy = at.y - current.start.y;
     const definitions = props.definitions();
@@ -115,6 +145,7 @@ export function StackHandles(props: {
     drag.current = undefined;
     setDragging(false);
     setResizing(undefined);
+    setTilting(undefined);
     event.currentTarget.releasePointerCapture(event.pointerId);
   };
   const pointer = { onPointerMove: move, onPointerUp: end, onPointerCancel: end };
@@ -152,6 +183,63 @@ export function StackHandles(props: {
             vectorEffect="non-scaling-stroke"
           />
         </g>
+      )}
+      {tilt && (
+        <g
+          data-testid={`tilt-handle-${props.orientation}`}
+          role="slider"
+          tabIndex={props.disabled ? -1 : 0}
+          aria-label={`${TILT_WORDS[tilt.key]} of the slice stack on the ${props.orientation} localiser: drag or press arrows to tilt it`}
+          aria-valuemin={-45}
+          aria-valuemax={45}
+          aria-valuenow={degrees(protocol.geometry[tilt.key] ?? 0)}
+          aria-valuetext={`${degrees(protocol.geometry[tilt.key] ?? 0)}°`}
+          aria-disabled={props.disabled || undefined}
+          style={{ cursor: 'grab', outline: 'none' }}
+          onPointerDown={(event) => begin(event, (start) => ({ kind: 'tilt', start, protocol }))}
+          onKeyDown={onTiltKey}
+          onFocus={() => setTiltFocused(true)}
+          onBlur={() => {
+            setTiltFocused(false);
+            setTilting(undefined);
+          }}
+          {...pointer}
+        >
+          <title>Drag to tilt the stack (Shift: 1° steps)</title>
+          <line
+            x1={tilt.base.x}
+            y1={tilt.base.y}
+            x2={tilt.tip.x}
+            y2={tilt.tip.y}
+            stroke={HANDLE_COLOUR}
+            strokeWidth={1.5}
+            vectorEffect="non-scaling-stroke"
+          />
+          <rect
+            x={tilt.tip.x - side * KNOB_FRACTION}
+            y={tilt.tip.y - side * KNOB_FRACTION}
+            width={2 * side * KNOB_FRACTION}
+            height={2 * side * KNOB_FRACTION}
+            transform={`rotate(45 ${tilt.tip.x} ${tilt.tip.y})`}
+            fill={HANDLE_COLOUR}
+            stroke={tiltFocused ? '#ffffff' : HANDLE_EDGE}
+            strokeWidth={tiltFocused ? 2.5 : 1}
+            vectorEffect="non-scaling-stroke"
+          />
+        </g>
+      )}
+      {tilting && tilt && (
+        <LocaliserLabel
+          testId={`tilt-value-${props.orientation}`}
+          x={
+            tilt.tip.x > scout.columns / 2 ? Math.min(tilt.tip.x, scout.columns - 4) : Math.max(tilt.tip.x, 4)
+          }
+          anchor={tilt.tip.x > scout.columns / 2 ? 'end' : 'start'}
+          y={Math.min(Math.max(tilt.tip.y - side * 0.06, scout.rows * 0.12), scout.rows * 0.95)}
+          rows={scout.rows}
+        >
+          {tilting}
+        </LocaliserLabel>
       )}
       {edgeHandles(protocol, scout).map((handle) => (
         <rect

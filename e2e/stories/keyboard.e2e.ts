@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { focusOutline, tabTo } from '../support/keyboard.ts';
+import { focusOutline, menuHasFocus, tabTo } from '../support/keyboard.ts';
 import { createClient, uniqueName } from '../support/api.ts';
 import { organisationMember, settledStudent, storyFile } from '../support/story.ts';
 
@@ -25,8 +25,7 @@ describe('keyboard access', () => {
       await tabTo(page, 'user-menu');
       expect(await focusOutline(page)).not.toMatch(/^none|0px$/);
       await page.keyboard.press('Enter');
-      const menu = page.getByRole('menu');
-      await expect.poll(() => menu.isVisible()).toBe(true);
+      const menu = await menuHasFocus(page);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.locator(':focus').getAttribute('role')).toBe('menuitem');
       // My Scan Results imposes the reading-room (dark) scheme: kept and checked in it.
@@ -50,6 +49,7 @@ describe('keyboard access', () => {
       await page.keyboard.press('Enter');
       const workspace = page.getByRole('menuitem', { name: /^Member of School / });
       await expect.poll(() => workspace.getAttribute('aria-disabled')).toBe('true');
+      await menuHasFocus(page);
       await expect.poll(() => page.locator(':focus').getAttribute('role')).toBe('menuitem');
       expect(await focusOutline(page)).not.toMatch(/^none|0px$/);
       await page.keyboard.press('ArrowDown');

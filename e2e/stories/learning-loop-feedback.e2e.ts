@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SEED_COURSES } from '../../packages/server/src/db/seed-programs-content.ts';
+import { FUNDAMENTALS_IR_AND_SPEED } from '../../packages/server/src/db/seed-fundamentals-ir.ts';
 import { callAs, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 import { keepSimulatorScreenshots } from './simulator-support.ts';
@@ -17,7 +17,9 @@ const { baseUrl, admin, openPage } = storyFile();
 
 /** An internal name such as `whiteMatter` or `inversionTime`. */
 const CAMEL_CASE = /\b[a-z]+[A-Z][a-zA-Z]*\b/;
-const FLAIR_MODULE = SEED_COURSES.flatMap((c) => c.modules).find((m) => m.title === 'Null the CSF: FLAIR');
+const FLAIR_MODULE = FUNDAMENTALS_IR_AND_SPEED.flatMap((c) => c.modules).find(
+  (m) => m.lab.title === 'Null the CSF: FLAIR',
+)?.lab;
 
 async function setParameter(page: Page, name: RegExp, value: string): Promise<void> {
   const input = page.getByRole('textbox', { name });

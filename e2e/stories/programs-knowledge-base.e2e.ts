@@ -1,6 +1,7 @@
 /**
  * The knowledge base in a real browser against the real server (issue 10): Help opens it in a new tab, articles
- * show figures the engine rendered at build time, and the anchors other screens link to land on their section.
+ * (the curriculum's too, issue 24) show figures the engine rendered at build time, and the anchors other screens
+ * link to land on their section.
  * Each story keeps a screenshot in e2e/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,18 @@ describe('knowledge base', () => {
         .poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(128);
       await keepScreenshot(help, 'knowledge-base-article');
+
+      // A curriculum article (issue 24): its engine figure at 3 T loads, its table is read, and the page passes axe.
+      await help
+        .getByRole('navigation', { name: 'Knowledge base contents' })
+        .getByRole('link', { name: '1.5 T and 3 T: what changes with field strength' })
+        .click();
+      const figure3t = help.getByRole('img', { name: /The same spin echo at 3 T: less signal/ });
+      await expect
+        .poll(() => figure3t.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(128);
+      await expect.poll(() => help.getByRole('cell', { name: '1607 ms' }).isVisible()).toBe(true);
+      await keepScreenshot(help, 'knowledge-base-field-strength');
 
       await help.goto('/knowledge-base/timing-parameters#echo-time');
       const section = help.getByRole('heading', { name: 'Echo time (TE)' });

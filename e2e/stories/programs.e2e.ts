@@ -38,7 +38,8 @@ interface ModelOption {
 /** The id of the plain model named `name` in GET v1/module-options. */
 async function modelId(who: Credentials, name: string): Promise<number> {
   const options = await callAs<{ anatomicalModels: ModelOption[] }>(who, 'GET', 'v1/module-options');
-  const model = options.anatomicalModels.find((m) => m.name === name);
+  // A model whose atlas is absent is listed as '<name> (procedural: atlas not found)'.
+  const model = options.anatomicalModels.find((m) => m.name === name || m.name.startsWith(`${name} (`));
   if (model === undefined) throw new Error(`no model named ${name}`);
   return model.id;
 }

@@ -1,7 +1,8 @@
 /**
  * Planning on the localisers in a real browser against the real server (issue 12): a student adds a T2-weighted
  * TSE (an axial stack), drags it up on the sagittal localiser and sees the Geometry card's head-foot position
- * follow, nudges it with the arrow keys, and the spatials reach the server after the settings debounce; then
+ * follow, nudges it with the arrow keys, tilts it 3° by keyboard on its tilt handle (an oblique stack), and the
+ * spatials reach the server after the settings debounce; then
  * widens the FOV by dragging a phase edge on the axial localiser, turns the stack with the rotation handle (Shift
  * snaps to 5°), and sees the fold-over zone hatched where phase encoding lies in plane. The screen is checked with
  * axe in both themes, as the simulator story does.
@@ -9,7 +10,7 @@
 import { keepSimulatorScreenshots, startScanning, schoolBrainModule } from './simulator-support.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCaller } from '../support/api.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -20,8 +21,28 @@ async function positionH(page: Page): Promise<number> {
   return Number(await page.getByRole('textbox', { name: /^Position H/ }).inputValue());
 }
 
+/**
+ * The angle of the longest edge of a stack's outline on its localiser [°, (−90°, 90°]]: 0 for a stack whose
+ * FOV edge runs along the image's rows (the localisers have square pixels).
+ */
+async function outlineDegrees(stack: Locator): Promise<number> {
+  const points = ((await stack.locator('polygon').getAttribute('points')) ?? '')
+    .split(' ')
+    .map((pair) => pair.split(',').map(Number) as [number, number]);
+  let best = { length: -1, degrees: 0 };
+  points.forEach(([x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length] ?? [x, y];
+    const length = Math.hypot(nx - x, ny - y);
+    let degrees = (Math.atan2(ny - y, nx - x) * 180) / Math.PI;
+    if (degrees > 90) degrees -= 180;
+    if (degrees <= -90) degrees += 180;
+    if (length > best.length) best = { length, degrees };
+  });
+  return best.degrees;
+}
+
 describe('simulator planning', () => {
-  it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm, the spatials are saved, an FOV edge and the rotation handle follow into the card, and the fold-over zone is hatched", async () => {
+  it("dragging an axial stack up on the sagittal localiser raises the Geometry card's H position, arrow keys move it by 1 mm and its tilt handle tilts it, the spatials are saved, an FOV edge and the rotation handle follow into the card, and the fold-over zone is hatched", async () => {
     const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     try {
@@ -81,6 +102,23 @@ describe('simulator planning', () => {
       await tab.keyboard.press('Shift+ArrowLeft');
       await expect.poll(() => rotation.inputValue()).toBe('0');
 
+      // An oblique stack: next in the tab order is the tilt handle, a slider over the stack's tilt about its row
+      // (L–R) on this sagittal localiser. Three arrows tilt the stack 3° (as along the AC–PC line): the Geometry
+      // card and the label on the localiser say so, and the stack's outline on the localiser is turned by 3°.
+      const tiltRow = tab.getByRole('textbox', { name: /^Tilt about row/ });
+      expect(await tiltRow.inputValue()).toBe('0');
+      expect(Math.abs(await outlineDegrees(stack))).toBeLessThan(0.01);
+      await tab.keyboard.press('Tab');
+      const slider = tab.getByRole('slider', {
+        name: /^Tilt about row of the slice stack on the sagittal localiser/,
+      });
+      await expect.poll(() => slider.evaluate((element) => element === document.activeElement)).toBe(true);
+      for (let i = 0; i < 3; i++) await tab.keyboard.press('ArrowRight');
+      await expect.poll(() => tiltRow.inputValue()).toBe('3');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('3');
+      expect(await tab.getByTestId('tilt-value-sagittal').textContent()).toBe('Tilt about row 3°');
+      await expect.poll(async () => Math.abs(await outlineDegrees(stack))).toBeCloseTo(3, 1);
+
       // And the other way: a typed position moves the drawing.
       const yBefore = (await stack.locator('polygon').boundingBox())?.y ?? 0;
       const field = tab.getByRole('textbox', { name: /^Position H/ });
@@ -105,6 +143,12 @@ describe('simulator planning', () => {
           { timeout: 10_000 },
         )
         .toBeCloseTo(expected, 4);
+      const saved = await callAs<{ pulseSequences: { spatials: { tiltAboutRow?: number } }[] }>(
+        student,
+        'GET',
+        `v1/sessions/${sessionId}`,
+      );
+      expect(saved.pulseSequences[0]?.spatials.tiltAboutRow).toBeCloseTo((3 * Math.PI) / 180, 9);
 
       // Slice View: one line per slice (plus the phase arrow) on the sagittal localiser.
       const linesInBoxView = await stack.locator('line').count();

@@ -207,7 +207,7 @@ describe('simulator', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 150_000); // a scan run to Finished and its images read back: over a minute when other suites load the two cores
   it('an idle student gets the Inactivity notice after 10 minutes (fake clock): Stay keeps the session, and at zero it closes and returns to the module', async () => {
     const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
     await signedIn(student, async (page) => {

@@ -5,12 +5,13 @@
  */
 import { organisationMember } from '../support/story.ts';
 import { expect } from 'vitest';
-import { callAs, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
+import { callAs, createClient, login, uniqueName, type Caller, type Credentials } from '../support/api.ts';
 
-export interface ToolsWorld {
+/** A module's world; its student signs in by password, or is signed in already (an LTI learner's token). */
+export interface ToolsWorld<Student extends Caller = Credentials> {
   baseUrl: string;
   teacher: Credentials;
-  student: Credentials;
+  student: Student;
   programId: string;
   courseId: string;
   labId: string;
@@ -72,7 +73,7 @@ export interface SessionSequence {
 
 /** Opens a session as the student and adds a sequence of scheme `schemeId` with `parameters` patched in. */
 export async function sessionWithSequence(
-  world: ToolsWorld,
+  world: ToolsWorld<Caller>,
   schemeId: number,
   parameters: Record<string, unknown>,
 ): Promise<SessionSequence> {
@@ -102,7 +103,7 @@ export async function sessionWithSequence(
 }
 
 /** Runs the sequence to Finished; its scan id and the raw Float32 pixels of its centre slice. */
-export async function runToFinished(world: ToolsWorld, sessionId: string, sequenceId: string) {
+export async function runToFinished(world: ToolsWorld<Caller>, sessionId: string, sequenceId: string) {
   const { baseUrl, student } = world;
   await callAs(baseUrl, student, 'POST', `v1/sessions/${sessionId}/pulse-sequences/${sequenceId}/run`);
   let scanId = '';
@@ -126,7 +127,7 @@ export async function runToFinished(world: ToolsWorld, sessionId: string, sequen
 }
 
 /** The raw pixels of a finished scan's centre slice, with its size. */
-export async function centreSlice(world: ToolsWorld, sessionId: string, scanId: string) {
+export async function centreSlice(world: ToolsWorld<Caller>, sessionId: string, scanId: string) {
   const { baseUrl, student } = world;
   const series = await callAs<{ rows: number; columns: number; slices: { url: string }[] }>(
     baseUrl,
@@ -136,7 +137,7 @@ export async function centreSlice(world: ToolsWorld, sessionId: string, scanId: 
   );
   const slice = series.slices[Math.floor(series.slices.length / 2)];
   if (!slice) throw new Error('the series has no slices');
-  const { accessToken } = await login(baseUrl, student);
+  const { accessToken } = 'accessToken' in student ? student : await login(baseUrl, student);
   const res = await fetch(`${baseUrl}${slice.url}`, { headers: { Authorization: `Bearer ${accessToken}` } });
   return { rows: series.rows, columns: series.columns, values: new Float32Array(await res.arrayBuffer()) };
 }
@@ -170,14 +171,14 @@ export async function brainModuleAsking(
 }
 
 /** The student scans T1_WEIGHTED_SPIN_ECHO to Finished in a new session of the module; its ids. */
-export async function scanT1SpinEcho(world: ToolsWorld) {
+export async function scanT1SpinEcho(world: ToolsWorld<Caller>) {
   const scan = await sessionWithSequence(world, T1_SE, T1_WEIGHTED_SPIN_ECHO);
   const { scanId } = await runToFinished(world, scan.sessionId, scan.sequenceId);
   return { sessionId: scan.sessionId, sequenceId: scan.sequenceId, scanId };
 }
 
 /** The student keeps scan `scanId` as a scan result and submits it in a new attempt of the module. */
-export async function submitScan(world: ToolsWorld, scanId: string): Promise<void> {
+export async function submitScan(world: ToolsWorld<Caller>, scanId: string): Promise<void> {
   const { baseUrl, student } = world;
   const kept = await callAs<{ id: string }>(baseUrl, student, 'POST', 'v1/scan-results', { scanId });
   const attempt = await callAs<{ id: string }>(

@@ -30,6 +30,9 @@ async function call<T>(
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
+/** Who an API call is made as: a user who signs in, or one already signed in (an LTI learner has no password). */
+export type Caller = Credentials | { accessToken: string };
+
 export function login(baseUrl: string, who: Credentials): Promise<Tokens> {
   return call<Tokens>(baseUrl, 'POST', 'login', who);
 }
@@ -142,12 +145,12 @@ export async function createClient(baseUrl: string, admin: Credentials, name: st
  */
 export async function callAs<T>(
   baseUrl: string,
-  who: Credentials,
+  who: Caller,
   method: string,
   apiPath: string,
   body?: unknown,
 ): Promise<T> {
-  const { accessToken } = await login(baseUrl, who);
+  const { accessToken } = 'accessToken' in who ? who : await login(baseUrl, who);
   const res = await fetch(apiPath.startsWith('/') ? `${baseUrl}${apiPath}` : `${baseUrl}/api/${apiPath}`, {
     method,
     headers: {

@@ -5,13 +5,19 @@
  * normalisation, as a session with the head coil previews:
  * - `preview.teChange.ms`: a new TE on the slice already prepared (a slider step): the weighted sum, the coil
  *   array's receive and the grey map, the worker's whole computation per frame;
- * - `preview.sliceMoved.ms`: the slice moved by 1 mm (new geometry): resampling, per-tissue k-spaces on the
- *   WebAssembly FFT, coil maps, then the contrast and grey map;
+ * - `preview.sliceMoved.ms`: the slice moved by 1 mm (new geometry): resampling, the contrast's k-spaces (one per
+ *   readout shift, fast/contrastSlice.ts) on the WebAssembly FFT, coil maps, then the contrast and grey map;
  * - `preview.sliceMoved.javascript.ms`: the same with the JavaScript FFT (the fallback of a browser without
- *   WebAssembly).
+ *   WebAssembly);
+ * - `preview.sliceMoved.firstTeChange.ms`: the first TE step after a move, when the worker has not called the
+ *   engine's `prepareTissues` while idle: it prepares every tissue's k-space (what a slice move cost before).
+ * - `preview.gre.*` (issue 22.6): a spoiled GRE of the same slice (TE 10 ms, flip 30°), whose contrast the
+ *   susceptibility field map changes: `teChange` and `trChange` (TE kept: TR, TI or flip change alike) without the
+ *   field map, and `susceptibility.teChange`, `susceptibility.trChange` with it (the session shows it: the Bloch
+ *   backend with the setting on), the field map's per-pixel factor then recomputed per TE and kept per TR.
  * Medians after warm-up renders; each render's grey buffer is a new one, as the worker transfers it.
  */
-import { createPreviewEngine } from '@larmor/mri/preview';
+import { createPreviewEngine, type PreviewRenderOptions } from '@larmor/mri/preview';
 import type { Protocol, Scanner } from '@larmor/mri';
 import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
@@ -55,8 +61,9 @@ function renderOrThrow(
   engine: ReturnType<typeof createPreviewEngine>,
   protocol: Protocol,
   scanner: Scanner = PREVIEW_SCANNER,
+  options: PreviewRenderOptions = {},
 ): void {
-  const result = engine.render(protocol, scanner, NOISE_LEVEL);
+  const result = engine.render(protocol, scanner, NOISE_LEVEL, options);
   if (!result.ok) throw new Error(result.message);
 }
 
@@ -64,6 +71,64 @@ function renderOrThrow(
 function sliceMovedMs(model: AnatomicalModel, wasmFft: boolean): { wall: number; cpu: number } {
   const engine = createPreviewEngine(model, { wasmFft });
   return medianMs((i) => renderOrThrow(engine, previewProtocol(0.01 + (i % 2) * 0.001)), 20, 5);
+}
+
+/** The first TE change after each move (the move itself untimed): median wall and CPU [ms] over 12 moves. */
+function firstTeChangeMs(model: AnatomicalModel): { wall: number; cpu: number } {
+  const engine = createPreviewEngine(model);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const z = 0.01 + (i % 2) * 0.001;
+    renderOrThrow(engine, previewProtocol(z));
+    const startCpu = process.cpuUsage();
+    const start = performance.now();
+    renderOrThrow(engine, { ...previewProtocol(z), echoTime: 0.02 });
+    if (i < 3) continue;
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+/** The reference slice as a spoiled GRE (TE 10 ms, flip 30°): a contrast the field map changes. */
+export const previewGreProtocol = (): Protocol => ({
+  ...previewProtocol(),
+  family: 'GRE',
+  echoTime: 0.01,
+  flipAngle: Math.PI / 6,
+});
+
+/** TE and TR changes of the GRE on its prepared slice, without and with the susceptibility field map [ms]. */
+export function previewGreFigures(model = createModelStore().get(BRAIN_MODEL_ID)): Record<string, number> {
+  const base = previewGreProtocol();
+  const figures: Record<string, number> = {};
+  for (const susceptibility of [false, true]) {
+    const options = { susceptibility };
+    const engine = createPreviewEngine(model);
+    renderOrThrow(engine, base, PREVIEW_SCANNER, options);
+    // A second render prepares every tissue (the first prepared its one contrast).
+    renderOrThrow(engine, { ...base, repetitionTime: 0.4 }, PREVIEW_SCANNER, options);
+    const te = medianMs(
+      (i) =>
+        renderOrThrow(engine, { ...base, echoTime: 0.008 + (i % 50) * 0.0002 }, PREVIEW_SCANNER, options),
+      200,
+      30,
+    );
+    const tr = medianMs(
+      (i) =>
+        renderOrThrow(engine, { ...base, repetitionTime: 0.3 + (i % 50) * 0.005 }, PREVIEW_SCANNER, options),
+      200,
+      30,
+    );
+    const name = susceptibility ? 'preview.gre.susceptibility' : 'preview.gre';
+    figures[`${name}.teChange.ms`] = te.wall;
+    figures[`${name}.teChange.cpu.ms`] = te.cpu;
+    figures[`${name}.trChange.ms`] = tr.wall;
+    figures[`${name}.trChange.cpu.ms`] = tr.cpu;
+  }
+  return figures;
 }
 
 /** The live preview's figures in Node (see the module comment). */
@@ -86,6 +151,7 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
   );
   const moved = sliceMovedMs(model, true);
   const movedJs = sliceMovedMs(model, false);
+  const firstTe = firstTeChangeMs(model);
   // The CPU figures (process CPU time, this engine's single thread) are the ones to read on a loaded machine.
   return {
     'preview.teChange.ms': teChange.wall,
@@ -95,5 +161,8 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
     'preview.sliceMoved.cpu.ms': moved.cpu,
     'preview.sliceMoved.javascript.ms': movedJs.wall,
     'preview.sliceMoved.javascript.cpu.ms': movedJs.cpu,
+    'preview.sliceMoved.firstTeChange.ms': firstTe.wall,
+    'preview.sliceMoved.firstTeChange.cpu.ms': firstTe.cpu,
+    ...previewGreFigures(model),
   };
 }

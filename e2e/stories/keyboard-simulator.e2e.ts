@@ -16,7 +16,9 @@ import {
   closeDialogWithEscape,
   focusOutline,
   focusedElement,
+  menuHasFocus,
   named,
+  pickOptionByKeyboard,
   tabTo,
   VISIBLE_OUTLINE,
 } from '../support/keyboard.ts';
@@ -76,42 +78,8 @@ async function signInByKeyboard(page: Page, who: Credentials): Promise<void> {
 /** Adds a T2-weighted TSE from the scan list: the picker opens with the arrows, Enter picks, Add adds it. */
 async function addSequenceByKeyboard(tab: Page): Promise<void> {
   await focusOn(tab, 'Add a sequence');
-  // The arrows open the list and move through it (the module allows one sequence type); Enter picks. The list
-  // (Mantine's Combobox) learns which option Enter picks in a timer it sets when it opens: on a busy page a second
-  // ArrowDown can highlight the option before that timer runs, and the timer then forgets it while the option
-  // still shows highlighted, so Enter picks nothing. A keyboard user then moves the highlight again and presses
-  // Enter again; so does this story (at most three tries).
-  const combobox = tab.getByRole('combobox', { name: 'Add a sequence' });
-  const highlighted = tab.locator('[role="option"][data-combobox-selected]');
-  for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await tab.keyboard.press('ArrowDown');
-    await expect
-      .poll(async () => {
-        if ((await highlighted.count()) === 0) await tab.keyboard.press('ArrowDown');
-        return highlighted.textContent();
-      })
-      .toBe('T2-weighted TSE');
-    await tab.keyboard.press('Enter');
-    const picked = await expect
-      .poll(() => combobox.inputValue(), { timeout: 3_000 })
-      .toBe('T2-weighted TSE')
-      .then(() => true)
-      .catch(() => false);
-    if (picked) break;
-    if (attempt === 3) {
-      const state = await tab.evaluate(() => ({
-        active: `${document.activeElement?.tagName ?? ''} ${document.activeElement?.getAttribute('aria-label') ?? ''} ${document.activeElement?.id ?? ''}`,
-        listboxes: [...document.querySelectorAll('[role="listbox"]')].map(
-          (l) => `${l.id}:${l.textContent ?? ''}`,
-        ),
-        inputs: [...document.querySelectorAll('input')].map((i) => `${i.id}=${i.value}`),
-        html: document.querySelector('[role="listbox"]')?.outerHTML.slice(0, 600),
-      }));
-      throw new Error(
-        `Enter never picked T2-weighted TSE in the Add a sequence list: ${JSON.stringify(state)}`,
-      );
-    }
-  }
+  // The arrows open the list and move through it (the module allows one sequence type); Enter picks.
+  await pickOptionByKeyboard(tab, tab.getByRole('combobox', { name: 'Add a sequence' }), 'T2-weighted TSE');
   await focusOn(tab, 'Add');
   await tab.keyboard.press('Enter');
   await expect
@@ -121,8 +89,8 @@ async function addSequenceByKeyboard(tab: Page): Promise<void> {
 
 /** In the open menu, moves with ArrowDown to the item named `name` and chooses it with Enter. */
 async function chooseMenuItem(page: Page, name: RegExp | string): Promise<void> {
-  // The menu opens with a transition: the arrows walk it once it shows.
-  await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
+  // The arrows walk the menu once it holds the focus.
+  await menuHasFocus(page);
   const passed: string[] = [];
   for (let press = 0; press < 20; press += 1) {
     await page.keyboard.press('ArrowDown');
@@ -131,6 +99,10 @@ async function chooseMenuItem(page: Page, name: RegExp | string): Promise<void> 
     if (named(name, 'menuitem')(focused)) {
       expect(await focusOutline(page), `the focus on "${String(name)}" is visible`).toMatch(VISIBLE_OUTLINE);
       await page.keyboard.press('Enter');
+      // Choosing an item closes the menu; an Enter that reached anything else leaves it open.
+      await expect
+        .poll(() => page.getByRole('menu').count(), { message: `Enter on "${String(name)}" closes the menu` })
+        .toBe(0);
       return;
     }
   }
@@ -283,5 +255,5 @@ describe('keyboard-only simulator journey', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 150_000);
 });

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/a11y.ts';
 import { callAs, createClient, uniqueName } from '../support/api.ts';
+import { pickOptionByKeyboard } from '../support/keyboard.ts';
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
 import { runToFinished, sessionWithSequence } from './tools-support.ts';
 
@@ -118,16 +119,7 @@ describe('a teacher authors a module with checked objectives and a reference sca
         await reference.getByRole('button', { name: 'Refresh my scans' }).click();
         const scans = reference.getByRole('combobox', { name: 'Your scans of this module' });
         await scans.focus();
-        await expect
-          .poll(
-            async () => {
-              await page.keyboard.press('ArrowDown');
-              return page.getByRole('option', { name: /^Se 1 · / }).isVisible();
-            },
-            { timeout: 30_000 },
-          )
-          .toBe(true);
-        await page.keyboard.press('Enter');
+        await pickOptionByKeyboard(page, scans, /^Se 1 · /);
         await page.keyboard.press('Tab');
         const save = reference.getByRole('button', { name: 'Save as the reference' });
         expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);

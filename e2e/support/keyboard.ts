@@ -2,6 +2,7 @@
  * What the keyboard stories share: moving the focus with Tab (or Shift+Tab) until a given element has it, what
  * the focused element is, and whether the focus is visible (the outline it draws).
  */
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /** The focused element as a keyboard user meets it: its test id, role, tag and accessible name (roughly). */
@@ -155,4 +156,73 @@ function holdsFocus(element: {
   ownerDocument: { activeElement: unknown };
 }) {
   return element.contains(element.ownerDocument.activeElement);
+}
+
+// Resolves after one frame and then a 0 ms timer: every 0 ms timer queued before it has run by then.
+const AFTER_QUEUED_TIMERS = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))`;
+
+/**
+ * Waits until the menu that a key just opened holds the focus. Mantine's menu moves the focus into itself from
+ * 0 ms timers set as it mounts (its focus trap, once from the ref and once from an effect): an arrow key pressed
+ * before they run is undone by them, and an Enter after a stolen focus chooses nothing. So this waits for the
+ * menu to show, lets the timers queued by then run, and checks that the focus is inside the menu.
+ */
+export async function menuHasFocus(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu');
+  await menu.waitFor({ state: 'visible' });
+  await page.evaluate(AFTER_QUEUED_TIMERS);
+  const inside = await page.evaluate<boolean>(
+    `(() => { const m = document.querySelector('[role="menu"]'); return m !== null && m.contains(document.activeElement); })()`,
+  );
+  if (!inside)
+    throw new Error(`the open menu does not hold the focus: ${JSON.stringify(await focusedElement(page))}`);
+  return menu;
+}
+
+/**
+ * Picks `option` in the focused Mantine list (`combobox`) with the arrows and Enter, as a keyboard user does, and
+ * waits until the list shows it as its value.
+ *
+ * The list (Mantine's Combobox) learns which option Enter picks in a timer it sets when it opens: on a busy page,
+ * or when its options arrive while it is open, an ArrowDown can highlight an option before that timer runs, and
+ * the timer then forgets it while the option still shows highlighted, so Enter picks nothing. A keyboard user
+ * then moves the highlight again and presses Enter again; so does this helper (at most three tries).
+ */
+export async function pickOptionByKeyboard(
+  page: Page,
+  combobox: Locator,
+  option: RegExp | string,
+): Promise<void> {
+  const highlighted = page.locator('[role="option"][data-combobox-selected]');
+  const isOption = (text: string | null) =>
+    typeof option === 'string' ? text === option : option.test(text ?? '');
+  const isValue = (value: string) => (typeof option === 'string' ? value === option : option.test(value));
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (attempt > 1) await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(
+        async () => {
+          const text = (await highlighted.count()) === 0 ? null : await highlighted.first().textContent();
+          if (!isOption(text)) await page.keyboard.press('ArrowDown');
+          return isOption(text);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    const picked = await expect
+      .poll(async () => isValue(await combobox.inputValue()), { timeout: 3_000 })
+      .toBe(true)
+      .then(() => true)
+      .catch(() => false);
+    if (picked) return;
+  }
+  const state = await page.evaluate(
+    `(() => ({
+      active: (document.activeElement?.tagName ?? '') + ' ' + (document.activeElement?.id ?? ''),
+      listboxes: [...document.querySelectorAll('[role="listbox"]')].map((l) => l.id + ':' + (l.textContent ?? '')),
+      inputs: [...document.querySelectorAll('input')].map((i) => i.id + '=' + i.value),
+    }))()`,
+  );
+  throw new Error(`Enter never picked ${String(option)} in the list: ${JSON.stringify(state)}`);
 }

@@ -55,6 +55,20 @@ describe('protocol timelines', () => {
     });
     expect(() => buildTimeline(epi, scanner)).toThrow(InvalidProtocolError);
   });
+
+  it('EPI lines follow the protocol’s echo spacing where it is set (timing.ts and the fast engine count with it)', () => {
+    const lineStarts = (p: Protocol) => {
+      const starts = adcSampleTimes(buildTimeline(p, scanner)).filter((_, i) => i % p.matrixRead === 0);
+      return starts.slice(1, 4).map((t, i) => t - (starts[i] ?? 0));
+    };
+    for (const family of ['GRE-EPI', 'SE-EPI'] as const) {
+      const base = protocol({ ...FAMILY_PROTOCOLS[family], family });
+      const shortest = lineStarts(base)[0] ?? 0;
+      const echoSpacing = Math.ceil((shortest + 3e-4) / 1e-4) * 1e-4;
+      const spaced = lineStarts({ ...base, echoSpacing, echoTime: base.echoTime + 0.02 });
+      for (const step of spaced) expect(step).toBeCloseTo(echoSpacing, 9);
+    }
+  });
 });
 
 /** One spin at the isocentre; the centre sample (k = 0) of the centre line is the echo. */

@@ -75,8 +75,14 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
   const blipArea = 1 / p.fovPhase;
   const line = ro[0];
   const blip = area(ctx, (downward ? -1 : 1) * blipArea);
+  // One line: the readout and the blip on its ramp-down, or the protocol's echo spacing where it is longer
+  // (timing.ts and the fast engine, sequence/signal.ts, count with the same spacing).
   const lineLength = ceilToRaster(
-    Math.max(trapezoidDuration(line.trap), line.trap.rise + line.trap.flat + trapezoidDuration(blip)),
+    Math.max(
+      trapezoidDuration(line.trap),
+      line.trap.rise + line.trap.flat + trapezoidDuration(blip),
+      p.echoSpacing ?? 0,
+    ),
     ctx.raster.block,
   );
   const crush = 2 / p.sliceThickness;

@@ -51,6 +51,7 @@ export function createContrastWorkspace(frame: AcquisitionFrame): ContrastWorksp
     lineIm: new Float64Array(frame.phaseCount),
     fft: createFft2d(frame.phaseCount, frame.readCount),
     tissueImages: createTissueImageCache(),
+    shiftedKSpaces: { prepared: undefined, bySlot: [] },
     coils: { stats: undefined, gain: undefined },
   };
 }
@@ -69,6 +70,7 @@ function scratchWorkspace(frame: AcquisitionFrame): ContrastWorkspace {
     ...scratch,
     frame,
     tissueImages: createTissueImageCache(),
+    shiftedKSpaces: undefined,
     coils: { stats: undefined, gain: undefined },
   };
 }
@@ -166,7 +168,7 @@ export function renderTerms(
     if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
     return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
-  weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired);
+  weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired, ws.shiftedKSpaces);
   const lineTimes = motion ? lineAcquisitionTimes(protocol, nv) : undefined;
   if (motion?.kind === 'translation' && lineTimes)
     applyTranslation(ws.sumRe, ws.sumIm, frame, lineTimes, motion);

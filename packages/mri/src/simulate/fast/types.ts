@@ -83,6 +83,11 @@ export interface ContrastWorkspace {
   /** Band-limited tissue images of the last prepared slice rendered here (./imageDomain.ts). */
   readonly tissueImages: TissueImageCache;
   /**
+   * Chemically shifted k-spaces C·K of the last prepared slice rendered here (./weightedSum.ts); absent where the
+   * workspace is a thread's scratch, whose caller renders a slice once.
+   */
+  readonly shiftedKSpaces?: ShiftedKSpaceCache;
+  /**
    * Per-pixel sums of the last coil array and noise rendered here (./receive.ts `coilStats`), and the prescan gain
    * of the last maps (`prescanGain`).
    */
@@ -118,6 +123,21 @@ export interface CoilSums {
   readonly firstNoise: UnitNoise | undefined;
   /** Elements that received. */
   readonly channels: number;
+}
+
+/** A tissue's k-space times its readout shift's column factors, C·K (./weightedSum.ts). */
+export interface ShiftedKSpace {
+  /** The prepared k-space it was made from (its real part) and the shift [pixels] it was made for. */
+  source: Float32Array;
+  shift: number;
+  re: Float32Array;
+  im: Float32Array;
+}
+
+/** Shifted k-spaces of one prepared slice, per slot. */
+export interface ShiftedKSpaceCache {
+  prepared: PreparedSlice | undefined;
+  bySlot: (ShiftedKSpace | undefined)[];
 }
 
 /** Tissue images of one prepared slice, per slot, with the readout shift each was made for. */

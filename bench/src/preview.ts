@@ -11,6 +11,9 @@
  *   WebAssembly);
  * - `preview.sliceMoved.firstTeChange.ms`: the first TE step after a move, when the worker has not called the
  *   engine's `prepareTissues` while idle: it prepares every tissue's k-space (what a slice move cost before).
+ * - `preview.tse.teChange.ms` (issue 20 Speed): a TE step of the T2-weighted TSE's default protocol (15-echo
+ *   train), the contrast the T2 module and the browser bench step: line-varying weights, so the k-space path
+ *   (the weighted sum, the inverse FFT, the receive) where the SE above takes the image-domain one;
  * - `preview.gre.*` (issue 22.6): a spoiled GRE of the same slice (TE 10 ms, flip 30°), whose contrast the
  *   susceptibility field map changes: `teChange` and `trChange` (TE kept: TR, TI or flip change alike) without the
  *   field map, and `susceptibility.teChange`, `susceptibility.trChange` with it (the session shows it: the Bloch
@@ -19,6 +22,7 @@
  */
 import { createPreviewEngine, type PreviewRenderOptions } from '@larmor/mri/preview';
 import type { Protocol, Scanner } from '@larmor/mri';
+import { defaultProtocol } from '@larmor/mri/sequence';
 import type { AnatomicalModel } from '@larmor/mri/anatomy';
 import { createModelStore } from '@larmor/server/anatomy/modelStore';
 import { REFERENCE_SCANNER, referenceProtocol } from './reference-scan.ts';
@@ -131,6 +135,18 @@ export function previewGreFigures(model = createModelStore().get(BRAIN_MODEL_ID)
   return figures;
 }
 
+/** TE steps of the T2-weighted TSE's default protocol on its prepared slice: median wall and CPU [ms]. */
+function tseTeChangeMs(model: AnatomicalModel): { wall: number; cpu: number } {
+  const engine = createPreviewEngine(model);
+  const base = defaultProtocol('TSE', PREVIEW_SCANNER);
+  renderOrThrow(engine, base);
+  return medianMs(
+    (i) => renderOrThrow(engine, { ...base, echoTime: base.echoTime + (i % 50) * 0.0002 }),
+    200,
+    30,
+  );
+}
+
 /** The live preview's figures in Node (see the module comment). */
 export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID)): Record<string, number> {
   const engine = createPreviewEngine(model);
@@ -152,6 +168,7 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
   const moved = sliceMovedMs(model, true);
   const movedJs = sliceMovedMs(model, false);
   const firstTe = firstTeChangeMs(model);
+  const tse = tseTeChangeMs(model);
   // The CPU figures (process CPU time, this engine's single thread) are the ones to read on a loaded machine.
   return {
     'preview.teChange.ms': teChange.wall,
@@ -163,6 +180,8 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
     'preview.sliceMoved.javascript.cpu.ms': movedJs.cpu,
     'preview.sliceMoved.firstTeChange.ms': firstTe.wall,
     'preview.sliceMoved.firstTeChange.cpu.ms': firstTe.cpu,
+    'preview.tse.teChange.ms': tse.wall,
+    'preview.tse.teChange.cpu.ms': tse.cpu,
     ...previewGreFigures(model),
   };
 }

@@ -8,10 +8,11 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { LtiPlatform } from '@larmor/contracts/lti';
 import { CopyableUrl } from '#ui/CopyableUrl.tsx';
 import { ConfirmFoot, useConfirmAction } from '#ui/ConfirmFoot.tsx';
-import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { DataTable } from '#ui/DataTable.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
+import { RegistryList } from '#ui/RegistryList.tsx';
 import { toast } from '#ui/toast.ts';
 import { OrganisationScope } from '#entities/group/OrganisationScope.tsx';
 import {
@@ -101,89 +102,24 @@ function ToolConfiguration(props: { clientId: string }) {
 function Platforms(props: { clientId: string }) {
   const platforms = useLtiPlatforms(props.clientId);
   const remove = useDeleteLtiPlatform(props.clientId);
-  const [dialog, setDialog] = useState<
-    { kind: 'create' } | { kind: 'edit' | 'delete'; platform: LtiPlatform } | null
-  >(null);
-  const confirmRemove = useConfirmAction(async () => {
-    if (dialog?.kind !== 'delete') return;
-    await remove.mutateAsync(dialog.platform.id);
-    setDialog(null);
-    toast.success('Platform removed');
-  });
-  const columns: Column<LtiPlatform>[] = [
-    { key: 'name', header: 'Platform', render: (p) => p.name },
-    { key: 'issuer', header: 'Issuer', render: (p) => p.issuer },
-    { key: 'clientId', header: 'Client ID', render: (p) => p.clientId },
-    { key: 'deployments', header: 'Deployment IDs', render: (p) => p.deploymentIds.join(', ') },
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (p) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={`Edit ${p.name}`}
-            onClick={() => setDialog({ kind: 'edit', platform: p })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            color="red"
-            aria-label={`Remove ${p.name}`}
-            onClick={() => setDialog({ kind: 'delete', platform: p })}
-          >
-            Remove
-          </Button>
-        </Group>
-      ),
-    },
-  ];
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Platforms
-        </Title>
-        <Button onClick={() => setDialog({ kind: 'create' })}>Register platform</Button>
-      </Group>
-      {platforms.isPending && <Loader size="sm" aria-label="Loading platforms" />}
-      <ErrorAlert error={platforms.error} />
-      {platforms.data !== undefined && (
-        <DataTable columns={columns} rows={platforms.data.items} rowKey={(p) => p.id} />
+    <RegistryList<LtiPlatform>
+      title="Platforms"
+      addLabel="Register platform"
+      noun="Platform"
+      list={platforms}
+      columns={[
+        { key: 'name', header: 'Platform', render: (p) => p.name },
+        { key: 'issuer', header: 'Issuer', render: (p) => p.issuer },
+        { key: 'clientId', header: 'Client ID', render: (p) => p.clientId },
+        { key: 'deployments', header: 'Deployment IDs', render: (p) => p.deploymentIds.join(', ') },
+      ]}
+      form={(platform, onClose) => (
+        <PlatformFormDialog opened clientId={props.clientId} platform={platform} onClose={onClose} />
       )}
-      {dialog?.kind === 'create' && (
-        <PlatformFormDialog opened clientId={props.clientId} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'edit' && (
-        <PlatformFormDialog
-          opened
-          clientId={props.clientId}
-          platform={dialog.platform}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      <Dialog
-        opened={dialog?.kind === 'delete'}
-        title="Remove platform"
-        widthPx={CONFIRM_WIDTH_PX}
-        onClose={() => setDialog(null)}
-      >
-        <Text mb="md">
-          Remove {dialog?.kind === 'delete' ? dialog.platform.name : ''}? Its launches stop working.
-        </Text>
-        <ConfirmFoot
-          action={confirmRemove}
-          onCancel={() => setDialog(null)}
-          button={{ color: 'red' }}
-          cancelFirst
-        >
-          Remove
-        </ConfirmFoot>
-      </Dialog>
-    </Stack>
+      removeConsequence="Its launches stop working."
+      remove={(id) => remove.mutateAsync(id)}
+    />
   );
 }
 

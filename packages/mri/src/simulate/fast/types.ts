@@ -127,8 +127,7 @@ export interface CoilSums {
 
 /** A tissue's k-space times its readout shift's column factors, C·K (./weightedSum.ts). */
 export interface ShiftedKSpace {
-  /** The prepared k-space it was made from (its real part) and the shift [pixels] it was made for. */
-  source: Float32Array;
+  /** The readout shift [pixels] it was made for (NaN: made for an earlier slice, its arrays kept for reuse). */
   shift: number;
   re: Float32Array;
   im: Float32Array;

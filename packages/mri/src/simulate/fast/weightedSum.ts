@@ -9,7 +9,11 @@ import type { PreparedSlice } from './prepare.ts';
 import type { ShiftedKSpace, ShiftedKSpaceCache } from './types.ts';
 import { shiftPhasors, type TissueTerm } from './weights.ts';
 
-/** C·K of `slot` for `shift` [pixels]: kept from an earlier render of the same slice, else formed (in place of a stale one). */
+/**
+ * C·K of `slot` for `shift` [pixels]: kept from an earlier render of the same slice, else formed into the slot's
+ * arrays of an earlier slice or shift. The slice is told by its PreparedSlice, not by its arrays: the preview
+ * fills a moved slice's k-spaces into the arrays of the slice before (preview/engine.ts `spare`).
+ */
 function shiftedKSpace(
   prepared: PreparedSlice,
   slot: number,
@@ -18,15 +22,14 @@ function shiftedKSpace(
 ): ShiftedKSpace {
   if (cache.prepared !== prepared) {
     cache.prepared = prepared;
-    cache.bySlot = cache.bySlot.map((e) => e && { ...e, source: EMPTY, shift: NaN });
+    for (const entry of cache.bySlot) if (entry) entry.shift = NaN;
   }
   const kr = prepared.kRe[slot] as Float32Array;
   const ki = prepared.kIm[slot] as Float32Array;
   const kept = cache.bySlot[slot];
-  if (kept?.source === kr && kept.shift === shift) return kept;
+  if (kept?.shift === shift) return kept;
   const fits = kept?.re.length === kr.length;
   const entry: ShiftedKSpace = {
-    source: kr,
     shift,
     re: fits ? kept.re : new Float32Array(kr.length),
     im: fits ? kept.im : new Float32Array(kr.length),
@@ -45,8 +48,6 @@ function shiftedKSpace(
   cache.bySlot[slot] = entry;
   return entry;
 }
-
-const EMPTY = new Float32Array(0);
 
 /**
  * sum = Σ_t w_t(line)·C_t(column)·K_t over the acquired lines; the other lines are zero. Lines outside, tissues

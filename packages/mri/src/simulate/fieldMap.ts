@@ -21,6 +21,7 @@ import type { AcquisitionFrame } from './geometry.ts';
 import { dipoleFieldHz } from './dipoleField.ts';
 import { fineFieldDetail } from './fieldMapDetail.ts';
 import { multiplyComplex } from '../recon/complexProduct.ts';
+import { absSincPiProductInto, scaledCosSinInto } from './trig.ts';
 
 /** Volume susceptibility of air relative to water [ppm, SI] (Schenck, Med Phys 1996;23:815): +0.36 − (−9.05). */
 export const AIR_SUSCEPTIBILITY_RELATIVE_TO_WATER_PPM = 9.41;
@@ -202,11 +203,10 @@ export function sliceFieldMap(map: FieldMap3d, frame: AcquisitionFrame): SliceFi
   return { hz, gradRead, gradPhase, gradSlice };
 }
 
-const sinc = (x: number): number => (x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x));
-
 /**
  * Applies the field map of a gradient echo at echo time `te` [s] to a centred complex image [phase][read] in
- * place: phase e^(−i2π·Δf·TE) and intravoxel dephasing Π_axis |sinc(g·w·TE)|.
+ * place: phase e^(−i2π·Δf·TE) and intravoxel dephasing Π_axis |sinc(g·w·TE)| (`applyFieldMapCached` on a cache
+ * made for this one call).
  */
 export function applyFieldMap(
   re: Float64Array,
@@ -215,30 +215,15 @@ export function applyFieldMap(
   frame: AcquisitionFrame,
   te: number,
 ): void {
-  const du = frame.fovRead / frame.readCount;
-  const dv = frame.fovPhase / frame.phaseCount;
-  const thickness = frame.plane.sliceThickness;
-  for (let p = 0; p < re.length; p++) {
-    const attenuation =
-      Math.abs(sinc((field.gradRead[p] as number) * du * te)) *
-      Math.abs(sinc((field.gradPhase[p] as number) * dv * te)) *
-      Math.abs(sinc((field.gradSlice[p] as number) * thickness * te));
-    const angle = -2 * Math.PI * (field.hz[p] as number) * te;
-    const c = attenuation * Math.cos(angle);
-    const s = attenuation * Math.sin(angle);
-    const r = re[p] as number;
-    const i = im[p] as number;
-    re[p] = r * c - i * s;
-    im[p] = r * s + i * c;
-  }
+  applyFieldMapCached(re, im, createFieldMapCache(field, frame), te);
 }
 
 /**
  * A slice's field map prepared for repeated renders (the live preview, ./preview/engine.ts): what does not depend
  * on the contrast once per geometry (−2π·Δf [rad/s] and the products g·w per axis [Hz]), and the per-pixel complex
  * factor attenuation·e^(−i2π·Δf·TE) of the last echo time, so that a contrast change keeping TE (TR, TI, flip)
- * reuses it and a TE change recomputes only it, into the same arrays. Its results are those of `applyFieldMap`
- * to the bit (the same products, in the same order).
+ * reuses it and a TE change recomputes only it, into the same arrays (`applyFieldMap` is this on a cache of one
+ * call, so the two agree to the bit).
  */
 export interface FieldMapCache {
   readonly field: SliceFieldMap;
@@ -313,15 +298,8 @@ export function applyFieldMapCached(
   const { cos, sin } = cache;
   if (cache.te !== te) {
     const { radPerS, gwRead, gwPhase, gwSlice } = cache;
-    for (let p = 0; p < cos.length; p++) {
-      const attenuation =
-        Math.abs(sinc((gwRead[p] as number) * te)) *
-        Math.abs(sinc((gwPhase[p] as number) * te)) *
-        Math.abs(sinc((gwSlice[p] as number) * te));
-      const angle = (radPerS[p] as number) * te;
-      cos[p] = attenuation * Math.cos(angle);
-      sin[p] = attenuation * Math.sin(angle);
-    }
+    absSincPiProductInto(cos, gwRead, gwPhase, gwSlice, te);
+    scaledCosSinInto(cos, sin, radPerS, te);
     cache.te = te;
   }
   multiplyComplex(re, im, cos, sin, re, im, re.length);

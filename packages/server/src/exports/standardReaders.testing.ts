@@ -61,6 +61,8 @@ export interface NiftiInfo {
   dtype: string;
   calMin: number;
   calMax: number;
+  /** The texts of its comment extensions (ecode 6), NULs removed. */
+  comments: string[];
 }
 
 export interface Comparison {

@@ -1,7 +1,8 @@
 """Reads Larmor's exports with the standard tools' Python libraries (nibabel, pydicom) and prints JSON.
 
 Used by standardReaders.test.ts; every check on the numbers is made there. Subcommands:
-  nifti FILE               shape, orientation codes (nibabel aff2axcodes), voxel sizes, affine, gzip magic
+  nifti FILE               shape, orientation codes (nibabel aff2axcodes), voxel sizes, affine, gzip magic,
+                           the texts of its comment extensions (ecode 6)
   compare OURS THEIRS [V]  maps OURS' voxels into THEIRS through both affines (world mm): how far from a voxel
                            the mapping lands, the largest world-coordinate mismatch at the corners, and the
                            correlation of the voxel values after the mapping (volume V of a 4D file)
@@ -29,6 +30,11 @@ def nifti(path):
         "dtype": str(image.get_data_dtype()),
         "calMin": float(image.header["cal_min"]),
         "calMax": float(image.header["cal_max"]),
+        "comments": [
+            bytes(e.get_content()).rstrip(b"\0").decode("ascii")
+            for e in image.header.extensions
+            if e.get_code() == 6
+        ],
     }
 
 

@@ -47,6 +47,26 @@ describe('NIfTI-1 export', () => {
     expect(kept.length).toBeLessThanOrEqual(79);
   });
 
+  it('credits the anatomy in a comment extension (flag 1, esize a multiple of 16, ecode 6, ASCII) before the voxels', () => {
+    const notice = 'Brain model derived from Colin27 (Holmes CJ et al., 1998;22:324–333; “BSD”) — Montréal';
+    const credited = niftiVolume({ images, geometry, anatomyNotice: notice });
+    const v = new DataView(credited.buffer);
+    expect(credited[348]).toBe(1);
+    const esize = v.getInt32(352, true);
+    expect(esize % 16).toBe(0);
+    expect(v.getInt32(356, true)).toBe(6);
+    const text = new TextDecoder('ascii').decode(credited.subarray(360, 352 + esize)).replace(/\0+$/, '');
+    expect(text).toBe(
+      'Brain model derived from Colin27 (Holmes CJ et al., 1998;22:324-333; "BSD") - Montreal',
+    );
+    expect(v.getFloat32(108, true)).toBe(352 + esize);
+    expect(credited.length).toBe(352 + esize + 4 * 2 * 3 * 4);
+    expect(v.getFloat32(352 + esize + 4 * (2 * 8 + 1 * 4 + 3), true)).toBe(200 + 7);
+    // Without a notice: no extension, voxels from byte 352.
+    expect(bytes[348]).toBe(0);
+    expect(view.getFloat32(108, true)).toBe(352);
+  });
+
   it("sets cal_min/cal_max to the series' default display window", () => {
     const window = seriesWindow(images.map((i) => i.magnitude));
     expect(view.getFloat32(128, true)).toBe(Math.fround(window.low));

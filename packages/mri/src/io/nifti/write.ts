@@ -1,7 +1,8 @@
 /**
  * NIfTI-1 single-file export (.nii; header layout from nifti1.h, NIFTI Data Format Working Group 2004):
- * 348-byte header, 4-byte empty extension, float32 magnitudes from byte 352, i fastest (image columns), then j
- * (rows), then k (slices). cal_min/cal_max hold the series' default display window (recon/window.ts), which
+ * 348-byte header, the 4-byte extension flag, the anatomy's credit as a comment extension when given (ecode 6,
+ * NIFTI_ECODE_COMMENT: esize, ecode, then the text NUL-padded to a multiple of 16 bytes), float32 magnitudes from
+ * `vox_offset` (352 without the extension), i fastest (image columns), then j (rows), then k (slices). cal_min/cal_max hold the series' default display window (recon/window.ts), which
  * viewers such as FSLeyes and NiiVue open with.
  *
  * Uncompressed bytes only: `.nii.gz` is these bytes gzip-compressed by the caller at the edge (node:zlib
@@ -18,7 +19,10 @@ import { firstPixelCenter, scale } from '../../simulate/geometry.ts';
 import { mToMm } from '../../units.ts';
 
 const HEADER_SIZE = 348;
-const VOX_OFFSET = 352;
+/** The end of the header and its extension flag: where the extensions, then the voxels, start. */
+const EXTENSIONS_OFFSET = 352;
+/** nifti1.h NIFTI_ECODE_COMMENT: "plain ASCII text only"; nibabel reads it as a `comment` extension. */
+const NIFTI_ECODE_COMMENT = 6;
 const DT_FLOAT32 = 16;
 const NIFTI_XFORM_SCANNER_ANAT = 1;
 /** xyzt_units: NIFTI_UNITS_MM (2) | NIFTI_UNITS_SEC (8). */
@@ -37,6 +41,33 @@ export interface NiftiInput {
   description?: string;
   /** The protocol's relative SNR figure [%], appended to the description (descrip, 80 bytes). */
   relativeSnrPercent?: number;
+  /** The credit of the anatomy the images were simulated from (its licence notice), as a comment extension. */
+  anatomyNotice?: string;
+}
+
+/**
+ * A comment extension holding `text` in plain ASCII as the standard asks (dashes, quotes and accented letters
+ * written as their ASCII forms, anything else as `?`): esize (the whole extension, a multiple of 16), ecode, the
+ * text and at least one NUL.
+ */
+function commentExtension(text: string): Uint8Array {
+  const plain = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"');
+  const ascii = Array.from(plain, (ch) => {
+    const code = ch.codePointAt(0) ?? 0x3f;
+    return (code >= 0x20 && code < 0x7f) || code === 0x0a ? code : 0x3f;
+  });
+  const size = Math.ceil((8 + ascii.length + 1) / 16) * 16;
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  view.setInt32(0, size, true);
+  view.setInt32(4, NIFTI_ECODE_COMMENT, true);
+  out.set(ascii, 8);
+  return out;
 }
 
 /** The 4×4 voxel → RAS-mm affine (rows of [x, y, z, t]) of a scan's volume. */
@@ -116,7 +147,9 @@ export function niftiVolume(input: NiftiInput): Uint8Array {
   if (!Number.isInteger(volumes) || volumes < 1 || !Number.isInteger(nz)) {
     throw new RangeError(`${input.images.length} images do not make ${volumes} volumes of equal slice count`);
   }
-  const out = new Uint8Array(VOX_OFFSET + nx * ny * nz * volumes * 4);
+  const extension = input.anatomyNotice ? commentExtension(input.anatomyNotice) : new Uint8Array(0);
+  const voxOffset = EXTENSIONS_OFFSET + extension.length;
+  const out = new Uint8Array(voxOffset + nx * ny * nz * volumes * 4);
   const view = new DataView(out.buffer);
   const plane = input.geometry.slices[0];
   if (!plane) throw new RangeError('no geometry');
@@ -139,7 +172,7 @@ export function niftiVolume(input: NiftiInput): Uint8Array {
     0,
   ];
   pixdim.forEach((p, i) => view.setFloat32(76 + 4 * i, p, true));
-  view.setFloat32(108, VOX_OFFSET, true);
+  view.setFloat32(108, voxOffset, true);
   view.setFloat32(112, 1, true); // scl_slope
   view.setFloat32(116, 0, true); // scl_inter
   const window = seriesWindow(input.images.map((i) => i.magnitude));
@@ -159,7 +192,10 @@ export function niftiVolume(input: NiftiInput): Uint8Array {
   for (let r = 0; r < 3; r++)
     for (let col = 0; col < 4; col++) view.setFloat32(280 + 16 * r + 4 * col, affine[r]?.[col] ?? 0, true);
   out.set(new TextEncoder().encode('n+1\0'), 344);
-  let offset = VOX_OFFSET;
+  // Extension flag (byte 348): 1 when an extension follows.
+  out[HEADER_SIZE] = extension.length > 0 ? 1 : 0;
+  out.set(extension, EXTENSIONS_OFFSET);
+  let offset = voxOffset;
   for (const image of input.images) {
     for (const v of image.magnitude) {
       view.setFloat32(offset, v, true);

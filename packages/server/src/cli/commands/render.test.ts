@@ -7,6 +7,7 @@ import { parseFlags, UsageError } from '../command.ts';
 import { encodePngGrey8 } from '../render/png.ts';
 import { protocolFromFlags, RENDER_FLAGS, renderCommand, validProtocolFromFlags } from './render.ts';
 import { testScanner } from '@larmor/mri/testing';
+import { modelNotice } from '../../anatomy/modelStore.ts';
 
 const scanner = testScanner();
 
@@ -25,6 +26,12 @@ function pngPixels(png: Uint8Array): { width: number; height: number; pixels: Ui
 }
 
 /** Mean, standard deviation and fraction of pixels above `floor`. */
+/** A .nii file's float32 voxels, from its vox_offset (352, or later when an extension precedes them). */
+function niftiVoxels(nii: Uint8Array): Float32Array {
+  const offset = new DataView(nii.buffer, nii.byteOffset, nii.byteLength).getFloat32(108, true);
+  return new Float32Array(Uint8Array.from(nii.subarray(offset)).buffer);
+}
+
 function stats(values: ArrayLike<number>, floor = 0): { mean: number; sd: number; above: number } {
   let sum = 0;
   let squares = 0;
@@ -148,8 +155,12 @@ describe('larmor render', () => {
     const dicomPixels = new Uint16Array(Uint8Array.from(dicom.subarray(dicom.length - 32 * 32 * 2)).buffer);
     expect(stats(dicomPixels, 0).above).toBeGreaterThan(0.15);
     const nifti = readFileSync(path.join(dir, 'scan.nii'));
-    expect(nifti.length).toBe(352 + 32 * 32 * 2 * 4);
-    const voxels = new Float32Array(Uint8Array.from(nifti.subarray(352)).buffer);
+    const voxels = niftiVoxels(nifti);
+    expect(voxels.length).toBe(32 * 32 * 2);
+    // The anatomy's credit as a comment extension (ecode 6) between the header and the voxels, as in the API's.
+    const notice = modelNotice(2);
+    if (notice) expect(nifti.subarray(360, 360 + notice.length).toString('latin1')).toBe(notice);
+    else expect(nifti[348]).toBe(0);
     expect(voxels.every(Number.isFinite)).toBe(true);
     const v = stats(voxels, 0.02);
     expect(v.above).toBeGreaterThan(0.15);
@@ -168,9 +179,7 @@ describe('larmor render', () => {
     const s = stats(png.pixels, 10);
     expect(s.above).toBeGreaterThan(0.2);
     expect(s.sd).toBeGreaterThan(20);
-    const voxels = new Float32Array(
-      Uint8Array.from(readFileSync(path.join(dir, 'epi.nii')).subarray(352)).buffer,
-    );
+    const voxels = niftiVoxels(readFileSync(path.join(dir, 'epi.nii')));
     expect(voxels.every(Number.isFinite)).toBe(true);
   });
 
@@ -188,8 +197,7 @@ describe('larmor render', () => {
     expect(adcDicom).toContain('DERIVED\\PRIMARY\\DIFFUSION\\ADC');
     const b0 = stats(pngPixels(readFileSync(path.join(out, 'b0', 'slice-001.png'))).pixels, 10);
     expect(b0.above).toBeGreaterThan(0.2);
-    const nifti = (name: string) =>
-      new Float32Array(Uint8Array.from(readFileSync(path.join(dir, name)).subarray(352)).buffer);
+    const nifti = (name: string) => niftiVoxels(readFileSync(path.join(dir, name)));
     const [s0, s1000] = [nifti('dwi-b0.nii'), nifti('dwi-b1000.nii')];
     const brain = s0.map((v, i) => (v > 0.05 ? i : -1)).filter((i) => i >= 0);
     // Diffusion weighting darkens every tissue: mean over the brain at b = 1000 below 60 % of b = 0.

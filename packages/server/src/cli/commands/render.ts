@@ -273,7 +273,12 @@ export const renderCommand: CliCommand = {
         // DWI series get their name before the extension: scan-b1000.nii.gz, scan-adc.nii.gz.
         const niftiFile = s.name ? niftiFlag.replace(/(\.nii(\.gz)?)$/, `-${s.name}$1`) : niftiFlag;
         mkdirSync(path.dirname(path.resolve(niftiFile)), { recursive: true });
-        const nii = niftiVolume({ images, geometry, repetitionTime: protocol.repetitionTime });
+        const nii = niftiVolume({
+          images,
+          geometry,
+          repetitionTime: protocol.repetitionTime,
+          ...(info.notice ? { anatomyNotice: info.notice } : {}),
+        });
         writeFileSync(niftiFile, niftiFileBytes(niftiFile, nii));
       }
     });

@@ -23,6 +23,7 @@ import {
   type NiftiInfo,
 } from '../../exports/standardReaders.testing.ts';
 import { runToFinish, sequenceInSession, type Headers, useSimulatorApp } from '../../test/simulator.ts';
+import { modelNotice } from '../../anatomy/modelStore.ts';
 
 const skip = skipWithoutReaders('standard readers, session downloads');
 
@@ -35,13 +36,17 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
   const dir = mkdtempSync(path.join(os.tmpdir(), 'larmor-session-readers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function finishedSeries(): Promise<{ h: Headers; base: string }> {
-    const { h, sessionId, sequence } = await sequenceInSession(t.app, t.db, {
+  async function finishedSeries(): Promise<{ h: Headers; base: string; modelId: number }> {
+    const { h, sessionId, sequence, active } = await sequenceInSession(t.app, t.db, {
       name: 'Knee SE',
       parameters: { matrixRead: MATRIX, matrixPhase: MATRIX, sliceCount: SLICES },
     });
     const settled = await runToFinish(t.app, h, sessionId, sequence.id);
-    return { h, base: `/api/v1/sessions/${sessionId}/reconstructed-images/${settled.lastScan?.id ?? ''}` };
+    return {
+      h,
+      base: `/api/v1/sessions/${sessionId}/reconstructed-images/${settled.lastScan?.id ?? ''}`,
+      modelId: active.lab.anatomicalModelId,
+    };
   }
 
   it('has every standard reader installed', () => {
@@ -49,7 +54,7 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
   });
 
   it('?format=nifti and ?format=dicom of a finished series open in the standard tools and agree in world space', async () => {
-    const { h, base } = await finishedSeries();
+    const { h, base, modelId } = await finishedSeries();
     const nifti = await t.app.inject({ method: 'GET', url: `${base}?format=nifti`, headers: h });
     expect(nifti.statusCode).toBe(200);
     const niftiFile = path.join(dir, 'series.nii.gz');
@@ -58,6 +63,9 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
     expect(info.gzip).toBe(true);
     expect(info.shape).toEqual([MATRIX, MATRIX, SLICES]);
     expect(info.calMax).toBeGreaterThan(info.calMin);
+    // The knee's credit travels with the volume as the DICOM files carry it (issue 22, "credit … in exports").
+    const notice = modelNotice(modelId);
+    expect(info.comments).toEqual(notice ? [notice] : []);
 
     const zip = await t.app.inject({ method: 'GET', url: `${base}?format=dicom`, headers: h });
     expect(zip.statusCode).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * Downloads of a finished scan's series: a zip of its DICOM MR files (@larmor/mri io/dicom, one file per slice)
  * and a gzip-compressed NIfTI-1 volume (@larmor/mri io/nifti, exports/nifti.ts). Both are rebuilt from the
- * stored pixels and the snapshot's geometry, so they show exactly what the viewers show. The DICOM files credit
- * the model's anatomy (Colin27, the SPL Knee Atlas) in Patient Comments.
+ * stored pixels and the snapshot's geometry, so they show exactly what the viewers show. Both credit the model's
+ * anatomy (Colin27, the SPL Knee and Abdominal Atlases): the DICOM files in Patient Comments, the NIfTI volumes
+ * (also the FSL download's) in a comment extension (ecode 6).
  */
 import { zipSync } from 'fflate';
 import { dicomMrSeries, fslDiffusionTables, niftiVolume } from '@larmor/mri/io';
@@ -93,11 +94,13 @@ export async function niftiGz(
   series?: DiffusionSeriesRecord,
 ) {
   const snapshot = JSON.parse(scan.snapshot) as ScanSnapshot;
+  const notice = modelNotice(snapshot.model.id);
   const nii = niftiVolume({
     images: await imagesOf(runtime, scan, result, series),
     geometry: scanGeometry(snapshot.protocol),
     repetitionTime: snapshot.protocol.repetitionTime,
     relativeSnrPercent: modelSnrPercent(snapshot.protocol, snapshot.scanner, snapshot.model.id),
+    ...(notice ? { anatomyNotice: notice } : {}),
   });
   return niftiFileBytes('scan.nii.gz', nii);
 }
@@ -122,6 +125,7 @@ export async function fslZip(runtime: SimulatorRuntime, scan: ScanRow, result: S
     (s): s is DiffusionSeriesRecord & { bValue: number } => s.bValue !== null,
   );
   const itself = protocol.bValues?.[0] ?? 0;
+  const notice = modelNotice(snapshot.model.id);
   const volumes = [
     ...(traces.some((s) => s.bValue === itself) ? [] : [{ bValue: itself, series: undefined }]),
     ...traces.map((s) => ({ bValue: s.bValue, series: s })),
@@ -136,6 +140,7 @@ export async function fslZip(runtime: SimulatorRuntime, scan: ScanRow, result: S
     repetitionTime: protocol.repetitionTime,
     description: 'DWI trace per b-value',
     relativeSnrPercent: modelSnrPercent(protocol, snapshot.scanner, snapshot.model.id),
+    ...(notice ? { anatomyNotice: notice } : {}),
   });
   const tables = fslDiffusionTables(
     geometry,

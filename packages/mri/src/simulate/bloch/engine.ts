@@ -272,8 +272,9 @@ export function simulateBloch(scan: BlochScan, options: BlochEngineOptions = {})
     return run;
   }
 
+  /** Classes of a readout on the axes of `mask`: T1 plays no part in a readout's phasors, so it keys none. */
   function classesOf(mask: number): SpinClasses {
-    return classes.get(`${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask));
+    return classes.get(`read|${mask}|${shift}`, () => classifySpins({ ...ws, t1, t2 }, n, mask, false));
   }
 
   /**

@@ -7,7 +7,7 @@ import { resampleSlice, type SliceGrid, type SlicePlane } from '../../anatomy/re
 import type { AnatomicalModel } from '../../anatomy/types.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import { textureFactor } from '../../anatomy/texture.ts';
-import { createSpinSet, withT2StarSpread, type SpinSet } from './spins.ts';
+import { createSpinSet, roundToClassResolution, withT2StarSpread, type SpinSet } from './spins.ts';
 
 export interface SlicePhantomOptions {
   /**
@@ -30,7 +30,8 @@ export interface SlicePhantomOptions {
  * result is deterministic); pixels where air dominates are skipped. The spin sits at the pixel centre, in the
  * plane (`center + (ix − ⌊nx/2⌋)·Δx·row + (iy − ⌊ny/2⌋)·Δy·column`, the pixel convention of SliceGrid), with
  * rho = PD, T1, T2 [s] of its tissue (times the model's texture factors at the pixel centre, anatomy/texture.ts,
- * where the model has a texture; T2* scales with T2) and the off-resonance of its chemical shift, dw = 2π·Δf [rad/s]
+ * where the model has a texture, T1, T2 and T2* then rounded to the engine's class resolution; T2* scales with T2)
+ * and the off-resonance of its chemical shift, dw = 2π·Δf [rad/s]
  * (Δf = offResonanceHz of TissueAtField; fat ≈ −3.4 ppm·γ̄·B0, DESIGN.md §3 sign convention
  * M⊥(t) = M⊥(0)·exp(−i·Δω·t)). `tissuesAtField[label]` gives the properties of each label of the model at the
  * scanner's B0 (`tissuesByLabel` of simulate.ts, or `tissueAtField` per key); label 0 is air and never simulated.
@@ -94,10 +95,12 @@ export function spinsFromSlice(
       const t1 = texture ? textureFactor(texture, 't1', x, y, z) : 1;
       const t2 = texture ? textureFactor(texture, 't2', x, y, z) : 1;
       p.rho[count] = tissue.pd * pd;
-      p.t1[count] = tissue.t1 * t1;
-      p.t2[count] = tissue.t2 * t2;
+      // A textured T1 and T2 take the engine's class resolution (spins.ts `roundToClassResolution`): spins of a
+      // tissue then share a few values, and with them the engine's spin classes, instead of one class each.
+      p.t1[count] = texture ? roundToClassResolution(tissue.t1 * t1) : tissue.t1;
+      p.t2[count] = texture ? roundToClassResolution(tissue.t2 * t2) : tissue.t2;
       p.dw[count] = 2 * Math.PI * tissue.offResonanceHz;
-      p.t2s[count] = tissue.t2star * t2;
+      p.t2s[count] = texture ? roundToClassResolution(tissue.t2star * t2) : tissue.t2star;
       count++;
     }
   }

@@ -53,11 +53,11 @@ export interface SpinClasses {
 }
 
 /**
- * Classes in order of first appearance, from the exact Float32 bit patterns of the properties the mask keeps.
- * Numeric open-addressing hash (no key strings, nothing for the garbage collector): a spin whose bits match the
+ * Classes in order of first appearance, from the exact Float32 bit patterns of the positions the mask keeps, dw,
+ * T2 and, unless `byT1` is false, T1 (a readout's phasors depend on T2 alone: its classes leave T1 out). Numeric open-addressing hash (no key strings, nothing for the garbage collector): a spin whose bits match the
  * representative of the slot it hashes to joins that class, else it probes the next slot.
  */
-export function classifySpins(src: ClassSource, count: number, mask: number): SpinClasses {
+export function classifySpins(src: ClassSource, count: number, mask: number, byT1 = true): SpinClasses {
   const classOf = new Int32Array(count);
   const reps = new Int32Array(count);
   let classes = 0;
@@ -67,7 +67,8 @@ export function classifySpins(src: ClassSource, count: number, mask: number): Sp
   const y = bits(src.y);
   const z = bits(src.z);
   const dw = bits(src.dw);
-  const t1 = bits(src.t1);
+  // Without T1 in the key (a readout's classes), every spin's word is the same.
+  const t1 = byT1 ? bits(src.t1) : new Int32Array(count);
   const t2 = bits(src.t2);
   const useX = (mask & 1) !== 0;
   const useY = (mask & 2) !== 0;

@@ -80,13 +80,31 @@ export function cloneSpins(spins: SpinSet): SpinSet {
 }
 
 /**
+ * The relative resolution of a textured tissue's relaxation times in the Bloch phantom [bits of mantissa]: T1, T2
+ * and T2* of its spins are rounded to 2⁻⁶ (steps of about 1.6 %, ±0.8 % at most; phantom.ts `spinsFromSlice`).
+ * The engine groups spins of equal properties into classes (rfmap.ts `classifySpins`: one RF map, one readout
+ * phasor per class); a textured tissue (anatomy/texture.ts: T1 and T2 vary smoothly by ±3 %) gave every spin values
+ * of its own, so every spin was a class and pulses and readouts ran per spin, 7–10× slower. Rounded, a tissue
+ * takes about five values of each and the engine stays exact for the phantom it is given.
+ */
+export const CLASS_RELAXATION_BITS = 6;
+
+/** `value` rounded to CLASS_RELAXATION_BITS bits of mantissa (values ≤ 0 and non-finite ones unchanged). */
+export function roundToClassResolution(value: number): number {
+  if (!(value > 0) || !Number.isFinite(value)) return value;
+  const step = 2 ** (Math.floor(Math.log2(value)) - CLASS_RELAXATION_BITS);
+  return Math.round(value / step) * step;
+}
+
+/**
  * Intravoxel dephasing for T2* (reference/analytic_formulas.md §5, 1/T2* = 1/T2 + 1/T2′): each spin becomes
  * `perSpin` isochromats at the off-resonances ω_j/T2′ of `dephasingNodes` (an equally spaced grid over the
  * Lorentzian spread of half-width 1/T2′ [rad/s], weights fitted to exp(−t/T2′), first revival at
  * DEPHASING_PERIOD·T2′; dephasing.ts gives the error per count), each carrying w_j of the spin's rho and
  * magnetisation, so the summed FID of a voxel decays as exp(−t/T2′)·exp(−t/T2). `t2s` [s] per spin;
- * T2′ = 1/(1/T2* − 1/T2); spins with t2s ≥ t2 (or not finite) keep their single isochromat. Spins of one
- * tissue get the same frequencies, so they share the Bloch engine's spin classes.
+ * T2′ = 1/(1/T2* − 1/T2); spins with t2s ≥ t2 (or not finite) keep their single isochromat. Spins of equal T2 and
+ * T2* get the same frequencies (a textured tissue's take a few values: `roundToClassResolution`), so they share the
+ * Bloch engine's spin classes.
  */
 export function withT2StarSpread(spins: SpinSet, t2s: ArrayLike<Seconds>, perSpin: number): SpinSet {
   const n = spins.count;

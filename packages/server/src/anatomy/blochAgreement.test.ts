@@ -152,16 +152,16 @@ describe('Bloch vs fast engine on the brain, default protocols (issue 23 item 5)
   );
 
   it(
-    'nulled tissues: fat under fat saturation and STIR, CSF under FLAIR, within 2 % of their M0 (PD; fat-saturated fat measured 1.6 %)',
+    'nulled tissues: fat under fat saturation within 1.4 % of its M0 (PD; measured 1.1 %, 1.6 % with one spoiler moment; steady-state floor 0.85 %), fat under STIR and CSF under FLAIR within 2 %',
     () => {
-      for (const [family, fs, tissue] of [
-        ['SE', true, 'fat'],
-        ['STIR', false, 'fat'],
-        ['FLAIR', false, 'csf'],
+      for (const [family, fs, tissue, tolerance] of [
+        ['SE', true, 'fat', 0.014],
+        ['STIR', false, 'fat', TOLERANCE],
+        ['FLAIR', false, 'csf', TOLERANCE],
       ] as const) {
         const m = means(family, 'coronal', { fatSaturation: fs });
         const gap = Math.abs((m.bloch.get(tissue) ?? NaN) - (m.fast.get(tissue) ?? NaN));
-        expect(gap / tissueAtField(tissue, scanner.b0).pd, `${family} ${tissue}`).toBeLessThan(TOLERANCE);
+        expect(gap / tissueAtField(tissue, scanner.b0).pd, `${family} ${tissue}`).toBeLessThan(tolerance);
       }
     },
     TIMEOUT_MS,

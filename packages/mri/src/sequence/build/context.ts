@@ -6,6 +6,7 @@ import type { GradientEvent, RfEvent, SequenceTimeline } from '../timeline.ts';
 import {
   sumWaveforms,
   trapezoidEvent,
+  trapezoidArea,
   trapezoidForArea,
   trapezoidWithFlat,
   type Trapezoid,
@@ -152,6 +153,8 @@ export interface Excitation {
   tail: Seconds;
   /** Slice-axis area [1/m] that refocuses the pulse (−G·(T/2 + fall/2)). */
   rephaseArea: number;
+  /** Slice-axis area [1/m] of the slice-select lobe itself (G·(T + (rise + fall)/2)). */
+  lobeArea: number;
   rf: RfEvent;
 }
 
@@ -194,6 +197,7 @@ export function selectivePulse(
     centre: gss.rise + rf.center,
     tail: duration - rf.center + gss.fall,
     rephaseArea: -amplitude * (duration - rf.center + gss.fall / 2),
+    lobeArea: trapezoidArea(gss),
     rf,
   };
 }

@@ -93,14 +93,14 @@ export function buildEpi(ctx: BuildContext, options: BuildOptions = {}): Sequenc
     trapezoidDuration(area(ctx, phaseArea(ctx, 0))),
   );
   const centreEcho = linesBeforeCentre * lineLength + line.echoOffset;
-  const fatSat = fatSaturation(ctx, exc.centre);
+  const fatSat = fatSaturation(ctx, exc);
   const b = new TimelineBuilder(ctx.raster);
   const dummies = options.dummyScans ?? epiDummyScans(spinEcho ? Math.PI / 2 : p.flipAngle);
   const repetitions = dummies + Math.max(1, Math.round(p.nex));
   for (let r = 0; r < repetitions; r++) {
     const acquire = r >= dummies;
     b.delay(r * p.repetitionTime - b.time);
-    addFatSaturation(b, fatSat);
+    addFatSaturation(b, fatSat, r);
     const t90 = b.time + exc.centre;
     b.add(exc.events);
     if (spinEcho) {

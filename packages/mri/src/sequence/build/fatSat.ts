@@ -5,6 +5,7 @@
  */
 import { FAT_WATER_SHIFT_PPM } from '../../constants.ts';
 import {
+  FAT_SAT_SPOILER_CYCLE,
   FAT_SAT_SPOILER_SCALE,
   FAT_SAT_TIME_BANDWIDTH,
   fatSaturationPulseDuration,
@@ -12,17 +13,20 @@ import {
 import { chemicalShiftHz } from '../../tissue/field.ts';
 import { tissueAtField } from '../../tissue/library.ts';
 import type { Radians, Seconds } from '../../units.ts';
-import { area, gradients, spoilerArea, type BuildContext } from './context.ts';
+import { area, gradients, spoilerArea, type BuildContext, type Excitation } from './context.ts';
 import { trapezoidDuration } from './gradients.ts';
 import { ceilToRaster } from './raster.ts';
 import { sincPulse } from './rf.ts';
 import type { RfEvent } from '../timeline.ts';
 import type { BlockEvents, TimelineBuilder } from './timelineBuilder.ts';
 
-/** The fat-saturation module of a protocol: pulse block, spoiler block, and its total length [s]. */
+/** The fat-saturation module of a protocol: pulse block, spoiler blocks, and its total length [s]. */
 export interface FatSaturation {
   pulse: BlockEvents;
-  spoiler: BlockEvents;
+  /** Its spoilers, one per entry of FAT_SAT_SPOILER_CYCLE: repetition n plays entry n mod their count. */
+  spoilers: readonly BlockEvents[];
+  /** Length of the spoiler block [s], that of the largest spoiler. */
+  spoilerDuration: Seconds;
   /** Length of the two blocks [s] (each on the block raster). */
   duration: Seconds;
   /** From the pulse's centre to the end of the spoiler [s]. */
@@ -88,20 +92,38 @@ export function fatNullFlipWithRelaxation(
 }
 
 /**
+ * Slice-axis moment [1/m] the excitation `exc` leaves on magnetisation that was transverse before it: its whole
+ * slice-select lobe and its rephaser, half the lobe (γ̄·G·(T + rise)/2: 2.1 cycles across the slice for the 2 ms
+ * TBW-4 sinc). Fat the saturation pulse leaves transverse carries it to the echo on top of the spoiler's moment.
+ */
+export function excitationDephasing(exc: Pick<Excitation, 'lobeArea' | 'rephaseArea'>): number {
+  return exc.lobeArea + exc.rephaseArea;
+}
+
+/**
  * The fat-saturation blocks of `ctx`'s protocol, or undefined when it has fat saturation off. The pulse is a
  * sinc of FAT_SAT_TIME_BANDWIDTH over T = TBW/|Δf| (18.4 ms at 1.5 T, 9.2 ms at 3 T), at fat's frequency Δf = −3.4 ppm·γ̄·B0,
  * with the flip that nulls fat from full magnetisation (library T1 and T2 at the scanner's field, relaxation
- * during the pulse included: `fatNullFlipWithRelaxation`) at `toExcitation` [s] after the spoiler ends (the time
- * to the excitation's centre); the spoiler is FAT_SAT_SPOILER_SCALE slice spoilers. Its `duration` is validation's
+ * during the pulse included: `fatNullFlipWithRelaxation`) at the excitation `exc`'s centre after the spoiler
+ * block ends. The spoilers are m·FAT_SAT_SPOILER_SCALE slice spoilers for m in FAT_SAT_SPOILER_CYCLE (varied
+ * between repetitions), less the excitation's own dephasing of that fat (`excitationDephasing`), so that the
+ * fat's moment at the echo is m whole multiples of 16 cycles across the slice: immaterial across a whole voxel,
+ * but the Bloch slice phantom's layer, a sixteenth of the slice, dephases only whole cycles across it (1.13
+ * cycles leave sinc(1.13) = 11 % of the magnetisation in phase; docs/physics.md, "Fat saturation"). The spoiler
+ * block lasts as the largest spoiler; with the pulse that is validation's `duration`
  * (sequence/fat-saturation.ts `fatSaturationDuration`).
  */
-export function fatSaturation(ctx: BuildContext, toExcitation: Seconds): FatSaturation | undefined {
+export function fatSaturation(ctx: BuildContext, exc: Excitation): FatSaturation | undefined {
   if (!ctx.protocol.fatSaturation) return undefined;
   const shift = chemicalShiftHz(FAT_WATER_SHIFT_PPM, ctx.scanner.b0);
   const duration = fatSaturationPulseDuration(ctx.scanner.b0);
-  const spoilerMoment = FAT_SAT_SPOILER_SCALE * spoilerArea(ctx);
-  const spoiler = gradients(ctx.axes, { slice: area(ctx, spoilerMoment) });
-  const spoilerDuration = ceilToRaster(trapezoidDuration(area(ctx, spoilerMoment)), ctx.raster.block);
+  const unit = FAT_SAT_SPOILER_SCALE * spoilerArea(ctx);
+  const dephasing = excitationDephasing(exc);
+  const spoilers = FAT_SAT_SPOILER_CYCLE.map((m) =>
+    gradients(ctx.axes, { slice: area(ctx, m * unit - dephasing) }),
+  );
+  const largest = Math.max(...FAT_SAT_SPOILER_CYCLE) * unit;
+  const spoilerDuration = ceilToRaster(trapezoidDuration(area(ctx, largest)), ctx.raster.block);
   const pulseBlock = ceilToRaster(duration, ctx.raster.block);
   const tail = pulseBlock - duration / 2 + spoilerDuration;
   const fat = tissueAtField('fat', ctx.scanner.b0);
@@ -114,15 +136,19 @@ export function fatSaturation(ctx: BuildContext, toExcitation: Seconds): FatSatu
       freqOffset: shift,
       use: 'saturation',
     });
-  const rf = shape(fatNullFlipWithRelaxation(shape, tail - duration / 2 + toExcitation, fat.t1, fat.t2));
-  return { pulse: { rf }, spoiler, duration: pulseBlock + spoilerDuration, tail };
+  const rf = shape(fatNullFlipWithRelaxation(shape, tail - duration / 2 + exc.centre, fat.t1, fat.t2));
+  return { pulse: { rf }, spoilers, spoilerDuration, duration: pulseBlock + spoilerDuration, tail };
 }
 
-/** Plays the fat-saturation blocks (nothing when `fs` is undefined); returns their length [s]. */
-export function addFatSaturation(b: TimelineBuilder, fs: FatSaturation | undefined): Seconds {
+/**
+ * Plays the fat-saturation blocks of repetition `n` (its spoiler: entry n mod length; nothing when `fs` is
+ * undefined); returns their length [s].
+ */
+export function addFatSaturation(b: TimelineBuilder, fs: FatSaturation | undefined, n: number): Seconds {
   if (!fs) return 0;
   const start = b.time;
   b.add(fs.pulse);
-  b.add(fs.spoiler);
+  const count = fs.spoilers.length;
+  b.add(fs.spoilers[((n % count) + count) % count] ?? {}, fs.spoilerDuration);
   return b.time - start;
 }

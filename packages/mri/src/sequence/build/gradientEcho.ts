@@ -133,7 +133,7 @@ export function spoiledRepetition(
   const end = start + lead + exc.centre + (tes[last] ?? 0) + roDuration - echoCentre(ro, last) + spoil;
   if (!b) return end - start;
   b.delay(start - b.time);
-  addFatSaturation(b, fatSat);
+  addFatSaturation(b, fatSat, n);
   const tc = b.time + exc.centre;
   excite(ctx, b, parts, phase, pe);
   const reversed = readout(ctx, -1);
@@ -166,7 +166,7 @@ export function buildSpoiledGre(ctx: BuildContext, options: BuildOptions = {}): 
   );
   const dummies = options.dummyScans ?? 20;
   const b = new TimelineBuilder(ctx.raster);
-  const fatSat = fatSaturation(ctx, exc.centre);
+  const fatSat = fatSaturation(ctx, exc);
   const needed = spoiledRepetition(ctx, parts, undefined, 0, 0, 0, echoes, true, fatSat);
   if (p.repetitionTime < needed) throw timingError('TR', needed);
   for (let n = 0; n < dummies + p.matrixPhase; n++) {

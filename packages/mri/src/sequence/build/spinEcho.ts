@@ -89,7 +89,7 @@ export function buildSpinEcho(
     esp = 2 * ceilToRaster(played / 2 - 1e-12, raster);
     centreEcho = trainCentreEcho(p.echoTime, esp, etl);
   }
-  const fatSat = fatSaturation(ctx, exc.centre);
+  const fatSat = fatSaturation(ctx, exc);
   const fatSatLength = fatSat?.duration ?? 0;
   // Which line each echo of each shot reads: the layout the fast engine weights its lines with (echo-train.ts),
   // so both engines put the same echo on the same line; -1 where an echo reads no line (its ADC is left out).
@@ -124,7 +124,7 @@ export function buildSpinEcho(
       b.add(gradients(ctx.axes, { slice: area(ctx, spoilerArea(ctx)) }));
       startAt(shotStart + inv.centre + ti - exc.centre - fatSatLength);
     }
-    addFatSaturation(b, fatSat);
+    addFatSaturation(b, fatSat, shot + dummies);
     // RF spoiling (Zur et al., MRM 1991;21:251): the excitation, its refocusing pulses (CPMG, +90°) and the
     // receiver advance by the quadratic phase of repetition n, so echo pathways that span repetitions
     // (stimulated echoes of transverse magnetisation the spoilers leave, imperfect 180° edges of the slice

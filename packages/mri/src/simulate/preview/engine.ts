@@ -162,6 +162,8 @@ export function createPreviewEngine(
 ): PreviewEngine {
   const now = options.now ?? (() => 0);
   const useWasm = options.wasmFft !== false;
+  /** The white level of the last frame [magnitude units] (NaN before the first). */
+  let white = NaN;
   const backend: PreviewBackend = useWasm && wasmFftAvailable() ? 'wasm' : 'javascript';
   let prepared: PreparedGeometry | undefined;
   let noise: { samples: number; channels: number; units: UnitNoise[] } | undefined;
@@ -319,7 +321,9 @@ export function createPreviewEngine(
       const image = contrast
         ? renderContrastSlice(contrast, protocol, scanner, options)
         : renderContrast(slice ?? tissuesOf(prepared), protocol, scanner, options);
-      const grey = greyOf(image.magnitude, quantileOf(image.magnitude, PREVIEW_WHITE_QUANTILE));
+      // The last frame's white level as the quantile's hint: a contrast step moves it little (grey.ts).
+      white = quantileOf(image.magnitude, PREVIEW_WHITE_QUANTILE, white);
+      const grey = greyOf(image.magnitude, white);
       return {
         ok: true,
         frame: {

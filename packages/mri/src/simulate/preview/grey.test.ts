@@ -53,6 +53,29 @@ describe('preview grey map without a sort (issue 26.2)', () => {
     );
   });
 
+  it('gives the same value with any hint: near the answer (one pass over the top), far below or above it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constant(0), fc.float({ min: 0, max: 1e6, noNaN: true })), { minLength: 1 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e3, noNaN: true }),
+        (values, quantile, factor) => {
+          const image = Float32Array.from(values);
+          const exact = quantileOf(image, quantile);
+          expect(quantileOf(image, quantile, exact * factor)).toBe(exact);
+          expect(quantileOf(image, quantile, exact)).toBe(exact);
+        },
+      ),
+    );
+    // The preview's case: a 256² slice, the last frame's white as the hint, and hints that miss it widely.
+    for (const noise of [0, 0.01, 0.2]) {
+      const image = brainLike(noise);
+      const white = quantileOf(image, PREVIEW_WHITE_QUANTILE);
+      for (const hint of [white, white * 1.05, white * 0.97, white * 0.01, white * 50, NaN, 0, -1])
+        expect(quantileOf(image, PREVIEW_WHITE_QUANTILE, hint)).toBe(white);
+    }
+  });
+
   it('maps the white level to 255 and clamps what is brighter (rounded to the nearest grey); an empty or black image is black', () => {
     expect(Array.from(greyOf(Float32Array.from([0, 1, 2, 4]), 2))).toEqual([0, 128, 255, 255]);
     expect(quantileOf(new Float32Array(0), 0.995)).toBe(0);

@@ -179,11 +179,12 @@ export function renderImageDomain(
   terms: readonly TissueTerm[],
   ws: ContrastWorkspace,
   rx: Receive,
+  magnitudeOnly = false,
 ): RenderedImage {
   const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
   const frame = ws.frame;
   const nu = frame.readCount;
-  const out = emptyDisplay(frame);
+  const out = emptyDisplay(frame, magnitudeOnly);
   const firstKept = firstKeptLine(frame);
   const end = firstKept + frame.phaseMatrix;
   const blockLines = Math.max(1, Math.floor(BLOCK_PIXELS / nu));

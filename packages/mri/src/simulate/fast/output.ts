@@ -106,15 +106,16 @@ function unitGain(count: number): Float32Array {
   return ones;
 }
 
-/** A display-orientation image of the frame's kept lines, all zero. */
-export function emptyDisplay(frame: AcquisitionFrame): RenderedImage {
+/** A display-orientation image of the frame's kept lines, all zero; without `re` and `im` when `magnitudeOnly`. */
+export function emptyDisplay(frame: AcquisitionFrame, magnitudeOnly = false): RenderedImage {
   const n = frame.readCount * frame.phaseMatrix;
+  const complex = magnitudeOnly ? 0 : n;
   return {
     rows: frame.transposed ? frame.readCount : frame.phaseMatrix,
     columns: frame.transposed ? frame.phaseMatrix : frame.readCount,
     magnitude: new Float32Array(n),
-    re: new Float32Array(n),
-    im: new Float32Array(n),
+    re: new Float32Array(complex),
+    im: new Float32Array(complex),
   };
 }
 
@@ -125,7 +126,7 @@ export function emptyDisplay(frame: AcquisitionFrame): RenderedImage {
  * kept phase matrix are skipped. One channel: y = x + σ·n, magnitude |y|. Coil array (y_c = s_c·x + σ·n_c):
  *   Σ_c |y_c|² = |x|²·Σs_c² + 2σ·Re(x*·Σ s_c·n_c) + σ²·Σ|n_c|²,   Σ_c s_c·y_c / Σ s_c² = x + σ·Σ s_c·n_c / Σ s_c²,
  * the sum of squares and the sensitivity combination of the coil images, without forming them; then the prescan
- * gain, when given.
+ * gain, when given. An `out` without `re` and `im` (emptyDisplay's magnitudeOnly) gets the magnitude alone.
  */
 export function receiveLines(
   xRe: Float64Array,
@@ -143,6 +144,7 @@ export function receiveLines(
   const from = Math.max(line0, firstKept);
   const to = Math.min(line1, firstKept + frame.phaseMatrix);
   const { re: outRe, im: outIm, magnitude } = out;
+  const complex = outRe.length > 0;
   const columns = out.columns;
   const transposed = frame.transposed;
   const unit = rx.unit;
@@ -175,8 +177,10 @@ export function receiveLines(
         const sos = (xr * xr + xi * xi) * norm + 2 * sigma * (xr * ar + xi * ai) + sigma2 * (n2[p] as number);
         const d = scale[p] as number;
         const g = (gain as Float32Array)[q] as number;
-        outRe[q] = Math.fround(norm > 0 ? xr + d * ar : 0) * g;
-        outIm[q] = Math.fround(norm > 0 ? xi + d * ai : 0) * g;
+        if (complex) {
+          outRe[q] = Math.fround(norm > 0 ? xr + d * ar : 0) * g;
+          outIm[q] = Math.fround(norm > 0 ? xi + d * ai : 0) * g;
+        }
         magnitude[q] = Math.fround(Math.sqrt(Math.max(0, sos))) * g;
       }
     } else if (unit) {
@@ -188,8 +192,10 @@ export function receiveLines(
         const xi = real ? a * phaseIm : (imag[local + u] as number);
         const r = xr + sigma * (unitRe[base + u] as number);
         const i = xi + sigma * (unitIm[base + u] as number);
-        outRe[q] = r;
-        outIm[q] = i;
+        if (complex) {
+          outRe[q] = r;
+          outIm[q] = i;
+        }
         magnitude[q] = Math.sqrt(r * r + i * i);
       }
     } else {
@@ -197,8 +203,10 @@ export function receiveLines(
         const a = xRe[local + u] as number;
         const r = real ? a * phaseRe : a;
         const i = real ? a * phaseIm : (imag[local + u] as number);
-        outRe[q] = r;
-        outIm[q] = i;
+        if (complex) {
+          outRe[q] = r;
+          outIm[q] = i;
+        }
         magnitude[q] = Math.sqrt(r * r + i * i);
       }
     }

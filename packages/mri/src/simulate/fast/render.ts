@@ -161,11 +161,12 @@ export function renderTerms(
       const coils = maps ? coilStats(ws, maps, noise) : sums?.stats;
       const normalise = options.prescanNormalize === true;
       const gain = !normalise ? undefined : maps ? prescanGain(ws, maps) : sums?.gain;
-      return renderImageDomain(prepared, terms, ws, { sigma: sigmaImage, unit: noise[0], coils, gain });
+      const rx = { sigma: sigmaImage, unit: noise[0], coils, gain };
+      return renderImageDomain(prepared, terms, ws, rx, options.magnitudeOnly === true);
     }
     sumTissueImages(prepared, terms, ws);
     applyField(ws.sumRe, ws.sumIm);
-    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, options.magnitudeOnly === true);
     return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
   weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired, ws.shiftedKSpaces);
@@ -177,7 +178,7 @@ export function renderTerms(
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
     applyField(ws.sumRe, ws.sumIm);
-    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, options.magnitudeOnly === true);
     return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
   if (sums)
@@ -254,11 +255,12 @@ function finishSingle(
   sigmaImage: number,
   unit: UnitNoise | undefined,
   keepKSpace: boolean,
+  magnitudeOnly: boolean,
 ): RenderedImage {
   const { sumRe: re, sumIm: im } = ws;
   if (!keepKSpace) {
     // Noise, crop, transpose and magnitude in one pass (output.ts).
-    const image = emptyDisplay(ws.frame);
+    const image = emptyDisplay(ws.frame, magnitudeOnly);
     const rx = { sigma: sigmaImage > 0 ? sigmaImage : 0, unit, coils: undefined };
     receiveLines(re, im, 0, ws.frame.phaseCount, rx, ws.frame, image);
     return image;

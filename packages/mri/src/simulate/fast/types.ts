@@ -56,6 +56,11 @@ export interface ContrastOptions {
   keepCoilKSpaces?: boolean;
   /** Buffers reused between renders of the same frame (createContrastWorkspace). */
   workspace?: ContrastWorkspace;
+  /**
+   * The caller reads only the magnitude (the live preview): the receive pass writes no complex image, and the
+   * result's `re` and `im` are empty (paths that keep a k-space, or reconstruct partial Fourier, still fill them).
+   */
+  magnitudeOnly?: boolean;
 }
 
 /** One reconstructed image in display orientation ([row][column], ./geometry.ts). */
@@ -64,7 +69,7 @@ export interface RenderedImage {
   columns: number;
   /** Magnitude (sum of squares over coils). */
   magnitude: Float32Array;
-  /** Complex image (coil-combined with the sensitivities when there are several coils). */
+  /** Complex image (coil-combined with the sensitivities when there are several coils); empty with magnitudeOnly. */
   re: Float32Array;
   im: Float32Array;
   kspace?: { re: Float32Array; im: Float32Array };

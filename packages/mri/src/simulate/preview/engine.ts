@@ -317,6 +317,8 @@ export function createPreviewEngine(
         ...receive,
         workspace,
         ...(sliceField ? { fieldMap: sliceField.field, fieldMapCache: sliceField } : {}),
+        // A frame shows the magnitude alone: no complex image is written.
+        magnitudeOnly: true,
       };
       const image = contrast
         ? renderContrastSlice(contrast, protocol, scanner, options)

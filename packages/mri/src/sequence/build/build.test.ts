@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
-import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { oneSpin } from '../../simulate/bloch/probe.testing.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import { SEQUENCE_FAMILIES, type Protocol } from '../protocol.ts';
 import { BSSFP_REFERENCE_TISSUE } from './gradientEcho.ts';
@@ -74,7 +74,7 @@ describe('protocol timelines', () => {
 /** One spin at the isocentre; the centre sample (k = 0) of the centre line is the echo. */
 function centreEcho(p: Protocol, t1: number, t2: number, options = {}): number {
   const t = buildTimeline(p, scanner, options);
-  const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [1], t1: [t1], t2: [t2] });
+  const spins = oneSpin({ t1, t2 });
   const s = simulateBloch({ timeline: t, spins }, { kernels: createWasmKernels }).coils[0];
   const index = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
   return Math.hypot(s?.re[index] ?? 0, s?.im[index] ?? 0);

@@ -35,3 +35,15 @@ export const adcWindow = (n: number, dwell: number): AdcEvent => ({
   freqOffset: 0,
   phaseOffset: 0,
 });
+
+/** Spins of one tissue (PD 1, T1 and T2 [s], none by default) on resonance along the z axis at `z` [m]. */
+export function spinsAlongZ(z: readonly number[], t1 = Infinity, t2 = Infinity): SpinSet {
+  return createSpinSet({
+    x: z.map(() => 0),
+    y: z.map(() => 0),
+    z,
+    rho: z.map(() => 1),
+    t1: z.map(() => t1),
+    t2: z.map(() => t2),
+  });
+}

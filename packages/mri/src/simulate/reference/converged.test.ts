@@ -4,7 +4,7 @@ import { BUILD_RASTER } from '../../sequence/build/raster.ts';
 import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
 import { gradientAt, type SequenceBlock, type SequenceTimeline } from '../../sequence/timeline.ts';
 import { createSpinSet } from '../bloch/spins.ts';
-import { adcWindow, oneSpin } from '../bloch/probe.testing.ts';
+import { adcWindow, oneSpin, spinsAlongZ } from '../bloch/probe.testing.ts';
 import { simulateConverged } from './converged.ts';
 import { rfIntervalEdges } from './segments.ts';
 
@@ -211,14 +211,7 @@ describe('converged reference where no closed form exists', () => {
   const positions = [-4e-3, 0, 1.5e-3, 6e-3]; // m
 
   it('agrees with a fine fixed-step Runge–Kutta solution of the same field to 1e-7 at tolerance 1e-8', () => {
-    const spins = createSpinSet({
-      x: positions.map(() => 0),
-      y: positions.map(() => 0),
-      z: positions,
-      rho: positions.map(() => 1),
-      t1: positions.map(() => Infinity),
-      t2: positions.map(() => Infinity),
-    });
+    const spins = spinsAlongZ(positions);
     const s = simulateConverged({ timeline, spins }, { tolerance: 1e-8 });
     positions.forEach((z, j) => {
       // Float32 positions, as the engine stores them.
@@ -229,14 +222,7 @@ describe('converged reference where no closed form exists', () => {
   });
 
   it('converges: tolerance 1e-6 lands within 1e-6 of tolerance 1e-9', () => {
-    const spins = createSpinSet({
-      x: positions.map(() => 0),
-      y: positions.map(() => 0),
-      z: positions,
-      rho: positions.map(() => 1),
-      t1: positions.map(() => 0.8),
-      t2: positions.map(() => 0.06),
-    });
+    const spins = spinsAlongZ(positions, 0.8, 0.06);
     const loose = simulateConverged({ timeline, spins }, { tolerance: 1e-6 });
     const tight = simulateConverged({ timeline, spins }, { tolerance: 1e-9 });
     for (const axis of ['mx', 'my', 'mz'] as const)

@@ -4,19 +4,14 @@
  * scan-slice figure (runSlice.ts) and the preview figures (preview.ts) all time this scan.
  */
 import type { Protocol, Scanner } from '@larmor/mri';
-import { testProtocol } from '@larmor/mri/testing';
+import { CLINICAL_BRAIN_GRID, testProtocol } from '@larmor/mri/testing';
 
 export const REFERENCE_SCANNER: Scanner = { b0: 1.5, maxGradient: 0.045, maxSlewRate: 200, coil: 'head16' };
 
 /** The reference SE protocol with `sliceCount` slices centred at height `z` [m]. */
 export function referenceProtocol(sliceCount: number, z = 0.01): Protocol {
   return testProtocol({
-    fovRead: 0.24,
-    fovPhase: 0.24,
-    matrixRead: 256,
-    matrixPhase: 256,
-    sliceThickness: 0.005,
-    sliceGap: 0.001,
+    ...CLINICAL_BRAIN_GRID,
     sliceCount,
     geometry: { orientation: 'axial', center: [0, 0, z] },
   });

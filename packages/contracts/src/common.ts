@@ -126,3 +126,8 @@ export function uniqueIdsSchema(what: string, { min = 0, max }: { min?: number; 
     params: { rule: 'unique' },
   });
 }
+
+/** A PATCH body of `create`: any of its fields, at least one ('Nothing to change' otherwise). */
+export function patchOfSchema<T extends z.ZodRawShape>(create: z.ZodObject<T>) {
+  return create.partial().refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+}

@@ -5,7 +5,7 @@
  * Paths under /api; `{id}` is the organisation (client).
  */
 import { z } from 'zod';
-import { idSchema, textSchema, timestampSchema } from './common.ts';
+import { idSchema, patchOfSchema, textSchema, timestampSchema } from './common.ts';
 import { NAME_MAX_LENGTH } from './constants.ts';
 
 /** LTI paths, under /api, with `{name}` path parameters. */
@@ -84,9 +84,7 @@ export const ltiPlatformCreateSchema = z.strictObject({
 export type LtiPlatformCreate = z.infer<typeof ltiPlatformCreateSchema>;
 
 /** Changes to a registration: any field of the create body. */
-export const ltiPlatformPatchSchema = ltiPlatformCreateSchema
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+export const ltiPlatformPatchSchema = patchOfSchema(ltiPlatformCreateSchema);
 export type LtiPlatformPatch = z.infer<typeof ltiPlatformPatchSchema>;
 
 /** A registered platform. */

@@ -5,7 +5,7 @@
  * read back: answers say only that it is set.
  */
 import { z } from 'zod';
-import { idSchema, textSchema, timestampSchema } from './common.ts';
+import { idSchema, patchOfSchema, textSchema, timestampSchema } from './common.ts';
 import { NAME_MAX_LENGTH } from './constants.ts';
 import { ltiUrlSchema } from './lti.ts';
 
@@ -59,9 +59,7 @@ export const ssoProviderCreateSchema = z.strictObject({
 export type SsoProviderCreate = z.infer<typeof ssoProviderCreateSchema>;
 
 /** Changes to a provider: any field of the create body (a left-out client secret stays as it is). */
-export const ssoProviderPatchSchema = ssoProviderCreateSchema
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+export const ssoProviderPatchSchema = patchOfSchema(ssoProviderCreateSchema);
 export type SsoProviderPatch = z.infer<typeof ssoProviderPatchSchema>;
 
 /** A configured provider, as its administrators read it. */

@@ -131,12 +131,17 @@ export const moduleProgressSchema = z.object({
 });
 export type ModuleProgress = z.infer<typeof moduleProgressSchema>;
 
-export const courseOverviewSchema = z.object({
+/** A course as the course lists head it: its id and title, its program's, and whether it is archived. */
+const courseHeadingShape = {
   courseId: idSchema,
   title: z.string(),
   programId: idSchema,
   programTitle: z.string(),
   archived: z.boolean(),
+};
+
+export const courseOverviewSchema = z.object({
+  ...courseHeadingShape,
   modules: z.array(moduleProgressSchema),
 });
 export type CourseOverview = z.infer<typeof courseOverviewSchema>;
@@ -150,11 +155,7 @@ export const clientCoursesQuerySchema = z.object({ includeArchived: queryFlagSch
 
 /** A course students of the organisation are enrolled in, with how many (the list's course filter). */
 export const clientCourseSchema = z.object({
-  courseId: idSchema,
-  title: z.string(),
-  programId: idSchema,
-  programTitle: z.string(),
-  archived: z.boolean(),
+  ...courseHeadingShape,
   students: z.number().int().nonnegative(),
 });
 export type ClientCourse = z.infer<typeof clientCourseSchema>;

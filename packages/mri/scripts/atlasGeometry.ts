@@ -31,6 +31,17 @@ export function invert3(m: readonly (readonly [number, number, number])[]): numb
   ];
 }
 
+/**
+ * The atlas's continuous index along axis `c` (0 x, 1 y, 2 z) of a world point (wx, wy, wz) [mm, LPS]:
+ * (w − origin)·M⁻¹ with M the direction matrix, affine, so written out per component.
+ */
+export function atlasIndexOf(atlas: AtlasVolume): (wx: number, wy: number, wz: number, c: number) => number {
+  const inv = invert3(atlas.directions);
+  const o = atlas.origin;
+  return (wx, wy, wz, c) =>
+    (wx - o[0]) * (inv[0]?.[c] ?? 0) + (wy - o[1]) * (inv[1]?.[c] ?? 0) + (wz - o[2]) * (inv[2]?.[c] ?? 0);
+}
+
 /** World position [mm, LPS] of atlas voxel (i, j, k). */
 export function atlasWorld(atlas: AtlasVolume, i: number, j: number, k: number): [number, number, number] {
   const d = atlas.directions;
@@ -75,6 +86,25 @@ export function modelGrid(
     number,
   ];
   return { start, dims };
+}
+
+/**
+ * The model grid [mm] around every labelled atlas voxel (value ≠ 0): `modelGrid` over their bounds, with `n`,
+ * its voxel count.
+ */
+export function labelledModelGrid(
+  atlas: AtlasVolume,
+  scale: number,
+  margin: number,
+  voxel: number,
+): { start: number[]; dims: [number, number, number]; n: number } {
+  const { start, dims } = modelGrid(
+    atlasBounds(atlas, (v) => v !== 0),
+    scale,
+    margin,
+    voxel,
+  );
+  return { start, dims, n: dims[0] * dims[1] * dims[2] };
 }
 
 /**

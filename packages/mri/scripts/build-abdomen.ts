@@ -5,14 +5,11 @@
  * models 4 and 5 then fall back to the procedural trunk. It rebuilds only when the atlas files or the derivation's
  * code changed (a SHA-256 stamp beside the asset).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { encodeLabelAsset } from '../src/anatomy/labelAsset.ts';
+import { resolve } from 'node:path';
 import { ABDOMEN_ATLAS_TISSUES } from '../src/anatomy/abdomen/atlasLabels.ts';
 import { abdomenLabelAsset } from './abdomen/atlas.ts';
 import { ABDOMEN_ASSET_PATH, abdomenAtlasFiles, anatomyDir } from './knee/paths.ts';
+import { assetUpToDate, inputsStamp, tissueVoxelCounts, writeStampedAsset } from './stampedAsset.ts';
 
 const CODE = [
   'abdomen/atlas.ts',
@@ -33,21 +30,14 @@ if (!files) {
     `abdominal atlas not found in ${dir}: the abdomen and spine models will be the procedural trunk`,
   );
 } else {
-  const hash = createHash('sha256');
-  for (const f of [files.seg, files.ctbl, ...CODE]) hash.update(readFileSync(f));
-  const stamp = hash.digest('hex');
-  const stampPath = `${ABDOMEN_ASSET_PATH}.sha256`;
-  if (existsSync(ABDOMEN_ASSET_PATH) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) {
+  const stamp = inputsStamp([files.seg, files.ctbl, ...CODE]);
+  if (assetUpToDate(ABDOMEN_ASSET_PATH, stamp)) {
     console.log(`abdominal atlas label volume up to date: ${ABDOMEN_ASSET_PATH}`);
   } else {
     const started = performance.now();
     const asset = abdomenLabelAsset(files);
-    const gz = gzipSync(encodeLabelAsset(asset), { level: 9 });
-    mkdirSync(dirname(ABDOMEN_ASSET_PATH), { recursive: true });
-    writeFileSync(ABDOMEN_ASSET_PATH, gz);
-    writeFileSync(stampPath, stamp);
-    const counts = new Array<number>(ABDOMEN_ATLAS_TISSUES.keys.length).fill(0);
-    for (const l of asset.volume.labels) counts[l] = (counts[l] ?? 0) + 1;
+    const gzipBytes = writeStampedAsset(ABDOMEN_ASSET_PATH, asset, stamp);
+    const counts = tissueVoxelCounts(asset, ABDOMEN_ATLAS_TISSUES.keys.length);
     const ml = (asset.volume.voxelSize[0] * 1000) ** 3 / 1000;
     console.log(
       ABDOMEN_ATLAS_TISSUES.keys
@@ -55,7 +45,7 @@ if (!files) {
         .join(', '),
     );
     console.log(
-      `wrote ${ABDOMEN_ASSET_PATH}: ${asset.volume.dims.join('×')} voxels, ${gz.length} bytes gzip, ` +
+      `wrote ${ABDOMEN_ASSET_PATH}: ${asset.volume.dims.join('×')} voxels, ${gzipBytes} bytes gzip, ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }

@@ -8,7 +8,13 @@ import { ABDOMEN_ATLAS_TISSUES, type AbdomenAtlasLabel } from '../../src/anatomy
 import { chamfer } from '../knee/chamfer.ts';
 import { spinalCanal } from './canal.ts';
 import { shapeVoteClasses } from './shapeVote.ts';
-import { atlasBounds, centredVolume, closedOutline, modelGrid, type AtlasVolume } from '../atlasGeometry.ts';
+import {
+  atlasBounds,
+  centredVolume,
+  closedOutline,
+  labelledModelGrid,
+  type AtlasVolume,
+} from '../atlasGeometry.ts';
 
 /**
  * The atlas subject is small: its liver (≈ 240 ml), spleen (≈ 17 ml), kidneys (≈ 47 ml each) and lumbar levels
@@ -108,14 +114,8 @@ export function deriveAbdomenVolume({ atlas, lookup, conusDiscValue }: DeriveInp
   const voxel = ABDOMEN_MODEL_VOXEL_MM;
   const S = ATLAS_SCALE;
   const margin = SUBCUTANEOUS_FAT_MM + SKIN_MM + 2 * voxel;
-  const { start, dims } = modelGrid(
-    atlasBounds(atlas, (v) => v !== 0),
-    S,
-    margin,
-    voxel,
-  );
+  const { start, dims, n } = labelledModelGrid(atlas, S, margin, voxel);
   const [nx, ny, nz] = dims;
-  const n = nx * ny * nz;
   const classOf = new Map<number, number>();
   for (const [value, label] of lookup) {
     const tissue = (T as Readonly<Record<string, number>>)[label.tissue] ?? 0;

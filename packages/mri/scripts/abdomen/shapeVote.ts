@@ -6,7 +6,7 @@
  * then run smoothly between the atlas's slices and pixels instead of in steps of its slice spacing. `scale` maps
  * model world to atlas world (atlas = model / scale).
  */
-import { invert3, type AtlasVolume } from '../atlasGeometry.ts';
+import { atlasIndexOf, type AtlasVolume } from '../atlasGeometry.ts';
 
 /** Signed distances are clamped here [atlas pixels]: only the nearest outline matters. */
 const CLAMP = 6;
@@ -118,10 +118,7 @@ export function shapeVoteClasses(
   for (const [value, c] of classOf) lut[value + 32768] = c;
   const cls = new Uint8Array(ax * ay * az);
   for (let p = 0; p < cls.length; p++) cls[p] = lut[(atlas.data[p] ?? 0) + 32768] ?? 0;
-  const inv = invert3(atlas.directions);
-  const o = atlas.origin;
-  const index = (wx: number, wy: number, wz: number, c: number): number =>
-    (wx - o[0]) * (inv[0]?.[c] ?? 0) + (wy - o[1]) * (inv[1]?.[c] ?? 0) + (wz - o[2]) * (inv[2]?.[c] ?? 0);
+  const index = atlasIndexOf(atlas);
   const cache = new Map<number, Map<number, ClassMap>>();
   const mapsOf = (k: number): Map<number, ClassMap> | undefined => {
     if (k < 0 || k >= az) return undefined;

@@ -7,12 +7,11 @@ import type { LabelVolume } from '../../src/anatomy/types.ts';
 import { KNEE_ATLAS_TISSUES } from '../../src/anatomy/knee/atlasLabels.ts';
 import { chamfer } from './chamfer.ts';
 import {
-  atlasBounds,
+  atlasIndexOf,
   atlasWorld,
   centredVolume,
   closedOutline,
-  invert3,
-  modelGrid,
+  labelledModelGrid,
   type AtlasVolume,
 } from '../atlasGeometry.ts';
 
@@ -57,11 +56,7 @@ function vote(
   const [ax, ay, az] = atlas.dims;
   const lut = new Uint8Array(65536 + 32768);
   for (const [value, tissue] of lookup) lut[value + 32768] = tissue;
-  const inv = invert3(atlas.directions);
-  const o = atlas.origin;
-  // Atlas continuous index of a world point w: (w − origin)·M⁻¹, affine, so written out per component.
-  const index = (wx: number, wy: number, wz: number, c: number): number =>
-    (wx - o[0]) * (inv[0]?.[c] ?? 0) + (wy - o[1]) * (inv[1]?.[c] ?? 0) + (wz - o[2]) * (inv[2]?.[c] ?? 0);
+  const index = atlasIndexOf(atlas);
   const [nx, ny, nz] = dims;
   const [sx = 0, sy = 0, sz = 0] = start;
   const out = new Uint8Array(nx * ny * nz);
@@ -166,14 +161,8 @@ export function deriveKneeVolume(
 ): LabelVolume {
   const voxel = KNEE_MODEL_VOXEL_MM;
   const margin = SUBCUTANEOUS_FAT_MM + SKIN_MM + 2 * voxel;
-  const { start, dims } = modelGrid(
-    atlasBounds(atlas, (v) => v !== 0),
-    1,
-    margin,
-    voxel,
-  );
+  const { start, dims, n } = labelledModelGrid(atlas, 1, margin, voxel);
   const [nx, ny, nz] = dims;
-  const n = nx * ny * nz;
   const labels = vote(atlas, lookup, dims, start, voxel);
 
   // Limb outline: per axial slice, close the labelled structures (dilate, then erode, by HULL_CLOSING_MM) and fill

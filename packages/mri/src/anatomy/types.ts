@@ -3,16 +3,20 @@ import type { Meters, Vec3 } from '../units.ts';
 import type { TissueTexture } from './texture.ts';
 
 /**
- * A label volume: one tissue index per voxel, stored x fastest, then y, then z.
- * Voxel (i, j, k) has its centre at `origin + (i·dx, j·dy, k·dz)` in patient coordinates (LPS) [m].
+ * A regular, axis-aligned voxel grid, its values stored x fastest, then y, then z: voxel (i, j, k) has its centre
+ * at `origin + (i·dx, j·dy, k·dz)` in patient coordinates (LPS) [m].
  */
-export interface LabelVolume {
+export interface VoxelGrid {
   /** Voxel counts along x, y, z. */
   dims: readonly [number, number, number];
   /** Voxel size along x, y, z [m]. */
   voxelSize: readonly [Meters, Meters, Meters];
   /** Patient position of the centre of voxel (0, 0, 0) [m]. */
   origin: Vec3;
+}
+
+/** A label volume: one tissue index per voxel of its grid. */
+export interface LabelVolume extends VoxelGrid {
   /** Tissue index per voxel into the model's `tissues` table; 0 is air/background. */
   labels: Uint8Array;
   /**

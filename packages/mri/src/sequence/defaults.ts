@@ -1,7 +1,8 @@
 import { FAT_WATER_SHIFT_PPM } from '../constants.ts';
 import { chemicalShiftHz } from '../tissue/field.ts';
 import { tissueAtField } from '../tissue/library.ts';
-import { degToRad, mmToM, msToS } from '../units.ts';
+import { degToRad, mmToM, msToS, type Radians, type Seconds, type Tesla } from '../units.ts';
+import type { TissueKey } from '../tissue/types.ts';
 import type { PhaseDirection, Protocol, Scanner, SequenceFamily, SliceOrientation } from './protocol.ts';
 import { inversionNullTimeWithReadout } from './steady-state.ts';
 import { protocolTiming } from './timing.ts';
@@ -125,33 +126,13 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
         flipAngle: degToRad(90),
         inversionTime: msToS(700),
       };
-    case 'STIR': {
-      const tr = msToS(4000);
-      const te = msToS(50);
+    case 'STIR':
+      return nullingInversionTse(family, b0, 'fat', { tr: msToS(4000), te: msToS(50), etl: 10, refocusing });
+    case 'FLAIR':
       return {
-        family,
-        repetitionTime: tr,
-        echoTime: te,
-        flipAngle: degToRad(90),
-        echoTrainLength: 10,
-        refocusingFlipAngle: refocusing,
-        inversionTime: round(inversionNullTimeWithReadout(tissueAtField('fat', b0).t1, tr, te), 1e-3),
-      };
-    }
-    case 'FLAIR': {
-      const tr = msToS(9000);
-      const te = msToS(120);
-      return {
-        family,
-        repetitionTime: tr,
-        echoTime: te,
-        flipAngle: degToRad(90),
-        echoTrainLength: 15,
-        refocusingFlipAngle: refocusing,
-        inversionTime: round(inversionNullTimeWithReadout(tissueAtField('csf', b0).t1, tr, te), 1e-3),
+        ...nullingInversionTse(family, b0, 'csf', { tr: msToS(9000), te: msToS(120), etl: 15, refocusing }),
         sliceCount: 20,
       };
-    }
     case 'MPRAGE':
       return {
         family,
@@ -213,6 +194,27 @@ function familyDefaults(family: SequenceFamily, scanner: Scanner): FamilyDefault
         sliceCount: 1,
       };
   }
+}
+
+/**
+ * An inversion-prepared TSE (STIR, FLAIR) whose TI nulls the tissue `nulled` at field `b0` for its TR and TE,
+ * to the nearest 1 ms: TR `tr` and TE `te` [s], `etl` echoes refocused by `refocusing` [rad].
+ */
+function nullingInversionTse(
+  family: 'STIR' | 'FLAIR',
+  b0: Tesla,
+  nulled: TissueKey,
+  { tr, te, etl, refocusing }: { tr: Seconds; te: Seconds; etl: number; refocusing: Radians },
+): FamilyDefaults {
+  return {
+    family,
+    repetitionTime: tr,
+    echoTime: te,
+    flipAngle: degToRad(90),
+    echoTrainLength: etl,
+    refocusingFlipAngle: refocusing,
+    inversionTime: round(inversionNullTimeWithReadout(tissueAtField(nulled, b0).t1, tr, te), 1e-3),
+  };
 }
 
 /**

@@ -11,6 +11,13 @@ import type { Protocol } from './protocol.ts';
 
 const SCANNER = testScanner();
 const TR = 0.15;
+/** One slice, one average, every phase line once: each line of k-space read exactly once per scan. */
+const ONE_PASS = {
+  phaseOversampling: 0,
+  partialFourier: 1,
+  nex: 1,
+  sliceCount: 1,
+} satisfies Partial<Protocol>;
 
 /** A one-slice spoiled GRE of `lines` phase lines, no oversampling: one line per TR, linear from −ky. */
 function gre(lines: number, overrides: Partial<Protocol> = {}): Protocol {
@@ -19,10 +26,7 @@ function gre(lines: number, overrides: Partial<Protocol> = {}): Protocol {
     repetitionTime: TR,
     echoTime: 0.0046,
     matrixPhase: lines,
-    phaseOversampling: 0,
-    partialFourier: 1,
-    nex: 1,
-    sliceCount: 1,
+    ...ONE_PASS,
     ...overrides,
   };
 }
@@ -51,10 +55,7 @@ describe('kSpaceCentreTime: when a scan reads the centre of k-space (closed form
       repetitionTime: 2,
       echoTrainLength: 8,
       matrixPhase: 64,
-      phaseOversampling: 0,
-      partialFourier: 1,
-      nex: 1,
-      sliceCount: 1,
+      ...ONE_PASS,
     };
     const centric = { ...tse, echoTime: 0.01, echoSpacing: 0.01 };
     // 64 lines / 8 echoes = 8 shots of TR 2 s.

@@ -84,6 +84,18 @@ function ceilTo(value: number, step: number): number {
   return Math.ceil(value / step - 1e-9) * step;
 }
 
+/** A stepper's range of values [SI]. */
+interface StepRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/** `range` with its minimum raised to `floor` (a limit of this protocol on this scanner), rounded up to its step. */
+function raisedMin(range: StepRange, floor: number): StepRange {
+  return { min: ceilTo(Math.max(range.min, floor), range.step), max: range.max, step: range.step };
+}
+
 /** Rounds `value` down to a multiple of `step`. */
 function floorTo(value: number, step: number): number {
   return Math.floor(value / step + 1e-9) * step;
@@ -133,41 +145,38 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
     key: ParameterKey,
     label: string,
     unit: ParameterUnit,
-    range: { min: number; max: number; step: number },
+    range: StepRange,
     minReason = 'for this sequence',
     maxReason = 'for this sequence',
   ): void => {
     defs.push({ key, label, unit, ...range, minReason, maxReason });
   };
 
-  const tr = STATIC.repetitionTime;
   add(
     'repetitionTime',
     family === 'MPRAGE' ? 'TR (inversion to inversion)' : 'TR',
     's',
-    { min: ceilTo(Math.max(tr.min, timing.minRepetitionTime), tr.step), max: tr.max, step: tr.step },
+    raisedMin(STATIC.repetitionTime, timing.minRepetitionTime),
     hasInversion(family)
       ? `for this TI, TE and readout (gradient ${gradient})`
       : `for this TE, bandwidth and gradient (${gradient})`,
   );
-  const te = STATIC.echoTime;
   const trainTe = kind === 'spinEcho' && protocol.echoTrainLength > 1;
   add(
     'echoTime',
     trainTe ? 'TE (effective)' : 'TE',
     's',
-    { min: ceilTo(Math.max(te.min, timing.minEchoTime), te.step), max: te.max, step: te.step },
+    raisedMin(STATIC.echoTime, timing.minEchoTime),
     trainTe
       ? `for this echo spacing (gradient ${gradient})`
       : `for this bandwidth and gradient (${gradient})`,
   );
   if (hasInversion(family)) {
-    const ti = STATIC.inversionTime;
     add(
       'inversionTime',
       'TI',
       's',
-      { min: ceilTo(Math.max(ti.min, timing.minInversionTime), ti.step), max: ti.max, step: ti.step },
+      raisedMin(STATIC.inversionTime, timing.minInversionTime),
       family === 'MPRAGE' || family === 'MOLLI'
         ? 'to reach the k-space centre of the readout'
         : 'after the inversion pulse and spoiler',
@@ -207,12 +216,11 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
     );
   }
   if ((kind === 'spinEcho' && protocol.echoTrainLength > 1) || isEpi || family === 'MPRAGE') {
-    const esp = STATIC.echoSpacing;
     add(
       'echoSpacing',
       'Echo spacing',
       's',
-      { min: ceilTo(Math.max(esp.min, timing.minEchoSpacing), esp.step), max: esp.max, step: esp.step },
+      raisedMin(STATIC.echoSpacing, timing.minEchoSpacing),
       `for this bandwidth and gradient (${gradient})`,
     );
   }
@@ -234,23 +242,18 @@ export function parameterDefinitions(protocol: Protocol, scanner: Scanner): Para
     'fovRead',
     'FOV read',
     'm',
-    { min: ceilTo(Math.max(fov.min, minFovRead), fov.step), max: fov.max, step: fov.step },
+    raisedMin(fov, minFovRead),
     `for the read gradient (${gradient}) at this bandwidth and matrix`,
   );
   add('fovPhase', 'FOV phase', 'm', fov);
   const matrix = STATIC.matrix;
   add('matrixRead', 'Matrix read', 'count', { ...matrix, max: isEpi ? 256 : matrix.max });
   add('matrixPhase', 'Matrix phase', 'count', { ...matrix, max: isEpi ? 256 : matrix.max });
-  const thickness = STATIC.sliceThickness;
   add(
     'sliceThickness',
     is3d ? 'Partition thickness' : 'Slice thickness',
     'm',
-    {
-      min: ceilTo(Math.max(thickness.min, minimumSliceThickness(protocol, scanner)), thickness.step),
-      max: thickness.max,
-      step: thickness.step,
-    },
+    raisedMin(STATIC.sliceThickness, minimumSliceThickness(protocol, scanner)),
     `for this RF pulse and gradient (${gradient})`,
   );
   if (!is3d) add('sliceGap', 'Slice gap', 'm', STATIC.sliceGap);

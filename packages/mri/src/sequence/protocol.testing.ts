@@ -26,3 +26,16 @@ export function testProtocol(overrides: Partial<Protocol> = {}): Protocol {
     ...overrides,
   };
 }
+
+/**
+ * The clinical 2D brain grid of the default protocols (defaults.ts `BASE`): 240 mm FOV, 256², 5 mm slices with a
+ * 1 mm gap [m]. Spread it into a protocol before the fields a test varies.
+ */
+export const CLINICAL_BRAIN_GRID = {
+  fovRead: 0.24,
+  fovPhase: 0.24,
+  matrixRead: 256,
+  matrixPhase: 256,
+  sliceThickness: 0.005,
+  sliceGap: 0.001,
+} as const satisfies Partial<Protocol>;

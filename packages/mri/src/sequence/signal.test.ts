@@ -6,7 +6,7 @@ import type { Protocol, Scanner, SequenceFamily } from './protocol.ts';
 import { echoTimeOfLine, tissueSignal } from './signal.ts';
 import { echoSpacingOf } from './timing.ts';
 import { testScanner } from '../scanner.testing.ts';
-import { testProtocol } from './protocol.testing.ts';
+import { CLINICAL_BRAIN_GRID, testProtocol } from './protocol.testing.ts';
 
 const SCANNER_3T: Scanner = testScanner({ b0: 3 });
 
@@ -41,12 +41,7 @@ function protocol(family: SequenceFamily, overrides: Partial<Protocol> = {}): Pr
     family,
     echoTime: 0.08,
     bandwidthPerPixel: 200,
-    fovRead: 0.24,
-    fovPhase: 0.24,
-    matrixRead: 256,
-    matrixPhase: 256,
-    sliceThickness: 0.005,
-    sliceGap: 0.001,
+    ...CLINICAL_BRAIN_GRID,
     ...overrides,
   });
 }

@@ -15,7 +15,7 @@
  * haemorrhage) get their near field on the model's own grid (./fieldMapDetail.ts); the dipole convolution itself
  * is ./dipoleField.ts.
  */
-import type { LabelVolume } from '../anatomy/types.ts';
+import type { LabelVolume, VoxelGrid } from '../anatomy/types.ts';
 import type { Tesla, Vec3 } from '../units.ts';
 import type { AcquisitionFrame } from './geometry.ts';
 import { dipoleFieldHz } from './dipoleField.ts';
@@ -30,11 +30,7 @@ export const AIR_SUSCEPTIBILITY_RELATIVE_TO_WATER_PPM = 9.41;
 export const FIELD_MAP_STEP = 3;
 
 /** A field-offset volume [Hz] on a regular grid (axis-aligned, like a LabelVolume). */
-export interface FieldMap3d {
-  dims: readonly [number, number, number];
-  voxelSize: readonly [number, number, number];
-  /** Centre of voxel (0, 0, 0) [m]. */
-  origin: Vec3;
+export interface FieldMap3d extends VoxelGrid {
   /** Off-resonance γ̄·ΔB_z per voxel [Hz], x fastest. */
   hz: Float32Array;
   /**

@@ -58,6 +58,15 @@ function contrast(protocol: Protocol) {
   };
 }
 
+/**
+ * `contrast` of an inversion-recovery `family` at TR `tr` and TE `te` [s] whose TI nulls a tissue of T1 `t1` [s]:
+ * TI = T1·ln(2/(1+e^(−TR/T1))).
+ */
+function nulledContrast(family: 'FLAIR' | 'STIR', t1: number, tr: number, te: number) {
+  const ti = t1 * Math.log(2 / (1 + Math.exp(-tr / t1)));
+  return contrast(testProtocol({ family, repetitionTime: tr, inversionTime: ti, echoTime: te }));
+}
+
 describe('contrast of the synthetic head', () => {
   it('T1-weighted SE (TR 0.5 s, TE 15 ms): white matter > grey matter > CSF', () => {
     const s = contrast(testProtocol({ repetitionTime: 0.5, echoTime: 0.015 }));
@@ -70,19 +79,11 @@ describe('contrast of the synthetic head', () => {
     expect(s.gm).toBeGreaterThan(s.wm);
   });
   it('FLAIR with TI at the CSF null T1·ln(2/(1+e^(−TR/T1))): CSF below 10 % of grey matter', () => {
-    const tr = 9;
-    const ti = 4.0 * Math.log(2 / (1 + Math.exp(-tr / 4.0)));
-    const s = contrast(
-      testProtocol({ family: 'FLAIR', repetitionTime: tr, inversionTime: ti, echoTime: 0.1 }),
-    );
+    const s = nulledContrast('FLAIR', 4.0, 9, 0.1);
     expect(s.csf).toBeLessThan(0.1 * s.gm);
   });
   it('STIR with TI at the fat null: fat below 10 % of white matter', () => {
-    const tr = 4;
-    const ti = 0.343 * Math.log(2 / (1 + Math.exp(-tr / 0.343)));
-    const s = contrast(
-      testProtocol({ family: 'STIR', repetitionTime: tr, inversionTime: ti, echoTime: 0.03 }),
-    );
+    const s = nulledContrast('STIR', 0.343, 4, 0.03);
     expect(s.fat).toBeLessThan(0.1 * s.wm);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulateBloch } from '../../simulate/bloch/engine.ts';
 import { adcSampleTimes } from '../../simulate/bloch/plan.ts';
-import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { oneSpin } from '../../simulate/bloch/probe.testing.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import { SEQUENCE_FAMILIES, type Protocol } from '../protocol.ts';
 import { BSSFP_REFERENCE_TISSUE } from './gradientEcho.ts';
@@ -74,10 +74,21 @@ describe('protocol timelines', () => {
 /** One spin at the isocentre; the centre sample (k = 0) of the centre line is the echo. */
 function centreEcho(p: Protocol, t1: number, t2: number, options = {}): number {
   const t = buildTimeline(p, scanner, options);
-  const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [1], t1: [t1], t2: [t2] });
+  const spins = oneSpin({ t1, t2 });
   const s = simulateBloch({ timeline: t, spins }, { kernels: createWasmKernels }).coils[0];
   const index = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
   return Math.hypot(s?.re[index] ?? 0, s?.im[index] ?? 0);
+}
+
+/**
+ * The closed-form bSSFP echo at TE = TR/2 per unit M0 (T1, T2, TR [s], flip α [rad]):
+ * sinα(1−E1)/(1−(E1−E2)cosα−E1E2)·e^(−TE/T2), written here independently of the engine.
+ */
+function bssfpClosedFormEcho(t1: number, t2: number, tr: number, alpha: number): number {
+  const [e1, e2] = [Math.exp(-tr / t1), Math.exp(-tr / t2)];
+  return (
+    ((Math.sin(alpha) * (1 - e1)) / (1 - (e1 - e2) * Math.cos(alpha) - e1 * e2)) * Math.exp(-tr / 2 / t2)
+  );
 }
 
 describe('Bloch engine on protocol timelines against closed forms (reference/analytic_formulas.md)', () => {
@@ -108,18 +119,14 @@ describe('Bloch engine on protocol timelines against closed forms (reference/ana
   it('bSSFP: sinα(1−E1)/(1−(E1−E2)cosα−E1E2)·e^(−TE/T2) within 3 % (2 ms pulses in a 12 ms TR: finite-pulse effect)', () => {
     const [t1, t2, tr, alpha] = [0.3, 0.1, 0.012, Math.PI / 3];
     const p = protocol({ family: 'bSSFP', repetitionTime: tr, echoTime: tr / 2, flipAngle: alpha });
-    const [e1, e2] = [Math.exp(-tr / t1), Math.exp(-tr / t2)];
-    const expected =
-      ((Math.sin(alpha) * (1 - e1)) / (1 - (e1 - e2) * Math.cos(alpha) - e1 * e2)) * Math.exp(-tr / 2 / t2);
+    const expected = bssfpClosedFormEcho(t1, t2, tr, alpha);
     expect(Math.abs(centreEcho(p, t1, t2, { dummyScans: 300 }) / expected - 1)).toBeLessThan(0.03);
   });
 
   it('bSSFP with the default dummy scans (catalysed α/2 – TR/2 start): the centre echo is within 2 % of the closed-form steady state', () => {
     const [t1, t2, tr, alpha] = [0.3, 0.1, 0.012, Math.PI / 3];
     const p = protocol({ family: 'bSSFP', repetitionTime: tr, echoTime: tr / 2, flipAngle: alpha });
-    const [e1, e2] = [Math.exp(-tr / t1), Math.exp(-tr / t2)];
-    const expected =
-      ((Math.sin(alpha) * (1 - e1)) / (1 - (e1 - e2) * Math.cos(alpha) - e1 * e2)) * Math.exp(-tr / 2 / t2);
+    const expected = bssfpClosedFormEcho(t1, t2, tr, alpha);
     expect(Math.abs(centreEcho(p, t1, t2) / expected - 1)).toBeLessThan(0.02);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateBloch } from '../../simulate/bloch/engine.ts';
-import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { oneSpin } from '../../simulate/bloch/probe.testing.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { TissueAtField } from '../../tissue/types.ts';
 import type { Protocol } from '../protocol.ts';
@@ -30,7 +30,7 @@ function tissue(t1: number, t2: number, pd = 0.8): TissueAtField {
 /** Bloch: centre sample (k = 0) of the centre line for one isochromat of the tissue at the isocentre. */
 function blochEcho(p: Protocol, t: TissueAtField, dummyScans?: number): number {
   const timeline = buildTimeline(p, scanner, dummyScans === undefined ? {} : { dummyScans });
-  const spins = createSpinSet({ x: [0], y: [0], z: [0], rho: [t.pd], t1: [t.t1], t2: [t.t2] });
+  const spins = oneSpin({ rho: t.pd, t1: t.t1, t2: t.t2 });
   const s = simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
   const i = (p.matrixPhase / 2) * p.matrixRead + p.matrixRead / 2;
   return Math.hypot(s?.re[i] ?? 0, s?.im[i] ?? 0);

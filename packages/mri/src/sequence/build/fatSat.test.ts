@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAT_WATER_SHIFT_PPM } from '../../constants.ts';
 import { simulateReference } from '../../simulate/bloch/reference.ts';
 import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { adcWindow, oneSpin } from '../../simulate/bloch/probe.testing.ts';
 import { testProtocol } from '../../simulate/fast/phantom.testing.ts';
 import { chemicalShiftHz } from '../../tissue/field.ts';
 import type { Scanner } from '../protocol.ts';
@@ -33,16 +34,8 @@ function transverseAfterPulse(hz: number, b0 = 1.5): number {
   if (!fs) throw new Error('no fat saturation');
   const b = new TimelineBuilder(ctx.raster);
   b.add(fs.pulse);
-  b.add({ adc: { numSamples: 1, dwell: 2e-6, delay: 0, freqOffset: 0, phaseOffset: 0 } });
-  const spins = createSpinSet({
-    x: [0],
-    y: [0],
-    z: [0],
-    rho: [1],
-    t1: [Infinity],
-    t2: [Infinity],
-    dw: [2 * Math.PI * hz],
-  });
+  b.add({ adc: adcWindow(1, 2e-6) });
+  const spins = oneSpin({ df: hz });
   const s = simulateReference({ timeline: b.build(), spins });
   return Math.hypot(s.coils[0]?.re[0] ?? 0, s.coils[0]?.im[0] ?? 0);
 }
@@ -91,16 +84,8 @@ function fatMzAfterBuiltPulse(t1: number, t2: number, toExcitation: number): { m
   b.add(fs.pulse);
   // Tip Mz into the transverse plane to read it: a 10 µs hard 90° about x.
   b.add({ rf: { ...hardPulse(Math.PI / 2, 1e-5, 1e-6), delay: 0 } });
-  b.add({ adc: { numSamples: 1, dwell: 1e-6, delay: 0, freqOffset: 0, phaseOffset: 0 } });
-  const spins = createSpinSet({
-    x: [0],
-    y: [0],
-    z: [0],
-    rho: [1],
-    t1: [t1],
-    t2: [t2],
-    dw: [2 * Math.PI * chemicalShiftHz(FAT_WATER_SHIFT_PPM, 1.5)],
-  });
+  b.add({ adc: adcWindow(1, 1e-6) });
+  const spins = oneSpin({ t1, t2, df: chemicalShiftHz(FAT_WATER_SHIFT_PPM, 1.5) });
   const s = simulateReference({ timeline: b.build(), spins });
   // Hard 90° about x turns +Mz into +My (the ADC's imaginary part) in this engine's convention.
   const e = Math.exp(-(fs.tail - rf.center + toExcitation) / t1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateBloch } from '../../simulate/bloch/engine.ts';
-import { createSpinSet } from '../../simulate/bloch/spins.ts';
+import { spinsAlongZ } from '../../simulate/bloch/probe.testing.ts';
 import { createWasmKernels } from '../../simulate/bloch/wasmKernels.ts';
 import type { Protocol } from '../protocol.ts';
 import { spinEchoSignal } from '../steady-state.ts';
@@ -17,15 +17,7 @@ const THICKNESS = 0.005;
  */
 function slabSignal(p: Protocol, t1: number, t2: number, dummies: number, z: number[]) {
   const timeline = buildTimeline(p, scanner, { dummyScans: dummies });
-  const zeros = z.map(() => 0);
-  const spins = createSpinSet({
-    x: zeros,
-    y: zeros,
-    z,
-    rho: z.map(() => 1),
-    t1: z.map(() => t1),
-    t2: z.map(() => t2),
-  });
+  const spins = spinsAlongZ(z, t1, t2);
   return simulateBloch({ timeline, spins }, { kernels: createWasmKernels }).coils[0];
 }
 

@@ -11,6 +11,7 @@ import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
 import type { AdcEvent, RfEvent } from '../../sequence/timeline.ts';
 import { simulateReference } from './reference.ts';
 import { createSpinSet } from './spins.ts';
+import { oneSpin } from './probe.testing.ts';
 
 const RF_RASTER = BUILD_RASTER.rf;
 /** Hard pulses of 4 µs: relaxation during them is below 2e-3 for the T2 used here. */
@@ -195,7 +196,7 @@ describe('reference Bloch engine against closed forms', () => {
       const timeline = b.build();
       for (let zMm = -8; zMm <= 8; zMm += 0.5) {
         const z = zMm / 1000;
-        const spins = createSpinSet({ x: [0], y: [0], z: [z], rho: [1], t1: [Infinity], t2: [Infinity] });
+        const spins = oneSpin({ z });
         const c = simulateReference({ timeline, spins }).coils[0];
         // Small-angle solution: M⊥ = i·2π·Σ b1(t)·exp(i·2π·f·(t − T/2))·Δt with f = γ̄·G·z.
         let re = 0;

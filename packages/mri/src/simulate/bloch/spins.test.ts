@@ -4,14 +4,14 @@ import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
 import { simulateBloch } from './engine.ts';
 import { classifySpins } from './rfmap.ts';
 import { createSpinSet, withT2StarSpread } from './spins.ts';
+import { adcWindow, oneSpin } from './probe.testing.ts';
 
 const [T2, T2_STAR] = [0.1, 0.02];
 const T2_PRIME = 1 / (1 / T2_STAR - 1 / T2);
 const PULSE = 4e-6;
 
 /** One voxel of T2 100 ms, T2* 20 ms as 89 isochromats (dephasing.ts). */
-const voxel = () =>
-  withT2StarSpread(createSpinSet({ x: [0], y: [0], z: [0], rho: [1], t1: [1], t2: [T2] }), [T2_STAR], 89);
+const voxel = () => withT2StarSpread(oneSpin({ t1: 1, t2: T2 }), [T2_STAR], 89);
 
 describe('T2* isochromats in the Bloch engine', () => {
   it('89 isochromats: the FID decays as e^(−t/T2*) within 2 % of M0 over 0–3·T2′, with no revival up to 6·T2′', () => {
@@ -20,7 +20,7 @@ describe('T2* isochromats in the Bloch engine', () => {
     const b = new TimelineBuilder();
     b.add({ rf: hardPulse(Math.PI / 2, PULSE, PULSE / 2) });
     const dwell = T2_PRIME / 50;
-    const adcStart = b.add({ adc: { numSamples: 300, dwell, delay: 0, freqOffset: 0, phaseOffset: 0 } });
+    const adcStart = b.add({ adc: adcWindow(300, dwell) });
     const s = simulateBloch({ timeline: b.build(), spins }).coils[0];
     for (let n = 0; n < 300; n++) {
       const t = adcStart + (n + 0.5) * dwell - PULSE / 2;
@@ -41,7 +41,7 @@ describe('T2* isochromats in the Bloch engine', () => {
     const count = 400;
     // Samples from TE − 20 ms to TE + 20 ms.
     b.delay(te - b.time - (count / 2) * dwell + PULSE / 2);
-    const adcStart = b.add({ adc: { numSamples: count, dwell, delay: 0, freqOffset: 0, phaseOffset: 0 } });
+    const adcStart = b.add({ adc: adcWindow(count, dwell) });
     const s = simulateBloch({ timeline: b.build(), spins: voxel() }).coils[0];
     for (let n = 0; n < count; n++) {
       const t = adcStart + (n + 0.5) * dwell - PULSE / 2;

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { hardPulse, sincPulse } from '../../sequence/build/rf.ts';
 import { BUILD_RASTER } from '../../sequence/build/raster.ts';
 import { TimelineBuilder } from '../../sequence/build/timelineBuilder.ts';
-import {
-  gradientAt,
-  type AdcEvent,
-  type SequenceBlock,
-  type SequenceTimeline,
-} from '../../sequence/timeline.ts';
-import { createSpinSet, type SpinSet } from '../bloch/spins.ts';
+import { gradientAt, type SequenceBlock, type SequenceTimeline } from '../../sequence/timeline.ts';
+import { createSpinSet } from '../bloch/spins.ts';
+import { adcWindow, oneSpin, spinsAlongZ } from '../bloch/probe.testing.ts';
 import { simulateConverged } from './converged.ts';
 import { rfIntervalEdges } from './segments.ts';
 
@@ -19,35 +15,6 @@ const TIGHT = { tolerance: 1e-10 };
 const f32 = Math.fround;
 /** Off-resonance [Hz] a spin set stores for `df` [Hz] (as 2π·df rad/s in Float32). */
 const storedDf = (df: number): number => f32(2 * Math.PI * df) / (2 * Math.PI);
-
-function oneSpin(o: {
-  df?: number;
-  t1?: number;
-  t2?: number;
-  z?: number;
-  m?: [number, number, number];
-}): SpinSet {
-  const spins = createSpinSet({
-    x: [0],
-    y: [0],
-    z: [o.z ?? 0],
-    rho: [1],
-    t1: [o.t1 ?? Infinity],
-    t2: [o.t2 ?? Infinity],
-    dw: [2 * Math.PI * (o.df ?? 0)],
-  });
-  if (o.m) [spins.mx[0], spins.my[0], spins.mz[0]] = o.m;
-  return spins;
-}
-
-/** A block of `n` ADC samples every `dwell` [s], the first at dwell/2 after the block start. */
-const adc = (n: number, dwell: number): AdcEvent => ({
-  numSamples: n,
-  dwell,
-  delay: 0,
-  freqOffset: 0,
-  phaseOffset: 0,
-});
 
 const finalOf = (s: ReturnType<typeof simulateConverged>): [number, number, number] => [
   s.final.mx[0] as number,
@@ -63,7 +30,7 @@ describe('converged reference against closed forms', () => {
   it('free precession: M⊥(t) = M⊥(0)·e^(−i·2π·Δf·t)·e^(−t/T2) at every sample (1e-9)', () => {
     const [df, t2, dwell] = [storedDf(37.5), f32(0.08), 1e-3];
     const b = new TimelineBuilder();
-    b.add({ adc: adc(40, dwell) });
+    b.add({ adc: adcWindow(40, dwell) });
     const s = simulateConverged({ timeline: b.build(), spins: oneSpin({ df, t2, t1: 1, m: [1, 0, 0] }) });
     s.times.forEach((t, k) => {
       const decay = Math.exp(-t / t2);
@@ -140,7 +107,10 @@ describe('converged reference against closed forms', () => {
     const n = 50;
     const b = new TimelineBuilder();
     const span = n * dwell;
-    b.add({ gx: { times: Float64Array.of(0, span), amplitudes: Float64Array.of(g, g) }, adc: adc(n, dwell) });
+    b.add({
+      gx: { times: Float64Array.of(0, span), amplitudes: Float64Array.of(g, g) },
+      adc: adcWindow(n, dwell),
+    });
     const spins = createSpinSet({ x: [x0], y: [0], z: [0], rho: [1], t1: [Infinity], t2: [Infinity] });
     [spins.mx[0], spins.mz[0]] = [1, 0];
     const motion = {
@@ -241,14 +211,7 @@ describe('converged reference where no closed form exists', () => {
   const positions = [-4e-3, 0, 1.5e-3, 6e-3]; // m
 
   it('agrees with a fine fixed-step Runge–Kutta solution of the same field to 1e-7 at tolerance 1e-8', () => {
-    const spins = createSpinSet({
-      x: positions.map(() => 0),
-      y: positions.map(() => 0),
-      z: positions,
-      rho: positions.map(() => 1),
-      t1: positions.map(() => Infinity),
-      t2: positions.map(() => Infinity),
-    });
+    const spins = spinsAlongZ(positions);
     const s = simulateConverged({ timeline, spins }, { tolerance: 1e-8 });
     positions.forEach((z, j) => {
       // Float32 positions, as the engine stores them.
@@ -259,14 +222,7 @@ describe('converged reference where no closed form exists', () => {
   });
 
   it('converges: tolerance 1e-6 lands within 1e-6 of tolerance 1e-9', () => {
-    const spins = createSpinSet({
-      x: positions.map(() => 0),
-      y: positions.map(() => 0),
-      z: positions,
-      rho: positions.map(() => 1),
-      t1: positions.map(() => 0.8),
-      t2: positions.map(() => 0.06),
-    });
+    const spins = spinsAlongZ(positions, 0.8, 0.06);
     const loose = simulateConverged({ timeline, spins }, { tolerance: 1e-6 });
     const tight = simulateConverged({ timeline, spins }, { tolerance: 1e-9 });
     for (const axis of ['mx', 'my', 'mz'] as const)

@@ -73,6 +73,23 @@ export interface TestApp {
   readonly kind: DatabaseKind;
 }
 
+/** The HTTP methods the API tests call with. */
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Calls to the test's app below `prefix` (`/api/v1/`, `/api/v1/clients/` …): each sends `method` to the prefix
+ * followed by `url`, with `headers` and, where given, the JSON `payload`, and answers the response as it came.
+ */
+export function callsUnder(t: Pick<TestApp, 'app'>, prefix: string) {
+  return (method: ApiMethod, url: string, headers: object, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `${prefix}${url}`,
+      headers: headers as Record<string, string>,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
 /**
  * The tables of this database, read from the catalogue of our own schema only. Not Kysely's introspection:
  * on PostgreSQL it reads every schema and calls pg_get_serial_sequence on each table it saw, which fails

@@ -14,7 +14,7 @@ import {
   type LtiPlatformCreate,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp } from '../../test/helper.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 const MOODLE: LtiPlatformCreate = {
@@ -30,19 +30,7 @@ const MOODLE: LtiPlatformCreate = {
 describe.each(databases)('v1/clients/{id}/lti/ (LTI platforms) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/v1/');
   const platformCount = async () =>
     Number(
       (

@@ -1,26 +1,14 @@
 import { clientListResponseSchema, clientSchema, ERROR_CODES, meResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { adminClaims, algNoneToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/clients/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/v1/clients/');
 
   it('a platform administrator lists every organisation with its licence type and member count', async () => {
     const world = await createWorld(t.db);

@@ -14,7 +14,7 @@ import {
   type SsoProviderCreate,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 const CONTOSO: SsoProviderCreate = {
@@ -30,19 +30,7 @@ const CONTOSO: SsoProviderCreate = {
 describe.each(databases)('v1/clients/{id}/sso/providers (OpenID Connect providers) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/');
   const secretOf = async (id: string) =>
     (await t.db.selectFrom('sso_providers').select('client_secret').where('id', '=', id).executeTakeFirst())
       ?.client_secret;

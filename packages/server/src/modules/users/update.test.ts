@@ -1,26 +1,14 @@
 import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
 
 describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function send(
-    method: 'PATCH' | 'DELETE',
-    url: string,
-    headers: { authorization: string },
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const send = callsUnder(t, '/api');
 
   it('PATCH changes names, role and groups; a new password must be changed at the next sign-in', async () => {
     const world = await createWorld(t.db);

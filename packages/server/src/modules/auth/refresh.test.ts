@@ -3,24 +3,17 @@ import { ERROR_CODES, tokenPairSchema, type TokenPair } from '@larmor/contracts'
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 describe.each(databases)('refresh-token and logout on %s', (kind) => {
   const t = useTestApp(kind);
 
-  async function signIn(): Promise<TokenPair> {
-    const user = await createUser(t.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: user.password },
-    });
-    return tokenPairSchema.parse(res.json());
-  }
+  const signInNewUser = async (): Promise<TokenPair> => signIn(t, await createUser(t.db));
   const refresh = (token: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
 
   it('rotates: a refresh token gives a new pair, and the new refresh token works in turn', async () => {
-    const first = await signIn();
+    const first = await signInNewUser();
     const res = await refresh(first.refreshToken);
     expect(res.statusCode).toBe(200);
     const second = tokenPairSchema.parse(res.json());
@@ -29,14 +22,14 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
   });
 
   it('stores refresh tokens only as SHA-256 hashes, never in clear', async () => {
-    const { refreshToken } = await signIn();
+    const { refreshToken } = await signInNewUser();
     const rows = await t.db.selectFrom('refresh_tokens').select('token_hash').execute();
     expect(rows).toEqual([{ token_hash: crypto.createHash('sha256').update(refreshToken).digest('hex') }]);
     expect(JSON.stringify(rows)).not.toContain(refreshToken);
   });
 
   it('reusing a spent refresh token answers 401 and revokes its whole family', async () => {
-    const first = await signIn();
+    const first = await signInNewUser();
     const second = tokenPairSchema.parse((await refresh(first.refreshToken)).json());
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
@@ -52,15 +45,15 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
   });
 
   it('other sign-ins keep working when one family is revoked', async () => {
-    const a = await signIn();
-    const b = await signIn();
+    const a = await signInNewUser();
+    const b = await signInNewUser();
     await refresh(a.refreshToken);
     await refresh(a.refreshToken);
     expect((await refresh(b.refreshToken)).statusCode).toBe(200);
   });
 
   it('an expired refresh token answers 401', async () => {
-    const pair = await signIn();
+    const pair = await signInNewUser();
     await t.db
       .updateTable('refresh_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -69,14 +62,14 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
   });
 
   it('an unknown refresh token answers 401 and writes nothing', async () => {
-    await signIn();
+    await signInNewUser();
     const before = await rowCounts(t.db);
     expect((await refresh('no-such-token')).statusCode).toBe(401);
     expect(await rowCounts(t.db)).toEqual(before);
   });
 
   it('logout revokes the refresh token so it no longer refreshes', async () => {
-    const pair = await signIn();
+    const pair = await signInNewUser();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/logout',
@@ -87,7 +80,7 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
   });
 
   it('bad input to refresh-token and logout answers 400 and writes nothing', async () => {
-    await signIn();
+    await signInNewUser();
     const before = await rowCounts(t.db);
     for (const url of ['/api/refresh-token', '/api/logout']) {
       for (const payload of [{}, { token: 5 }, { token: '' }, { token: 'x'.repeat(5000) }]) {

@@ -3,24 +3,15 @@
  * SESSION_MAX_AGE after sign-in whatever the refreshes and identity switches, and signing in or refreshing
  * writes its session and refresh token all or nothing.
  */
-import { SESSION_MAX_AGE_S, tokenPairSchema, type TokenPair } from '@larmor/contracts';
+import { SESSION_MAX_AGE_S, tokenPairSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { addMembership, bearer, createClient, createUser, type TestUser } from '../../test/fixtures.ts';
+import { addMembership, bearer, createClient, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp, type TestApp } from '../../test/helper.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const DAY_S = 24 * 3_600;
-
-async function signIn(t: TestApp, user: TestUser): Promise<TokenPair> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: user.username, password: user.password },
-  });
-  expect(res.statusCode).toBe(200);
-  return tokenPairSchema.parse(res.json());
-}
 
 function refresh(t: TestApp, token: string) {
   return t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });

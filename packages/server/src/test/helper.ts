@@ -260,6 +260,14 @@ export function useTestApp(
   };
 }
 
+/** The number of rows in `table`. */
+export async function countRows(db: Kysely<Database>, table: keyof Database & string): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(
+    db,
+  );
+  return Number(rows[0]?.n);
+}
+
 /** Rows in every table (one query), so a test can prove that bad input wrote nothing. */
 export async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const tables = await tableNames(db);

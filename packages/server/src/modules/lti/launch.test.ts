@@ -7,7 +7,7 @@
 import { accessTokenClaimsSchema, ltiPlatformSchema, meResponseSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { countRows, databases, useTestApp } from '../../test/helper.ts';
 import {
   createContentWorld,
   publishedProgram,
@@ -57,15 +57,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
 
   const targetLink = () => `${t.app.config.publicUrl}/api/v1/lti/launch?module=${labId}`;
 
-  const userCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('users')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const userCount = () => countRows(t.db, 'users');
 
   it('login initiation answers the authentication request: openid, id_token, form_post, prompt none, state and nonce', async () => {
     const { location, state, nonce } = await initiate();

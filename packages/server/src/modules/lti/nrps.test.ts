@@ -7,7 +7,7 @@
  */
 import { labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { countRows, databases, useTestApp } from '../../test/helper.ts';
 import {
   createMarkingWorld,
   insertMarkedAttempt,
@@ -82,15 +82,8 @@ describe.each(databases)('LTI roster sync (NRPS) on %s', (kind) => {
     vi.unstubAllGlobals();
   });
 
-  const count = async (table: 'users' | 'enrollments' | 'memberships' | 'lti_accounts' | 'lti_link_users') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const count = (table: 'users' | 'enrollments' | 'memberships' | 'lti_accounts' | 'lti_link_users') =>
+    countRows(t.db, table);
 
   it('makes or finds every active member with a role, enrols them, and sends their released grades to the line item', async () => {
     const res = await call(t.app, 'POST', syncUrl(m.alpha.labId), m.world.a.teacherHeaders);

@@ -14,7 +14,7 @@ import {
   type LtiPlatformCreate,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { callsUnder, databases, useTestApp } from '../../test/helper.ts';
+import { callsUnder, countRows, databases, useTestApp } from '../../test/helper.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 const MOODLE: LtiPlatformCreate = {
@@ -31,15 +31,7 @@ describe.each(databases)('v1/clients/{id}/lti/ (LTI platforms) on %s', (kind) =>
   const t = useTestApp(kind);
 
   const call = callsUnder(t, '/api/v1/');
-  const platformCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('lti_platforms')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const platformCount = () => countRows(t.db, 'lti_platforms');
 
   it('an organisation administrator registers, lists, changes and removes a platform', async () => {
     const world = await createWorld(t.db);

@@ -90,6 +90,11 @@ export function callsUnder(t: Pick<TestApp, 'app'>, prefix: string) {
     });
 }
 
+/** POSTs `body` to `url` as it is, sent as `contentType`: for bodies that are malformed or oversized on purpose. */
+export function postRaw(t: Pick<TestApp, 'app'>, url: string, contentType: string, body: string) {
+  return t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload: body });
+}
+
 /**
  * The tables of this database, read from the catalogue of our own schema only. Not Kysely's introspection:
  * on PostgreSQL it reads every schema and calls pg_get_serial_sequence on each table it saw, which fails

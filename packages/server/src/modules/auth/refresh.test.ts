@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ERROR_CODES, tokenPairSchema, type TokenPair } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, postRaw, rowCounts, useTestApp } from '../../test/helper.ts';
 import { signIn } from '../../test/sign-in.ts';
 
 describe.each(databases)('refresh-token and logout on %s', (kind) => {
@@ -88,12 +88,7 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
         expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
         expect(res.json().error.validation).toHaveProperty('token');
       }
-      const malformed = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json' },
-        payload: '{',
-      });
+      const malformed = await postRaw(t, url, 'application/json', '{');
       expect(malformed.statusCode).toBe(400);
     }
     expect(await rowCounts(t.db)).toEqual(before);

@@ -1,7 +1,7 @@
 import { ERROR_CODES, errorBodySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, postRaw, rowCounts, useTestApp } from '../../test/helper.ts';
 import { lastMailTo, linkToken } from '../../test/mail.ts';
 
 const newcomer = {
@@ -104,12 +104,7 @@ describe.each(databases)('registration and activation on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.validation).toEqual(validation);
     }
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/users/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "a"',
-    });
+    const malformed = await postRaw(t, '/api/v2/users/register', 'application/json', '{"username": "a"');
     expect(malformed.statusCode).toBe(400);
     expect(await rowCounts(t.db)).toEqual(before);
   });

@@ -7,7 +7,7 @@
 import { accessTokenClaimsSchema, ltiPlatformSchema, meResponseSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countRows, databases, useTestApp } from '../../test/helper.ts';
+import { countRows, databases, postRaw, useTestApp } from '../../test/helper.ts';
 import {
   createContentWorld,
   publishedProgram,
@@ -230,12 +230,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
       state,
     );
     expect(res.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/lti/launch',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'state=only',
-    });
+    const bad = await postRaw(t, '/api/v1/lti/launch', 'application/x-www-form-urlencoded', 'state=only');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -13,13 +13,18 @@ export interface Credentials {
   password: string;
 }
 
-/** Signs `account` in, expects 200 and answers its token pair. */
-export async function signIn(t: Pick<TestApp, 'app'>, account: Credentials): Promise<TokenPair> {
-  const res = await t.app.inject({
+/** POST /api/login with the credentials of `account`; answers the response as it came. */
+export function postLogin(t: Pick<TestApp, 'app'>, account: Credentials) {
+  return t.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { username: account.username, password: account.password },
   });
+}
+
+/** Signs `account` in, expects 200 and answers its token pair. */
+export async function signIn(t: Pick<TestApp, 'app'>, account: Credentials): Promise<TokenPair> {
+  const res = await postLogin(t, account);
   expect(res.statusCode, account.username).toBe(200);
   return tokenPairSchema.parse(res.json());
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, createClient, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp, type TestApp } from '../../test/helper.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { postLogin, signIn } from '../../test/sign-in.ts';
 
 const DAY_S = 24 * 3_600;
 
@@ -123,11 +123,7 @@ describe.each(databases)('token writes are atomic on %s', (kind) => {
     const repair = await breakRefreshTokenInserts(t);
     try {
       const before = await rowCounts(t.db);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: user.username, password: user.password },
-      });
+      const res = await postLogin(t, user);
       expect(res.statusCode).toBe(500);
       expect(await rowCounts(t.db)).toEqual(before);
     } finally {

@@ -2,6 +2,7 @@ import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/c
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, tokenFor } from '../../test/fixtures.ts';
 import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
 
@@ -27,11 +28,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       firstLogin: true,
       groups: [{ id: world.a.groupId }],
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: world.a.student.username, password: 'admin chosen 123' },
-    });
+    const login = await postLogin(t, { username: world.a.student.username, password: 'admin chosen 123' });
     expect(login.statusCode).toBe(200);
   });
 
@@ -44,11 +41,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
     expect(res.json()).toMatchObject({ status: 'deactivated', active: false });
     const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: world.a.teacherHeaders });
     expect(me.statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: world.a.teacher.username, password: world.a.teacher.password },
-    });
+    const login = await postLogin(t, world.a.teacher);
     expect(login.json().error.code).toBe(ERROR_CODES.DEACTIVATED);
   });
 

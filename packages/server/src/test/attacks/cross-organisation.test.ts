@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../modules/content/programs/world.test-support.ts';
 import { createGroup, createWorld, type World } from '../../modules/users/world.test-support.ts';
 import { addIndividualAccess, addMembership, type TestUser } from '../fixtures.ts';
+import { postLogin } from '../sign-in.ts';
 import { callsUnder, databases, useTestApp, writesNothing, type ApiMethod, type TestApp } from '../helper.ts';
 
 const BOUNDARY = 'larmor-attack-boundary';
@@ -64,13 +65,7 @@ describe.each(databases)('cross-organisation account takeover on %s', (kind) => 
     return t.app.inject({ method, url: `/api${url}`, headers: { ...headers }, payload });
   }
 
-  async function signIn(user: TestUser, password: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password },
-    });
-  }
+  const signIn = (user: TestUser, password: string) => postLogin(t, { username: user.username, password });
 
   /** The victim's own password still works and the attacker's does not. */
   async function expectUntouched(victim: TestUser) {

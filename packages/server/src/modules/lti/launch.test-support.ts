@@ -11,6 +11,7 @@ import {
   LTI_DL_CLAIMS,
   LTI_LINE_ITEM_CONTAINER_MEDIA_TYPE,
   LTI_LINE_ITEM_MEDIA_TYPE,
+  ltiPlatformSchema,
   type LtiPlatformCreate,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -206,6 +207,7 @@ export async function registeredPlatform(
     payload: platform.registration,
   });
   expect(created.statusCode, created.body).toBe(201);
+  ltiPlatformSchema.parse(created.json());
   return platform;
 }
 

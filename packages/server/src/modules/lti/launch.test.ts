@@ -4,7 +4,7 @@
  * single-use nonce and state, a known deployment) and the user lands signed in on the linked module, enrolled in
  * its program, matched by the platform and `sub` and never by e-mail; everything else is refused and writes nothing.
  */
-import { accessTokenClaimsSchema, ltiPlatformSchema, meResponseSchema } from '@larmor/contracts';
+import { accessTokenClaimsSchema, meResponseSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRows, databases, postRaw, useTestApp } from '../../test/helper.ts';
@@ -14,10 +14,10 @@ import {
   type ContentWorld,
 } from '../content/programs/world.test-support.ts';
 import {
-  fakePlatform,
   INSTRUCTOR,
   LEARNER,
   platformBrowser,
+  registeredPlatform,
   type FakePlatform,
 } from './launch.test-support.ts';
 
@@ -36,15 +36,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
 
   beforeEach(async () => {
     world = await createContentWorld(t.db);
-    platform = await fakePlatform(`moodle${crypto.randomUUID().slice(0, 8)}`);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/clients/${world.a.clientId}/lti/platforms`,
-      headers: world.a.adminHeaders,
-      payload: platform.registration,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    ltiPlatformSchema.parse(created.json());
+    platform = await registeredPlatform(t.app, world.a.clientId, world.a.adminHeaders, 'moodle');
     ({ labId, courseId, programId } = await publishedProgram(t.app, world.a.teacherHeaders, {
       title: 'LTI neuro',
     }));

@@ -10,6 +10,7 @@ import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
+import { startAttempt } from '../scan-results/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 import { insertGradeRow, insertScanResultRow } from '../../test/attempts.ts';
 
@@ -160,9 +161,7 @@ describe.each(databases)('students calls (v2) on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).id,
     );
-    const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, annHeaders, {});
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const attemptId = String(started.body?.['id']);
+    const attemptId = (await startAttempt(t.app, labId, annHeaders)).id;
     await t.db
       .updateTable('lab_attempts')
       .set({ state: 'graded', submitted_at: isoNow() })

@@ -135,14 +135,28 @@ export async function deletePlatform(db: Db, scope: AdminScope, clientId: string
 }
 
 /** Larmor's end points and keys for this organisation, as the platform's registration form asks for them. */
-export async function toolConfiguration(
+export function toolConfiguration(
   db: Db,
   scope: AdminScope,
   clientId: string,
   publicUrl: string,
 ): Promise<LtiToolConfiguration> {
+  return administeredConfiguration(db, scope, clientId, publicUrl, ensureSigningKey);
+}
+
+/**
+ * The tool configuration of an organisation `scope` administers, after `keys` (making its signing key when it
+ * has none, or rotating it) has run.
+ */
+async function administeredConfiguration(
+  db: Db,
+  scope: AdminScope,
+  clientId: string,
+  publicUrl: string,
+  keys: (db: Db, clientId: string) => Promise<unknown>,
+): Promise<LtiToolConfiguration> {
   await requireAdministered(db, scope, clientId);
-  await ensureSigningKey(db, clientId);
+  await keys(db, clientId);
   return configurationOf(db, clientId, publicUrl);
 }
 
@@ -158,13 +172,11 @@ async function configurationOf(db: Db, clientId: string, publicUrl: string): Pro
   };
 }
 
-export async function rotateKeys(
+export function rotateKeys(
   db: Db,
   scope: AdminScope,
   clientId: string,
   publicUrl: string,
 ): Promise<LtiToolConfiguration> {
-  await requireAdministered(db, scope, clientId);
-  await rotateSigningKey(db, clientId);
-  return configurationOf(db, clientId, publicUrl);
+  return administeredConfiguration(db, scope, clientId, publicUrl, rotateSigningKey);
 }

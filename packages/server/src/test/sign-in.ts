@@ -1,6 +1,6 @@
 /**
  * Signing in through the API (POST /api/login), as a user does, for the tests that need a real session rather
- * than a fixture token: the token pair of a sign-in, or the headers of the signed-in account.
+ * than a fixture token: the token pair of a sign-in, or the headers of the signed-in account; and refreshing it.
  */
 import { tokenPairSchema, type TokenPair } from '@larmor/contracts';
 import { expect } from 'vitest';
@@ -20,6 +20,11 @@ export function postLogin(t: Pick<TestApp, 'app'>, account: Credentials) {
     url: '/api/login',
     payload: { username: account.username, password: account.password },
   });
+}
+
+/** POST /api/refresh-token with `token`; answers the response as it came. */
+export function postRefresh(t: Pick<TestApp, 'app'>, token: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
 }
 
 /** Signs `account` in, expects 200 and answers its token pair. */

@@ -3,7 +3,7 @@ import { tokenPairSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { postLogin } from '../../test/sign-in.ts';
+import { postLogin, postRefresh } from '../../test/sign-in.ts';
 
 describe.each(databases)('Cache-Control on %s', (kind) => {
   const t = useTestApp(kind);
@@ -15,11 +15,7 @@ describe.each(databases)('Cache-Control on %s', (kind) => {
     const pair = tokenPairSchema.parse(login.json());
     const answers = {
       login,
-      refresh: await t.app.inject({
-        method: 'POST',
-        url: '/api/refresh-token',
-        payload: { token: pair.refreshToken },
-      }),
+      refresh: await postRefresh(t, pair.refreshToken),
       wrongLogin: await postLogin(t, { username: user.username, password: 'wrong password' }),
       me: await t.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(pair.accessToken) }),
       meUnauthenticated: await t.app.inject({ method: 'GET', url: '/api/me/' }),

@@ -3,22 +3,20 @@ import { ERROR_CODES, tokenPairSchema, type TokenPair } from '@larmor/contracts'
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
 import { databases, postRaw, rowCounts, useTestApp } from '../../test/helper.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { postRefresh, signIn } from '../../test/sign-in.ts';
 
 describe.each(databases)('refresh-token and logout on %s', (kind) => {
   const t = useTestApp(kind);
 
   const signInNewUser = async (): Promise<TokenPair> => signIn(t, await createUser(t.db));
-  const refresh = (token: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
 
   it('rotates: a refresh token gives a new pair, and the new refresh token works in turn', async () => {
     const first = await signInNewUser();
-    const res = await refresh(first.refreshToken);
+    const res = await postRefresh(t, first.refreshToken);
     expect(res.statusCode).toBe(200);
     const second = tokenPairSchema.parse(res.json());
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+    expect((await postRefresh(t, second.refreshToken)).statusCode).toBe(200);
   });
 
   it('stores refresh tokens only as SHA-256 hashes, never in clear', async () => {
@@ -30,12 +28,12 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
 
   it('reusing a spent refresh token answers 401 and revokes its whole family', async () => {
     const first = await signInNewUser();
-    const second = tokenPairSchema.parse((await refresh(first.refreshToken)).json());
-    const reuse = await refresh(first.refreshToken);
+    const second = tokenPairSchema.parse((await postRefresh(t, first.refreshToken)).json());
+    const reuse = await postRefresh(t, first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe(ERROR_CODES.INVALID_TOKEN);
     // The legitimate newest token died with its family.
-    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, second.refreshToken)).statusCode).toBe(401);
     const live = await t.db
       .selectFrom('refresh_tokens')
       .select('id')
@@ -47,9 +45,9 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
   it('other sign-ins keep working when one family is revoked', async () => {
     const a = await signInNewUser();
     const b = await signInNewUser();
-    await refresh(a.refreshToken);
-    await refresh(a.refreshToken);
-    expect((await refresh(b.refreshToken)).statusCode).toBe(200);
+    await postRefresh(t, a.refreshToken);
+    await postRefresh(t, a.refreshToken);
+    expect((await postRefresh(t, b.refreshToken)).statusCode).toBe(200);
   });
 
   it('an expired refresh token answers 401', async () => {
@@ -58,13 +56,13 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
       .updateTable('refresh_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, pair.refreshToken)).statusCode).toBe(401);
   });
 
   it('an unknown refresh token answers 401 and writes nothing', async () => {
     await signInNewUser();
     const before = await rowCounts(t.db);
-    expect((await refresh('no-such-token')).statusCode).toBe(401);
+    expect((await postRefresh(t, 'no-such-token')).statusCode).toBe(401);
     expect(await rowCounts(t.db)).toEqual(before);
   });
 
@@ -76,7 +74,7 @@ describe.each(databases)('refresh-token and logout on %s', (kind) => {
       payload: { token: pair.refreshToken },
     });
     expect(res.statusCode).toBe(200);
-    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, pair.refreshToken)).statusCode).toBe(401);
   });
 
   it('bad input to refresh-token and logout answers 400 and writes nothing', async () => {

@@ -2,7 +2,7 @@ import { tokenPairSchema, type TokenPair } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { postRefresh, signIn } from '../../test/sign-in.ts';
 import { createLinkToken } from './accounts.ts';
 
 /**
@@ -14,8 +14,6 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
   const meStatus = async (pair: TokenPair): Promise<number> =>
     (await t.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(pair.accessToken) })).statusCode;
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
 
   it('after logout the access token of that session answers 401 on me/; other sessions stay', async () => {
     const user = await createUser(t.db);
@@ -36,19 +34,19 @@ describe.each(databases)('session revocation on %s', (kind) => {
     const user = await createUser(t.db);
     const stolen = await signIn(t, user);
     // The attacker refreshes first with the stolen refresh token…
-    const attacker = tokenPairSchema.parse((await refresh(stolen.refreshToken)).json());
+    const attacker = tokenPairSchema.parse((await postRefresh(t, stolen.refreshToken)).json());
     expect(await meStatus(attacker)).toBe(200);
     // …then the victim presents the same, now spent, token: the whole session ends.
-    expect((await refresh(stolen.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, stolen.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(attacker)).toBe(401);
     expect(await meStatus(stolen)).toBe(401);
-    expect((await refresh(attacker.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, attacker.refreshToken)).statusCode).toBe(401);
   });
 
   it('a refreshed pair stays in its session: logout with the new refresh token ends the old access token too', async () => {
     const user = await createUser(t.db);
     const first = await signIn(t, user);
-    const second = tokenPairSchema.parse((await refresh(first.refreshToken)).json());
+    const second = tokenPairSchema.parse((await postRefresh(t, first.refreshToken)).json());
     await t.app.inject({ method: 'POST', url: '/api/logout', payload: { token: second.refreshToken } });
     expect(await meStatus(first)).toBe(401);
     expect(await meStatus(second)).toBe(401);
@@ -67,9 +65,9 @@ describe.each(databases)('session revocation on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(await meStatus(changer)).toBe(200);
-    expect((await refresh(changer.refreshToken)).statusCode).toBe(200);
+    expect((await postRefresh(t, changer.refreshToken)).statusCode).toBe(200);
     expect(await meStatus(other)).toBe(401);
-    expect((await refresh(other.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, other.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(bystander)).toBe(200);
   });
 
@@ -99,7 +97,7 @@ describe.each(databases)('session revocation on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     for (const session of sessions) {
       expect(await meStatus(session)).toBe(401);
-      expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+      expect((await postRefresh(t, session.refreshToken)).statusCode).toBe(401);
     }
   });
 
@@ -119,7 +117,7 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
     expect((await patch(student.id, 'chosen by the admin')).statusCode).toBe(200);
     expect(await meStatus(studentSession)).toBe(401);
-    expect((await refresh(studentSession.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, studentSession.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(adminOther)).toBe(200);
 
     expect((await patch(admin.id, 'my own new password')).statusCode).toBe(200);

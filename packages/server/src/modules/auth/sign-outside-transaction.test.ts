@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type * as AuthPlugin from '../../plugins/auth.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
-import { postLogin } from '../../test/sign-in.ts';
+import { postLogin, postRefresh } from '../../test/sign-in.ts';
 
 const probe = vi.hoisted(() => ({
   db: undefined as Kysely<Database> | undefined,
@@ -63,11 +63,7 @@ describe.each(databases)('tokens are signed outside the sign-in transaction on %
     expect(probe.seen.get(sid)).toBe('committed');
 
     probe.seen.clear();
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { token: refreshToken },
-    });
+    const refreshed = await postRefresh(t, refreshToken);
     expect(refreshed.statusCode).toBe(200);
     expect(probe.seen.get(sid)).toBe('committed');
   });

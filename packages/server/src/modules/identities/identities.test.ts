@@ -10,6 +10,7 @@ import {
   tokenFor,
 } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { postRefresh } from '../../test/sign-in.ts';
 
 describe.each(databases)('identities on %s', (kind) => {
   const t = useTestApp(kind);
@@ -79,11 +80,7 @@ describe.each(databases)('identities on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const pair = tokenPairSchema.parse(res.json());
     expect(decodeJwt(pair.accessToken)).toMatchObject({ uid: user.id, identity: inSchool, scope: 'Student' });
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { token: pair.refreshToken },
-    });
+    const refreshed = await postRefresh(t, pair.refreshToken);
     expect(decodeJwt(tokenPairSchema.parse(refreshed.json()).accessToken).identity).toBe(inSchool);
   });
 

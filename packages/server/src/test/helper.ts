@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { SESSION_MAX_AGE_S } from '@larmor/contracts';
+import { ERROR_CAUSES, ERROR_CODES, SESSION_MAX_AGE_S } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -305,4 +305,16 @@ export async function writesNothing<R>(db: Kysely<Database>, run: () => Promise<
   const result = await run();
   expect(await databaseSnapshot(db)).toEqual(before);
   return result;
+}
+
+/** Expects `res` to answer 400 with the error body of a validation refusal; `label` names the case. */
+export function expectValidationRefusal(
+  res: { statusCode: number; json: () => unknown },
+  label: string,
+): void {
+  expect(res.statusCode, label).toBe(400);
+  expect((res.json() as { error: unknown }).error, label).toMatchObject({
+    code: ERROR_CODES.BAD_REQUEST,
+    cause: ERROR_CAUSES.VALIDATION,
+  });
 }

@@ -6,12 +6,8 @@
  * Each refusal (unknown, replayed or expired state, wrong nonce, bad signature, wrong audience, the provider's
  * error, a domain not allowed, a disabled provider) ends on /auth/callback with a clear message and writes nothing.
  */
-import {
-  accessTokenClaimsSchema,
-  meResponseSchema,
-  ssoSignInOptionListSchema,
-  type SsoProviderCreate,
-} from '@larmor/contracts';
+import { accessTokenClaimsSchema, meResponseSchema, ssoSignInOptionListSchema } from '@larmor/contracts';
+import type { SsoProviderCreate } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databases, databaseSnapshot, useTestApp, writesNothing } from '../../test/helper.ts';

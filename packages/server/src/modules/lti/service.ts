@@ -16,12 +16,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { isoNow } from '../../db/ids.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { requireAdministered, type AdminScope } from '../organisations/access.ts';
-import {
-  connectionPatchColumns,
-  newConnectionColumns,
-  presentConnection,
-  visibleConnection,
-} from '../organisations/connections.ts';
+import * as connections from '../organisations/connections.ts';
 import { ensureSigningKey, publishedKeys, rotateSigningKey } from './keys.ts';
 import * as repo from './repository.ts';
 import type { Db, PlatformRow } from './repository.ts';
@@ -30,7 +25,7 @@ const PLATFORM_TAKEN = 'A platform with this issuer and client id is already reg
 
 function present(row: PlatformRow): LtiPlatform {
   return {
-    ...presentConnection(row),
+    ...connections.present(row),
     deploymentIds: repo.deploymentsOf(row),
     jwksUrl: row.jwks_url,
     authUrl: row.auth_url,
@@ -40,7 +35,7 @@ function present(row: PlatformRow): LtiPlatform {
 }
 
 function visiblePlatform(db: Db, scope: AdminScope, clientId: string, id: string): Promise<PlatformRow> {
-  return visibleConnection(db, scope, clientId, () => repo.findPlatform(db, id), 'Platform');
+  return connections.visible(db, scope, clientId, () => repo.findPlatform(db, id), 'Platform');
 }
 
 async function uniquely(write: () => Promise<void>): Promise<void> {
@@ -55,7 +50,7 @@ async function uniquely(write: () => Promise<void>): Promise<void> {
 /** The columns a create or patch body writes. */
 function columnsOf(body: LtiPlatformPatch): Partial<PlatformRow> {
   return {
-    ...connectionPatchColumns(body),
+    ...connections.patchColumns(body),
     ...(body.deploymentIds !== undefined && { deployment_ids: JSON.stringify(body.deploymentIds) }),
     ...(body.jwksUrl !== undefined && { jwks_url: body.jwksUrl }),
     ...(body.authUrl !== undefined && { auth_url: body.authUrl }),
@@ -88,7 +83,7 @@ export async function createPlatform(
 ): Promise<LtiPlatform> {
   await requireAdministered(db, scope, clientId);
   const row: PlatformRow = {
-    ...newConnectionColumns(clientId, body),
+    ...connections.newColumns(clientId, body),
     deployment_ids: JSON.stringify(body.deploymentIds),
     jwks_url: body.jwksUrl,
     auth_url: body.authUrl,

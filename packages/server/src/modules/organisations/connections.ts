@@ -2,7 +2,7 @@
  * What the connections an organisation registers have in common: its LTI platforms (issue 27.1) and its OpenID
  * Connect providers (issue 27.6) each belong to one organisation, carry a display name, the issuer and the OAuth
  * client id Larmor has there, and are read and changed by the organisation's administrators only (404 otherwise,
- * as for organisations).
+ * as for organisations). Read as `import * as connections from '../organisations/connections.ts'`.
  */
 import { isoNow, newId } from '../../db/ids.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -42,7 +42,7 @@ export interface ConnectionAnswer {
  * The connection `id` of organisation `clientId`, found by `find`, once the caller is known to administer the
  * organisation; a connection of another organisation is not found (`noun`, 404) either.
  */
-export async function visibleConnection<Row extends { client_id: string }>(
+export async function visible<Row extends { client_id: string }>(
   db: Db,
   scope: AdminScope,
   clientId: string,
@@ -56,7 +56,7 @@ export async function visibleConnection<Row extends { client_id: string }>(
 }
 
 /** The common columns of a new connection of organisation `clientId`, made now. */
-export function newConnectionColumns(clientId: string, body: Required<ConnectionBody>): ConnectionColumns {
+export function newColumns(clientId: string, body: Required<ConnectionBody>): ConnectionColumns {
   const now = isoNow();
   return {
     id: newId(),
@@ -70,7 +70,7 @@ export function newConnectionColumns(clientId: string, body: Required<Connection
 }
 
 /** The common columns a patch body changes. */
-export function connectionPatchColumns(body: ConnectionBody): Partial<ConnectionColumns> {
+export function patchColumns(body: ConnectionBody): Partial<ConnectionColumns> {
   return {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.issuer !== undefined && { issuer: body.issuer }),
@@ -79,7 +79,7 @@ export function connectionPatchColumns(body: ConnectionBody): Partial<Connection
 }
 
 /** The common part of a connection's answer. */
-export function presentConnection(row: ConnectionColumns): ConnectionAnswer {
+export function present(row: ConnectionColumns): ConnectionAnswer {
   return {
     id: row.id,
     organisationId: row.client_id,

@@ -13,12 +13,7 @@ import {
 } from '@larmor/contracts';
 import { isoNow } from '../../db/ids.ts';
 import { requireAdministered, type AdminScope } from '../organisations/access.ts';
-import {
-  connectionPatchColumns,
-  newConnectionColumns,
-  presentConnection,
-  visibleConnection,
-} from '../organisations/connections.ts';
+import * as connections from '../organisations/connections.ts';
 import * as repo from './repository.ts';
 import type { Db, ProviderRow } from './repository.ts';
 
@@ -27,7 +22,7 @@ export const redirectUrlOf = (publicUrl: string): string => `${publicUrl}/api/${
 
 function present(row: ProviderRow, publicUrl: string): SsoProvider {
   return {
-    ...presentConnection(row),
+    ...connections.present(row),
     clientSecretSet: true,
     emailDomain: row.email_domain,
     defaultRole: row.default_role,
@@ -37,13 +32,13 @@ function present(row: ProviderRow, publicUrl: string): SsoProvider {
 }
 
 function visibleProvider(db: Db, scope: AdminScope, clientId: string, id: string): Promise<ProviderRow> {
-  return visibleConnection(db, scope, clientId, () => repo.findProvider(db, id), 'Provider');
+  return connections.visible(db, scope, clientId, () => repo.findProvider(db, id), 'Provider');
 }
 
 /** The columns a create or patch body writes. */
 function columnsOf(body: SsoProviderPatch): Partial<ProviderRow> {
   return {
-    ...connectionPatchColumns(body),
+    ...connections.patchColumns(body),
     ...(body.clientSecret !== undefined && { client_secret: body.clientSecret }),
     ...(body.emailDomain !== undefined && { email_domain: body.emailDomain }),
     ...(body.defaultRole !== undefined && { default_role: body.defaultRole }),
@@ -80,7 +75,7 @@ export async function createProvider(
 ): Promise<SsoProvider> {
   await requireAdministered(db, scope, clientId);
   const row: ProviderRow = {
-    ...newConnectionColumns(clientId, body),
+    ...connections.newColumns(clientId, body),
     client_secret: body.clientSecret,
     email_domain: body.emailDomain ?? null,
     default_role: body.defaultRole,

@@ -8,13 +8,14 @@
 import { labAttemptSchema, type LtiGradeReturn } from '@larmor/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  createMarkingWorld,
-  insertMarkedAttempt,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
-import { AGS_ENDPOINT, registeredPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
+import {
+  AGS_ENDPOINT,
+  markingWorldWithPlatform,
+  launchAs,
+  type FakePlatform,
+} from './launch.test-support.ts';
 
 const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
@@ -30,8 +31,7 @@ describe.each(databases)('LTI line items created for links without one (AGS) on 
   let platform: FakePlatform;
 
   beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'canvas');
+    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'canvas'));
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -9,15 +9,16 @@ import { labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@lar
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  insertMarkedAttempt,
-  createMarkingWorld,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
 import { createScoreDelivery } from './ags-delivery.ts';
 import { enqueueScores } from './ags.ts';
-import { AGS_ENDPOINT, registeredPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
+import {
+  AGS_ENDPOINT,
+  markingWorldWithPlatform,
+  launchAs,
+  type FakePlatform,
+} from './launch.test-support.ts';
 
 const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
@@ -28,8 +29,7 @@ describe.each(databases)('LTI grade return (AGS) on %s', (kind) => {
   let platform: FakePlatform;
 
   beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'moodle');
+    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'moodle'));
   });
   afterEach(() => {
     vi.unstubAllGlobals();

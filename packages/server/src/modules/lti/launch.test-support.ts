@@ -16,7 +16,10 @@ import {
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import type { Kysely } from 'kysely';
 import { expect, vi } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { createMarkingWorld, type MarkingWorld } from '../attempts/marking.test-support.ts';
 
 export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
@@ -209,6 +212,16 @@ export async function registeredPlatform(
   expect(created.statusCode, created.body).toBe(201);
   ltiPlatformSchema.parse(created.json());
   return platform;
+}
+
+/** The marking world (attempts/marking.test-support.ts) with a platform `prefix`… of its organisation A registered. */
+export async function markingWorldWithPlatform(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  prefix: string,
+): Promise<{ m: MarkingWorld; platform: FakePlatform }> {
+  const m = await createMarkingWorld(app, db);
+  return { m, platform: await registeredPlatform(app, m.world.a.clientId, m.world.a.adminHeaders, prefix) };
 }
 
 /** The line items container: GET lists (filtered by `resource_link_id`), POST creates (AGS 2.0 §3.2). */

@@ -8,15 +8,11 @@
 import { labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRows, databases, useTestApp } from '../../test/helper.ts';
-import {
-  createMarkingWorld,
-  insertMarkedAttempt,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
 import {
   AGS_ENDPOINT,
-  registeredPlatform,
+  markingWorldWithPlatform,
   INSTRUCTOR,
   launchAs,
   LEARNER,
@@ -47,8 +43,7 @@ describe.each(databases)('LTI roster sync (NRPS) on %s', (kind) => {
   const syncUrl = (labId: string) => `v1/modules/${labId}/lti/roster-sync`;
 
   beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'canvas');
+    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'canvas'));
     // The course's instructor opens the module from the platform: the link with its roster and line item.
     await launchAs(t.app, platform, {
       sub: 'teacher-1',

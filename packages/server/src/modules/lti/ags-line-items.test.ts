@@ -6,16 +6,11 @@
  * once it does; a failure that may pass is tried again after a wait, a refusal stops until the next launch.
  */
 import { labAttemptSchema, type LtiGradeReturn } from '@larmor/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
-import {
-  AGS_ENDPOINT,
-  markingWorldWithPlatform,
-  launchAs,
-  type FakePlatform,
-} from './launch.test-support.ts';
+import { AGS_ENDPOINT, useMarkingPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
 
 const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
@@ -29,13 +24,7 @@ describe.each(databases)('LTI line items created for links without one (AGS) on 
   const t = useTestApp(kind);
   let m: MarkingWorld;
   let platform: FakePlatform;
-
-  beforeEach(async () => {
-    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'canvas'));
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  useMarkingPlatform(t, 'canvas', (world) => ({ m, platform } = world));
 
   /** A learner's launch into the alpha module from link `link-alpha`, with a container and `scopes`, no line item. */
   const launchLearner = (sub: string, scopes = [SCOPE.lineItem, SCOPE.score]) =>

@@ -7,18 +7,13 @@
  */
 import { labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@larmor/contracts';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
 import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
 import { createScoreDelivery } from './ags-delivery.ts';
 import { enqueueScores } from './ags.ts';
-import {
-  AGS_ENDPOINT,
-  markingWorldWithPlatform,
-  launchAs,
-  type FakePlatform,
-} from './launch.test-support.ts';
+import { AGS_ENDPOINT, useMarkingPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
 
 const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
@@ -27,13 +22,7 @@ describe.each(databases)('LTI grade return (AGS) on %s', (kind) => {
   const t = useTestApp(kind);
   let m: MarkingWorld;
   let platform: FakePlatform;
-
-  beforeEach(async () => {
-    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'moodle'));
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  useMarkingPlatform(t, 'moodle', (world) => ({ m, platform } = world));
 
   /** A learner's launch into module `labId` from a link with line item `lineItem` (none: no AGS claim). */
   const launchLearner = (sub: string, labId: string, lineItem?: string) =>

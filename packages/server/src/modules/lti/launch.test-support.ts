@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Kysely } from 'kysely';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { createMarkingWorld, type MarkingWorld } from '../attempts/marking.test-support.ts';
 
@@ -222,6 +222,21 @@ export async function markingWorldWithPlatform(
 ): Promise<{ m: MarkingWorld; platform: FakePlatform }> {
   const m = await createMarkingWorld(app, db);
   return { m, platform: await registeredPlatform(app, m.world.a.clientId, m.world.a.adminHeaders, prefix) };
+}
+
+/**
+ * Registers the hooks of a test file on the marking world: before each test `markingWorldWithPlatform` (handed to
+ * `use`), after each the fake platform's `fetch` stub removed.
+ */
+export function useMarkingPlatform(
+  t: { readonly app: FastifyInstance; readonly db: Kysely<Database> },
+  prefix: string,
+  use: (world: { m: MarkingWorld; platform: FakePlatform }) => void,
+): void {
+  beforeEach(async () => use(await markingWorldWithPlatform(t.app, t.db, prefix)));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }
 
 /** The line items container: GET lists (filtered by `resource_link_id`), POST creates (AGS 2.0 §3.2). */

@@ -5,7 +5,7 @@
  * launched from; a teacher may still regrade it and release the new grade, which is sent once more. Without the
  * setting nothing is released nor sent. The next attempt still starts at once.
  */
-import { labAttemptSchema, labSchema } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, labSchema } from '@larmor/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/helper.ts';
 import { scoreOutOfMaximum } from '../lti/ags-delivery.ts';
@@ -14,8 +14,6 @@ import { finishedScan, keepScan, readAttempt, startAttempt } from '../scan-resul
 import { call, createSimulatorWorld, useSimulatorApp, type Headers } from '../sessions/world.test-support.ts';
 
 const SLOW = 180_000;
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
 
 describe.each(databases)('releasing the automatic grade at once on %s', (kind) => {
   const t = useSimulatorApp(kind, { scanThreads: 1 });
@@ -50,8 +48,8 @@ describe.each(databases)('releasing the automatic grade at once on %s', (kind) =
       const lineItem = platform.lineItem('li-auto');
       const learner = await launchAs(t.app, platform, {
         sub: 'learner-auto',
-        [CUSTOM]: { module_id: world.labId },
-        [RESOURCE_LINK]: { id: `link-${world.labId}` },
+        [LTI_CLAIMS.custom]: { module_id: world.labId },
+        [LTI_CLAIMS.resourceLink]: { id: `link-${world.labId}` },
         [AGS_ENDPOINT]: platform.agsClaim(lineItem),
       });
       const h = learner.headers;

@@ -5,7 +5,7 @@
  * with the platform's reason, and the status shows on the attempt for staff; a score never goes twice nor to a
  * platform of another organisation.
  */
-import { labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@larmor/contracts';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
@@ -14,9 +14,6 @@ import { call } from '../content/programs/world.test-support.ts';
 import { createScoreDelivery } from './ags-delivery.ts';
 import { enqueueScores } from './ags.ts';
 import { AGS_ENDPOINT, useMarkingPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
-
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
 
 describe.each(databases)('LTI grade return (AGS) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -28,8 +25,8 @@ describe.each(databases)('LTI grade return (AGS) on %s', (kind) => {
   const launchLearner = (sub: string, labId: string, lineItem?: string) =>
     launchAs(t.app, platform, {
       sub,
-      [CUSTOM]: { module_id: labId },
-      [RESOURCE_LINK]: { id: `link-${labId}` },
+      [LTI_CLAIMS.custom]: { module_id: labId },
+      [LTI_CLAIMS.resourceLink]: { id: `link-${labId}` },
       ...(lineItem !== undefined && { [AGS_ENDPOINT]: platform.agsClaim(lineItem) }),
     });
 

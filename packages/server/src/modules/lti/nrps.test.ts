@@ -5,7 +5,7 @@
  * line item; a second sync changes nothing; students, other organisations, modules without a roster and a failing
  * platform are refused and write nothing.
  */
-import { labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRows, databases, useTestApp } from '../../test/helper.ts';
 import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
@@ -21,7 +21,6 @@ import {
 } from './launch.test-support.ts';
 import { nextPageOf } from './nrps.ts';
 
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const ROLES = 'https://purl.imsglobal.org/spec/lti/claim/roles';
 const STAFF = 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Staff';
 
@@ -48,7 +47,7 @@ describe.each(databases)('LTI roster sync (NRPS) on %s', (kind) => {
     await launchAs(t.app, platform, {
       sub: 'teacher-1',
       [ROLES]: [INSTRUCTOR],
-      [CUSTOM]: { module_id: m.alpha.labId },
+      [LTI_CLAIMS.custom]: { module_id: m.alpha.labId },
       [NRPS_CLAIM]: platform.nrpsClaim(),
       [AGS_ENDPOINT]: platform.agsClaim(platform.lineItem('course-1')),
     });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, requireRole } from './plugins/auth.ts';
 import { bearer, createUser, tokenFor } from './test/fixtures.ts';
-import { databases, useTestApp } from './test/helper.ts';
+import { databases, postRaw, useTestApp } from './test/helper.ts';
 import { algNoneToken, tamperedToken } from './test/tokens.ts';
 
 describe.each(databases)('app foundation on %s', (kind) => {
@@ -53,12 +53,7 @@ describe.each(databases)('app foundation on %s', (kind) => {
 
   it('malformed JSON answers 400 with the error body', async () => {
     addProbeRoutes();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/probe/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const res = await postRaw(t, '/api/probe/echo', 'application/json', '{"name": ');
     expect(res.statusCode).toBe(400);
     expect(errorBodySchema.parse(res.json()).error).toMatchObject({
       code: ERROR_CODES.BAD_REQUEST,
@@ -68,12 +63,12 @@ describe.each(databases)('app foundation on %s', (kind) => {
 
   it('a JSON body over 1 MiB answers 413', async () => {
     addProbeRoutes();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/probe/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 }),
-    });
+    const res = await postRaw(
+      t,
+      '/api/probe/echo',
+      'application/json',
+      JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 }),
+    );
     expect(res.statusCode).toBe(413);
     expect(errorBodySchema.parse(res.json()).error.cause).toBe('payload_too_large');
   });

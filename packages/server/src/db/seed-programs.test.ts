@@ -1,18 +1,12 @@
 import { catalogResponseSchema, programSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../test/fixtures.ts';
 import { databases, useTestApp } from '../test/helper.ts';
+import { signedInAs } from '../test/sign-in.ts';
 import { seedDemoData } from './seed.ts';
 import { DEMO_PROGRAM_TITLE, SEED_PROGRAMS } from './seed-programs.ts';
 
 describe.each(databases)('demo learning content on %s', (kind) => {
   const t = useTestApp(kind);
-
-  async function signIn(username: string, password: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-    expect(res.statusCode, username).toBe(200);
-    return bearer((res.json() as { accessToken: string }).accessToken);
-  }
 
   async function catalogOf(headers: { authorization: string }) {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/catalog', headers });
@@ -21,7 +15,7 @@ describe.each(databases)('demo learning content on %s', (kind) => {
 
   it('seeds three programs of 30 modules with instructions, the demo students enrolled in each', async () => {
     await seedDemoData(t.db, t.app.config.passwordHashCost);
-    const student = await signIn('student', 'larmor-student');
+    const student = await signedInAs(t, 'student', 'larmor-student');
     const catalog = await catalogOf(student);
     expect(catalog.items.map((i) => i.program.title).sort()).toEqual(
       ['MRI Fundamentals', 'Image quality and artifacts', 'Clinical protocols and safety'].sort(),
@@ -55,7 +49,7 @@ describe.each(databases)('demo learning content on %s', (kind) => {
 
   it('the free-plan user sees the program with only the free modules; the teacher sees it read-only', async () => {
     await seedDemoData(t.db, t.app.config.passwordHashCost);
-    const free = await catalogOf(await signIn('freeuser', 'larmor-free'));
+    const free = await catalogOf(await signedInAs(t, 'freeuser', 'larmor-free'));
     expect(free.freePlan).toBe(true);
     expect(free.items).toHaveLength(SEED_PROGRAMS.length);
     const freeFundamentals = free.items.find((i) => i.program.title === DEMO_PROGRAM_TITLE);
@@ -63,9 +57,9 @@ describe.each(databases)('demo learning content on %s', (kind) => {
     // The free plan shows only the modules within its limits (Brain and Knee, SE and GRE, 1.5 T).
     expect(freeFundamentals?.progress.modulesTotal).toBeGreaterThan(0);
     expect(freeFundamentals?.progress.modulesTotal).toBeLessThan(10);
-    const teacher = await catalogOf(await signIn('teacher', 'larmor-teacher'));
+    const teacher = await catalogOf(await signedInAs(t, 'teacher', 'larmor-teacher'));
     for (const item of teacher.items) expect(item.program.canEdit, item.program.title).toBe(false);
-    const admin = await catalogOf(await signIn('admin', 'larmor-admin'));
+    const admin = await catalogOf(await signedInAs(t, 'admin', 'larmor-admin'));
     for (const item of admin.items) expect(item.program.canEdit, item.program.title).toBe(true);
   });
 });

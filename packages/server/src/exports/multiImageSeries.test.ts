@@ -20,12 +20,12 @@ import type { Protocol, Scanner, Vec3 } from '@larmor/mri';
 import { afterAll, describe, expect, it } from 'vitest';
 import { niftiFileBytes } from './nifti.ts';
 import {
+  dcm2niix,
   dciodvfyErrors,
+  expectSameWorld,
   missingReaders,
   pythonReader,
   READER_PACKAGES,
-  run,
-  type Comparison,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
 import { testScanner } from '@larmor/mri/testing';
@@ -87,24 +87,11 @@ function writeNifti(file: string, protocol: Protocol, images: DicomImage[]): str
 }
 
 /** dcm2niix's files for the series in `dicomDir`, after dciodvfy found no error in any of its files. */
-function dcm2niix(dicomDir: string, outDir: string): string[] {
+function checkedDcm2niix(dicomDir: string, outDir: string): string[] {
   for (const file of readdirSync(dicomDir)) {
     expect(dciodvfyErrors(path.join(dicomDir, file)), file).toEqual([]);
   }
-  mkdirSync(outDir, { recursive: true });
-  const result = run('dcm2niix', ['-z', 'n', '-b', 'y', '-f', 'series_%s', '-o', outDir, dicomDir]);
-  expect(result.status, result.stdout + result.stderr).toBe(0);
-  return readdirSync(outDir)
-    .sort()
-    .map((f) => path.join(outDir, f));
-}
-
-function expectSameWorld(ours: string, theirs: string, volume = 0): void {
-  const c = pythonReader<Comparison>('compare', ours, theirs, String(volume));
-  expect(c.offGridVoxels).toBeLessThan(1e-3);
-  expect(c.insideFraction).toBe(1);
-  expect(c.worldErrorMm).toBeLessThan(1e-3);
-  expect(c.correlation).toBeGreaterThan(0.99999);
+  return dcm2niix(dicomDir, outDir);
 }
 
 describe.skipIf(skip)('multi-echo and diffusion series through dcm2niix', () => {
@@ -124,7 +111,7 @@ describe.skipIf(skip)('multi-echo and diffusion series through dcm2niix', () => 
       })),
     );
     const out = path.join(dir, 'echoes');
-    const files = dcm2niix(writeSeries(out, protocol, echoes.flat()), path.join(out, 'dcm2niix'));
+    const files = checkedDcm2niix(writeSeries(out, protocol, echoes.flat()), path.join(out, 'dcm2niix'));
     const volumes = files.filter((f) => f.endsWith('.nii'));
     expect(volumes).toHaveLength(2);
     volumes.forEach((file, e) => {
@@ -153,7 +140,7 @@ describe.skipIf(skip)('multi-echo and diffusion series through dcm2niix', () => 
       })),
     );
     const out = path.join(dir, 'dwi');
-    const files = dcm2niix(writeSeries(out, protocol, images), path.join(out, 'dcm2niix'));
+    const files = checkedDcm2niix(writeSeries(out, protocol, images), path.join(out, 'dcm2niix'));
     const volume = files.find((f) => f.endsWith('.nii')) ?? '';
     expect(files.filter((f) => f.endsWith('.nii'))).toHaveLength(1);
     const info = pythonReader<NiftiInfo>('nifti', volume);

@@ -5,20 +5,22 @@
  * the mid-grey range; dciodvfy finds no error. Skipped with a message where the tools are missing, except in
  * CI (process.env.CI set), where a missing tool fails the suite.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCommand } from '../cli/commands/render.ts';
 import {
   renderWithFileWindow,
+  dcm2niix,
   dciodvfyErrors,
+  expectSameWorld,
+  filesEndingIn,
   pythonReader,
   missingReaders,
   READER_PACKAGES,
   run,
   skipWithoutReaders,
-  type Comparison,
   type GreyLevels,
   type NiftiInfo,
 } from './standardReaders.testing.ts';
@@ -68,32 +70,6 @@ const CASES: RenderCase[] = [
   },
 ];
 
-/** The .nii files dcm2niix writes for the series in `dicomDir` (uncompressed, named after series and echo). */
-function dcm2niix(dicomDir: string, outDir: string): string[] {
-  mkdirSync(outDir, { recursive: true });
-  const result = run('dcm2niix', ['-z', 'n', '-b', 'y', '-f', 'series_%s', '-o', outDir, dicomDir]);
-  expect(result.status, result.stdout + result.stderr).toBe(0);
-  return readdirSync(outDir)
-    .filter((f) => f.endsWith('.nii'))
-    .sort()
-    .map((f) => path.join(outDir, f));
-}
-
-function expectSameWorld(ours: string, theirs: string): void {
-  const c = pythonReader<Comparison>('compare', ours, theirs);
-  expect(c.offGridVoxels).toBeLessThan(1e-3);
-  expect(c.insideFraction).toBe(1);
-  expect(c.worldErrorMm).toBeLessThan(1e-3);
-  expect(c.correlation).toBeGreaterThan(0.99999);
-}
-
-function dicomFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.dcm'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
-
 describe.skipIf(skip)('exports read by nibabel, dcm2niix, dcmtk and dciodvfy', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'larmor-readers-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -124,13 +100,13 @@ describe.skipIf(skip)('exports read by nibabel, dcm2niix, dcmtk and dciodvfy', (
     });
 
     it('dcm2niix converts the DICOM series into one volume that matches ours in world coordinates', () => {
-      const converted = dcm2niix(dicomDir, path.join(caseDir, 'dcm2niix'));
+      const converted = dcm2niix(dicomDir, path.join(caseDir, 'dcm2niix')).filter((f) => f.endsWith('.nii'));
       expect(converted).toHaveLength(1);
       expectSameWorld(niftiFile, converted[0] ?? '');
     });
 
     it('dcmtk reads every file, and renders it with the stored window with the tissue in mid-grey', () => {
-      const pairs = dicomFiles(dicomDir).flatMap((file) => {
+      const pairs = filesEndingIn(dicomDir, '.dcm').flatMap((file) => {
         const dump = run('dcmdump', ['-q', file]);
         expect(dump.status, dump.stderr).toBe(0);
         expect(dump.stderr).not.toMatch(/^E:/m);
@@ -150,7 +126,7 @@ describe.skipIf(skip)('exports read by nibabel, dcm2niix, dcmtk and dciodvfy', (
     });
 
     it('dciodvfy finds no error in any file of the series', () => {
-      for (const file of dicomFiles(dicomDir)) expect(dciodvfyErrors(file), file).toEqual([]);
+      for (const file of filesEndingIn(dicomDir, '.dcm')) expect(dciodvfyErrors(file), file).toEqual([]);
     });
   });
 });

@@ -3,8 +3,10 @@
  * dicom3tools, python3-nibabel, python3-pydicom): where they are, and how to run them.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const READERS_SCRIPT = path.join(HERE, 'standard_readers.py');
@@ -118,4 +120,42 @@ export function skipWithoutReaders(suite: string): boolean {
     );
   }
   return skip;
+}
+
+/** The files in `dir` whose names end in `ending` ('.dcm', '.nii'), sorted, as paths. */
+export function filesEndingIn(dir: string, ending: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ending))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/**
+ * Converts the DICOM series in `dicomDir` with dcm2niix (uncompressed, named after series and echo, with its
+ * JSON sidecar unless `sidecar` is false) and expects it to succeed; answers every file it wrote, sorted.
+ */
+export function dcm2niix(dicomDir: string, outDir: string, sidecar = true): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const result = run('dcm2niix', [
+    '-z',
+    'n',
+    '-b',
+    sidecar ? 'y' : 'n',
+    '-f',
+    'series_%s',
+    '-o',
+    outDir,
+    dicomDir,
+  ]);
+  expect(result.status, result.stdout + result.stderr).toBe(0);
+  return filesEndingIn(outDir, '');
+}
+
+/** Expects our NIfTI `ours` and volume `volume` of `theirs` to hold the same voxels at the same world coordinates. */
+export function expectSameWorld(ours: string, theirs: string, volume = 0): void {
+  const c = pythonReader<Comparison>('compare', ours, theirs, String(volume));
+  expect(c.offGridVoxels).toBeLessThan(1e-3);
+  expect(c.insideFraction).toBe(1);
+  expect(c.worldErrorMm).toBeLessThan(1e-3);
+  expect(c.correlation).toBeGreaterThan(0.99999);
 }

@@ -3,20 +3,11 @@
  * a free port, stopped (SIGKILL, as a crash) and started again on the same port, killed when the test file ends.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll } from 'vitest';
+import { freePort } from '../test/ports.ts';
 
 /** Whether a redis-server binary is installed (fault tests are skipped without one). */
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-/** A TCP port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** Every redis-server this file started, killed at the end even when a test fails half-way. */
 const servers: ChildProcess[] = [];

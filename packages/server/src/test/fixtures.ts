@@ -24,6 +24,9 @@ function cachedHash(password: string): Promise<string> {
 
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
 
+/** A well-formed id (UUID v4) that names nothing: the id of an unknown program, course, module or session. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 export interface TestUser {
   id: string;
   username: string;

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { SESSION_MAX_AGE_S } from '@larmor/contracts';
+import { ERROR_CAUSES, ERROR_CODES, SESSION_MAX_AGE_S } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -71,6 +71,28 @@ export interface TestApp {
   /** Its database, for arranging data and checking that bad input wrote nothing. */
   readonly db: Kysely<Database>;
   readonly kind: DatabaseKind;
+}
+
+/** The HTTP methods the API tests call with. */
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Calls to the test's app below `prefix` (`/api/v1/`, `/api/v1/clients/` …): each sends `method` to the prefix
+ * followed by `url`, with `headers` and, where given, the JSON `payload`, and answers the response as it came.
+ */
+export function callsUnder(t: Pick<TestApp, 'app'>, prefix: string) {
+  return (method: ApiMethod, url: string, headers: object, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `${prefix}${url}`,
+      headers: headers as Record<string, string>,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** POSTs `body` to `url` as it is, sent as `contentType`: for bodies that are malformed or oversized on purpose. */
+export function postRaw(t: Pick<TestApp, 'app'>, url: string, contentType: string, body: string) {
+  return t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload: body });
 }
 
 /**
@@ -243,6 +265,14 @@ export function useTestApp(
   };
 }
 
+/** The number of rows in `table`. */
+export async function countRows(db: Kysely<Database>, table: keyof Database & string): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(
+    db,
+  );
+  return Number(rows[0]?.n);
+}
+
 /** Rows in every table (one query), so a test can prove that bad input wrote nothing. */
 export async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const tables = await tableNames(db);
@@ -275,4 +305,16 @@ export async function writesNothing<R>(db: Kysely<Database>, run: () => Promise<
   const result = await run();
   expect(await databaseSnapshot(db)).toEqual(before);
   return result;
+}
+
+/** Expects `res` to answer 400 with the error body of a validation refusal; `label` names the case. */
+export function expectValidationRefusal(
+  res: { statusCode: number; json: () => unknown },
+  label: string,
+): void {
+  expect(res.statusCode, label).toBe(400);
+  expect((res.json() as { error: unknown }).error, label).toMatchObject({
+    code: ERROR_CODES.BAD_REQUEST,
+    cause: ERROR_CAUSES.VALIDATION,
+  });
 }

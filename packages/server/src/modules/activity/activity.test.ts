@@ -18,7 +18,7 @@ import {
   type Headers,
   studentSession,
 } from '../sessions/world.test-support.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
+import { finishedScan, startAttempt } from '../scan-results/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
 
 const SLOW = 120_000;
@@ -32,9 +32,7 @@ describe.each(databases)('attempt timeline on %s', (kind) => {
     async () => {
       const world = await createSimulatorWorld(t.app, t.db);
       const h = world.a.studentHeaders;
-      const started = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, h, {});
-      expect(started.status, JSON.stringify(started.body)).toBe(201);
-      const attempt = labAttemptSchema.parse(started.body);
+      const attempt = await startAttempt(t.app, world.labId, h);
 
       const active = await openSession(t.app, world, h);
       const base = `v1/sessions/${active.session.id}`;

@@ -3,7 +3,7 @@ import type { Objective as EngineObjective } from '@larmor/mri/grade';
 import type { Objective, LabAttempt } from '@larmor/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
+import { finishedScan, readAttempt, startAttempt } from '../scan-results/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
@@ -40,16 +40,8 @@ describe.each(databases)('attempts: start, submit, grade, release on %s', (kind)
     return scanResultSchema.parse(kept.body).id;
   }
 
-  const start = async (world: SimulatorWorld, h: Headers) => {
-    const res = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, h, {});
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return labAttemptSchema.parse(res.body);
-  };
-  const get = async (id: string, h: Headers): Promise<LabAttempt> => {
-    const res = await call(t.app, 'GET', `v1/attempts/${id}`, h);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return labAttemptSchema.parse(res.body);
-  };
+  const start = (world: SimulatorWorld, h: Headers) => startAttempt(t.app, world.labId, h);
+  const get = (id: string, h: Headers) => readAttempt(t.app, id, h);
 
   it(
     'a student submits a scan result and answers once: graded automatically at once, hidden until released; teacher overrides are audited',

@@ -5,17 +5,15 @@
  * launched from; a teacher may still regrade it and release the new grade, which is sent once more. Without the
  * setting nothing is released nor sent. The next attempt still starts at once.
  */
-import { labAttemptSchema, labSchema, scanResultSchema, type LabAttempt } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, labSchema } from '@larmor/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/helper.ts';
 import { scoreOutOfMaximum } from '../lti/ags-delivery.ts';
 import { AGS_ENDPOINT, fakePlatform, launchAs } from '../lti/launch.test-support.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
+import { finishedScan, keepScan, readAttempt, startAttempt } from '../scan-results/world.test-support.ts';
 import { call, createSimulatorWorld, useSimulatorApp, type Headers } from '../sessions/world.test-support.ts';
 
 const SLOW = 180_000;
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
 
 describe.each(databases)('releasing the automatic grade at once on %s', (kind) => {
   const t = useSimulatorApp(kind, { scanThreads: 1 });
@@ -23,11 +21,7 @@ describe.each(databases)('releasing the automatic grade at once on %s', (kind) =
     vi.unstubAllGlobals();
   });
 
-  const attemptOf = async (id: string, h: Headers): Promise<LabAttempt> => {
-    const res = await call(t.app, 'GET', `v1/attempts/${id}`, h);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return labAttemptSchema.parse(res.body);
-  };
+  const attemptOf = (id: string, h: Headers) => readAttempt(t.app, id, h);
   const scoreRows = (attemptId: string) =>
     t.db.selectFrom('lti_scores').selectAll().where('attempt_id', '=', attemptId).execute();
 
@@ -54,21 +48,14 @@ describe.each(databases)('releasing the automatic grade at once on %s', (kind) =
       const lineItem = platform.lineItem('li-auto');
       const learner = await launchAs(t.app, platform, {
         sub: 'learner-auto',
-        [CUSTOM]: { module_id: world.labId },
-        [RESOURCE_LINK]: { id: `link-${world.labId}` },
+        [LTI_CLAIMS.custom]: { module_id: world.labId },
+        [LTI_CLAIMS.resourceLink]: { id: `link-${world.labId}` },
         [AGS_ENDPOINT]: platform.agsClaim(lineItem),
       });
       const h = learner.headers;
       const { scanId } = await finishedScan(t.app, world, h);
-      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
-      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-      const submission = { scanResultIds: [scanResultSchema.parse(kept.body).id], answers: {} };
-      const startUrl = `v1/modules/${world.labId}/attempts`;
-      const start = async (): Promise<LabAttempt> => {
-        const res = await call(t.app, 'POST', startUrl, h, {});
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return labAttemptSchema.parse(res.body);
-      };
+      const submission = { scanResultIds: [(await keepScan(t.app, h, scanId)).id], answers: {} };
+      const start = () => startAttempt(t.app, world.labId, h);
 
       // Without the setting (the default): graded automatically, nothing released, nothing held nor sent.
       const one = await start();

@@ -14,6 +14,7 @@ import {
   useSimulatorApp,
   type Headers,
 } from '../sessions/world.test-support.ts';
+import { startAttempt } from '../scan-results/world.test-support.ts';
 
 const QUESTION: Objective = {
   kind: 'readingAnswer',
@@ -37,9 +38,7 @@ describe.each(databases)('reading questions on %s', (kind) => {
   const t = useSimulatorApp(kind, { scanThreads: 1 });
 
   const submit = async (labId: string, h: Headers, answers: Record<string, string>) => {
-    const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, h, {});
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const id = labAttemptSchema.parse(started.body).id;
+    const { id } = await startAttempt(t.app, labId, h);
     return call(t.app, 'POST', `v1/attempts/${id}/submit`, h, { scanResultIds: [], answers });
   };
 

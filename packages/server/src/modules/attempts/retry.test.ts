@@ -4,17 +4,10 @@
  * one is in progress answers that one; once the allowed attempts are used, 409 with the error body and nothing
  * written. The teacher's grade and release stay separate, per attempt.
  */
-import {
-  ERROR_CAUSES,
-  ERROR_CODES,
-  labAttemptSchema,
-  labSchema,
-  scanResultSchema,
-  type LabAttempt,
-} from '@larmor/contracts';
+import { ERROR_CAUSES, ERROR_CODES, labAttemptSchema, labSchema, scanResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
-import { finishedScan } from '../scan-results/world.test-support.ts';
+import { finishedScan, readAttempt, startAttempt } from '../scan-results/world.test-support.ts';
 import {
   call,
   createSimulatorWorld,
@@ -28,11 +21,7 @@ const SLOW = 180_000;
 describe.each(databases)('retrying an attempt on %s', (kind) => {
   const t = useSimulatorApp(kind, { scanThreads: 1 });
 
-  const attemptOf = async (id: string, h: Headers): Promise<LabAttempt> => {
-    const res = await call(t.app, 'GET', `v1/attempts/${id}`, h);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return labAttemptSchema.parse(res.body);
-  };
+  const attemptOf = (id: string, h: Headers) => readAttempt(t.app, id, h);
 
   it(
     'a submitted, ungraded attempt lets the student start the next one at once (201) while attempts remain; 409 with the error body once used; grade and release stay per attempt',
@@ -50,9 +39,7 @@ describe.each(databases)('retrying an attempt on %s', (kind) => {
       const scanResultId = scanResultSchema.parse(kept.body).id;
       const submission = { scanResultIds: [scanResultId], answers: {} };
 
-      const first = await call(t.app, 'POST', startUrl, h, {});
-      expect(first.status, JSON.stringify(first.body)).toBe(201);
-      const one = labAttemptSchema.parse(first.body);
+      const one = await startAttempt(t.app, world.labId, h);
       expect(await attemptsLeft()).toBe(1);
       const submitted = await call(t.app, 'POST', `v1/attempts/${one.id}/submit`, h, submission);
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);

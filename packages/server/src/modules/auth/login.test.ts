@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_TTL_S, ERROR_CODES, errorBodySchema, tokenPairSchema } fro
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { addMembership, createClient, createUser } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, postRaw, rowCounts, useTestApp } from '../../test/helper.ts';
 
 describe.each(databases)('POST /api/login on %s', (kind) => {
   const t = useTestApp(kind);
@@ -93,12 +93,7 @@ describe.each(databases)('POST /api/login on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.validation).toEqual(validation);
     }
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    const malformed = await postRaw(t, '/api/login', 'application/json', '{"username":');
     expect(malformed.statusCode).toBe(400);
     expect(await rowCounts(t.db)).toEqual(before);
   });

@@ -3,6 +3,7 @@ import { tokenPairSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, tokenFor } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
+import { postLogin, postRefresh } from '../../test/sign-in.ts';
 
 describe.each(databases)('Cache-Control on %s', (kind) => {
   const t = useTestApp(kind);
@@ -10,24 +11,12 @@ describe.each(databases)('Cache-Control on %s', (kind) => {
   it('login, refresh-token, me/, identities and user administration answer no-store, errors included', async () => {
     const user = await createUser(t.db);
     const admin = await createUser(t.db, { role: 'Admin' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: user.password },
-    });
+    const login = await postLogin(t, user);
     const pair = tokenPairSchema.parse(login.json());
     const answers = {
       login,
-      refresh: await t.app.inject({
-        method: 'POST',
-        url: '/api/refresh-token',
-        payload: { token: pair.refreshToken },
-      }),
-      wrongLogin: await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: user.username, password: 'wrong password' },
-      }),
+      refresh: await postRefresh(t, pair.refreshToken),
+      wrongLogin: await postLogin(t, { username: user.username, password: 'wrong password' }),
       me: await t.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(pair.accessToken) }),
       meUnauthenticated: await t.app.inject({ method: 'GET', url: '/api/me/' }),
       identities: await t.app.inject({

@@ -1,7 +1,8 @@
 import { ERROR_CODES, errorBodySchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { databases, postRaw, rowCounts, useTestApp } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 import { lastMailTo, linkToken } from '../../test/mail.ts';
 
 const newcomer = {
@@ -16,12 +17,7 @@ describe.each(databases)('registration and activation on %s', (kind) => {
   const t = useTestApp(kind);
   const register = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/v2/users/register', payload: payload as object });
-  const login = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: newcomer.username, password: newcomer.password },
-    });
+  const login = () => postLogin(t, newcomer);
 
   it('refuses a username containing @ (it could shadow an e-mail address at sign-in) and writes nothing', async () => {
     const before = await rowCounts(t.db);
@@ -104,12 +100,7 @@ describe.each(databases)('registration and activation on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.validation).toEqual(validation);
     }
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/users/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "a"',
-    });
+    const malformed = await postRaw(t, '/api/v2/users/register', 'application/json', '{"username": "a"');
     expect(malformed.statusCode).toBe(400);
     expect(await rowCounts(t.db)).toEqual(before);
   });

@@ -1,7 +1,8 @@
 import { tokenPairSchema, type TokenPair } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, createUser, type TestUser } from '../../test/fixtures.ts';
+import { bearer, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
+import { postRefresh, signIn } from '../../test/sign-in.ts';
 import { createLinkToken } from './accounts.ts';
 
 /**
@@ -11,24 +12,13 @@ import { createLinkToken } from './accounts.ts';
 describe.each(databases)('session revocation on %s', (kind) => {
   const t = useTestApp(kind);
 
-  async function signIn(user: Pick<TestUser, 'username' | 'password'>): Promise<TokenPair> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: user.password },
-    });
-    expect(res.statusCode).toBe(200);
-    return tokenPairSchema.parse(res.json());
-  }
   const meStatus = async (pair: TokenPair): Promise<number> =>
     (await t.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(pair.accessToken) })).statusCode;
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
 
   it('after logout the access token of that session answers 401 on me/; other sessions stay', async () => {
     const user = await createUser(t.db);
-    const session = await signIn(user);
-    const other = await signIn(user);
+    const session = await signIn(t, user);
+    const other = await signIn(t, user);
     expect(await meStatus(session)).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
@@ -42,21 +32,21 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
   it('after a spent refresh token is reused, both the attacker’s and the victim’s access tokens answer 401', async () => {
     const user = await createUser(t.db);
-    const stolen = await signIn(user);
+    const stolen = await signIn(t, user);
     // The attacker refreshes first with the stolen refresh token…
-    const attacker = tokenPairSchema.parse((await refresh(stolen.refreshToken)).json());
+    const attacker = tokenPairSchema.parse((await postRefresh(t, stolen.refreshToken)).json());
     expect(await meStatus(attacker)).toBe(200);
     // …then the victim presents the same, now spent, token: the whole session ends.
-    expect((await refresh(stolen.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, stolen.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(attacker)).toBe(401);
     expect(await meStatus(stolen)).toBe(401);
-    expect((await refresh(attacker.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, attacker.refreshToken)).statusCode).toBe(401);
   });
 
   it('a refreshed pair stays in its session: logout with the new refresh token ends the old access token too', async () => {
     const user = await createUser(t.db);
-    const first = await signIn(user);
-    const second = tokenPairSchema.parse((await refresh(first.refreshToken)).json());
+    const first = await signIn(t, user);
+    const second = tokenPairSchema.parse((await postRefresh(t, first.refreshToken)).json());
     await t.app.inject({ method: 'POST', url: '/api/logout', payload: { token: second.refreshToken } });
     expect(await meStatus(first)).toBe(401);
     expect(await meStatus(second)).toBe(401);
@@ -64,9 +54,9 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
   it('me/change-password ends every other session of the user; the one that changed it stays', async () => {
     const user = await createUser(t.db);
-    const changer = await signIn(user);
-    const other = await signIn(user);
-    const bystander = await signIn(await createUser(t.db));
+    const changer = await signIn(t, user);
+    const other = await signIn(t, user);
+    const bystander = await signIn(t, await createUser(t.db));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/me/change-password',
@@ -75,16 +65,16 @@ describe.each(databases)('session revocation on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(await meStatus(changer)).toBe(200);
-    expect((await refresh(changer.refreshToken)).statusCode).toBe(200);
+    expect((await postRefresh(t, changer.refreshToken)).statusCode).toBe(200);
     expect(await meStatus(other)).toBe(401);
-    expect((await refresh(other.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, other.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(bystander)).toBe(200);
   });
 
   it('a wrong current password on me/change-password ends no session', async () => {
     const user = await createUser(t.db);
-    const changer = await signIn(user);
-    const other = await signIn(user);
+    const changer = await signIn(t, user);
+    const other = await signIn(t, user);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/me/change-password',
@@ -97,7 +87,7 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
   it('reset-password ends every session of the user', async () => {
     const user = await createUser(t.db);
-    const sessions = [await signIn(user), await signIn(user)];
+    const sessions = [await signIn(t, user), await signIn(t, user)];
     const token = await createLinkToken(t.db, user.id, 'password_reset');
     const res = await t.app.inject({
       method: 'POST',
@@ -107,16 +97,16 @@ describe.each(databases)('session revocation on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     for (const session of sessions) {
       expect(await meStatus(session)).toBe(401);
-      expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+      expect((await postRefresh(t, session.refreshToken)).statusCode).toBe(401);
     }
   });
 
   it('a password an admin sets ends the user’s sessions; an admin setting their own keeps the session used', async () => {
     const admin = await createUser(t.db, { role: 'Admin' });
     const student = await createUser(t.db);
-    const adminSession = await signIn(admin);
-    const adminOther = await signIn(admin);
-    const studentSession = await signIn(student);
+    const adminSession = await signIn(t, admin);
+    const adminOther = await signIn(t, admin);
+    const studentSession = await signIn(t, student);
     const patch = (id: string, password: string) =>
       t.app.inject({
         method: 'PATCH',
@@ -127,7 +117,7 @@ describe.each(databases)('session revocation on %s', (kind) => {
 
     expect((await patch(student.id, 'chosen by the admin')).statusCode).toBe(200);
     expect(await meStatus(studentSession)).toBe(401);
-    expect((await refresh(studentSession.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, studentSession.refreshToken)).statusCode).toBe(401);
     expect(await meStatus(adminOther)).toBe(200);
 
     expect((await patch(admin.id, 'my own new password')).statusCode).toBe(200);
@@ -138,11 +128,11 @@ describe.each(databases)('session revocation on %s', (kind) => {
   it('deleting a user ends their sessions at once', async () => {
     const admin = await createUser(t.db, { role: 'Admin' });
     const student = await createUser(t.db);
-    const session = await signIn(student);
+    const session = await signIn(t, student);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/users/${student.id}`,
-      headers: bearer((await signIn(admin)).accessToken),
+      headers: bearer((await signIn(t, admin)).accessToken),
     });
     expect(res.statusCode).toBeLessThan(300);
     expect(await meStatus(session)).toBe(401);

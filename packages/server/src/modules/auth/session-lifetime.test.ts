@@ -3,28 +3,15 @@
  * SESSION_MAX_AGE after sign-in whatever the refreshes and identity switches, and signing in or refreshing
  * writes its session and refresh token all or nothing.
  */
-import { SESSION_MAX_AGE_S, tokenPairSchema, type TokenPair } from '@larmor/contracts';
+import { SESSION_MAX_AGE_S, tokenPairSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { addMembership, bearer, createClient, createUser, type TestUser } from '../../test/fixtures.ts';
+import { addMembership, bearer, createClient, createUser } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp, type TestApp } from '../../test/helper.ts';
+import { postLogin, postRefresh, signIn } from '../../test/sign-in.ts';
 
 const DAY_S = 24 * 3_600;
-
-async function signIn(t: TestApp, user: TestUser): Promise<TokenPair> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: user.username, password: user.password },
-  });
-  expect(res.statusCode).toBe(200);
-  return tokenPairSchema.parse(res.json());
-}
-
-function refresh(t: TestApp, token: string) {
-  return t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { token } });
-}
 
 /** Moves the sign-in of the session of `accessToken` `ageS` seconds into the past. */
 async function ageSession(t: TestApp, accessToken: string, ageS: number): Promise<void> {
@@ -41,7 +28,7 @@ describe.each(databases)('absolute session lifetime on %s', (kind) => {
     const pair = await signIn(t, user);
     // Refreshed every day: each refresh token is fresh, but the session is 30 days and a minute old.
     await ageSession(t, pair.accessToken, SESSION_MAX_AGE_S + 60);
-    const res = await refresh(t, pair.refreshToken);
+    const res = await postRefresh(t, pair.refreshToken);
     expect(res.statusCode).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: bearer(pair.accessToken) });
     expect(me.statusCode).toBe(401);
@@ -51,7 +38,7 @@ describe.each(databases)('absolute session lifetime on %s', (kind) => {
     const user = await createUser(t.db);
     const pair = await signIn(t, user);
     await ageSession(t, pair.accessToken, SESSION_MAX_AGE_S - DAY_S);
-    const res = await refresh(t, pair.refreshToken);
+    const res = await postRefresh(t, pair.refreshToken);
     expect(res.statusCode).toBe(200);
     const next = tokenPairSchema.parse(res.json());
     const sid = String(decodeJwt(next.accessToken)['sid']);
@@ -85,7 +72,7 @@ describe.each(databases)('absolute session lifetime on %s', (kind) => {
     expect(switched.statusCode).toBe(200);
     const next = tokenPairSchema.parse(switched.json());
     await ageSession(t, next.accessToken, SESSION_MAX_AGE_S + 1);
-    expect((await refresh(t, next.refreshToken)).statusCode).toBe(401);
+    expect((await postRefresh(t, next.refreshToken)).statusCode).toBe(401);
   });
 });
 
@@ -132,11 +119,7 @@ describe.each(databases)('token writes are atomic on %s', (kind) => {
     const repair = await breakRefreshTokenInserts(t);
     try {
       const before = await rowCounts(t.db);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: user.username, password: user.password },
-      });
+      const res = await postLogin(t, user);
       expect(res.statusCode).toBe(500);
       expect(await rowCounts(t.db)).toEqual(before);
     } finally {
@@ -149,10 +132,10 @@ describe.each(databases)('token writes are atomic on %s', (kind) => {
     const pair = await signIn(t, user);
     const repair = await breakRefreshTokenInserts(t);
     try {
-      expect((await refresh(t, pair.refreshToken)).statusCode).toBe(500);
+      expect((await postRefresh(t, pair.refreshToken)).statusCode).toBe(500);
     } finally {
       await repair();
     }
-    expect((await refresh(t, pair.refreshToken)).statusCode).toBe(200);
+    expect((await postRefresh(t, pair.refreshToken)).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type * as AuthPlugin from '../../plugins/auth.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
+import { postLogin, postRefresh } from '../../test/sign-in.ts';
 
 const probe = vi.hoisted(() => ({
   db: undefined as Kysely<Database> | undefined,
@@ -55,22 +56,14 @@ describe.each(databases)('tokens are signed outside the sign-in transaction on %
   it('signing in and refreshing sign the access token only after the session and refresh token are committed', async () => {
     probe.db = t.db;
     const user = await createUser(t.db);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: user.password },
-    });
+    const login = await postLogin(t, user);
     expect(login.statusCode).toBe(200);
     const { accessToken, refreshToken } = login.json<{ accessToken: string; refreshToken: string }>();
     const sid = String(decodeJwt(accessToken)['sid']);
     expect(probe.seen.get(sid)).toBe('committed');
 
     probe.seen.clear();
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { token: refreshToken },
-    });
+    const refreshed = await postRefresh(t, refreshToken);
     expect(refreshed.statusCode).toBe(200);
     expect(probe.seen.get(sid)).toBe('committed');
   });

@@ -14,17 +14,11 @@ import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed.ts';
 import { newId } from '../../db/ids.ts';
 import { insertAttemptRow, insertGradeRow } from '../../test/attempts.ts';
-import { bearer } from '../../test/fixtures.ts';
 import { databases, useTestApp } from '../../test/helper.ts';
+import { signedInAs } from '../../test/sign-in.ts';
 
 describe.each(databases)('competency map and progress on %s (issue 24.3)', (kind) => {
   const t = useTestApp(kind);
-
-  async function signIn(username: string, password: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-    expect(res.statusCode, username).toBe(200);
-    return bearer((res.json() as { accessToken: string }).accessToken);
-  }
 
   async function fundamentals(headers: { authorization: string }) {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/catalog', headers });
@@ -34,7 +28,7 @@ describe.each(databases)('competency map and progress on %s (issue 24.3)', (kind
 
   it('a teacher sees which module and objective assesses each competency; a student may not', async () => {
     await seedDemoData(t.db, t.app.config.passwordHashCost);
-    const teacher = await signIn('teacher', 'larmor-teacher');
+    const teacher = await signedInAs(t, 'teacher', 'larmor-teacher');
     const programId = await fundamentals(teacher);
     const url = `/api/v1/programs/${programId}/competency-map`;
     const res = await t.app.inject({ method: 'GET', url, headers: teacher });
@@ -53,7 +47,7 @@ describe.each(databases)('competency map and progress on %s (issue 24.3)', (kind
       objectives: [{ id: 'axial', title: 'Axial slices' }],
     });
 
-    const student = await signIn('student', 'larmor-student');
+    const student = await signedInAs(t, 'student', 'larmor-student');
     const refused = await t.app.inject({ method: 'GET', url, headers: student });
     expect(refused.statusCode).toBe(403);
     const unknown = await t.app.inject({
@@ -66,7 +60,7 @@ describe.each(databases)('competency map and progress on %s (issue 24.3)', (kind
 
   it('a student’s progress counts the checks of their latest graded attempt of each module', async () => {
     await seedDemoData(t.db, t.app.config.passwordHashCost);
-    const student = await signIn('student', 'larmor-student');
+    const student = await signedInAs(t, 'student', 'larmor-student');
     const empty = await t.app.inject({ method: 'GET', url: '/api/v1/me/competencies', headers: student });
     expect(empty.statusCode).toBe(200);
     const none = competencyProgressSchema.parse(empty.json());
@@ -126,7 +120,7 @@ describe.each(databases)('competency map and progress on %s (issue 24.3)', (kind
 
   it('a teacher’s own module names its competencies through the module API; unknown ones answer 400', async () => {
     await seedDemoData(t.db, t.app.config.passwordHashCost);
-    const admin = await signIn('admin', 'larmor-admin');
+    const admin = await signedInAs(t, 'admin', 'larmor-admin');
     const programId = await fundamentals(admin);
     const program = programSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/v1/programs/${programId}`, headers: admin })).json(),

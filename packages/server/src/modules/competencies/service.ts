@@ -16,10 +16,13 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { coursesOf } from '../content/courses/repository.ts';
-import { labsOfCourses } from '../content/labs/repository.ts';
 import type { ContentScope } from '../content/programs/access.ts';
 import { labJson } from '../content/programs/presenter.ts';
-import { loadVisibleProgram, requireContentStaff, visibleLabs } from '../content/programs/service.ts';
+import {
+  loadVisibleProgram,
+  requireContentStaff,
+  visibleLabsOfCourses,
+} from '../content/programs/service.ts';
 
 /** The competency map of the program `programId`'s live modules, for its teachers and administrators. */
 export async function programCompetencyMap(
@@ -30,14 +33,7 @@ export async function programCompetencyMap(
   requireContentStaff(scope);
   const program = await loadVisibleProgram(db, scope, programId);
   const courses = (await coursesOf(db, program.id)).filter((c) => c.archived === 0);
-  const labs = visibleLabs(
-    scope,
-    program,
-    await labsOfCourses(
-      db,
-      courses.map((c) => c.id),
-    ),
-  ).filter((lab) => lab.archived === 0);
+  const labs = (await visibleLabsOfCourses(db, scope, program, courses)).filter((lab) => lab.archived === 0);
   const courseTitle = new Map(courses.map((c) => [c.id, c.title]));
   const order = new Map(courses.map((c, i) => [c.id, i]));
   const sorted = [...labs].sort(

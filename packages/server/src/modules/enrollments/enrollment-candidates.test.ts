@@ -1,10 +1,8 @@
 import { enrollmentCandidateListSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { addMembership, createUser } from '../../test/fixtures.ts';
+import { addMembership, createUser, UNKNOWN_ID } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
 import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe.each(databases)(
   'enrolment candidates (GET v1/programs/{programId}/enrollment-candidates) on %s',
@@ -88,7 +86,7 @@ describe.each(databases)(
       expect((await call(t.app, 'GET', url, world.a.studentHeaders)).status).toBe(403);
       expect((await call(t.app, 'GET', url, world.freeHeaders)).status).toBe(403);
       expect(
-        (await call(t.app, 'GET', `v1/programs/${UNKNOWN}/enrollment-candidates`, world.a.teacherHeaders))
+        (await call(t.app, 'GET', `v1/programs/${UNKNOWN_ID}/enrollment-candidates`, world.a.teacherHeaders))
           .status,
       ).toBe(404);
       expect((await call(t.app, 'GET', `${url}?per_page=0`, world.a.teacherHeaders)).status).toBe(400);

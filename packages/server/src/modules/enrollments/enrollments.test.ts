@@ -1,6 +1,6 @@
 import { enrollmentListSchema, enrollmentResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { addMembership, createUser } from '../../test/fixtures.ts';
+import { addMembership, createUser, UNKNOWN_ID } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import {
@@ -9,8 +9,6 @@ import {
   publishedProgram,
   type Headers,
 } from '../content/programs/world.test-support.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe.each(databases)('enrolment (v1/programs/{programId}/enrollments) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -105,14 +103,16 @@ describe.each(databases)('enrolment (v1/programs/{programId}/enrollments) on %s'
       }),
     ).toBe(404);
     expect(await refused('POST', url, world.a.teacherHeaders, { groupIds: [world.b.groupId] })).toBe(404);
-    expect(await refused('POST', url, world.a.teacherHeaders, { cohortIds: [UNKNOWN] })).toBe(404);
+    expect(await refused('POST', url, world.a.teacherHeaders, { cohortIds: [UNKNOWN_ID] })).toBe(404);
     expect(await refused('POST', url, world.a.teacherHeaders, { userIds: ['nope'] })).toBe(400);
     expect(
       await refused('POST', url, world.a.teacherHeaders, {
         userIds: [world.a.student.id, world.a.student.id],
       }),
     ).toBe(400);
-    expect(await refused('POST', `v1/programs/${UNKNOWN}/enrollments`, world.a.teacherHeaders, {})).toBe(404);
+    expect(await refused('POST', `v1/programs/${UNKNOWN_ID}/enrollments`, world.a.teacherHeaders, {})).toBe(
+      404,
+    );
     expect((await call(t.app, 'GET', url, world.a.studentHeaders)).status).toBe(403);
     expect(await refused('DELETE', `${url}/${world.b.student.id}`, world.a.teacherHeaders)).toBe(404);
   });

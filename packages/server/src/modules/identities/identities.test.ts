@@ -10,6 +10,7 @@ import {
   tokenFor,
 } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { postRefresh } from '../../test/sign-in.ts';
 
 describe.each(databases)('identities on %s', (kind) => {
   const t = useTestApp(kind);
@@ -25,6 +26,10 @@ describe.each(databases)('identities on %s', (kind) => {
     const individual = await addIndividualAccess(t.db, user.id, 'free');
     return { user, inClinic, inSchool, individual };
   }
+
+  /** Switches to identity `id` with `headers`; answers the response as it came. */
+  const switchTo = (id: string, headers: { authorization: string }) =>
+    t.app.inject({ method: 'POST', url: `/api/v2/me/identities/${id}/switch`, headers });
 
   it('lists organisation identities with member counts and marks the active one; hides individual access from non-admins', async () => {
     const { user, inClinic, inSchool } = await member();
@@ -71,19 +76,11 @@ describe.each(databases)('identities on %s', (kind) => {
 
   it('switch answers new tokens acting as that identity, with its role in the scope', async () => {
     const { user, inClinic, inSchool } = await member();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/me/identities/${inSchool}/switch`,
-      headers: bearer(await tokenFor(user, 3600, inClinic)),
-    });
+    const res = await switchTo(inSchool, bearer(await tokenFor(user, 3600, inClinic)));
     expect(res.statusCode).toBe(200);
     const pair = tokenPairSchema.parse(res.json());
     expect(decodeJwt(pair.accessToken)).toMatchObject({ uid: user.id, identity: inSchool, scope: 'Student' });
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { token: pair.refreshToken },
-    });
+    const refreshed = await postRefresh(t, pair.refreshToken);
     expect(decodeJwt(tokenPairSchema.parse(refreshed.json()).accessToken).identity).toBe(inSchool);
   });
 
@@ -95,14 +92,10 @@ describe.each(databases)('identities on %s', (kind) => {
     const before = await rowCounts(t.db);
     const headers = bearer(await tokenFor(user, 3600, inClinic));
     for (const id of [theirs, '00000000-0000-4000-8000-000000000000']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v2/me/identities/${id}/switch`, headers });
+      const res = await switchTo(id, headers);
       expect(res.statusCode).toBe(404);
     }
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/me/identities/not-a-uuid/switch',
-      headers,
-    });
+    const malformed = await switchTo('not-a-uuid', headers);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.validation).toEqual({ id: 'uuid' });
     expect(await rowCounts(t.db)).toEqual(before);
@@ -110,11 +103,7 @@ describe.each(databases)('identities on %s', (kind) => {
 
   it('a non-admin cannot switch to their hidden individual access', async () => {
     const { user, inClinic, individual } = await member();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/me/identities/${individual}/switch`,
-      headers: bearer(await tokenFor(user, 3600, inClinic)),
-    });
+    const res = await switchTo(individual, bearer(await tokenFor(user, 3600, inClinic)));
     expect(res.statusCode).toBe(404);
   });
 });

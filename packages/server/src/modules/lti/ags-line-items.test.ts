@@ -5,19 +5,13 @@
  * module's title, tagged `larmor`) — once, whatever the relaunches; a grade released before it exists is sent
  * once it does; a failure that may pass is tried again after a wait, a refusal stops until the next launch.
  */
-import { labAttemptSchema, type LtiGradeReturn } from '@larmor/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LTI_CLAIMS, labAttemptSchema, type LtiGradeReturn } from '@larmor/contracts';
+import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  createMarkingWorld,
-  insertMarkedAttempt,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
-import { AGS_ENDPOINT, registeredPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
+import { AGS_ENDPOINT, useMarkingPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
 
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
 const SCOPE = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
@@ -28,21 +22,14 @@ describe.each(databases)('LTI line items created for links without one (AGS) on 
   const t = useTestApp(kind);
   let m: MarkingWorld;
   let platform: FakePlatform;
-
-  beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'canvas');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  useMarkingPlatform(t, 'canvas', (world) => ({ m, platform } = world));
 
   /** A learner's launch into the alpha module from link `link-alpha`, with a container and `scopes`, no line item. */
   const launchLearner = (sub: string, scopes = [SCOPE.lineItem, SCOPE.score]) =>
     launchAs(t.app, platform, {
       sub,
-      [CUSTOM]: { module_id: m.alpha.labId },
-      [RESOURCE_LINK]: { id: 'link-alpha' },
+      [LTI_CLAIMS.custom]: { module_id: m.alpha.labId },
+      [LTI_CLAIMS.resourceLink]: { id: 'link-alpha' },
       [AGS_ENDPOINT]: { scope: scopes, lineitems: platform.lineItemsUrl },
     });
 

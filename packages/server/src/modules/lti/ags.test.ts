@@ -5,42 +5,28 @@
  * with the platform's reason, and the status shows on the attempt for staff; a score never goes twice nor to a
  * platform of another organisation.
  */
-import { labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, LTI_SCORE_MAX_TRIES, type LtiGradeReturn } from '@larmor/contracts';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  insertMarkedAttempt,
-  createMarkingWorld,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
 import { createScoreDelivery } from './ags-delivery.ts';
 import { enqueueScores } from './ags.ts';
-import { AGS_ENDPOINT, registeredPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
-
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-const RESOURCE_LINK = 'https://purl.imsglobal.org/spec/lti/claim/resource_link';
+import { AGS_ENDPOINT, useMarkingPlatform, launchAs, type FakePlatform } from './launch.test-support.ts';
 
 describe.each(databases)('LTI grade return (AGS) on %s', (kind) => {
   const t = useTestApp(kind);
   let m: MarkingWorld;
   let platform: FakePlatform;
-
-  beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'moodle');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  useMarkingPlatform(t, 'moodle', (world) => ({ m, platform } = world));
 
   /** A learner's launch into module `labId` from a link with line item `lineItem` (none: no AGS claim). */
   const launchLearner = (sub: string, labId: string, lineItem?: string) =>
     launchAs(t.app, platform, {
       sub,
-      [CUSTOM]: { module_id: labId },
-      [RESOURCE_LINK]: { id: `link-${labId}` },
+      [LTI_CLAIMS.custom]: { module_id: labId },
+      [LTI_CLAIMS.resourceLink]: { id: `link-${labId}` },
       ...(lineItem !== undefined && { [AGS_ENDPOINT]: platform.agsClaim(lineItem) }),
     });
 

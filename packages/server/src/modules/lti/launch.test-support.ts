@@ -11,11 +11,15 @@ import {
   LTI_DL_CLAIMS,
   LTI_LINE_ITEM_CONTAINER_MEDIA_TYPE,
   LTI_LINE_ITEM_MEDIA_TYPE,
+  ltiPlatformSchema,
   type LtiPlatformCreate,
 } from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { expect, vi } from 'vitest';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { createMarkingWorld, type MarkingWorld } from '../attempts/marking.test-support.ts';
 
 export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
@@ -206,7 +210,33 @@ export async function registeredPlatform(
     payload: platform.registration,
   });
   expect(created.statusCode, created.body).toBe(201);
+  ltiPlatformSchema.parse(created.json());
   return platform;
+}
+
+/** The marking world (attempts/marking.test-support.ts) with a platform `prefix`… of its organisation A registered. */
+export async function markingWorldWithPlatform(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  prefix: string,
+): Promise<{ m: MarkingWorld; platform: FakePlatform }> {
+  const m = await createMarkingWorld(app, db);
+  return { m, platform: await registeredPlatform(app, m.world.a.clientId, m.world.a.adminHeaders, prefix) };
+}
+
+/**
+ * Registers the hooks of a test file on the marking world: before each test `markingWorldWithPlatform` (handed to
+ * `use`), after each the fake platform's `fetch` stub removed.
+ */
+export function useMarkingPlatform(
+  t: { readonly app: FastifyInstance; readonly db: Kysely<Database> },
+  prefix: string,
+  use: (world: { m: MarkingWorld; platform: FakePlatform }) => void,
+): void {
+  beforeEach(async () => use(await markingWorldWithPlatform(t.app, t.db, prefix)));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }
 
 /** The line items container: GET lists (filtered by `resource_link_id`), POST creates (AGS 2.0 §3.2). */

@@ -4,20 +4,20 @@
  * single-use nonce and state, a known deployment) and the user lands signed in on the linked module, enrolled in
  * its program, matched by the platform and `sub` and never by e-mail; everything else is refused and writes nothing.
  */
-import { accessTokenClaimsSchema, ltiPlatformSchema, meResponseSchema } from '@larmor/contracts';
+import { accessTokenClaimsSchema, meResponseSchema } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { countRows, databases, postRaw, useTestApp } from '../../test/helper.ts';
 import {
   createContentWorld,
   publishedProgram,
   type ContentWorld,
 } from '../content/programs/world.test-support.ts';
 import {
-  fakePlatform,
   INSTRUCTOR,
   LEARNER,
   platformBrowser,
+  registeredPlatform,
   type FakePlatform,
 } from './launch.test-support.ts';
 
@@ -36,15 +36,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
 
   beforeEach(async () => {
     world = await createContentWorld(t.db);
-    platform = await fakePlatform(`moodle${crypto.randomUUID().slice(0, 8)}`);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/clients/${world.a.clientId}/lti/platforms`,
-      headers: world.a.adminHeaders,
-      payload: platform.registration,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    ltiPlatformSchema.parse(created.json());
+    platform = await registeredPlatform(t.app, world.a.clientId, world.a.adminHeaders, 'moodle');
     ({ labId, courseId, programId } = await publishedProgram(t.app, world.a.teacherHeaders, {
       title: 'LTI neuro',
     }));
@@ -57,15 +49,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
 
   const targetLink = () => `${t.app.config.publicUrl}/api/v1/lti/launch?module=${labId}`;
 
-  const userCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('users')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const userCount = () => countRows(t.db, 'users');
 
   it('login initiation answers the authentication request: openid, id_token, form_post, prompt none, state and nonce', async () => {
     const { location, state, nonce } = await initiate();
@@ -238,12 +222,7 @@ describe.each(databases)('LTI launch (v1/lti/login, v1/lti/launch) on %s', (kind
       state,
     );
     expect(res.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/lti/launch',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'state=only',
-    });
+    const bad = await postRaw(t, '/api/v1/lti/launch', 'application/x-www-form-urlencoded', 'state=only');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -5,18 +5,14 @@
  * line item; a second sync changes nothing; students, other organisations, modules without a roster and a failing
  * platform are refused and write nothing.
  */
-import { labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
+import { LTI_CLAIMS, labAttemptSchema, ltiRosterSyncResultSchema } from '@larmor/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
-import {
-  createMarkingWorld,
-  insertMarkedAttempt,
-  type MarkingWorld,
-} from '../attempts/marking.test-support.ts';
+import { countRows, databases, useTestApp } from '../../test/helper.ts';
+import { insertMarkedAttempt, type MarkingWorld } from '../attempts/marking.test-support.ts';
 import { call } from '../content/programs/world.test-support.ts';
 import {
   AGS_ENDPOINT,
-  registeredPlatform,
+  markingWorldWithPlatform,
   INSTRUCTOR,
   launchAs,
   LEARNER,
@@ -25,7 +21,6 @@ import {
 } from './launch.test-support.ts';
 import { nextPageOf } from './nrps.ts';
 
-const CUSTOM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const ROLES = 'https://purl.imsglobal.org/spec/lti/claim/roles';
 const STAFF = 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Staff';
 
@@ -47,13 +42,12 @@ describe.each(databases)('LTI roster sync (NRPS) on %s', (kind) => {
   const syncUrl = (labId: string) => `v1/modules/${labId}/lti/roster-sync`;
 
   beforeEach(async () => {
-    m = await createMarkingWorld(t.app, t.db);
-    platform = await registeredPlatform(t.app, m.world.a.clientId, m.world.a.adminHeaders, 'canvas');
+    ({ m, platform } = await markingWorldWithPlatform(t.app, t.db, 'canvas'));
     // The course's instructor opens the module from the platform: the link with its roster and line item.
     await launchAs(t.app, platform, {
       sub: 'teacher-1',
       [ROLES]: [INSTRUCTOR],
-      [CUSTOM]: { module_id: m.alpha.labId },
+      [LTI_CLAIMS.custom]: { module_id: m.alpha.labId },
       [NRPS_CLAIM]: platform.nrpsClaim(),
       [AGS_ENDPOINT]: platform.agsClaim(platform.lineItem('course-1')),
     });
@@ -82,15 +76,8 @@ describe.each(databases)('LTI roster sync (NRPS) on %s', (kind) => {
     vi.unstubAllGlobals();
   });
 
-  const count = async (table: 'users' | 'enrollments' | 'memberships' | 'lti_accounts' | 'lti_link_users') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const count = (table: 'users' | 'enrollments' | 'memberships' | 'lti_accounts' | 'lti_link_users') =>
+    countRows(t.db, table);
 
   it('makes or finds every active member with a role, enrols them, and sends their released grades to the line item', async () => {
     const res = await call(t.app, 'POST', syncUrl(m.alpha.labId), m.world.a.teacherHeaders);

@@ -6,7 +6,6 @@
  */
 import {
   ERROR_CAUSES,
-  ERROR_CODES,
   ltiJwksSchema,
   ltiPlatformListSchema,
   ltiPlatformSchema,
@@ -14,7 +13,7 @@ import {
   type LtiPlatformCreate,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp } from '../../test/helper.ts';
+import { callsUnder, countRows, databases, expectValidationRefusal, useTestApp } from '../../test/helper.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 const MOODLE: LtiPlatformCreate = {
@@ -30,28 +29,8 @@ const MOODLE: LtiPlatformCreate = {
 describe.each(databases)('v1/clients/{id}/lti/ (LTI platforms) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
-  const platformCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('lti_platforms')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const call = callsUnder(t, '/api/v1/');
+  const platformCount = () => countRows(t.db, 'lti_platforms');
 
   it('an organisation administrator registers, lists, changes and removes a platform', async () => {
     const world = await createWorld(t.db);
@@ -126,11 +105,7 @@ describe.each(databases)('v1/clients/{id}/lti/ (LTI platforms) on %s', (kind) =>
     ];
     for (const [field, body] of bad) {
       const res = await call('POST', base, world.a.adminHeaders, body);
-      expect(res.statusCode, field).toBe(400);
-      expect(res.json().error, field).toMatchObject({
-        code: ERROR_CODES.BAD_REQUEST,
-        cause: ERROR_CAUSES.VALIDATION,
-      });
+      expectValidationRefusal(res, field);
       expect(JSON.stringify(res.json()), field).toContain(field);
     }
     expect(await platformCount()).toBe(0);

@@ -13,9 +13,10 @@ import {
   type LtiToolConfiguration,
 } from '@larmor/contracts';
 import { isUniqueViolation } from '../../db/database.ts';
-import { isoNow, newId } from '../../db/ids.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { isoNow } from '../../db/ids.ts';
+import { conflict } from '../../plugins/errors.ts';
 import { requireAdministered, type AdminScope } from '../organisations/access.ts';
+import * as connections from '../organisations/connections.ts';
 import { ensureSigningKey, publishedKeys, rotateSigningKey } from './keys.ts';
 import * as repo from './repository.ts';
 import type { Db, PlatformRow } from './repository.ts';
@@ -24,31 +25,17 @@ const PLATFORM_TAKEN = 'A platform with this issuer and client id is already reg
 
 function present(row: PlatformRow): LtiPlatform {
   return {
-    id: row.id,
-    organisationId: row.client_id,
-    name: row.name,
-    issuer: row.issuer,
-    clientId: row.oauth_client_id,
+    ...connections.present(row),
     deploymentIds: repo.deploymentsOf(row),
     jwksUrl: row.jwks_url,
     authUrl: row.auth_url,
     tokenUrl: row.token_url,
     frameOrigins: JSON.parse(row.frame_origins) as string[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
-async function visiblePlatform(
-  db: Db,
-  scope: AdminScope,
-  clientId: string,
-  id: string,
-): Promise<PlatformRow> {
-  await requireAdministered(db, scope, clientId);
-  const row = await repo.findPlatform(db, id);
-  if (!row || row.client_id !== clientId) throw notFound('Platform');
-  return row;
+function visiblePlatform(db: Db, scope: AdminScope, clientId: string, id: string): Promise<PlatformRow> {
+  return connections.visible(db, scope, clientId, () => repo.findPlatform(db, id), 'Platform');
 }
 
 async function uniquely(write: () => Promise<void>): Promise<void> {
@@ -63,9 +50,7 @@ async function uniquely(write: () => Promise<void>): Promise<void> {
 /** The columns a create or patch body writes. */
 function columnsOf(body: LtiPlatformPatch): Partial<PlatformRow> {
   return {
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.issuer !== undefined && { issuer: body.issuer }),
-    ...(body.clientId !== undefined && { oauth_client_id: body.clientId }),
+    ...connections.patchColumns(body),
     ...(body.deploymentIds !== undefined && { deployment_ids: JSON.stringify(body.deploymentIds) }),
     ...(body.jwksUrl !== undefined && { jwks_url: body.jwksUrl }),
     ...(body.authUrl !== undefined && { auth_url: body.authUrl }),
@@ -97,20 +82,13 @@ export async function createPlatform(
   body: LtiPlatformCreate,
 ): Promise<LtiPlatform> {
   await requireAdministered(db, scope, clientId);
-  const now = isoNow();
   const row: PlatformRow = {
-    id: newId(),
-    client_id: clientId,
-    name: body.name,
-    issuer: body.issuer,
-    oauth_client_id: body.clientId,
+    ...connections.newColumns(clientId, body),
     deployment_ids: JSON.stringify(body.deploymentIds),
     jwks_url: body.jwksUrl,
     auth_url: body.authUrl,
     token_url: body.tokenUrl,
     frame_origins: JSON.stringify((body.frameOrigins ?? []).map((origin) => new URL(origin).origin)),
-    created_at: now,
-    updated_at: now,
   };
   await uniquely(() => repo.insertPlatform(db, row));
   await ensureSigningKey(db, clientId);
@@ -135,14 +113,28 @@ export async function deletePlatform(db: Db, scope: AdminScope, clientId: string
 }
 
 /** Larmor's end points and keys for this organisation, as the platform's registration form asks for them. */
-export async function toolConfiguration(
+export function toolConfiguration(
   db: Db,
   scope: AdminScope,
   clientId: string,
   publicUrl: string,
 ): Promise<LtiToolConfiguration> {
+  return administeredConfiguration(db, scope, clientId, publicUrl, ensureSigningKey);
+}
+
+/**
+ * The tool configuration of an organisation `scope` administers, after `keys` (making its signing key when it
+ * has none, or rotating it) has run.
+ */
+async function administeredConfiguration(
+  db: Db,
+  scope: AdminScope,
+  clientId: string,
+  publicUrl: string,
+  keys: (db: Db, clientId: string) => Promise<unknown>,
+): Promise<LtiToolConfiguration> {
   await requireAdministered(db, scope, clientId);
-  await ensureSigningKey(db, clientId);
+  await keys(db, clientId);
   return configurationOf(db, clientId, publicUrl);
 }
 
@@ -158,13 +150,11 @@ async function configurationOf(db: Db, clientId: string, publicUrl: string): Pro
   };
 }
 
-export async function rotateKeys(
+export function rotateKeys(
   db: Db,
   scope: AdminScope,
   clientId: string,
   publicUrl: string,
 ): Promise<LtiToolConfiguration> {
-  await requireAdministered(db, scope, clientId);
-  await rotateSigningKey(db, clientId);
-  return configurationOf(db, clientId, publicUrl);
+  return administeredConfiguration(db, scope, clientId, publicUrl, rotateSigningKey);
 }

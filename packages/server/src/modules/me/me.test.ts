@@ -10,6 +10,7 @@ import {
   tokenFor,
 } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 
 describe.each(databases)('me/ calls on %s', (kind) => {
   const t = useTestApp(kind);
@@ -83,11 +84,7 @@ describe.each(databases)('me/ calls on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom('users').select('first_login').executeTakeFirstOrThrow();
     expect(row.first_login).toBe(0);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: 'my new secret password' },
-    });
+    const login = await postLogin(t, { username: user.username, password: 'my new secret password' });
     expect(login.statusCode).toBe(200);
   });
 

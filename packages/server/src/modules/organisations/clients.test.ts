@@ -1,26 +1,15 @@
 import { clientListResponseSchema, clientSchema, ERROR_CODES, meResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 import { adminClaims, algNoneToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/clients/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/v1/clients/');
 
   it('a platform administrator lists every organisation with its licence type and member count', async () => {
     const world = await createWorld(t.db);
@@ -67,11 +56,7 @@ describe.each(databases)('v1/clients/ (organisations) on %s', (kind) => {
   it('the licence type reaches the profile of the organisation members', async () => {
     const world = await createWorld(t.db);
     await call('PATCH', world.a.clientId, world.platformHeaders, { licenseType: 'Trial' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: world.a.student.username, password: world.a.student.password },
-    });
+    const login = await postLogin(t, world.a.student);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/me/',

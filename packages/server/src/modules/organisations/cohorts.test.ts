@@ -1,6 +1,6 @@
 import { cohortListResponseSchema, cohortSchema, membersResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, rowCounts, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, rowCounts, useTestApp, writesNothing } from '../../test/helper.ts';
 import { createWorld, type World } from '../users/world.test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -8,14 +8,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 describe.each(databases)('cohorts within groups on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(method: Method, url: string, headers: object, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/v1/');
 
   /** Alpha's group with the student as a member and one cohort; answers the cohort id. */
   async function alphaCohort(world: World): Promise<string> {

@@ -1,7 +1,7 @@
 import { groupListResponseSchema, groupSchema, membersResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
@@ -10,14 +10,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 describe.each(databases)('v1/groups/ and their members on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(method: Method, url: string, headers: object, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/v1/groups/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/v1/groups/');
 
   it('an organisation administrator creates, lists, renames and deletes groups of their organisation only', async () => {
     const world = await createWorld(t.db);

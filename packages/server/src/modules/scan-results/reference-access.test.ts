@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
 import { call, createSimulatorWorld, errorOf, useSimulatorApp } from '../sessions/world.test-support.ts';
 import { SUBMIT_FIRST } from './reference-access.ts';
-import { keptScan } from './world.test-support.ts';
+import { keptScan, startAttempt } from './world.test-support.ts';
 
 const SLOW = 180_000;
 
@@ -51,9 +51,7 @@ describe.each(databases)('the reference scan before and after a student submits,
 
       await refusedToStudent();
       // An attempt in progress is not enough.
-      const started = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, student, {});
-      expect(started.status, JSON.stringify(started.body)).toBe(201);
-      const attemptId = String(started.body?.['id']);
+      const attemptId = (await startAttempt(t.app, world.labId, student)).id;
       await refusedToStudent(attemptId);
       // The module's staff read both at any time.
       for (const staff of [teacher, world.a.adminHeaders]) {

@@ -19,7 +19,7 @@ import {
   useSimulatorApp,
   type Headers,
 } from '../sessions/world.test-support.ts';
-import { keptScan } from './world.test-support.ts';
+import { keptScan, startAttempt } from './world.test-support.ts';
 
 const SLOW = 180_000;
 
@@ -141,17 +141,10 @@ describe.each(databases)('scan-result series, reference scan and comparison on %
       });
       // The student sees the reference once they have submitted their scan result (reference-access.test.ts).
       expect((await call(t.app, 'GET', refUrl, student)).status).toBe(403);
-      const attempt = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, student, {});
-      expect(attempt.status, JSON.stringify(attempt.body)).toBe(201);
-      const submitted = await call(
-        t.app,
-        'POST',
-        `v1/attempts/${String(attempt.body?.['id'])}/submit`,
-        student,
-        {
-          scanResultIds: [studentResult.id],
-        },
-      );
+      const attempt = await startAttempt(t.app, world.labId, student);
+      const submitted = await call(t.app, 'POST', `v1/attempts/${attempt.id}/submit`, student, {
+        scanResultIds: [studentResult.id],
+      });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
       expect((await call(t.app, 'GET', refUrl, student)).body).toEqual({
         reference: expect.objectContaining({ scanResultId: teacherResult.id }),

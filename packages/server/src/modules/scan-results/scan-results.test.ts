@@ -1,9 +1,8 @@
-import { scanResultSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
 import { call, createSimulatorWorld, refused, useSimulatorApp } from '../sessions/world.test-support.ts';
 import { scanResultImageKey } from './service.ts';
-import { finishedScan } from './world.test-support.ts';
+import { finishedScan, keepScan } from './world.test-support.ts';
 
 const SLOW = 120_000;
 
@@ -26,9 +25,7 @@ describe.each(databases)('scan results on %s', (kind) => {
       });
       expect(foreign.status).toBe(403);
 
-      const kept = await call(t.app, 'POST', 'v1/scan-results', h, { scanId });
-      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-      const result = scanResultSchema.parse(kept.body);
+      const result = await keepScan(t.app, h, scanId);
       expect(result).toMatchObject({ scanId, labId: world.labId, rows: 32, columns: 32, slices: 1 });
       expect(result.snapshot.protocol.matrixRead).toBe(32);
       const copy = await t.app.simulator.blobs.get(scanResultImageKey(result.id, 0));

@@ -1,5 +1,15 @@
-/** Test help of the attempt and scan-result tests: a finished tiny scan of a student's own session. */
-import { labAttemptSchema, pulseSequenceSchema, scanResultSchema, type CheckResult } from '@larmor/contracts';
+/**
+ * Test help of the attempt and scan-result tests: a finished tiny scan of a student's own session, kept as a scan
+ * result, and attempts started and read through the API.
+ */
+import {
+  labAttemptSchema,
+  pulseSequenceSchema,
+  scanResultSchema,
+  type CheckResult,
+  type LabAttempt,
+  type ScanResult,
+} from '@larmor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, openSession, type Headers, type SimulatorWorld } from '../sessions/world.test-support.ts';
@@ -43,12 +53,31 @@ export async function finishedScan(
   return { sessionId, scanId };
 }
 
-/** A finished tiny SE of `h` (`parameters` over it) kept as a scan result (201). */
-export async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
-  const { scanId } = await finishedScan(app, world, h, parameters);
+/** `h` keeps their finished scan `scanId` as a scan result (201); answers it. */
+export async function keepScan(app: FastifyInstance, h: Headers, scanId: string): Promise<ScanResult> {
   const kept = await call(app, 'POST', 'v1/scan-results', h, { scanId });
   expect(kept.status, JSON.stringify(kept.body)).toBe(201);
   return scanResultSchema.parse(kept.body);
+}
+
+/** A finished tiny SE of `h` (`parameters` over it) kept as a scan result (201). */
+export async function keptScan(app: FastifyInstance, world: SimulatorWorld, h: Headers, parameters = {}) {
+  const { scanId } = await finishedScan(app, world, h, parameters);
+  return keepScan(app, h, scanId);
+}
+
+/** `h` starts a new attempt of module `labId` (201); answers it. */
+export async function startAttempt(app: FastifyInstance, labId: string, h: Headers): Promise<LabAttempt> {
+  const res = await call(app, 'POST', `v1/modules/${labId}/attempts`, h, {});
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return labAttemptSchema.parse(res.body);
+}
+
+/** Attempt `id` as `h` reads it (200). */
+export async function readAttempt(app: FastifyInstance, id: string, h: Headers): Promise<LabAttempt> {
+  const res = await call(app, 'GET', `v1/attempts/${id}`, h);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return labAttemptSchema.parse(res.body);
 }
 
 /**

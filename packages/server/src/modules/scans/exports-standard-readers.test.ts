@@ -6,13 +6,15 @@
  * the tissue in mid-grey; dciodvfy finds no error. Skipped with a message where the tools are missing, except in
  * CI (process.env.CI set), where a missing tool fails.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   renderWithFileWindow,
+  dcm2niix,
   dciodvfyErrors,
+  filesEndingIn,
   pythonReader,
   missingReaders,
   READER_PACKAGES,
@@ -74,19 +76,12 @@ describe.skipIf(skip)('session downloads read by nibabel, dcm2niix, dcmtk and dc
     const dicomDir = path.join(dir, 'dcm');
     const unzip = run('/usr/bin/python3', ['-m', 'zipfile', '-e', zipFile, dicomDir]);
     expect(unzip.status, unzip.stderr).toBe(0);
-    const files = readdirSync(dicomDir)
-      .filter((f) => f.endsWith('.dcm'))
-      .sort()
-      .map((f) => path.join(dicomDir, f));
+    const files = filesEndingIn(dicomDir, '.dcm');
     expect(files).toHaveLength(SLICES);
 
-    const outDir = path.join(dir, 'dcm2niix');
-    mkdirSync(outDir, { recursive: true });
-    const converted = run('dcm2niix', ['-z', 'n', '-b', 'n', '-f', 'series_%s', '-o', outDir, dicomDir]);
-    expect(converted.status, converted.stdout + converted.stderr).toBe(0);
-    const volumes = readdirSync(outDir).filter((f) => f.endsWith('.nii'));
+    const volumes = dcm2niix(dicomDir, path.join(dir, 'dcm2niix'), false).filter((f) => f.endsWith('.nii'));
     expect(volumes).toHaveLength(1);
-    const c = pythonReader<Comparison>('compare', niftiFile, path.join(outDir, volumes[0] ?? ''));
+    const c = pythonReader<Comparison>('compare', niftiFile, volumes[0] ?? '');
     expect(c.insideFraction).toBe(1);
     expect(c.worldErrorMm).toBeLessThan(1e-3);
     expect(c.correlation).toBeGreaterThan(0.99999);

@@ -5,22 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const MAIN = path.resolve(import.meta.dirname, '../../main.ts');
-
-/** A TCP port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 /** A fresh PostgreSQL database on the server of `adminUrl`; answers its URL and how to drop it. */
 export async function freshDatabase(adminUrl: string) {

@@ -18,8 +18,8 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { openSessionEvents } from '../../test/event-stream.ts';
 import { testConfig } from '../../test/helper.ts';
 import { createSimulatorWorld, openSession, type Headers } from '../sessions/world.test-support.ts';
+import { freePort } from '../../test/ports.ts';
 import {
-  freePort,
   freshDatabase,
   freshRedisDatabase,
   spawnLarmor,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/helper.ts';
 import { nextSeriesNumber } from '../scans/repository.ts';
 import { call, errorOf, refused, studentSession, useSimulatorApp } from '../sessions/world.test-support.ts';
+import { UNKNOWN_ID } from '../../test/fixtures.ts';
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** A lease far beyond the test, so no process takes the hand-made running scan over. */
 const FAR_LEASE = '2999-01-01T00:00:00.000Z';
 
@@ -89,7 +89,7 @@ describe.each(databases)('DELETE v1/sessions/{sessionId}/pulse-sequences/{id} on
     expect((await refused(t.app, t.db, 'DELETE', url, world.b.studentHeaders)).status).toBe(403);
     expect((await refused(t.app, t.db, 'DELETE', url, world.a.teacherHeaders)).status).toBe(403);
     expect((await refused(t.app, t.db, 'DELETE', url, { authorization: '' })).status).toBe(401);
-    const unknown = `v1/sessions/${sessionId}/pulse-sequences/${UNKNOWN}`;
+    const unknown = `v1/sessions/${sessionId}/pulse-sequences/${UNKNOWN_ID}`;
     expect((await refused(t.app, t.db, 'DELETE', unknown, h)).status).toBe(404);
     expect((await call(t.app, 'PUT', `v1/sessions/${sessionId}/close`, h)).status).toBe(200);
     const closed = await refused(t.app, t.db, 'DELETE', url, h);

@@ -24,8 +24,7 @@ import {
   useSimulatorApp,
   type Headers,
 } from '../../test/simulator.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { UNKNOWN_ID } from '../../test/fixtures.ts';
 
 describe.each(databases)('pulse sequences of a session on %s', (kind) => {
   const t = useSimulatorApp(kind);
@@ -58,7 +57,7 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
     const cases: [unknown, string, string][] = [
       [{ pulseSequenceSchemeId: 11, name: 'FLAIR', collectionId }, 'pulseSequenceSchemeId', 'not_allowed'],
       [{ pulseSequenceSchemeId: 29, name: 'x', collectionId }, 'pulseSequenceSchemeId', 'scheme'],
-      [{ pulseSequenceSchemeId: 5, name: 'x', collectionId: UNKNOWN }, 'collectionId', 'collection'],
+      [{ pulseSequenceSchemeId: 5, name: 'x', collectionId: UNKNOWN_ID }, 'collectionId', 'collection'],
       [{ pulseSequenceSchemeId: 5, name: '', collectionId }, 'name', 'min'],
       [{ pulseSequenceSchemeId: 'five', name: 'x', collectionId }, 'pulseSequenceSchemeId', 'type'],
     ];
@@ -214,7 +213,7 @@ describe.each(databases)('pulse sequences of a session on %s', (kind) => {
       t.app,
       t.db,
       'POST',
-      `v1/sessions/${sessionId}/pulse-sequences/${UNKNOWN}/move`,
+      `v1/sessions/${sessionId}/pulse-sequences/${UNKNOWN_ID}/move`,
       h,
       {
         position: 1,

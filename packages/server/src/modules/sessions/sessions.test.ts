@@ -21,8 +21,7 @@ import {
   useSimulatorApp,
   studentSession,
 } from './world.test-support.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { UNKNOWN_ID } from '../../test/fixtures.ts';
 
 describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
   const t = useSimulatorApp(kind, { sessionReapAfterMs: 60_000 });
@@ -62,8 +61,12 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
     expect(bad.status).toBe(400);
     expect(errorOf(bad.body).validation).toMatchObject({ labId: expect.any(String) });
     expect(
-      (await refused(t.app, t.db, 'POST', 'v1/sessions', h, { labId: UNKNOWN, programId: world.programId }))
-        .status,
+      (
+        await refused(t.app, t.db, 'POST', 'v1/sessions', h, {
+          labId: UNKNOWN_ID,
+          programId: world.programId,
+        })
+      ).status,
     ).toBe(404);
     const other = await anotherProgram(t.app, world.a.teacherHeaders);
     const mixed = await refused(t.app, t.db, 'POST', 'v1/sessions', h, {
@@ -166,7 +169,7 @@ describe.each(databases)('simulator sessions (v1/sessions) on %s', (kind) => {
       });
       expect(change.status).toBe(403);
     }
-    expect((await call(t.app, 'GET', `v1/sessions/${UNKNOWN}`, world.a.studentHeaders)).status).toBe(404);
+    expect((await call(t.app, 'GET', `v1/sessions/${UNKNOWN_ID}`, world.a.studentHeaders)).status).toBe(404);
   });
 
   it('me/active-sessions/{labId}/excluded lists the caller’s open sessions of other modules', async () => {

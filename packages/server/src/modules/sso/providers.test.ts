@@ -6,15 +6,19 @@
  * enabled providers' ids and display names.
  */
 import {
-  ERROR_CAUSES,
-  ERROR_CODES,
   ssoProviderListSchema,
   ssoProviderSchema,
   ssoSignInOptionListSchema,
   type SsoProviderCreate,
 } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import {
+  callsUnder,
+  databases,
+  expectValidationRefusal,
+  useTestApp,
+  writesNothing,
+} from '../../test/helper.ts';
 import { createWorld } from '../users/world.test-support.ts';
 
 const CONTOSO: SsoProviderCreate = {
@@ -30,19 +34,7 @@ const CONTOSO: SsoProviderCreate = {
 describe.each(databases)('v1/clients/{id}/sso/providers (OpenID Connect providers) on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: object,
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const call = callsUnder(t, '/api/');
   const secretOf = async (id: string) =>
     (await t.db.selectFrom('sso_providers').select('client_secret').where('id', '=', id).executeTakeFirst())
       ?.client_secret;
@@ -153,11 +145,7 @@ describe.each(databases)('v1/clients/{id}/sso/providers (OpenID Connect provider
     await writesNothing(t.db, async () => {
       for (const [field, body] of bad) {
         const res = await call('POST', base, world.a.adminHeaders, body);
-        expect(res.statusCode, field).toBe(400);
-        expect(res.json().error, field).toMatchObject({
-          code: ERROR_CODES.BAD_REQUEST,
-          cause: ERROR_CAUSES.VALIDATION,
-        });
+        expectValidationRefusal(res, field);
         expect(JSON.stringify(res.json().error.validation), field).toContain(field);
       }
     });

@@ -11,9 +11,9 @@ import {
   type SsoProviderPatch,
   type SsoSignInOptionList,
 } from '@larmor/contracts';
-import { isoNow, newId } from '../../db/ids.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { isoNow } from '../../db/ids.ts';
 import { requireAdministered, type AdminScope } from '../organisations/access.ts';
+import * as connections from '../organisations/connections.ts';
 import * as repo from './repository.ts';
 import type { Db, ProviderRow } from './repository.ts';
 
@@ -22,39 +22,23 @@ export const redirectUrlOf = (publicUrl: string): string => `${publicUrl}/api/${
 
 function present(row: ProviderRow, publicUrl: string): SsoProvider {
   return {
-    id: row.id,
-    organisationId: row.client_id,
-    name: row.name,
-    issuer: row.issuer,
-    clientId: row.oauth_client_id,
+    ...connections.present(row),
     clientSecretSet: true,
     emailDomain: row.email_domain,
     defaultRole: row.default_role,
     enabled: row.enabled === 1,
     redirectUrl: redirectUrlOf(publicUrl),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }
 
-async function visibleProvider(
-  db: Db,
-  scope: AdminScope,
-  clientId: string,
-  id: string,
-): Promise<ProviderRow> {
-  await requireAdministered(db, scope, clientId);
-  const row = await repo.findProvider(db, id);
-  if (!row || row.client_id !== clientId) throw notFound('Provider');
-  return row;
+function visibleProvider(db: Db, scope: AdminScope, clientId: string, id: string): Promise<ProviderRow> {
+  return connections.visible(db, scope, clientId, () => repo.findProvider(db, id), 'Provider');
 }
 
 /** The columns a create or patch body writes. */
 function columnsOf(body: SsoProviderPatch): Partial<ProviderRow> {
   return {
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.issuer !== undefined && { issuer: body.issuer }),
-    ...(body.clientId !== undefined && { oauth_client_id: body.clientId }),
+    ...connections.patchColumns(body),
     ...(body.clientSecret !== undefined && { client_secret: body.clientSecret }),
     ...(body.emailDomain !== undefined && { email_domain: body.emailDomain }),
     ...(body.defaultRole !== undefined && { default_role: body.defaultRole }),
@@ -90,19 +74,12 @@ export async function createProvider(
   publicUrl: string,
 ): Promise<SsoProvider> {
   await requireAdministered(db, scope, clientId);
-  const now = isoNow();
   const row: ProviderRow = {
-    id: newId(),
-    client_id: clientId,
-    name: body.name,
-    issuer: body.issuer,
-    oauth_client_id: body.clientId,
+    ...connections.newColumns(clientId, body),
     client_secret: body.clientSecret,
     email_domain: body.emailDomain ?? null,
     default_role: body.defaultRole,
     enabled: body.enabled ? 1 : 0,
-    created_at: now,
-    updated_at: now,
   };
   await repo.insertProvider(db, row);
   return present(row, publicUrl);

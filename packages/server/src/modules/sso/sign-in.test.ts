@@ -7,6 +7,7 @@
  * error, a domain not allowed, a disabled provider) ends on /auth/callback with a clear message and writes nothing.
  */
 import { accessTokenClaimsSchema, meResponseSchema, ssoSignInOptionListSchema } from '@larmor/contracts';
+import type { SsoProviderCreate } from '@larmor/contracts';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databases, databaseSnapshot, useTestApp, writesNothing } from '../../test/helper.ts';
@@ -19,6 +20,15 @@ describe.each(databases)('OpenID Connect sign-in (v1/sso/…) on %s', (kind) => 
   let provider: FakeProvider;
   let providerId: string;
 
+  /** A's administrator configures `configuration` as a provider of A; answers the response. */
+  const configure = (configuration: SsoProviderCreate) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/clients/${world.a.clientId}/sso/providers`,
+      headers: world.a.adminHeaders,
+      payload: configuration,
+    });
+
   const ADA: Grant = {
     claims: { sub: 'entra-ada', email: 'ada@school.example', given_name: 'Ada', family_name: 'Lovelace' },
   };
@@ -26,12 +36,7 @@ describe.each(databases)('OpenID Connect sign-in (v1/sso/…) on %s', (kind) => 
   beforeEach(async () => {
     world = await createWorld(t.db);
     provider = await fakeProvider('contoso', 'school.example');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/clients/${world.a.clientId}/sso/providers`,
-      headers: world.a.adminHeaders,
-      payload: provider.configuration,
-    });
+    const created = await configure(provider.configuration);
     expect(created.statusCode, created.body).toBe(201);
     providerId = (created.json() as { id: string }).id;
   });
@@ -214,12 +219,7 @@ describe.each(databases)('OpenID Connect sign-in (v1/sso/…) on %s', (kind) => 
   });
 
   it('a provider whose discovery document cannot be read refuses the start with a clear message, writing nothing', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/clients/${world.a.clientId}/sso/providers`,
-      headers: world.a.adminHeaders,
-      payload: { ...provider.configuration, issuer: `${provider.issuer}/wrong-path` },
-    });
+    const created = await configure({ ...provider.configuration, issuer: `${provider.issuer}/wrong-path` });
     const wrongId = (created.json() as { id: string }).id;
     const res = await writesNothing(t.db, () => get(`/api/v1/sso/${wrongId}/start`));
     expect(landing(res).get('error')).toContain(

@@ -10,8 +10,9 @@ import { addMembership, createUser } from '../../test/fixtures.ts';
 import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
 import { isoNow, newId } from '../../db/ids.ts';
 import { call, createContentWorld, publishedProgram } from '../content/programs/world.test-support.ts';
+import { startAttempt } from '../scan-results/world.test-support.ts';
 import { headersAs } from '../users/world.test-support.ts';
-import { insertGradeRow } from '../../test/attempts.ts';
+import { insertGradeRow, insertScanResultRow } from '../../test/attempts.ts';
 
 describe.each(databases)('students calls (v2) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -113,19 +114,7 @@ describe.each(databases)('students calls (v2) on %s', (kind) => {
     const { world, ann, cohortId, labId } = await setup();
     // Ann is also a student of Beta: Alpha's teacher must not learn of Beta through her.
     await addMembership(t.db, ann.id, world.b.clientId, 'Student');
-    const scanResultId = newId();
-    await t.db
-      .insertInto('scan_results')
-      .values({
-        id: scanResultId,
-        user_id: ann.id,
-        lab_id: labId,
-        scan_id: null,
-        snapshot: '{}',
-        result: '{}',
-        created_at: isoNow(),
-      })
-      .execute();
+    const scanResultId = await insertScanResultRow(t.db, ann.id, labId);
     const read = (headers: { authorization: string }, id = ann.id) =>
       call(t.app, 'GET', `v2/users/${id}`, headers);
     const asTeacher = studentDetailSchema.parse((await read(world.a.teacherHeaders)).body);
@@ -172,9 +161,7 @@ describe.each(databases)('students calls (v2) on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).id,
     );
-    const started = await call(t.app, 'POST', `v1/modules/${labId}/attempts`, annHeaders, {});
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const attemptId = String(started.body?.['id']);
+    const attemptId = (await startAttempt(t.app, labId, annHeaders)).id;
     await t.db
       .updateTable('lab_attempts')
       .set({ state: 'graded', submitted_at: isoNow() })

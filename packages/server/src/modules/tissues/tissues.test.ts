@@ -7,10 +7,22 @@ import {
   openSession,
   refused,
   useSimulatorApp,
+  type Headers,
 } from '../sessions/world.test-support.ts';
+
+/** An edit of the module `labId`'s muscle: T1 1000 ms, T2 40 ms. */
+const muscleEdit = (labId: string) => ({
+  tissue_characteristic_id: 'muscle',
+  lab_id: labId,
+  t1: 1000,
+  t2: 40,
+});
 
 describe.each(databases)('tissue characteristics on %s', (kind) => {
   const t = useSimulatorApp(kind);
+  /** `headers` edit the muscle of module `labId` (`muscleEdit`). */
+  const editMuscle = (labId: string, headers: Headers) =>
+    call(t.app, 'POST', 'v1/tissue-characteristics/configuration', headers, muscleEdit(labId));
 
   const t1Of = (body: unknown, tissue: string) =>
     tissueConfigurationSchema.parse(body).find((row) => row.id === tissue);
@@ -23,12 +35,7 @@ describe.each(databases)('tissue characteristics on %s', (kind) => {
     expect(lab.status).toBe(200);
     const library = t1Of(lab.body, 'muscle');
     expect(library?.overridden).toBe(false);
-    const teacherEdit = await call(t.app, 'POST', 'v1/tissue-characteristics/configuration', teacher, {
-      tissue_characteristic_id: 'muscle',
-      lab_id: world.labId,
-      t1: 1000,
-      t2: 40,
-    });
+    const teacherEdit = await editMuscle(world.labId, teacher);
     expect(teacherEdit.status, JSON.stringify(teacherEdit.body)).toBe(200);
     expect(t1Of(teacherEdit.body, 'muscle')).toMatchObject({ t1: 1000, t2: 40, overridden: true });
     const module = await call(t.app, 'GET', `v1/modules/${world.labId}`, teacher);
@@ -76,12 +83,7 @@ describe.each(databases)('tissue characteristics on %s', (kind) => {
       tissueOverrides: [{ tissue: 'muscle', t1Ms: 900, t2Ms: 50, pd: 0.7, t2StarMs: 30 }],
     });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
-    const edit = await call(t.app, 'POST', 'v1/tissue-characteristics/configuration', teacher, {
-      tissue_characteristic_id: 'muscle',
-      lab_id: world.labId,
-      t1: 1000,
-      t2: 40,
-    });
+    const edit = await editMuscle(world.labId, teacher);
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const module = await call(t.app, 'GET', `v1/modules/${world.labId}`, teacher);
     expect((module.body as { tissueOverrides: unknown[] }).tissueOverrides).toEqual([
@@ -94,7 +96,7 @@ describe.each(databases)('tissue characteristics on %s', (kind) => {
     const student = world.a.studentHeaders;
     const { session } = await openSession(t.app, world, student);
     const url = 'v1/tissue-characteristics/configuration';
-    const edit = { tissue_characteristic_id: 'muscle', lab_id: world.labId, t1: 1000, t2: 40 };
+    const edit = muscleEdit(world.labId);
     expect((await refused(t.app, t.db, 'POST', url, student, edit)).status).toBe(403);
     const cases: [unknown, number][] = [
       [{ ...edit, session_id: session.id, t2: 2000 }, 400],

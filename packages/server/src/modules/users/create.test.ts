@@ -2,17 +2,18 @@ import { adminUserSchema, ERROR_CODES, type UserCreate } from '@larmor/contracts
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
 import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 import { lastMailTo, linkToken } from '../../test/mail.ts';
 import { createWorld } from './world.test-support.ts';
 
-const NEW_USER: UserCreate = {
+const NEW_USER = {
   username: 'new.student',
   email: 'New.Student@Example.test',
   firstName: 'New',
   lastName: 'Student',
   role: 'Student',
   password: 'first password 1',
-};
+} satisfies UserCreate;
 
 describe.each(databases)('POST v1/users/ on %s', (kind) => {
   const t = useTestApp(kind);
@@ -42,11 +43,7 @@ describe.each(databases)('POST v1/users/ on %s', (kind) => {
       memberships: [{ clientId: world.a.clientId, clientName: 'Alpha Hospital', role: 'Student' }],
       groups: [{ id: world.a.groupId, name: 'Alpha Hospital group' }],
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'new.student', password: NEW_USER.password },
-    });
+    const login = await postLogin(t, { username: 'new.student', password: NEW_USER.password });
     expect(login.statusCode).toBe(200);
     const me = await t.app.inject({
       method: 'GET',
@@ -70,11 +67,7 @@ describe.each(databases)('POST v1/users/ on %s', (kind) => {
       payload: { token, password: 'chosen password 1' },
     });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'new.student', password: 'chosen password 1' },
-    });
+    const login = await postLogin(t, { username: 'new.student', password: 'chosen password 1' });
     expect(login.statusCode).toBe(200);
   });
 

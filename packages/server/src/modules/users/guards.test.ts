@@ -1,14 +1,12 @@
 import { ERROR_CODES } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, rowCounts, useTestApp } from '../../test/helper.ts';
+import { callsUnder, databases, rowCounts, useTestApp, type ApiMethod } from '../../test/helper.ts';
 import { adminClaims, algNoneToken, tamperedToken } from '../../test/tokens.ts';
 import { createWorld, type World } from './world.test-support.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 /** Every administration call, with a well-formed payload, so only the guard can refuse it. */
-function calls(world: World): [Method, string, unknown][] {
+function calls(world: World): [ApiMethod, string, unknown][] {
   const user = {
     username: 'guarded',
     email: 'guarded@example.test',
@@ -52,16 +50,12 @@ function calls(world: World): [Method, string, unknown][] {
 
 describe.each(databases)('every administration call guards its door on %s', (kind) => {
   const t = useTestApp(kind);
+  const send = callsUnder(t, '');
 
   async function expectRefusals(world: World, headers: Record<string, string>, status: number, code: number) {
     const before = await rowCounts(t.db);
     for (const [method, url, payload] of calls(world)) {
-      const res = await t.app.inject({
-        method,
-        url,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+      const res = await send(method, url, headers, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(status);
       expect(res.json().error.code, `${method} ${url}`).toBe(code);
     }

@@ -72,6 +72,13 @@ function workbook(rows: readonly (readonly string[])[], padding = 0): Buffer {
   const xml = (body: string) =>
     Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
   const ns = 'http://schemas.openxmlformats.org';
+  /** A relationships part with one relationship, rId1, of `type` to `target`. */
+  const relationship = (type: string, target: string) =>
+    xml(
+      `<Relationships xmlns="${ns}/package/2006/relationships">` +
+        `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/${type}" Target="${target}"/>` +
+        '</Relationships>',
+    );
   return zipArchive([
     {
       name: '[Content_Types].xml',
@@ -84,14 +91,7 @@ function workbook(rows: readonly (readonly string[])[], padding = 0): Buffer {
           '</Types>',
       ),
     },
-    {
-      name: '_rels/.rels',
-      data: xml(
-        `<Relationships xmlns="${ns}/package/2006/relationships">` +
-          `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>` +
-          '</Relationships>',
-      ),
-    },
+    { name: '_rels/.rels', data: relationship('officeDocument', 'xl/workbook.xml') },
     {
       name: 'xl/workbook.xml',
       data: xml(
@@ -99,14 +99,7 @@ function workbook(rows: readonly (readonly string[])[], padding = 0): Buffer {
           '<sheets><sheet name="People" sheetId="1" r:id="rId1"/></sheets></workbook>',
       ),
     },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: xml(
-        `<Relationships xmlns="${ns}/package/2006/relationships">` +
-          `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>` +
-          '</Relationships>',
-      ),
-    },
+    { name: 'xl/_rels/workbook.xml.rels', data: relationship('worksheet', 'worksheets/sheet1.xml') },
     {
       name: 'xl/worksheets/sheet1.xml',
       data: Buffer.concat([

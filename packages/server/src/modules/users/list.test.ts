@@ -11,6 +11,8 @@ describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
   async function list(headers: { authorization: string }, query = '') {
     return t.app.inject({ method: 'GET', url: `/api/v1/users/${query}`, headers });
   }
+  /** GET v1/users/{id} as `headers`. */
+  const getUser = (id: string, headers: { authorization: string }) => list(headers, id);
 
   it('a platform administrator lists every user, created_at ascending, 50 per page by default', async () => {
     const world = await createWorld(t.db);
@@ -111,11 +113,7 @@ describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
 
   it('GET v1/users/{id} answers a visible user and 404 for unknown ids and other organisations', async () => {
     const world = await createWorld(t.db);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/${world.a.student.id}`,
-      headers: world.a.adminHeaders,
-    });
+    const own = await getUser(world.a.student.id, world.a.adminHeaders);
     expect(own.statusCode).toBe(200);
     expect(adminUserSchema.parse(own.json())).toMatchObject({
       username: 'alpha-student',
@@ -124,18 +122,10 @@ describe.each(databases)('GET v1/users/ and v1/users/{id} on %s', (kind) => {
       memberships: [{ clientId: world.a.clientId, role: 'Student' }],
     });
     for (const id of [world.b.student.id, crypto.randomUUID()]) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/users/${id}`,
-        headers: world.a.adminHeaders,
-      });
+      const res = await getUser(id, world.a.adminHeaders);
       expect(res.statusCode).toBe(404);
     }
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/not-a-uuid',
-      headers: world.a.adminHeaders,
-    });
+    const bad = await getUser('not-a-uuid', world.a.adminHeaders);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.validation).toEqual({ id: 'uuid' });
   });

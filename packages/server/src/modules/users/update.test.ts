@@ -1,26 +1,15 @@
 import { adminUserSchema, ERROR_CODES, userBatchResponseSchema } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
 import { addMembership, bearer, tokenFor } from '../../test/fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { callsUnder, databases, useTestApp, writesNothing } from '../../test/helper.ts';
+import { postLogin } from '../../test/sign-in.ts';
 import { adminClaims, tamperedToken } from '../../test/tokens.ts';
 import { createGroup, createWorld } from './world.test-support.ts';
 
 describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) => {
   const t = useTestApp(kind);
 
-  function send(
-    method: 'PATCH' | 'DELETE',
-    url: string,
-    headers: { authorization: string },
-    payload?: unknown,
-  ) {
-    return t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const send = callsUnder(t, '/api');
 
   it('PATCH changes names, role and groups; a new password must be changed at the next sign-in', async () => {
     const world = await createWorld(t.db);
@@ -39,11 +28,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
       firstLogin: true,
       groups: [{ id: world.a.groupId }],
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: world.a.student.username, password: 'admin chosen 123' },
-    });
+    const login = await postLogin(t, { username: world.a.student.username, password: 'admin chosen 123' });
     expect(login.statusCode).toBe(200);
   });
 
@@ -56,11 +41,7 @@ describe.each(databases)('PATCH, DELETE and bulk PATCH v1/users/ on %s', (kind) 
     expect(res.json()).toMatchObject({ status: 'deactivated', active: false });
     const me = await t.app.inject({ method: 'GET', url: '/api/me/', headers: world.a.teacherHeaders });
     expect(me.statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: world.a.teacher.username, password: world.a.teacher.password },
-    });
+    const login = await postLogin(t, world.a.teacher);
     expect(login.json().error.code).toBe(ERROR_CODES.DEACTIVATED);
   });
 

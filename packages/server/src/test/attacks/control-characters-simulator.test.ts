@@ -42,6 +42,17 @@ interface TextField {
 
 const objective = (id: string) => ({ kind: 'noWrap', id, points: 1 });
 
+/** A teacher's new module of the world's course: a minimal one with `extra` over it, `field` holding the text. */
+function newModule(field: string, extra: TextField['body']): TextField {
+  return {
+    method: 'POST',
+    url: (c) => `v1/courses/${c.world.courseId}/modules`,
+    caller: 'teacher',
+    body: (c, bad) => ({ title: 'Lab', anatomicalModelId: 2, sequenceTypes: [5], ...extra(c, bad) }),
+    field,
+  };
+}
+
 const FIELDS: TextField[] = [
   {
     method: 'POST',
@@ -107,42 +118,11 @@ const FIELDS: TextField[] = [
     }),
     field: 'tissue_characteristic_id',
   },
-  {
-    method: 'POST',
-    url: (c) => `v1/courses/${c.world.courseId}/modules`,
-    caller: 'teacher',
-    body: (c, bad) => ({
-      title: 'Lab',
-      anatomicalModelId: 2,
-      sequenceTypes: [5],
-      presets: { coil: `${c.coil}${bad}` },
-    }),
-    field: 'presets.coil',
-  },
-  {
-    method: 'POST',
-    url: (c) => `v1/courses/${c.world.courseId}/modules`,
-    caller: 'teacher',
-    body: (_c, bad) => ({
-      title: 'Lab',
-      anatomicalModelId: 2,
-      sequenceTypes: [5],
-      tissueOverrides: [{ tissue: `fat${bad}`, t1Ms: 300, t2Ms: 80 }],
-    }),
-    field: 'tissueOverrides.0.tissue',
-  },
-  {
-    method: 'POST',
-    url: (c) => `v1/courses/${c.world.courseId}/modules`,
-    caller: 'teacher',
-    body: (_c, bad) => ({
-      title: 'Lab',
-      anatomicalModelId: 2,
-      sequenceTypes: [5],
-      objectives: [objective(`wrap${bad}`)],
-    }),
-    field: 'objectives.0.id',
-  },
+  newModule('presets.coil', (c, bad) => ({ presets: { coil: `${c.coil}${bad}` } })),
+  newModule('tissueOverrides.0.tissue', (_c, bad) => ({
+    tissueOverrides: [{ tissue: `fat${bad}`, t1Ms: 300, t2Ms: 80 }],
+  })),
+  newModule('objectives.0.id', (_c, bad) => ({ objectives: [objective(`wrap${bad}`)] })),
 ];
 
 describe.each(databases)('control characters in the simulator and module text fields on %s', (kind) => {

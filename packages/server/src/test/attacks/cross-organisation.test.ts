@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../modules/content/programs/world.test-support.ts';
 import { createGroup, createWorld, type World } from '../../modules/users/world.test-support.ts';
 import { addIndividualAccess, addMembership, type TestUser } from '../fixtures.ts';
-import { databases, useTestApp, writesNothing } from '../helper.ts';
+import { postLogin } from '../sign-in.ts';
+import { callsUnder, databases, useTestApp, writesNothing, type ApiMethod, type TestApp } from '../helper.ts';
 
 const BOUNDARY = 'larmor-attack-boundary';
 const STOLEN_PASSWORD = 'attacker chosen 123';
@@ -32,6 +33,24 @@ async function xlsx(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A call of an attack: its method, its URL below /api and its JSON body, if any. */
+interface Attempt {
+  method: ApiMethod;
+  url: string;
+  payload?: object;
+}
+
+/** Each of `attempts`, sent by A's administrator, is refused (400, 403 or 404) and writes nothing. */
+async function expectEachRefusedFromA(t: TestApp, world: World, attempts: readonly Attempt[]) {
+  const send = callsUnder(t, '/api');
+  for (const attempt of attempts) {
+    const res = await writesNothing(t.db, () =>
+      send(attempt.method, attempt.url, world.a.adminHeaders, attempt.payload),
+    );
+    expect([400, 403, 404], `${attempt.method} ${attempt.url} ${res.body}`).toContain(res.statusCode);
+  }
+}
+
 describe.each(databases)('cross-organisation account takeover on %s', (kind) => {
   const t = useTestApp(kind);
 
@@ -46,13 +65,7 @@ describe.each(databases)('cross-organisation account takeover on %s', (kind) => 
     return t.app.inject({ method, url: `/api${url}`, headers: { ...headers }, payload });
   }
 
-  async function signIn(user: TestUser, password: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password },
-    });
-  }
+  const signIn = (user: TestUser, password: string) => postLogin(t, { username: user.username, password });
 
   /** The victim's own password still works and the attacker's does not. */
   async function expectUntouched(victim: TestUser) {
@@ -257,17 +270,7 @@ describe.each(databases)('cross-organisation writes to groups, cohorts and organ
       },
       { method: 'PATCH', url: `/v1/users/${world.a.student.id}`, payload: { groupIds: [world.b.groupId] } },
     ] as const;
-    for (const attempt of attempts) {
-      const res = await writesNothing(t.db, () =>
-        t.app.inject({
-          method: attempt.method,
-          url: `/api${attempt.url}`,
-          headers: world.a.adminHeaders,
-          ...('payload' in attempt ? { payload: attempt.payload } : {}),
-        }),
-      );
-      expect([400, 403, 404], `${attempt.method} ${attempt.url}`).toContain(res.statusCode);
-    }
+    await expectEachRefusedFromA(t, world, attempts);
   });
 
   it('B’s cohort cannot be renamed, deleted or filled from A', async () => {
@@ -283,23 +286,13 @@ describe.each(databases)('cross-organisation writes to groups, cohorts and organ
       })
       .execute();
     const otherGroup = await createGroup(t.db, world.a.clientId, 'A second group');
-    for (const attempt of [
+    await expectEachRefusedFromA(t, world, [
       { method: 'PATCH', url: `/v1/cohorts/${cohortId}`, payload: { name: 'Mine now' } },
       { method: 'DELETE', url: `/v1/cohorts/${cohortId}` },
       { method: 'POST', url: `/v1/cohorts/${cohortId}/members`, payload: { userIds: [world.a.student.id] } },
       { method: 'DELETE', url: `/v1/cohorts/${cohortId}/members/${world.b.student.id}` },
       { method: 'POST', url: `/v1/groups/${otherGroup}/members`, payload: { userIds: [world.b.admin.id] } },
-    ] as const) {
-      const res = await writesNothing(t.db, () =>
-        t.app.inject({
-          method: attempt.method,
-          url: `/api${attempt.url}`,
-          headers: world.a.adminHeaders,
-          ...('payload' in attempt ? { payload: attempt.payload } : {}),
-        }),
-      );
-      expect([400, 403, 404], `${attempt.method} ${attempt.url}`).toContain(res.statusCode);
-    }
+    ]);
   });
 
   it('an identity of another user cannot be switched to (404)', async () => {
@@ -327,7 +320,7 @@ describe.each(databases)('cross-organisation writes to learning content on %s', 
     const world = await createWorld(t.db);
     const b = await buildProgram(t.app, world.b.adminHeaders);
     const a = await buildProgram(t.app, world.a.adminHeaders);
-    const attempts: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+    const attempts: Attempt[] = [
       { method: 'POST', url: '/v1/programs', payload: { title: 'Planted', clientId: world.b.clientId } },
       { method: 'PATCH', url: `/v1/programs/${b.programId}`, payload: { title: 'Taken over' } },
       { method: 'DELETE', url: `/v1/programs/${b.programId}` },
@@ -372,16 +365,6 @@ describe.each(databases)('cross-organisation writes to learning content on %s', 
       },
       { method: 'DELETE', url: `/v1/programs/${b.programId}/enrollments/${world.b.student.id}` },
     ];
-    for (const attempt of attempts) {
-      const res = await writesNothing(t.db, () =>
-        t.app.inject({
-          method: attempt.method,
-          url: `/api${attempt.url}`,
-          headers: world.a.adminHeaders,
-          ...(attempt.payload ? { payload: attempt.payload } : {}),
-        }),
-      );
-      expect([400, 403, 404], `${attempt.method} ${attempt.url} ${res.body}`).toContain(res.statusCode);
-    }
+    await expectEachRefusedFromA(t, world, attempts);
   });
 });

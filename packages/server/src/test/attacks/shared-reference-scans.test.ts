@@ -5,7 +5,7 @@
  * enrolled in A's program (as A's student) cannot mark or clear a reference on A's module for B.
  */
 import { describe, expect, it } from 'vitest';
-import { isoNow, newId } from '../../db/ids.ts';
+import { isoNow } from '../../db/ids.ts';
 import {
   call,
   createContentWorld,
@@ -17,6 +17,7 @@ import { headersAs } from '../../modules/users/world.test-support.ts';
 import { insertMarkedAttempt } from '../../modules/attempts/marking.test-support.ts';
 import { addMembership } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
+import { insertScanResultRow } from '../attempts.ts';
 
 describe.each(databases)('reference scans seen by a user of two organisations on %s', (kind) => {
   const t = useTestApp(kind);
@@ -25,22 +26,7 @@ describe.each(databases)('reference scans seen by a user of two organisations on
   async function arrange() {
     const world = await createContentWorld(t.db);
     const ids = await publishedProgram(t.app, world.a.teacherHeaders, { enrollment: 'open' });
-    const keep = async (userId: string) => {
-      const id = newId();
-      await t.db
-        .insertInto('scan_results')
-        .values({
-          id,
-          user_id: userId,
-          lab_id: ids.labId,
-          scan_id: null,
-          snapshot: '{}',
-          result: '{}',
-          created_at: isoNow(),
-        })
-        .execute();
-      return id;
-    };
+    const keep = (userId: string) => insertScanResultRow(t.db, userId, ids.labId);
     return { world, ...ids, keep };
   }
 

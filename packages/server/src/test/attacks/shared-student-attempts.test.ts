@@ -4,9 +4,9 @@
  * attempt. The attempt is A's work: A's teachers read, grade and release it and see its timeline; B's teachers
  * (who get 403 on the module itself) get 403 on every one of those calls, and their refused writes write nothing.
  */
-import { labAttemptSchema, scanResultSchema, type LabAttempt } from '@larmor/contracts';
+import { labAttemptSchema, type LabAttempt } from '@larmor/contracts';
 import { describe, expect, it } from 'vitest';
-import { finishedScan } from '../../modules/scan-results/world.test-support.ts';
+import { finishedScan, keepScan, startAttempt } from '../../modules/scan-results/world.test-support.ts';
 import { publishedProgram, sharedStudentInB } from '../../modules/content/programs/world.test-support.ts';
 import {
   call,
@@ -40,12 +40,8 @@ describe.each(databases)('an attempt of a student shared by two organisations on
     const world = await createSimulatorWorld(t.app, t.db);
     const asB = await sharedStudent(world);
     const { scanId } = await finishedScan(t.app, world, asB);
-    const kept = await call(t.app, 'POST', 'v1/scan-results', asB, { scanId });
-    expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-    const scanResultId = scanResultSchema.parse(kept.body).id;
-    const started = await call(t.app, 'POST', `v1/modules/${world.labId}/attempts`, asB, {});
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const attemptId = labAttemptSchema.parse(started.body).id;
+    const scanResultId = (await keepScan(t.app, asB, scanId)).id;
+    const attemptId = (await startAttempt(t.app, world.labId, asB)).id;
     const submitted = await call(t.app, 'POST', `v1/attempts/${attemptId}/submit`, asB, {
       scanResultIds: [scanResultId],
     });

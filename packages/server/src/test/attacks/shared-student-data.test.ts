@@ -22,7 +22,7 @@ import { addMembership, type TestUser } from '../fixtures.ts';
 import { databases, useTestApp } from '../helper.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { insertAttemptRow, insertGradeRow } from '../attempts.ts';
+import { insertAttemptRow, insertGradeRow, insertScanResultRow } from '../attempts.ts';
 
 /** A graded, unreleased attempt of `user` on `labId` (score 7 of 10), with a kept scan result of that module. */
 async function gradedWork(db: Kysely<Database>, user: TestUser, labId: string, clientId: string) {
@@ -40,19 +40,7 @@ async function gradedWork(db: Kysely<Database>, user: TestUser, labId: string, c
     updated_at: now,
   });
   await insertGradeRow(db, { attempt_id: attemptId, score: 7, max_score: 10, graded_at: now });
-  const scanResultId = newId();
-  await db
-    .insertInto('scan_results')
-    .values({
-      id: scanResultId,
-      user_id: user.id,
-      lab_id: labId,
-      scan_id: null,
-      snapshot: '{}',
-      result: '{}',
-      created_at: now,
-    })
-    .execute();
+  const scanResultId = await insertScanResultRow(db, user.id, labId, now);
   return { attemptId, scanResultId };
 }
 
@@ -146,19 +134,7 @@ describe.each(databases)('scan results on a global program of two organisations 
       .insertInto('attempt_scan_results')
       .values({ attempt_id: submitted.attemptId, scan_result_id: submitted.scanResultId, position: 0 })
       .execute();
-    const kept = newId();
-    await t.db
-      .insertInto('scan_results')
-      .values({
-        id: kept,
-        user_id: shared.id,
-        lab_id: g.labId,
-        scan_id: null,
-        snapshot: '{}',
-        result: '{}',
-        created_at: isoNow(),
-      })
-      .execute();
+    const kept = await insertScanResultRow(t.db, shared.id, g.labId);
     const b = world.b.teacherHeaders;
     expect((await call(t.app, 'GET', `v1/attempts/${submitted.attemptId}`, b)).status).toBe(403);
     expect((await call(t.app, 'GET', `v1/scan-results/${submitted.scanResultId}`, b)).status).toBe(403);

@@ -8,8 +8,7 @@ import {
   publishedProgram,
   refusedCall,
 } from '../programs/world.test-support.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { UNKNOWN_ID } from '../../../test/fixtures.ts';
 
 describe.each(databases)('courses (v1/courses) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -76,9 +75,9 @@ describe.each(databases)('courses (v1/courses) on %s', (kind) => {
     );
     expect(await refused('PATCH', `v1/courses/${courseId}`, h, { title: 7 })).toBe(400);
     expect(await refused('PUT', `v1/programs/${programId}/course-order`, h, { courseIds: [] })).toBe(400);
-    expect(await refused('PUT', `v1/programs/${programId}/course-order`, h, { courseIds: [UNKNOWN] })).toBe(
-      400,
-    );
+    expect(
+      await refused('PUT', `v1/programs/${programId}/course-order`, h, { courseIds: [UNKNOWN_ID] }),
+    ).toBe(400);
     expect(
       await refused('PUT', `v1/programs/${programId}/course-order`, h, { courseIds: [courseId, courseId] }),
     ).toBe(400);
@@ -91,10 +90,10 @@ describe.each(databases)('courses (v1/courses) on %s', (kind) => {
         await refused('PUT', `v1/programs/${programId}/course-order`, other, { courseIds: [courseId] }),
       ).toBe(403);
     }
-    expect(await refused('POST', `v1/programs/${UNKNOWN}/courses`, h, { title: 'x' })).toBe(404);
-    expect(await refused('PATCH', `v1/courses/${UNKNOWN}`, h, { title: 'x' })).toBe(404);
-    expect(await refused('DELETE', `v1/courses/${UNKNOWN}`, h)).toBe(404);
-    expect((await call(t.app, 'GET', `v1/courses/${UNKNOWN}`, h)).status).toBe(404);
+    expect(await refused('POST', `v1/programs/${UNKNOWN_ID}/courses`, h, { title: 'x' })).toBe(404);
+    expect(await refused('PATCH', `v1/courses/${UNKNOWN_ID}`, h, { title: 'x' })).toBe(404);
+    expect(await refused('DELETE', `v1/courses/${UNKNOWN_ID}`, h)).toBe(404);
+    expect((await call(t.app, 'GET', `v1/courses/${UNKNOWN_ID}`, h)).status).toBe(404);
     expect((await call(t.app, 'GET', `v1/courses/${courseId}`, world.b.teacherHeaders)).status).toBe(403);
   });
 

@@ -9,8 +9,7 @@ import {
   publishedProgram,
   refusedCall,
 } from '../programs/world.test-support.ts';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { UNKNOWN_ID } from '../../../test/fixtures.ts';
 
 describe.each(databases)('modules (v1/modules) on %s', (kind) => {
   const t = useTestApp(kind);
@@ -193,16 +192,16 @@ describe.each(databases)('modules (v1/modules) on %s', (kind) => {
     }
     const h = world.a.teacherHeaders;
     expect(
-      (await refused('POST', `v1/courses/${UNKNOWN}/modules`, h, { title: 'x', anatomicalModelId: 1 }))
+      (await refused('POST', `v1/courses/${UNKNOWN_ID}/modules`, h, { title: 'x', anatomicalModelId: 1 }))
         .status,
     ).toBe(404);
-    expect((await refused('PATCH', `v1/modules/${UNKNOWN}`, h, { title: 'x' })).status).toBe(404);
-    expect((await refused('DELETE', `v1/modules/${UNKNOWN}`, h)).status).toBe(404);
-    expect((await refused('POST', `v1/modules/${labId}/copy`, h, { courseId: UNKNOWN })).status).toBe(404);
+    expect((await refused('PATCH', `v1/modules/${UNKNOWN_ID}`, h, { title: 'x' })).status).toBe(404);
+    expect((await refused('DELETE', `v1/modules/${UNKNOWN_ID}`, h)).status).toBe(404);
+    expect((await refused('POST', `v1/modules/${labId}/copy`, h, { courseId: UNKNOWN_ID })).status).toBe(404);
     expect(
-      (await refused('PUT', `v1/courses/${courseId}/module-order`, h, { labIds: [UNKNOWN] })).status,
+      (await refused('PUT', `v1/courses/${courseId}/module-order`, h, { labIds: [UNKNOWN_ID] })).status,
     ).toBe(400);
-    expect((await call(t.app, 'GET', `v1/modules/${UNKNOWN}`, h)).status).toBe(404);
+    expect((await call(t.app, 'GET', `v1/modules/${UNKNOWN_ID}`, h)).status).toBe(404);
     expect((await call(t.app, 'GET', `v1/modules/${labId}`, world.b.studentHeaders)).status).toBe(403);
   });
 

@@ -88,13 +88,14 @@ export function visibleLabs(
   return labs.filter((lab) => lab.archived === 0 && (!freeOnly(scope) || isFreeLab(lab)));
 }
 
-/** The program as the caller may see it, courses and modules in order. */
-export async function programDetail(db: Db, scope: ContentScope, program: ProgramRow): Promise<Program> {
-  const [record] = await findProgramRecords(db, [program.id]);
-  if (!record) throw notFound('Program');
-  const editor = canEdit(scope, program);
-  const courses = (await coursesOf(db, program.id)).filter((c) => editor || c.archived === 0);
-  const labs = visibleLabs(
+/** The modules of `courses` (of `program`) the caller may see, as `visibleLabs` keeps them. */
+export async function visibleLabsOfCourses(
+  db: Db,
+  scope: ContentScope,
+  program: ProgramRow,
+  courses: readonly { id: string }[],
+): Promise<LabRecord[]> {
+  return visibleLabs(
     scope,
     program,
     await labsOfCourses(
@@ -102,6 +103,15 @@ export async function programDetail(db: Db, scope: ContentScope, program: Progra
       courses.map((c) => c.id),
     ),
   );
+}
+
+/** The program as the caller may see it, courses and modules in order. */
+export async function programDetail(db: Db, scope: ContentScope, program: ProgramRow): Promise<Program> {
+  const [record] = await findProgramRecords(db, [program.id]);
+  if (!record) throw notFound('Program');
+  const editor = canEdit(scope, program);
+  const courses = (await coursesOf(db, program.id)).filter((c) => editor || c.archived === 0);
+  const labs = await visibleLabsOfCourses(db, scope, program, courses);
   const assigned = editor ? await assignedClientIdsOf(db, program.id) : [];
   return presentProgram(record, scope, assigned, courses, labs);
 }

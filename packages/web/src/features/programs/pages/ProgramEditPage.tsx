@@ -14,11 +14,11 @@ import { useCreateCourse } from '#entities/program/api/create-course.ts';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { useReorderCourses } from '#entities/program/api/reorder-courses.ts';
 import { useUpdateProgram } from '#entities/program/api/update-program.ts';
-import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
 import { Loading } from '../components/PageStates.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
 import { PublishOverrides } from '../components/PublishOverrides.tsx';
 import { SortableList } from '../components/SortableList.tsx';
+import { TitledDetailsForm } from '../components/TitledDetailsForm.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { CoverField } from '../components/CoverField.tsx';
 
@@ -34,29 +34,19 @@ function ProgramDetailsForm(props: { program: Program }) {
     );
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
+    <TitledDetailsForm
+      title={title}
+      onTitle={setTitle}
+      description={description}
+      onDescription={setDescription}
+      programId={props.program.id}
+      onSave={save}
+      saving={update.isPending}
+      error={update.error}
+      saveLabel="Save program"
     >
-      <Stack>
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
-        <MarkdownEditor
-          label="Description"
-          value={description}
-          onChange={setDescription}
-          programId={props.program.id}
-        />
-        <ErrorAlert error={update.error} />
-        <Group>
-          <ActionButton type="submit" loading={update.isPending} disabled={title.trim() === ''}>
-            Save program
-          </ActionButton>
-        </Group>
-      </Stack>
-    </form>
+      <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
+    </TitledDetailsForm>
   );
 }
 

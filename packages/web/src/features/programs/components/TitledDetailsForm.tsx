@@ -1,50 +1,50 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Stack, TextInput } from '@mantine/core';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
 
+/** What the details form saves: the title trimmed, the Markdown description as typed. */
+export interface TitledDetails {
+  title: string;
+  description: string;
+}
+
 /**
- * The details form of a program or a course: its Title (required: Save waits for one), the page's further fields
- * (`children`), the Markdown Description, the save's failure and the Save button (`saveLabel`).
+ * The details form of a program or a course, starting from `initial`: its Title (required: Save waits for one),
+ * the page's further fields (`children`), the Markdown Description, the save's failure and the Save button.
  */
 export function TitledDetailsForm(props: {
-  title: string;
-  onTitle: (title: string) => void;
-  description: string;
-  onDescription: (description: string) => void;
+  initial: TitledDetails;
   /** The program whose images the description may show. */
   programId: string;
-  onSave: () => void;
-  saving: boolean;
-  error: Error | null;
+  onSave: (details: TitledDetails) => void;
+  /** The save request: whether it is under way, and its failure. */
+  save: { isPending: boolean; error: Error | null };
   saveLabel: string;
   children?: ReactNode;
 }) {
+  const [title, setTitle] = useState(props.initial.title);
+  const [description, setDescription] = useState(props.initial.description);
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        props.onSave();
+        props.onSave({ title: title.trim(), description });
       }}
     >
       <Stack>
-        <TextInput
-          label="Title"
-          required
-          value={props.title}
-          onChange={(e) => props.onTitle(e.currentTarget.value)}
-        />
+        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         {props.children}
         <MarkdownEditor
           label="Description"
-          value={props.description}
-          onChange={props.onDescription}
+          value={description}
+          onChange={setDescription}
           programId={props.programId}
         />
-        <ErrorAlert error={props.error} />
+        <ErrorAlert error={props.save.error} />
         <Group>
-          <ActionButton type="submit" loading={props.saving} disabled={props.title.trim() === ''}>
+          <ActionButton type="submit" loading={props.save.isPending} disabled={title.trim() === ''}>
             {props.saveLabel}
           </ActionButton>
         </Group>

@@ -22,23 +22,12 @@ import { TitledDetailsForm } from '../components/TitledDetailsForm.tsx';
 
 function CourseForm(props: { course: Course }) {
   const update = useUpdateCourse(props.course.id);
-  const [title, setTitle] = useState(props.course.title);
-  const [description, setDescription] = useState(props.course.description);
   return (
     <TitledDetailsForm
-      title={title}
-      onTitle={setTitle}
-      description={description}
-      onDescription={setDescription}
+      initial={props.course}
       programId={props.course.programId}
-      onSave={() =>
-        update.mutate(
-          { title: title.trim(), description },
-          { onSuccess: () => toast.success('Course saved') },
-        )
-      }
-      saving={update.isPending}
-      error={update.error}
+      onSave={(details) => update.mutate(details, { onSuccess: () => toast.success('Course saved') })}
+      save={update}
       saveLabel="Save course"
     />
   );

@@ -24,25 +24,18 @@ import { CoverField } from '../components/CoverField.tsx';
 
 function ProgramDetailsForm(props: { program: Program }) {
   const update = useUpdateProgram(props.program.id);
-  const [title, setTitle] = useState(props.program.title);
   const [summary, setSummary] = useState(props.program.summary);
-  const [description, setDescription] = useState(props.program.description);
-  const save = (): void => {
-    update.mutate(
-      { title: title.trim(), summary: summary.trim(), description },
-      { onSuccess: () => toast.success('Program saved') },
-    );
-  };
   return (
     <TitledDetailsForm
-      title={title}
-      onTitle={setTitle}
-      description={description}
-      onDescription={setDescription}
+      initial={props.program}
       programId={props.program.id}
-      onSave={save}
-      saving={update.isPending}
-      error={update.error}
+      onSave={(details) =>
+        update.mutate(
+          { ...details, summary: summary.trim() },
+          { onSuccess: () => toast.success('Program saved') },
+        )
+      }
+      save={update}
       saveLabel="Save program"
     >
       <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />

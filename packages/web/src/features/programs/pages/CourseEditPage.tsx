@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Course } from '@larmor/contracts/programs';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
@@ -78,7 +78,6 @@ function ModulesEditor(props: { programId: string; course: Course }) {
 export function CourseEditPage() {
   const { programId = '', courseId = '' } = useParams();
   const course = useCourse(courseId);
-  const navigate = useNavigate();
   const copy = useCopyCourse(courseId);
   const archive = useArchiveCourse(courseId);
   if (course.isPending) return <Loading label="Loading the course" />;
@@ -96,13 +95,9 @@ export function CourseEditPage() {
         <CopyArchiveActions
           what="course"
           archived={course.data.archived}
-          copying={copy.isPending}
-          archiving={archive.isPending}
-          onCopy={async () => {
-            const created = await copy.mutateAsync({});
-            await navigate(`/programs/edit/${programId}/courses/${created.id}`);
-          }}
-          onArchive={(archived) => archive.mutateAsync(archived)}
+          copy={copy}
+          archive={archive}
+          copyPath={(id) => `/programs/edit/${programId}/courses/${id}`}
         />
       }
     >

@@ -6,13 +6,12 @@
  * 202"). No story ends with an uncaught error or a console error.
  */
 import {
-  addSequenceAndWaitForHeading,
   keepSimulatorScreenshots,
   schoolBrainModule,
   setParameter,
-  startScanning,
+  studentAddsSequence,
 } from './simulator-support.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from '../support/console-errors.ts';
@@ -56,9 +55,7 @@ describe('the live preview shows what will be scanned', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       await setParameter(tab, /^FOV read/, '240');
       await setParameter(tab, /^FOV phase/, '240');
       await tab.getByRole('tab', { name: 'Resolution' }).click();
@@ -90,9 +87,7 @@ describe('the live preview shows what will be scanned', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       const canvas = tab.getByRole('img', { name: /^Live preview/ });
       await expect
         .poll(async () => (await canvas.getAttribute('data-frame')) !== null, { timeout: 60_000 })

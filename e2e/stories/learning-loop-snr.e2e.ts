@@ -5,13 +5,12 @@
  * figure stayed at the same percentage. Shortening TR towards T1 lowers it further. No uncaught error, no console error.
  */
 import {
-  addSequenceAndWaitForHeading,
   keepSimulatorScreenshots,
   schoolBrainModule,
   setParameter,
-  startScanning,
+  studentAddsSequence,
 } from './simulator-support.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from '../support/console-errors.ts';
@@ -33,9 +32,7 @@ describe('the SNR readout follows the physics', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
 
       await setParameter(tab, /^TR/, '3000');
       await setParameter(tab, /^TE/, '15');

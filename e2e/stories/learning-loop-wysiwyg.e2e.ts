@@ -11,6 +11,7 @@ import {
   keepSimulatorScreenshots,
   schoolBrainModule,
   startScanning,
+  studentAddsSequence,
 } from './simulator-support.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
@@ -235,9 +236,7 @@ describe('what you see is what you scan', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab, sessionId } = await startScanning(context, page, module);
-      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
+      const { tab, sessionId } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       const slices = field(tab, /^Slices/);
       const run = tab.getByRole('button', { name: 'Run', exact: true });
       expect(Number(await slices.inputValue())).not.toBe(7);

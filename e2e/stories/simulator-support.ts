@@ -9,7 +9,7 @@ import { expectAccessible } from '../support/a11y.ts';
 import { callAs, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { closeDialogWithEscape } from '../support/keyboard.ts';
-import { organisationMember } from '../support/story.ts';
+import { organisationMember, signInToDashboard } from '../support/story.ts';
 
 /** "T2-weighted TSE" in the contracts' sequence-type codes. */
 export const T2_TSE = 22;
@@ -151,6 +151,23 @@ export async function addSequence(tab: Page, name: string): Promise<void> {
 export async function addSequenceAndWaitForHeading(tab: Page, name: string): Promise<void> {
   await addSequence(tab, name);
   await expect.poll(() => tab.getByRole('heading', { name, level: 1 }).isVisible()).toBe(true);
+}
+
+/**
+ * Signs `student` in on `page`, starts scanning in `module` (startScanning) and adds `sequence`, waiting for its
+ * heading: the simulator's tab and its session.
+ */
+export async function studentAddsSequence(
+  context: BrowserContext,
+  page: Page,
+  student: Credentials,
+  module: { programId: string; courseId: string; labId: string },
+  sequence: string,
+): Promise<{ tab: Page; sessionId: string }> {
+  await signInToDashboard(page, student);
+  const scanning = await startScanning(context, page, module);
+  await addSequenceAndWaitForHeading(scanning.tab, sequence);
+  return scanning;
 }
 
 /** Types `value` into the protocol parameter field named `name` and leaves it, as a user moving on would. */

@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { schoolBrainModule } from './simulator-support.ts';
-import { login, type Credentials } from '../support/api.ts';
+import { expectSessionClosed, schoolBrainModule } from './simulator-support.ts';
+import type { Credentials } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import {
@@ -178,11 +178,7 @@ describe('keyboard-only simulator journey', () => {
       await tab.keyboard.press('Enter');
       await tab.waitForURL(`**/browse/${programId}/${courseId}/modules/${labId}`);
       // The server closed it: the session answers the instance-not-running error.
-      const { accessToken } = await login(baseUrl, student);
-      const closed = await fetch(`${baseUrl}/api/v1/sessions/${sessionId}`, {
-        headers: { Authorization: `Bearer ${accessToken}` },
-      });
-      expect(((await closed.json()) as { error: { code: number } }).error.code).toBe(700701);
+      await expectSessionClosed(baseUrl, student, sessionId);
     } finally {
       await context.close();
     }

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { FUNDAMENTALS_IR_AND_SPEED } from '../../packages/server/src/db/seed-fundamentals-ir.ts';
 import { callAs, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
-import { keepSimulatorScreenshots } from './simulator-support.ts';
+import { keepSimulatorScreenshots, setParameter, startScanning } from './simulator-support.ts';
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -20,12 +20,6 @@ const CAMEL_CASE = /\b[a-z]+[A-Z][a-zA-Z]*\b/;
 const FLAIR_MODULE = FUNDAMENTALS_IR_AND_SPEED.flatMap((c) => c.modules).find(
   (m) => m.lab.title === 'Null the CSF: FLAIR',
 )?.lab;
-
-async function setParameter(page: Page, name: RegExp, value: string): Promise<void> {
-  const input = page.getByRole('textbox', { name });
-  await input.fill(value);
-  await input.blur();
-}
 
 /** The demo FLAIR module in a program of its own, made by `teacher`; `student` enrolled. */
 async function flairModule(teacher: Credentials, student: Credentials) {
@@ -119,13 +113,7 @@ describe('learning loop: feedback that teaches', () => {
     const { context, page } = await openPage();
     try {
       await signInToDashboard(page, student);
-      await page.goto(`/browse/${programId}/${courseId}/modules/${labId}`);
-      const [tab] = await Promise.all([
-        context.waitForEvent('page'),
-        page.getByRole('link', { name: 'Start scanning' }).click(),
-      ]);
-      tab.setDefaultTimeout(20_000);
-      await tab.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
+      const { tab } = await startScanning(context, page, { programId, courseId, labId });
       await expect.poll(() => tab.getByRole('combobox', { name: 'Add a sequence' }).isEnabled()).toBe(true);
       await tab.getByRole('combobox', { name: 'Add a sequence' }).click();
       await tab.getByRole('option', { name: 'FLAIR', exact: true }).click();

@@ -11,10 +11,10 @@ import { keepScreenshot } from '../support/browser.ts';
 import { named, tabTo } from '../support/keyboard.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import {
-  addSequence,
+  addSequenceAndWaitForHeading,
   keepSimulatorScreenshots,
-  startScanning,
   schoolBrainModule,
+  startScanning,
 } from './simulator-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -77,10 +77,7 @@ describe('the learning loop: objectives before scanning', () => {
       await keepSimulatorScreenshots(tab, 'learning-loop-objectives-panel');
 
       // A scanned sequence puts every part the tour shows on screen.
-      await addSequence(tab, 'T2-weighted TSE');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
       await tab.getByRole('button', { name: 'Run', exact: true }).click();
       await expect
         .poll(() => tab.getByRole('main').getByText('Finished').first().isVisible(), { timeout: 90_000 })

@@ -5,30 +5,21 @@
  * module (model 202): the preview shows the brain, with no "Preview paused" (it said "unknown anatomical model
  * 202"). No story ends with an uncaught error or a console error.
  */
-import { addSequence, brainModule, keepSimulatorScreenshots, startScanning } from './simulator-support.ts';
-import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
+import {
+  keepSimulatorScreenshots,
+  schoolBrainModule,
+  setParameter,
+  studentAddsSequence,
+} from './simulator-support.ts';
+import { storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createClient, uniqueName } from '../support/api.ts';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
 /** The displayed aspect may differ from the physical one by this much (relative): CSS rounds to device pixels. */
 const ASPECT_TOLERANCE = 0.02;
-
-async function students() {
-  const clientId = await createClient(baseUrl, admin, uniqueName('School '));
-  const teacher = await organisationMember(baseUrl, admin, clientId, 'Teacher', 'teach');
-  const student = await organisationMember(baseUrl, admin, clientId, 'Student', 'stu');
-  return { teacher, student };
-}
-
-async function setParameter(tab: Page, name: RegExp, value: string): Promise<void> {
-  const input = tab.getByRole('textbox', { name });
-  await input.fill(value);
-  await input.blur();
-}
 
 /** The preview canvas once it shows `columns` × `rows` pixels: its displayed width over height, and its pixels. */
 async function previewOf(tab: Page, columns: number, rows: number) {
@@ -60,17 +51,11 @@ async function previewOf(tab: Page, columns: number, rows: number) {
 
 describe('the live preview shows what will be scanned', () => {
   it('a student sets matrix 512 × 256 on FOV 240 × 240 mm: the preview is square, as the scan is; on FOV 240 × 180 mm it is 4:3', async () => {
-    const { teacher, student } = await students();
-    const module = await brainModule(baseUrl, teacher, student);
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin);
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequence(tab, 'T2-weighted TSE');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       await setParameter(tab, /^FOV read/, '240');
       await setParameter(tab, /^FOV phase/, '240');
       await tab.getByRole('tab', { name: 'Resolution' }).click();
@@ -98,17 +83,11 @@ describe('the live preview shows what will be scanned', () => {
   });
 
   it('a student opens the tumour module (model 202): the live preview shows the brain, never "Preview paused"', async () => {
-    const { teacher, student } = await students();
-    const module = await brainModule(baseUrl, teacher, student, 'Brain with tumour (contrast)');
+    const { student, ...module } = await schoolBrainModule(baseUrl, admin, 'Brain with tumour (contrast)');
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequence(tab, 'T2-weighted TSE');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       const canvas = tab.getByRole('img', { name: /^Live preview/ });
       await expect
         .poll(async () => (await canvas.getAttribute('data-frame')) !== null, { timeout: 60_000 })

@@ -5,23 +5,17 @@
  * figure stayed at the same percentage. Shortening TR towards T1 lowers it further. No uncaught error, no console error.
  */
 import {
-  addSequence,
   keepSimulatorScreenshots,
-  startScanning,
   schoolBrainModule,
+  setParameter,
+  studentAddsSequence,
 } from './simulator-support.ts';
-import { signInToDashboard, storyFile } from '../support/story.ts';
+import { storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
-
-async function setParameter(page: Page, name: RegExp, value: string): Promise<void> {
-  const input = page.getByRole('textbox', { name });
-  await input.fill(value);
-  await input.blur();
-}
 
 /** The SNR the panel shows: "SNR, white matter" "67 %" → { percent: 67, tissue: 'white matter' }. */
 async function shownSnr(page: Page): Promise<{ percent: number; tissue: string }> {
@@ -38,12 +32,7 @@ describe('the SNR readout follows the physics', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab } = await startScanning(context, page, module);
-      await addSequence(tab, 'T2-weighted TSE');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      const { tab } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
 
       await setParameter(tab, /^TR/, '3000');
       await setParameter(tab, /^TE/, '15');

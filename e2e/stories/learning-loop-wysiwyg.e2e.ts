@@ -7,9 +7,11 @@
  */
 import {
   addSequence,
+  addSequenceAndWaitForHeading,
   keepSimulatorScreenshots,
-  startScanning,
   schoolBrainModule,
+  startScanning,
+  studentAddsSequence,
 } from './simulator-support.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
@@ -168,10 +170,7 @@ describe('what you see is what you scan', () => {
     try {
       await signInToDashboard(page, user);
       const { tab, sessionId } = await startScanning(context, page, module);
-      await addSequence(tab, 'Spin Echo (SE)');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'Spin Echo (SE)', level: 1 }).isVisible())
-        .toBe(true);
+      await addSequenceAndWaitForHeading(tab, 'Spin Echo (SE)');
       const run = tab.getByRole('button', { name: 'Run', exact: true });
 
       // The free plan's limits are the inputs' own, known before typing.
@@ -237,12 +236,7 @@ describe('what you see is what you scan', () => {
     const { context, page } = await openPage();
     const errors = collectConsoleErrors(context);
     try {
-      await signInToDashboard(page, student);
-      const { tab, sessionId } = await startScanning(context, page, module);
-      await addSequence(tab, 'T2-weighted TSE');
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      const { tab, sessionId } = await studentAddsSequence(context, page, student, module, 'T2-weighted TSE');
       const slices = field(tab, /^Slices/);
       const run = tab.getByRole('button', { name: 'Run', exact: true });
       expect(Number(await slices.inputValue())).not.toBe(7);

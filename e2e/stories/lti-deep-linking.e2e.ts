@@ -21,7 +21,7 @@ import {
   startLtiPlatform,
   type LtiPlatform,
 } from '../support/lti-platform.ts';
-import { ltiSchool, serverTrusting } from '../support/party-story.ts';
+import { endPartyStory, ltiSchool, serverTrusting } from '../support/party-story.ts';
 import type { RunningServer } from '../support/server.ts';
 
 describe('LTI deep linking', () => {
@@ -36,12 +36,7 @@ describe('LTI deep linking', () => {
     larmorServer = await serverTrusting(platform.certPath, admin, 'ltiadmin@example.test');
     browser = await launchBrowser();
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await larmorServer?.stop();
-    await platform?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => endPartyStory(dir, { browser, server: larmorServer, party: platform }));
 
   it('a teacher picks a module in the picker and the signed response reaches the platform', async () => {
     const base = larmorServer.url;

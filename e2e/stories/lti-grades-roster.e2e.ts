@@ -24,7 +24,7 @@ import {
   type LtiPlatform,
 } from '../support/lti-platform.ts';
 import { AGS_SCOPES, NRPS_SCOPE } from '../support/lti-platform-services.ts';
-import { learnerLaunch, ltiSchool, serverTrusting } from '../support/party-story.ts';
+import { endPartyStory, learnerLaunch, ltiSchool, serverTrusting } from '../support/party-story.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signIn } from '../support/story.ts';
 import {
@@ -124,12 +124,7 @@ describe('LTI grade return and roster over HTTP', () => {
     };
     loginUrl = `${publicUrl}/api/v1/lti/login?${new URLSearchParams(login).toString()}`;
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await larmorServer?.stop();
-    await platform?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => endPartyStory(dir, { browser, server: larmorServer, party: platform }));
 
   const newContext = (): Promise<BrowserContext> =>
     browser.newContext({

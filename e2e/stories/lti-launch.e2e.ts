@@ -26,7 +26,7 @@ import {
   startLtiPlatform,
   type LtiPlatform,
 } from '../support/lti-platform.ts';
-import { learnerLaunch, ltiSchool, serverTrusting } from '../support/party-story.ts';
+import { endPartyStory, learnerLaunch, ltiSchool, serverTrusting } from '../support/party-story.ts';
 import type { RunningServer } from '../support/server.ts';
 
 const MODULE_TITLE = 'T1 gradient echo';
@@ -92,12 +92,7 @@ describe('LTI launch into the module', () => {
       ),
     );
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await larmorServer?.stop();
-    await platform?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => endPartyStory(dir, { browser, server: larmorServer, party: platform }));
 
   const newContext = async (): Promise<BrowserContext> =>
     browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });

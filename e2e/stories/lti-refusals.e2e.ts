@@ -20,7 +20,13 @@ import {
   startLtiPlatform,
   type LtiPlatform,
 } from '../support/lti-platform.ts';
-import { learnerLaunch, ltiSchool, serverTrusting, type LtiSchool } from '../support/party-story.ts';
+import {
+  endPartyStory,
+  learnerLaunch,
+  ltiSchool,
+  serverTrusting,
+  type LtiSchool,
+} from '../support/party-story.ts';
 import type { RunningServer } from '../support/server.ts';
 
 describe('LTI launches refused over HTTP', () => {
@@ -43,11 +49,7 @@ describe('LTI launches refused over HTTP', () => {
       { title: 'T2 spin echo', anatomicalModelId: 1, sequenceTypes: [5, 2] },
     );
   }, 180_000);
-  afterAll(async () => {
-    await larmorServer?.stop();
-    await platform?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => endPartyStory(dir, { server: larmorServer, party: platform }));
 
   /** The platform's login initiation at Larmor: the state and nonce of Larmor's authentication request. */
   async function initiate(targetLinkUri = launchUri): Promise<{ state: string; nonce: string }> {

@@ -3,6 +3,7 @@
  * keeps a screenshot in e2e/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../support/api.ts';
 import {
   FIRST_PASSWORD,
@@ -16,19 +17,25 @@ import { keepScreenshot } from '../support/browser.ts';
 
 const { baseUrl, admin, openPage, signedIn } = storyFile();
 
+/** A new student (username starting `prefix`) signs in for the first time on `page`: answers the terms dialog shown. */
+async function firstSignInTerms(page: Page, prefix: string): Promise<Locator> {
+  const student = await createUser(baseUrl, admin, {
+    username: uniqueName(prefix),
+    password: FIRST_PASSWORD,
+    role: 'Student',
+  });
+  await page.goto('/');
+  await signIn(page, student);
+  const terms = page.getByRole('dialog', { name: 'Terms and policies' });
+  await expect.poll(() => terms.isVisible()).toBe(true);
+  return terms;
+}
+
 describe('the platform shell', () => {
   it('a first-time student accepts the terms and must change the password', async () => {
-    const student = await createUser(baseUrl, admin, {
-      username: uniqueName('new'),
-      password: FIRST_PASSWORD,
-      role: 'Student',
-    });
     const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      const terms = page.getByRole('dialog', { name: 'Terms and policies' });
-      await expect.poll(() => terms.isVisible()).toBe(true);
+      const terms = await firstSignInTerms(page, 'new');
       await expect.poll(async () => (await terms.boundingBox())?.width).toBe(500);
       await terms.getByRole('button', { name: 'Yes, I accept' }).click();
 
@@ -63,17 +70,9 @@ describe('the platform shell', () => {
   });
 
   it('a first-time student who declines the terms is logged out and back on /', async () => {
-    const student = await createUser(baseUrl, admin, {
-      username: uniqueName('dec'),
-      password: FIRST_PASSWORD,
-      role: 'Student',
-    });
     const { context, page } = await openPage();
     try {
-      await page.goto('/');
-      await signIn(page, student);
-      const terms = page.getByRole('dialog', { name: 'Terms and policies' });
-      await expect.poll(() => terms.isVisible()).toBe(true);
+      const terms = await firstSignInTerms(page, 'dec');
       await terms.getByRole('button', { name: 'No, I do not accept' }).click();
       await expect
         .poll(() => page.getByRole('heading', { name: 'Sign in to Larmor' }).isVisible())

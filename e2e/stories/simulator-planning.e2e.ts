@@ -7,7 +7,12 @@
  * snaps to 5°), and sees the fold-over zone hatched where phase encoding lies in plane. The screen is checked with
  * axe in both themes, as the simulator story does.
  */
-import { keepSimulatorScreenshots, startScanning, schoolBrainModule } from './simulator-support.ts';
+import {
+  addSequenceAndWaitForHeading,
+  keepSimulatorScreenshots,
+  schoolBrainModule,
+  startScanning,
+} from './simulator-support.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -49,12 +54,7 @@ describe('simulator planning', () => {
       await signInToDashboard(page, student);
       const { tab, sessionId } = await startScanning(context, page, { programId, courseId, labId });
       await expect.poll(() => tab.getByRole('combobox', { name: 'Add a sequence' }).isEnabled()).toBe(true);
-      await tab.getByRole('combobox', { name: 'Add a sequence' }).click();
-      await tab.getByRole('option', { name: 'T2-weighted TSE' }).click();
-      await tab.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
 
       // Three localisers, each an image with its description, and the stack drawn over them.
       for (const plane of ['Sagittal', 'Coronal', 'Axial']) {

@@ -4,11 +4,12 @@
  */
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { expectAccessible } from '../support/a11y.ts';
-import { callAs, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { callAs, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { closeDialogWithEscape } from '../support/keyboard.ts';
-import { organisationMember } from '../support/story.ts';
+import { organisationMember, signInToDashboard } from '../support/story.ts';
 
 /** "T2-weighted TSE" in the contracts' sequence-type codes. */
 export const T2_TSE = 22;
@@ -144,4 +145,47 @@ export async function addSequence(tab: Page, name: string): Promise<void> {
     await tab.getByRole('option', { name }).click();
   }
   await tab.getByRole('button', { name: 'Add', exact: true }).click();
+}
+
+/** Adds a sequence as addSequence does and waits until its heading (level 1) shows it is the one being edited. */
+export async function addSequenceAndWaitForHeading(tab: Page, name: string): Promise<void> {
+  await addSequence(tab, name);
+  await expect.poll(() => tab.getByRole('heading', { name, level: 1 }).isVisible()).toBe(true);
+}
+
+/**
+ * Signs `student` in on `page`, starts scanning in `module` (startScanning) and adds `sequence`, waiting for its
+ * heading: the simulator's tab and its session.
+ */
+export async function studentAddsSequence(
+  context: BrowserContext,
+  page: Page,
+  student: Credentials,
+  module: { programId: string; courseId: string; labId: string },
+  sequence: string,
+): Promise<{ tab: Page; sessionId: string }> {
+  await signInToDashboard(page, student);
+  const scanning = await startScanning(context, page, module);
+  await addSequenceAndWaitForHeading(scanning.tab, sequence);
+  return scanning;
+}
+
+/** Types `value` into the protocol parameter field named `name` and leaves it, as a user moving on would. */
+export async function setParameter(page: Page, name: RegExp, value: string): Promise<void> {
+  const input = page.getByRole('textbox', { name });
+  await input.fill(value);
+  await input.blur();
+}
+
+/** Expects the server to have closed `sessionId`: asked as `student`, it answers the instance-not-running error. */
+export async function expectSessionClosed(
+  baseUrl: string,
+  student: Credentials,
+  sessionId: string,
+): Promise<void> {
+  const { accessToken } = await login(baseUrl, student);
+  const closed = await fetch(`${baseUrl}/api/v1/sessions/${sessionId}`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(((await closed.json()) as { error: { code: number } }).error.code).toBe(700701);
 }

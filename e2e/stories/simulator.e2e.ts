@@ -4,7 +4,14 @@
  * pixels against white matter), and an out-of-range TE shows the numeric input's message and a fix that clears
  * it. The screen is dark by default (issue 15); its screenshots are kept, and checked with axe, in both themes.
  */
-import { keepSimulatorScreenshots, schoolBrainModule } from './simulator-support.ts';
+import {
+  addSequence,
+  addSequenceAndWaitForHeading,
+  expectSessionClosed,
+  keepSimulatorScreenshots,
+  schoolBrainModule,
+  setParameter,
+} from './simulator-support.ts';
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +25,7 @@ import {
   pureTissuePixels,
 } from '../../packages/web/src/features/simulator/preview/tissue-pixels.testing.ts';
 import { expectAccessible } from '../support/a11y.ts';
-import { apiCaller, login } from '../support/api.ts';
+import { apiCaller } from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { measurePreviewSteps, quantile } from '../support/preview-latency.ts';
 
@@ -53,12 +60,6 @@ async function previewPixels(page: Page, after: string | null): Promise<{ frame:
   return { frame: frame ?? '', grey };
 }
 
-async function setParameter(page: Page, name: RegExp, value: string): Promise<void> {
-  const input = page.getByRole('textbox', { name });
-  await input.fill(value);
-  await input.blur();
-}
-
 describe('simulator', () => {
   it('a student starts scanning, adds a T2-weighted TSE, the live preview makes CSF brighter than white matter at TE 100 ms, runs it to Finished and sees its images; an out-of-range TE offers a fix; Save and close returns to the module', async () => {
     const { student, programId, courseId, labId } = await schoolBrainModule(baseUrl, admin);
@@ -81,12 +82,7 @@ describe('simulator', () => {
         .poll(() => tab.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
         .toBe('dark');
 
-      await tab.getByRole('combobox', { name: 'Add a sequence' }).click();
-      await tab.getByRole('option', { name: 'T2-weighted TSE' }).click();
-      await tab.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect
-        .poll(() => tab.getByRole('heading', { name: 'T2-weighted TSE', level: 1 }).isVisible())
-        .toBe(true);
+      await addSequenceAndWaitForHeading(tab, 'T2-weighted TSE');
       let shown = await previewPixels(tab, null);
 
       const active = await callAs<{
@@ -199,11 +195,7 @@ describe('simulator', () => {
       await tab.getByRole('button', { name: 'Save and close' }).click();
       await tab.waitForURL(`**/browse/${programId}/${courseId}/modules/${labId}`);
       // The server has closed it: the session answers the instance-not-running error (Session expired).
-      const { accessToken } = await login(baseUrl, student);
-      const closed = await fetch(`${baseUrl}/api/v1/sessions/${sessionId}`, {
-        headers: { Authorization: `Bearer ${accessToken}` },
-      });
-      expect(((await closed.json()) as { error: { code: number } }).error.code).toBe(700701);
+      await expectSessionClosed(baseUrl, student, sessionId);
     } finally {
       await context.close();
     }
@@ -240,9 +232,7 @@ describe('simulator', () => {
     await signedIn(student, async (page) => {
       await page.goto(`/session/-1/simulator?programId=${programId}&labId=${labId}`);
       await page.waitForURL(/\/session\/[0-9a-f-]{36}\/simulator$/);
-      await page.getByRole('combobox', { name: 'Add a sequence' }).click();
-      await page.getByRole('option', { name: 'T2-weighted TSE' }).click();
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await addSequence(page, 'T2-weighted TSE');
       const shown = await previewPixels(page, null);
       await page.evaluate(() => {
         const w = window as unknown as { longTasks: number[] };

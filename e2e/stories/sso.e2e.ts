@@ -16,7 +16,7 @@ import { createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { keepScreenshot, launchBrowser } from '../support/browser.ts';
 import { json, startHttpsParty } from '../support/https-party.ts';
-import { serverTrusting } from '../support/party-story.ts';
+import { endPartyStory, serverTrusting } from '../support/party-story.ts';
 import type { RunningServer } from '../support/server.ts';
 
 const CLIENT_ID = 'larmor-sso-e2e';
@@ -104,12 +104,7 @@ describe('OpenID Connect single sign-on', () => {
     larmorServer = await serverTrusting(provider.certPath, admin, 'ssoadmin@example.test');
     browser = await launchBrowser();
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await larmorServer?.stop();
-    await provider?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => endPartyStory(dir, { browser, server: larmorServer, party: provider }));
 
   /** A fresh page on Larmor's public address (where the provider sends the browser back). */
   async function openPage(): Promise<{ page: Page; close: () => Promise<void> }> {

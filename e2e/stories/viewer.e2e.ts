@@ -14,7 +14,7 @@ import { expectAccessible } from '../support/a11y.ts';
 import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { downloadDicomSeries } from '../support/dicom.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
-import { startScanning } from './simulator-support.ts';
+import { addSequence, startScanning } from './simulator-support.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
 
@@ -141,9 +141,7 @@ describe('image viewer', () => {
       await signInToDashboard(page, student);
       const { tab, sessionId } = await startScanning(context, page, { programId, courseId, labId });
       await expect.poll(() => tab.getByRole('combobox', { name: 'Add a sequence' }).isEnabled()).toBe(true);
-      await tab.getByRole('combobox', { name: 'Add a sequence' }).click();
-      await tab.getByRole('option', { name: 'T2-weighted TSE' }).click();
-      await tab.getByRole('button', { name: 'Add', exact: true }).click();
+      await addSequence(tab, 'T2-weighted TSE');
       await tab.getByRole('button', { name: 'Run', exact: true }).click();
       await expect
         .poll(() => tab.getByRole('main').getByText('Finished').first().isVisible(), { timeout: 90_000 })

@@ -4,6 +4,8 @@
  * stories, a school that registered the platform with a teacher's published module in it, and the claims of a
  * resource-link launch into that module.
  */
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { acceptTerms, callAs, createClient, type Credentials } from './api.ts';
 import { LTI_CLAIM, LTI_ROLES, type LtiPlatform } from './lti-platform.ts';
 import { larmor, startServer, type RunningServer } from './server.ts';
@@ -92,4 +94,18 @@ export function learnerLaunch(
     [`${LTI_CLAIM}custom`]: { module_id: link.moduleId },
     ...extra,
   };
+}
+
+/**
+ * Ends what a party story started, each piece only if it did start (its beforeAll may have failed part-way): the
+ * browser, the Larmor server, then the outside party; last it removes the story's folder `dir`.
+ */
+export async function endPartyStory(
+  dir: string,
+  started: { browser?: Browser; server?: RunningServer; party?: { close(): Promise<void> } },
+): Promise<void> {
+  await started.browser?.close();
+  await started.server?.stop();
+  await started.party?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 }

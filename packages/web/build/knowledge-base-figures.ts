@@ -10,6 +10,22 @@ const MM = 1e-3;
 const DEG = Math.PI / 180;
 /** The axial slice through the tumour of the brain's 'tumor' condition (28 mm above the isocentre). */
 const TUMOUR_SLICE = { orientation: 'axial', center: [0, 0, 28 * MM] } as const;
+/** The T1-weighted spin echo of the contrast figures, which the SNR, resolution, 3 T and later figures vary. */
+const SE_T1 = { repetitionTime: 500 * MS, echoTime: 15 * MS };
+/** The SNR figures' T1 spin echo: small voxels (256², 2 mm) and a wide bandwidth (400 Hz/pixel). */
+const SE_T1_LOW_SNR = {
+  ...SE_T1,
+  matrixRead: 256,
+  matrixPhase: 256,
+  sliceThickness: 2 * MM,
+  bandwidthPerPixel: 400,
+};
+/** The knee's proton-density turbo spin echo. */
+const KNEE_PD = { repetitionTime: 3000 * MS, echoTime: 30 * MS };
+/** The knee's chemical-shift spin echo: a narrow bandwidth (50 Hz/pixel) widens the fat-water shift. */
+const CHEMICAL_SHIFT_SE = { repetitionTime: 500 * MS, echoTime: 25 * MS, bandwidthPerPixel: 50 };
+/** The abdomen's T1-weighted spoiled gradient echo, before and during the bolus. */
+const ABDOMEN_GRE_T1 = { repetitionTime: 150 * MS, echoTime: 4.6 * MS, flipAngle: 70 * DEG };
 
 export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
   // Contrast and weighting: the same brain slice, three spin-echo weightings.
@@ -17,7 +33,7 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'brain-se-t1',
     model: 'brain',
     family: 'SE',
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS },
+    protocol: SE_T1,
   },
   {
     name: 'brain-se-pd',
@@ -45,13 +61,13 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'knee-tse-pd',
     model: 'knee',
     family: 'TSE',
-    protocol: { repetitionTime: 3000 * MS, echoTime: 30 * MS },
+    protocol: KNEE_PD,
   },
   {
     name: 'knee-tse-pd-fatsat',
     model: 'knee',
     family: 'TSE',
-    protocol: { repetitionTime: 3000 * MS, echoTime: 30 * MS, fatSaturation: true },
+    protocol: { ...KNEE_PD, fatSaturation: true },
   },
   { name: 'knee-dixon', model: 'knee', family: 'Dixon' },
   // Artifacts.
@@ -65,7 +81,7 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'knee-chemical-shift',
     model: 'knee',
     family: 'SE',
-    protocol: { repetitionTime: 500 * MS, echoTime: 25 * MS, bandwidthPerPixel: 50 },
+    protocol: CHEMICAL_SHIFT_SE,
   },
   { name: 'brain-truncation', model: 'brain', family: 'SE', protocol: { matrixRead: 48, matrixPhase: 48 } },
   {
@@ -98,35 +114,20 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'brain-se-t1-low-snr',
     model: 'brain',
     family: 'SE',
-    protocol: {
-      repetitionTime: 500 * MS,
-      echoTime: 15 * MS,
-      matrixRead: 256,
-      matrixPhase: 256,
-      sliceThickness: 2 * MM,
-      bandwidthPerPixel: 400,
-    },
+    protocol: SE_T1_LOW_SNR,
   },
   {
     name: 'brain-se-t1-low-snr-nex4',
     model: 'brain',
     family: 'SE',
-    protocol: {
-      repetitionTime: 500 * MS,
-      echoTime: 15 * MS,
-      matrixRead: 256,
-      matrixPhase: 256,
-      sliceThickness: 2 * MM,
-      bandwidthPerPixel: 400,
-      nex: 4,
-    },
+    protocol: { ...SE_T1_LOW_SNR, nex: 4 },
   },
   // Resolution: the T1 spin echo at a coarse matrix.
   {
     name: 'brain-se-t1-matrix-64',
     model: 'brain',
     family: 'SE',
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, matrixRead: 64, matrixPhase: 64 },
+    protocol: { ...SE_T1, matrixRead: 64, matrixPhase: 64 },
   },
   // Field strength: the same protocols at 3 T.
   {
@@ -134,14 +135,14 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     model: 'brain',
     family: 'SE',
     b0: 3,
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS },
+    protocol: SE_T1,
   },
   {
     name: 'knee-chemical-shift-3t',
     model: 'knee',
     family: 'SE',
     b0: 3,
-    protocol: { repetitionTime: 500 * MS, echoTime: 25 * MS, bandwidthPerPixel: 50 },
+    protocol: CHEMICAL_SHIFT_SE,
   },
   // Safety and SAR: 3 T turbo spin echo with 120° refocusing (1.94 W/kg for 20 slices).
   {
@@ -157,8 +158,7 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     model: 'brain',
     family: 'SE',
     protocol: {
-      repetitionTime: 500 * MS,
-      echoTime: 15 * MS,
+      ...SE_T1,
       fovPhase: 120 * MM,
       matrixPhase: 64,
       phaseOversampling: 0,
@@ -169,21 +169,13 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'brain-sagittal-localiser',
     model: 'brain',
     family: 'SE',
-    protocol: {
-      repetitionTime: 500 * MS,
-      echoTime: 15 * MS,
-      geometry: { orientation: 'sagittal', center: [0, 0, 0] },
-    },
+    protocol: { ...SE_T1, geometry: { orientation: 'sagittal', center: [0, 0, 0] } },
   },
   {
     name: 'knee-sagittal-pd',
     model: 'knee',
     family: 'TSE',
-    protocol: {
-      repetitionTime: 3000 * MS,
-      echoTime: 30 * MS,
-      geometry: { orientation: 'sagittal', center: [0, 0, 0] },
-    },
+    protocol: { ...KNEE_PD, geometry: { orientation: 'sagittal', center: [0, 0, 0] } },
   },
   // Contrast enhancement: the brain with a tumour before and 5 min after 0.1 mmol/kg gadobutrol (8 ml of
   // 1 mmol/ml for 80 kg); the abdomen before and at the arterial peak of a bolus (timing-bolus tool).
@@ -192,14 +184,14 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     model: 'brain',
     family: 'SE',
     brainCondition: 'tumor',
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, geometry: TUMOUR_SLICE },
+    protocol: { ...SE_T1, geometry: TUMOUR_SLICE },
   },
   {
     name: 'brain-tumour-t1-gd',
     model: 'brain',
     family: 'SE',
     brainCondition: 'tumor',
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS, geometry: TUMOUR_SLICE },
+    protocol: { ...SE_T1, geometry: TUMOUR_SLICE },
     contrast: {
       kind: 'equilibrium',
       settings: { concentrationMmolPerMl: 1, volumeMl: 8, timeAfterContrast: 300 },
@@ -209,13 +201,13 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'abdomen-gre-t1',
     model: 'abdomen',
     family: 'GRE',
-    protocol: { repetitionTime: 150 * MS, echoTime: 4.6 * MS, flipAngle: 70 * DEG },
+    protocol: ABDOMEN_GRE_T1,
   },
   {
     name: 'abdomen-gre-t1-arterial',
     model: 'abdomen',
     family: 'GRE',
-    protocol: { repetitionTime: 150 * MS, echoTime: 4.6 * MS, flipAngle: 70 * DEG },
+    protocol: ABDOMEN_GRE_T1,
     contrast: {
       kind: 'bolus',
       settings: { concentrationMmolPerMl: 1, volumeMl: 8, secondsAfterInjection: 18 },
@@ -226,7 +218,7 @@ export const KNOWLEDGE_BASE_FIGURES: readonly FigureSpec[] = [
     name: 'abdomen-pulsation-ghosts',
     model: 'abdomen',
     family: 'SE',
-    protocol: { repetitionTime: 500 * MS, echoTime: 15 * MS },
+    protocol: SE_T1,
     motion: { kind: 'translation', amplitude: 3 * MM, frequency: 1, direction: [0, 1, 0] },
   },
 ];

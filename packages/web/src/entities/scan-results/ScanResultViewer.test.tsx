@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ScanResultImages } from '@larmor/contracts/attempts';
 import { defaultProtocol } from '@larmor/mri/sequence';
 import { testScanner } from '@larmor/mri/testing';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
 import { ScanResultViewer } from './ScanResultViewer.tsx';
+import { renderWithProviders } from '../../test/providers.testing.tsx';
 
 // The shared viewer draws with WebGL (Cornerstone3D), which jsdom lacks: here it names the series it was given.
 vi.mock('#ui/viewer/index.ts', () => ({
@@ -76,13 +75,7 @@ describe('a kept DWI scan in the scan-result viewer: its series are selectable (
       }
       return Promise.resolve(new Response(new Float32Array(4).buffer));
     });
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <ScanResultViewer scanResultId={RESULT_ID} description="Se 3 · DWI" />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<ScanResultViewer scanResultId={RESULT_ID} description="Se 3 · DWI" />);
     const group = await screen.findByRole('radiogroup', { name: 'Diffusion series' });
     expect(group).toBeTruthy();
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['', 'b1000', 'adc']);

@@ -1,32 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { directionLetters, edgeLetters, initialCamera } from './orientation.ts';
 
+/** The letters on the edges of a slice in its initial view; `orientation`: its row then its column direction. */
+function initialEdgeLetters(orientation: readonly number[]) {
+  const camera = initialCamera(orientation);
+  return edgeLetters(camera.viewUp, camera.viewPlaneNormal);
+}
+
 describe('orientation letters on the edges (LPS, radiological display)', () => {
   it('an axial slice (rows to the left, columns to the back) shows R on the left, L on the right, A on top', () => {
-    const camera = initialCamera([1, 0, 0, 0, 1, 0]);
-    expect(edgeLetters(camera.viewUp, camera.viewPlaneNormal)).toEqual({
-      top: 'A',
-      bottom: 'P',
-      left: 'R',
-      right: 'L',
-    });
+    expect(initialEdgeLetters([1, 0, 0, 0, 1, 0])).toEqual({ top: 'A', bottom: 'P', left: 'R', right: 'L' });
   });
 
   it('a coronal slice shows S on top and R on the left; a sagittal one S on top and A on the left', () => {
-    const coronal = initialCamera([1, 0, 0, 0, 0, -1]);
-    expect(edgeLetters(coronal.viewUp, coronal.viewPlaneNormal)).toEqual({
-      top: 'S',
-      bottom: 'I',
-      left: 'R',
-      right: 'L',
-    });
-    const sagittal = initialCamera([0, 1, 0, 0, 0, -1]);
-    expect(edgeLetters(sagittal.viewUp, sagittal.viewPlaneNormal)).toEqual({
-      top: 'S',
-      bottom: 'I',
-      left: 'A',
-      right: 'P',
-    });
+    expect(initialEdgeLetters([1, 0, 0, 0, 0, -1])).toEqual({ top: 'S', bottom: 'I', left: 'R', right: 'L' });
+    expect(initialEdgeLetters([0, 1, 0, 0, 0, -1])).toEqual({ top: 'S', bottom: 'I', left: 'A', right: 'P' });
   });
 
   it('a horizontal flip (the normal reversed) swaps left and right and keeps top and bottom', () => {

@@ -1,11 +1,12 @@
 /** /profile: View Profile (the stored profile) and Preferences (?tab=preferences: the new-platform-UI switch). */
 import { useState } from 'react';
-import { Badge, Group, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { config } from '#lib/config.ts';
 import { useSession } from '#lib/session.ts';
 import { setNewPlatformUi, useNewPlatformUi } from '#lib/ui-flag.ts';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { DetailsTable } from '#ui/DetailsTable.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog.tsx';
 import { groupLabel } from '../components/account-rules.ts';
@@ -24,16 +25,7 @@ function ProfileDetails() {
   ];
   return (
     <Stack gap="md" align="flex-start">
-      <Table withTableBorder maw={640} w="100%">
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={180}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable rows={rows} labelWidth={180} maw={640} w="100%" />
       <ActionButton variant="default" onClick={() => setChanging(true)}>
         Change password
       </ActionButton>

@@ -20,5 +20,19 @@ export function ChartFigure(props: { caption: string; summary: string; chart: Re
   );
 }
 
-/** Chart props shared by the analytics bar charts: no Recharts keyboard layer (the table is the alternative). */
-export const BAR_CHART_A11Y = { barChartProps: { accessibilityLayer: false } } as const;
+/**
+ * Chart props shared by the analytics bar charts: drawn at once (no animation), no tooltip, and no Recharts keyboard
+ * layer (the table is the alternative).
+ */
+export const ANALYTICS_BAR_CHART = {
+  barProps: { isAnimationActive: false },
+  withTooltip: false,
+  barChartProps: { accessibilityLayer: false },
+} as const;
+
+/** The analytics bar charts with a horizontal bar per named row: the names get 140 px on the y axis. */
+export const ROW_BAR_CHART = {
+  ...ANALYTICS_BAR_CHART,
+  orientation: 'vertical',
+  yAxisProps: { width: 140 },
+} as const;

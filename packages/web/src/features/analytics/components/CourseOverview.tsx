@@ -2,7 +2,7 @@
 import { Table } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { PROGRESS_STATES, type CourseAnalytics } from '@larmor/contracts/analytics';
-import { BAR_CHART_A11Y, ChartFigure } from './ChartFigure.tsx';
+import { ChartFigure, ROW_BAR_CHART } from './ChartFigure.tsx';
 import { formatDuration, PROGRESS_STATE_COLORS, PROGRESS_STATE_LABELS } from './figures.ts';
 
 export function CourseOverview(props: { course: CourseAnalytics }) {
@@ -32,17 +32,13 @@ export function CourseOverview(props: { course: CourseAnalytics }) {
           }))}
           dataKey="module"
           type="stacked"
-          orientation="vertical"
           series={PROGRESS_STATES.map((s) => ({
             name: PROGRESS_STATE_LABELS[s],
             color: PROGRESS_STATE_COLORS[s],
           }))}
           xAxisProps={{ allowDecimals: false }}
-          yAxisProps={{ width: 140 }}
-          barProps={{ isAnimationActive: false }}
           withLegend
-          withTooltip={false}
-          {...BAR_CHART_A11Y}
+          {...ROW_BAR_CHART}
         />
       }
       table={

@@ -5,7 +5,7 @@
 import { List, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { Misconception } from '@larmor/contracts/analytics';
-import { BAR_CHART_A11Y, ChartFigure } from './ChartFigure.tsx';
+import { ChartFigure, ROW_BAR_CHART } from './ChartFigure.tsx';
 
 const ROW_HEIGHT_PX = 44;
 
@@ -34,13 +34,9 @@ export function MisconceptionSection(props: {
             h={Math.max(120, props.misconceptions.length * ROW_HEIGHT_PX + 40)}
             data={props.misconceptions.map((m) => ({ check: m.title, Failures: m.failed }))}
             dataKey="check"
-            orientation="vertical"
             series={[{ name: 'Failures', color: 'red.7' }]}
             xAxisProps={{ allowDecimals: false }}
-            yAxisProps={{ width: 140 }}
-            barProps={{ isAnimationActive: false }}
-            withTooltip={false}
-            {...BAR_CHART_A11Y}
+            {...ROW_BAR_CHART}
           />
         }
         table={

@@ -2,7 +2,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { ObjectivePassRate } from '@larmor/contracts/analytics';
-import { BAR_CHART_A11Y, ChartFigure } from './ChartFigure.tsx';
+import { ChartFigure, ROW_BAR_CHART } from './ChartFigure.tsx';
 import { formatRate, passRateSummary } from './figures.ts';
 
 /** Height of one objective's bar row in the chart [px]. */
@@ -30,14 +30,10 @@ export function PassRateSection(props: { rates: readonly ObjectivePassRate[] }) 
             'Pass rate': r.rate === null ? 0 : Math.round(r.rate * PERCENT),
           }))}
           dataKey="objective"
-          orientation="vertical"
           series={[{ name: 'Pass rate', color: 'teal.7' }]}
           valueFormatter={(value) => `${value} %`}
           xAxisProps={{ domain: [0, PERCENT] }}
-          yAxisProps={{ width: 140 }}
-          barProps={{ isAnimationActive: false }}
-          withTooltip={false}
-          {...BAR_CHART_A11Y}
+          {...ROW_BAR_CHART}
         />
       }
       table={

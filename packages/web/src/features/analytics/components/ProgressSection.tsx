@@ -2,7 +2,7 @@
 import { Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { ModuleProgressSummary } from '@larmor/contracts/analytics';
-import { BAR_CHART_A11Y, ChartFigure } from './ChartFigure.tsx';
+import { ANALYTICS_BAR_CHART, ChartFigure } from './ChartFigure.tsx';
 import { progressRows, progressSummary } from './figures.ts';
 
 export function ProgressSection(props: { progress: ModuleProgressSummary }) {
@@ -17,10 +17,8 @@ export function ProgressSection(props: { progress: ModuleProgressSummary }) {
           data={rows.map((r) => ({ label: r.label, Students: r.count }))}
           dataKey="label"
           series={[{ name: 'Students', color: 'blue.6' }]}
-          barProps={{ isAnimationActive: false }}
-          withTooltip={false}
           yAxisProps={{ allowDecimals: false }}
-          {...BAR_CHART_A11Y}
+          {...ANALYTICS_BAR_CHART}
         />
       }
       table={

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import type { AnalyticsOptions, ModuleAnalytics } from '@larmor/contracts/analytics';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
 import { ModuleAnalyticsPanel } from '../components/ModuleAnalyticsPanel.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const LAB_ID = '00000000-0000-4000-8000-000000000001';
 const COURSE_ID = '00000000-0000-4000-8000-000000000002';
@@ -25,12 +24,7 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
 }
 
 function renderWithClient(element: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>{element}</QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(element);
 }
 
 const EMPTY_PROGRESS = {

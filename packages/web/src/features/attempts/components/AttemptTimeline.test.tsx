@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { AttemptTimeline as Timeline, TimelineEntry } from '@larmor/contracts/activity';
 import { AttemptTimeline } from './AttemptTimeline.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const ATTEMPT_ID = '00000000-0000-4000-8000-000000000001';
 const SESSION_ID = '00000000-0000-4000-8000-000000000002';
@@ -24,14 +23,7 @@ function stubTimeline(answer: { status: number; body: unknown } | 'pending') {
 }
 
 function renderTimeline() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <AttemptTimeline attemptId={ATTEMPT_ID} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<AttemptTimeline attemptId={ATTEMPT_ID} />);
 }
 
 const entry = (overrides: Partial<TimelineEntry>): TimelineEntry => ({

@@ -3,11 +3,10 @@
  * when one failed (it posts the retry call); nothing without a return.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LtiGradeReturn } from '@larmor/contracts/lti-ags';
 import { GradeReturns } from './GradeReturns.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const failed: LtiGradeReturn = {
   platformName: 'Moodle — Radiography',
@@ -24,13 +23,7 @@ const failed: LtiGradeReturn = {
 const ATTEMPT_ID = '00000000-0000-4000-8000-000000000001';
 
 const renderReturns = (returns: LtiGradeReturn[]) =>
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <GradeReturns attemptId={ATTEMPT_ID} returns={returns} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<GradeReturns attemptId={ATTEMPT_ID} returns={returns} />);
 
 describe('GradeReturns', () => {
   afterEach(() => {

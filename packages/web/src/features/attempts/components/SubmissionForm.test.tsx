@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LabAttempt } from '@larmor/contracts/attempts';
 import { summarizeObjective, type Objective } from '@larmor/contracts/objectives';
 import { session } from '#lib/session.ts';
 import { SubmissionForm } from './SubmissionForm.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const LAB_ID = '00000000-0000-4000-8000-0000000000aa';
 const ATTEMPT_ID = '00000000-0000-4000-8000-0000000000bb';
@@ -63,16 +62,12 @@ function renderForm(readingOnly: boolean) {
     JSON.stringify({ uid: 'u1', scope: 'Student', exp: Math.floor(Date.now() / 1000) + 3600 }),
   );
   session.authenticate({ accessToken: `h.${payload.replace(/=+$/, '')}.s`, refreshToken: 'r' });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SubmissionForm
-          attempt={attempt}
-          objectives={[summarizeObjective(question)]}
-          readingOnly={readingOnly}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <SubmissionForm
+      attempt={attempt}
+      objectives={[summarizeObjective(question)]}
+      readingOnly={readingOnly}
+    />,
   );
 }
 

@@ -3,13 +3,12 @@
  * on the teacher's rubric, which may still regrade it; a teacher's grade is not called automatic.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import type { Grade, LabAttempt } from '@larmor/contracts/attempts';
 import { GradePanel } from './GradePanel.tsx';
 import { RubricForm } from './RubricForm.tsx';
 import { releasedAutomatically } from './submission.ts';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const GRADE: Grade = {
   checks: [],
@@ -43,14 +42,7 @@ const BY_TEACHER: LabAttempt = {
   grade: { ...GRADE, gradedBy: '00000000-0000-4000-8000-00000000000c', gradedAt: '2026-11-02T00:00:00.000Z' },
 };
 
-const wrap = (node: React.ReactNode) =>
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        {node}
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+const wrap = (node: React.ReactNode) => renderWithProviders(node);
 
 describe('an automatic grade released at once (issue 27.4)', () => {
   it('is one no teacher gave, released (or under a regrade request); not a submitted or a teacher’s grade', () => {

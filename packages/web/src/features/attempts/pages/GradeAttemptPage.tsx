@@ -7,13 +7,13 @@
  * student did in the simulator).
  */
 import { objectiveTitle } from '@larmor/contracts/objectives';
-import { Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { useAttempt, useLab, useStaffAttempts } from '#entities/attempt/api/attempts.ts';
 import { AttemptTimeline } from '../components/AttemptTimeline.tsx';
+import { AttemptHeadline } from '../components/AttemptHeadline.tsx';
 import { FeedbackList } from '../components/FeedbackList.tsx';
 import { GradeReturns } from '../components/GradeReturns.tsx';
 import { gradeReturnPollMs } from '../components/grade-returns.ts';
@@ -45,16 +45,9 @@ export function GradeAttemptPage() {
       )}
       {attempt && (
         <Stack gap="lg" key={`${attempt.id}-${attempt.grade?.gradedAt ?? ''}`}>
-          <Group gap="sm">
-            <Text fw={600}>Attempt {attempt.number}</Text>
-            <AttemptStateChip state={attempt.state} />
-            {attempt.late && (
-              <Badge variant="outline" color="orange">
-                Late
-              </Badge>
-            )}
+          <AttemptHeadline attempt={attempt}>
             {attempt.regradeReason !== null && <Text size="sm">Regrade asked: {attempt.regradeReason}</Text>}
-          </Group>
+          </AttemptHeadline>
           {Object.keys(attempt.answers).length > 0 && (
             <Stack gap={4}>
               <Title order={2} size="h3">

@@ -8,9 +8,8 @@
  * has scanned already (the module page links there).
  */
 import { useEffect } from 'react';
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AttemptStateChip } from '#ui/AttemptStateChip.tsx';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
@@ -21,6 +20,7 @@ import {
   useOwnScans,
   useStartAttempt,
 } from '#entities/attempt/api/attempts.ts';
+import { AttemptHeadline } from '../components/AttemptHeadline.tsx';
 import { FeedbackList } from '../components/FeedbackList.tsx';
 import { GradePanel } from '../components/GradePanel.tsx';
 import { SubmissionForm } from '../components/SubmissionForm.tsx';
@@ -81,18 +81,11 @@ export function StudentAttemptPage() {
       <ErrorAlert error={lab.error ?? attempt.error ?? start.error} />
       {a && (
         <Stack gap="lg">
-          <Group gap="sm">
-            <Text fw={600}>Attempt {a.number}</Text>
-            <AttemptStateChip state={a.state} />
-            {a.late && (
-              <Badge variant="outline" color="orange">
-                Late
-              </Badge>
-            )}
+          <AttemptHeadline attempt={a}>
             {a.submittedAt !== null && (
               <Text size="sm">Submitted {new Date(a.submittedAt).toLocaleString()}</Text>
             )}
-          </Group>
+          </AttemptHeadline>
           {left}
           {isEditable(a.state) && lab.data && (
             <SubmissionForm

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '#lib/storage.ts';
 import { SsoSignInOptions } from './SsoSignInOptions.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const FIND = { timeout: 5_000 };
 const CONTOSO = '00000000-0000-4000-8000-0000000000c1';
@@ -17,13 +16,7 @@ function renderOptions(items: { id: string; name: string }[]) {
     asked.push(new URL(url, 'http://localhost').pathname);
     return new Response(JSON.stringify({ items }), { headers: { 'Content-Type': 'application/json' } });
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SsoSignInOptions target="/courses/c1/modules/m1" />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<SsoSignInOptions target="/courses/c1/modules/m1" />);
   return { asked };
 }
 

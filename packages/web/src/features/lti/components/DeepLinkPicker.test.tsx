@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { LtiDeepLinkRequest } from '@larmor/contracts/lti-deep-linking';
 import { DeepLinkPicker } from './DeepLinkPicker.tsx';
 import { choiceOf } from './deep-link-choice.ts';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const FIND = { timeout: 5_000 };
 const LINK_ID = '00000000-0000-4000-8000-0000000000d1';
@@ -44,13 +43,7 @@ function renderPicker(request: LtiDeepLinkRequest, onChosen: (url: string) => vo
     }
     return json(request);
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DeepLinkPicker linkId={LINK_ID} onChosen={onChosen} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<DeepLinkPicker linkId={LINK_ID} onChosen={onChosen} />);
   return posted;
 }
 

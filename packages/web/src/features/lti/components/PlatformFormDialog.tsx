@@ -3,10 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group } from '@mantine/core';
 import type { LtiPlatform } from '@larmor/contracts/lti';
-import { ActionButton } from '#ui/ActionButton.tsx';
-import { Dialog } from '#ui/Dialog.tsx';
-import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { Form } from '#ui/Form.tsx';
+import { RecordFormDialog } from '#ui/RecordFormDialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
 import { useCreateLtiPlatform, useUpdateLtiPlatform } from '#entities/lti/api/lti.ts';
@@ -42,41 +39,30 @@ export function PlatformFormDialog(props: {
     else update.mutate(toPlatformBody(values), { onSuccess });
   });
   return (
-    <Dialog
+    <RecordFormDialog
       opened={props.opened}
       title={props.platform === undefined ? 'Register platform' : 'Edit platform'}
       widthPx={PLATFORM_DIALOG_WIDTH_PX}
       onClose={props.onClose}
+      onSubmit={submit}
+      error={mutation.error}
+      submitLabel={props.platform === undefined ? 'Register' : 'Save'}
+      submitting={mutation.isPending}
     >
-      <Form onSubmit={submit}>
-        <ErrorAlert error={mutation.error} />
-        <TextField label="Name" {...formField(form, 'name')} />
-        <TextField label="Issuer" placeholder="https://lms.example.edu" {...formField(form, 'issuer')} />
-        <Group grow>
-          <TextField label="Client ID" {...formField(form, 'clientId')} />
-          <TextField
-            label="Deployment IDs"
-            help="Separated by commas"
-            {...formField(form, 'deploymentIds')}
-          />
-        </Group>
-        <TextField label="Public keyset URL (JWKS)" {...formField(form, 'jwksUrl')} />
-        <TextField label="Authentication request URL" {...formField(form, 'authUrl')} />
-        <TextField label="Access token URL" {...formField(form, 'tokenUrl')} />
-        <TextField
-          label="Frame origins (optional)"
-          help="Sites that show Larmor in a frame besides the issuer, e.g. https://school.instructure.com; separated by commas"
-          {...formField(form, 'frameOrigins')}
-        />
-        <Group justify="flex-end">
-          <ActionButton variant="default" onClick={props.onClose}>
-            Cancel
-          </ActionButton>
-          <ActionButton type="submit" loading={mutation.isPending}>
-            {props.platform === undefined ? 'Register' : 'Save'}
-          </ActionButton>
-        </Group>
-      </Form>
-    </Dialog>
+      <TextField label="Name" {...formField(form, 'name')} />
+      <TextField label="Issuer" placeholder="https://lms.example.edu" {...formField(form, 'issuer')} />
+      <Group grow>
+        <TextField label="Client ID" {...formField(form, 'clientId')} />
+        <TextField label="Deployment IDs" help="Separated by commas" {...formField(form, 'deploymentIds')} />
+      </Group>
+      <TextField label="Public keyset URL (JWKS)" {...formField(form, 'jwksUrl')} />
+      <TextField label="Authentication request URL" {...formField(form, 'authUrl')} />
+      <TextField label="Access token URL" {...formField(form, 'tokenUrl')} />
+      <TextField
+        label="Frame origins (optional)"
+        help="Sites that show Larmor in a frame besides the issuer, e.g. https://school.instructure.com; separated by commas"
+        {...formField(form, 'frameOrigins')}
+      />
+    </RecordFormDialog>
   );
 }

@@ -1,30 +1,41 @@
-/** Copy and Archive/Restore buttons of a course or module editor; errors (e.g. 409) come back as toasts. */
+/**
+ * Copy and Archive/Restore buttons of a course or module editor: Copy opens the copy's editor (`copyPath`); errors
+ * (e.g. 409) come back as toasts.
+ */
 import { Group } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { ActionButton } from '#ui/ActionButton.tsx';
 import { toast } from '#ui/toast.ts';
 
 export function CopyArchiveActions(props: {
   what: 'course' | 'module';
   archived: boolean;
-  copying: boolean;
-  archiving: boolean;
-  onCopy: () => Promise<unknown>;
-  onArchive: (archived: boolean) => Promise<unknown>;
+  /** The copy request (its body: copy in place). */
+  copy: { isPending: boolean; mutateAsync: (body: Record<string, never>) => Promise<{ id: string }> };
+  /** The archive request (its body: archived or not). */
+  archive: { isPending: boolean; mutateAsync: (archived: boolean) => Promise<unknown> };
+  /** The editor of the copy that `id` names. */
+  copyPath: (id: string) => string;
 }) {
+  const navigate = useNavigate();
+  const copy = async (): Promise<void> => {
+    const created = await props.copy.mutateAsync({});
+    await navigate(props.copyPath(created.id));
+  };
   const fail = (error: unknown): void => {
     toast.error(error instanceof Error ? error.message : String(error));
   };
   return (
     <Group gap="sm">
-      <ActionButton variant="default" loading={props.copying} onClick={() => void props.onCopy().catch(fail)}>
+      <ActionButton variant="default" loading={props.copy.isPending} onClick={() => void copy().catch(fail)}>
         Copy {props.what}
       </ActionButton>
       <ActionButton
         variant="default"
-        loading={props.archiving}
+        loading={props.archive.isPending}
         onClick={() =>
-          void props
-            .onArchive(!props.archived)
+          void props.archive
+            .mutateAsync(!props.archived)
             .then(() =>
               toast.success(
                 props.archived ? `The ${props.what} is restored` : `The ${props.what} is archived`,

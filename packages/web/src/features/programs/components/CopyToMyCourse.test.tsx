@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Lab, Program, ProgramSummary } from '@larmor/contracts/programs';
 import { CopyToMyCourse } from './CopyToMyCourse.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const FIND = { timeout: 5_000 };
 const LAB_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -102,13 +101,7 @@ describe('Copy to my course (issue 21.5)', () => {
       ],
       { initialEntries: ['/m'] },
     );
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<RouterProvider router={router} />);
     const courseSelect = await screen.findByRole('combobox', { name: 'Course' }, FIND);
     await waitFor(() => expect((courseSelect as HTMLSelectElement).value).toBe('k1'));
     // Archived courses are not offered.

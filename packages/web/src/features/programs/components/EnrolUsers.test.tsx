@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EnrollmentCandidateList } from '@larmor/contracts/programs';
 import { EnrolUsers } from './EnrolUsers.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const FIND = { timeout: 5_000 };
 
@@ -36,14 +35,7 @@ describe('enrolling users found by name', () => {
         headers: { 'Content-Type': 'application/json' },
       });
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={client}>
-          <EnrolUsers programId="p1" />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<EnrolUsers programId="p1" />);
     expect(await screen.findByText('Enrolled', {}, FIND)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Find users of your organisation/), { target: { value: 'ann' } });
     await waitFor(() => expect(screen.queryByText('bob')).toBeNull(), FIND);

@@ -1,32 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ModuleOptions } from '@larmor/contracts/catalog';
 import { ModuleForm } from './ModuleForm.tsx';
 import { EMPTY_MODULE_FORM, moduleBody, type ModuleFormState } from './module-form-state.ts';
 import { modelOption } from './model-option.testing.ts';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const OPTIONS: ModuleOptions = { anatomicalModels: [modelOption({})], sequenceTypes: [] };
 const LABEL = 'Release the automatic grade at once';
 
 function renderForm(initial: ModuleFormState, onSubmit: (state: ModuleFormState) => void) {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <ModuleForm
-            initial={initial}
-            programId="prog1"
-            options={OPTIONS}
-            submitLabel="Save module"
-            saving={false}
-            onSubmit={onSubmit}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <MemoryRouter>
+      <ModuleForm
+        initial={initial}
+        programId="prog1"
+        options={OPTIONS}
+        submitLabel="Save module"
+        saving={false}
+        onSubmit={onSubmit}
+      />
+    </MemoryRouter>,
   );
 }
 

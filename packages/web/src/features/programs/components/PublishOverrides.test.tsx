@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PublishOverrides as Overrides } from '@larmor/contracts/programs';
 import { PublishOverrides, PublishOverridesList } from './PublishOverrides.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const PROGRAM_ID = '00000000-0000-4000-8000-000000000001';
 const LAB_ID = '00000000-0000-4000-8000-000000000002';
@@ -23,13 +23,11 @@ function serve(answer: Overrides | { status: number; message: string }) {
       );
     return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PublishOverrides programId={PROGRAM_ID} />
-        <p>Editor</p>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <>
+      <PublishOverrides programId={PROGRAM_ID} />
+      <p>Editor</p>
+    </>,
   );
   return paths;
 }

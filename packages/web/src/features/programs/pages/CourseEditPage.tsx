@@ -3,10 +3,9 @@
  * modules, reordered by drag or keyboard; New module opens the module form.
  */
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import type { Course } from '@larmor/contracts/programs';
-import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { EmptyState, PageFrame } from '#ui/PageFrame.tsx';
 import { toast } from '#ui/toast.ts';
@@ -17,40 +16,20 @@ import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { CopyArchiveActions } from '../components/CopyArchiveActions.tsx';
 import { useReorderModules } from '#entities/program/api/reorder-modules.ts';
 import { useUpdateCourse } from '#entities/program/api/update-course.ts';
-import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
 import { Loading } from '../components/PageStates.tsx';
 import { SortableList } from '../components/SortableList.tsx';
+import { TitledDetailsForm } from '../components/TitledDetailsForm.tsx';
 
 function CourseForm(props: { course: Course }) {
   const update = useUpdateCourse(props.course.id);
-  const [title, setTitle] = useState(props.course.title);
-  const [description, setDescription] = useState(props.course.description);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        update.mutate(
-          { title: title.trim(), description },
-          { onSuccess: () => toast.success('Course saved') },
-        );
-      }}
-    >
-      <Stack>
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <MarkdownEditor
-          label="Description"
-          value={description}
-          onChange={setDescription}
-          programId={props.course.programId}
-        />
-        <ErrorAlert error={update.error} />
-        <Group>
-          <ActionButton type="submit" loading={update.isPending} disabled={title.trim() === ''}>
-            Save course
-          </ActionButton>
-        </Group>
-      </Stack>
-    </form>
+    <TitledDetailsForm
+      initial={props.course}
+      programId={props.course.programId}
+      onSave={(details) => update.mutate(details, { onSuccess: () => toast.success('Course saved') })}
+      save={update}
+      saveLabel="Save course"
+    />
   );
 }
 
@@ -99,7 +78,6 @@ function ModulesEditor(props: { programId: string; course: Course }) {
 export function CourseEditPage() {
   const { programId = '', courseId = '' } = useParams();
   const course = useCourse(courseId);
-  const navigate = useNavigate();
   const copy = useCopyCourse(courseId);
   const archive = useArchiveCourse(courseId);
   if (course.isPending) return <Loading label="Loading the course" />;
@@ -117,13 +95,9 @@ export function CourseEditPage() {
         <CopyArchiveActions
           what="course"
           archived={course.data.archived}
-          copying={copy.isPending}
-          archiving={archive.isPending}
-          onCopy={async () => {
-            const created = await copy.mutateAsync({});
-            await navigate(`/programs/edit/${programId}/courses/${created.id}`);
-          }}
-          onArchive={(archived) => archive.mutateAsync(archived)}
+          copy={copy}
+          archive={archive}
+          copyPath={(id) => `/programs/edit/${programId}/courses/${id}`}
         />
       }
     >

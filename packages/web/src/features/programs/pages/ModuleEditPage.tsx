@@ -67,7 +67,6 @@ export function ModuleEditPage() {
   const options = useModuleOptions();
   const lab = useModule(labId);
   const update = useUpdateModule(labId);
-  const navigate = useNavigate();
   const copy = useCopyModule(labId);
   const archive = useArchiveModule(labId);
   const actions =
@@ -75,13 +74,9 @@ export function ModuleEditPage() {
       <CopyArchiveActions
         what="module"
         archived={lab.data.archived}
-        copying={copy.isPending}
-        archiving={archive.isPending}
-        onCopy={async () => {
-          const created = await copy.mutateAsync({});
-          await navigate(`/programs/edit/${programId}/courses/${courseId}/modules/${created.id}`);
-        }}
-        onArchive={(archived) => archive.mutateAsync(archived)}
+        copy={copy}
+        archive={archive}
+        copyPath={(id) => `/programs/edit/${programId}/courses/${courseId}/modules/${id}`}
       />
     );
   return (

@@ -14,49 +14,32 @@ import { useCreateCourse } from '#entities/program/api/create-course.ts';
 import { useProgram } from '#entities/program/api/get-program.ts';
 import { useReorderCourses } from '#entities/program/api/reorder-courses.ts';
 import { useUpdateProgram } from '#entities/program/api/update-program.ts';
-import { MarkdownEditor } from '../components/MarkdownEditor.tsx';
 import { Loading } from '../components/PageStates.tsx';
 import { PublishControl } from '../components/PublishControl.tsx';
 import { PublishOverrides } from '../components/PublishOverrides.tsx';
 import { SortableList } from '../components/SortableList.tsx';
+import { TitledDetailsForm } from '../components/TitledDetailsForm.tsx';
 import { BADGE_COLORS } from '../components/badge-colors.ts';
 import { CoverField } from '../components/CoverField.tsx';
 
 function ProgramDetailsForm(props: { program: Program }) {
   const update = useUpdateProgram(props.program.id);
-  const [title, setTitle] = useState(props.program.title);
   const [summary, setSummary] = useState(props.program.summary);
-  const [description, setDescription] = useState(props.program.description);
-  const save = (): void => {
-    update.mutate(
-      { title: title.trim(), summary: summary.trim(), description },
-      { onSuccess: () => toast.success('Program saved') },
-    );
-  };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
+    <TitledDetailsForm
+      initial={props.program}
+      programId={props.program.id}
+      onSave={(details) =>
+        update.mutate(
+          { ...details, summary: summary.trim() },
+          { onSuccess: () => toast.success('Program saved') },
+        )
+      }
+      save={update}
+      saveLabel="Save program"
     >
-      <Stack>
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
-        <MarkdownEditor
-          label="Description"
-          value={description}
-          onChange={setDescription}
-          programId={props.program.id}
-        />
-        <ErrorAlert error={update.error} />
-        <Group>
-          <ActionButton type="submit" loading={update.isPending} disabled={title.trim() === ''}>
-            Save program
-          </ActionButton>
-        </Group>
-      </Stack>
-    </form>
+      <Textarea label="Summary" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
+    </TitledDetailsForm>
   );
 }
 

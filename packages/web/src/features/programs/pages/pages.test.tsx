@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { LabAttempt, MarkingQueue } from '@larmor/contracts/attempts';
 import type { CatalogResponse } from '@larmor/contracts/catalog';
@@ -11,6 +9,7 @@ import { DashboardPage } from './DashboardPage.tsx';
 import { ModulePage } from './ModulePage.tsx';
 import { NO_PROGRAMS } from '../components/PageStates.tsx';
 import { session } from '#lib/session.ts';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 /** How long a page may take to load and render on a busy 2-core machine [ms]. */
 const FIND = { timeout: 5_000 };
@@ -33,14 +32,7 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
 
 function renderRoute(path: string, route: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
 }
 
 type CatalogItem = CatalogResponse['items'][number];

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { ReferenceComparison } from './ReferenceComparison.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const RESULT_ID = '00000000-0000-4000-8000-000000000001';
 const SUBMIT_FIRST = 'Submit your attempt first: the reference scan is shown once you have submitted';
@@ -14,13 +13,7 @@ function renderRefused(status: number, message: string) {
       headers: { 'Content-Type': 'application/json' },
     }),
   );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ReferenceComparison scanResultId={RESULT_ID} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ReferenceComparison scanResultId={RESULT_ID} />);
 }
 
 describe('the comparison with the reference before the student submits (issue 21.2)', () => {

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
 import { notifications, Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ModuleReferenceAnswer } from '@larmor/contracts/attempts';
 import { session } from '#lib/session.ts';
 import { KEEP_AS_REFERENCE, KeepAsReference, REFERENCE_SAVED } from './KeepAsReference.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const LAB_ID = '00000000-0000-4000-8000-0000000000aa';
 const SCAN_ID = '00000000-0000-4000-8000-0000000000bb';
@@ -62,13 +61,11 @@ function stubApi(served: Served) {
 }
 
 function renderAction(scanId: string | undefined) {
-  render(
-    <MantineProvider env="test">
+  renderWithProviders(
+    <>
       <Notifications />
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <KeepAsReference labId={LAB_ID} scanId={scanId} scanName="T2 TSE" />
-      </QueryClientProvider>
-    </MantineProvider>,
+      <KeepAsReference labId={LAB_ID} scanId={scanId} scanName="T2 TSE" />
+    </>,
   );
 }
 

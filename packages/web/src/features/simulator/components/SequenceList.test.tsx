@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { ActiveSession, PulseSequence } from '@larmor/contracts/sessions';
 import { SequenceList, type SequenceActions } from './SequenceList.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const sequence = (seqnum: number, name: string): PulseSequence =>
   ({
@@ -33,22 +32,18 @@ const actions: SequenceActions = {
 
 function renderList(prepared: boolean) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 404 }));
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SequenceList
-          active={active}
-          selectedId="seq-1"
-          shownScanId={undefined}
-          shownSeries=""
-          schemes={[{ id: 20, name: 'T1-weighted spin echo' }]}
-          adding={false}
-          onAdd={vi.fn()}
-          actions={actions}
-          prepared={prepared}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <SequenceList
+      active={active}
+      selectedId="seq-1"
+      shownScanId={undefined}
+      shownSeries=""
+      schemes={[{ id: 20, name: 'T1-weighted spin echo' }]}
+      adding={false}
+      onAdd={vi.fn()}
+      actions={actions}
+      prepared={prepared}
+    />,
   );
 }
 

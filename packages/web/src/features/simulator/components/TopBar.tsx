@@ -7,7 +7,7 @@
  * Tools and has no New Scan. Isocenter (Whole Body Ctrl+Shift+3, Regions Ctrl+Shift+4) needs the model's Isocenter
  * feature.
  */
-import { memo, useEffect } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { Badge, Box, Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { config } from '#lib/config.ts';
 import type { ForcedColorScheme } from '#lib/forced-color-scheme.ts';
@@ -83,123 +83,95 @@ export const TopBar = memo(function TopBar(props: {
         <Text fw={700} mx="xs" truncate maw={240} miw={48} title={props.labName} style={{ flexShrink: 1 }}>
           {props.labName}
         </Text>
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button variant="subtle" size="compact-md" data-tour="scanner-settings">
-              Settings
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => props.onDialog('patient')}>Patient settings</Menu.Item>
-            <Menu.Item onClick={() => props.onDialog('scanner')}>Scanner settings</Menu.Item>
-            <Menu.Item onClick={() => props.onDialog('simulation')}>Simulation settings</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button variant="subtle" size="compact-md">
-              Tools
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {!readingOnly && (
-              <>
-                <Menu.Item onClick={openImageViewer} rightSection={<Text size="xs">Ctrl+Shift+2</Text>}>
-                  Image viewer
+        <BarMenu label="Settings" tour="scanner-settings">
+          <Menu.Item onClick={() => props.onDialog('patient')}>Patient settings</Menu.Item>
+          <Menu.Item onClick={() => props.onDialog('scanner')}>Scanner settings</Menu.Item>
+          <Menu.Item onClick={() => props.onDialog('simulation')}>Simulation settings</Menu.Item>
+        </BarMenu>
+        <BarMenu label="Tools">
+          {!readingOnly && (
+            <>
+              <Menu.Item onClick={openImageViewer} rightSection={<Text size="xs">Ctrl+Shift+2</Text>}>
+                Image viewer
+              </Menu.Item>
+              <Menu.Item onClick={() => openInNewTab(toolPaths.viewer3d(props.sessionId))}>
+                3D viewer
+              </Menu.Item>
+              <Menu.Item onClick={() => openInNewTab(toolPaths.kspace(props.sessionId))}>K-space</Menu.Item>
+              <Menu.Item onClick={() => openInNewTab(toolPaths.tissueCharacteristics(props.sessionId))}>
+                Tissue characteristics
+              </Menu.Item>
+              {hasTimingBolus(props.modelId) && (
+                <Menu.Item onClick={() => openInNewTab(toolPaths.timingBolus(props.sessionId))}>
+                  Timing bolus injection
                 </Menu.Item>
-                <Menu.Item onClick={() => openInNewTab(toolPaths.viewer3d(props.sessionId))}>
-                  3D viewer
-                </Menu.Item>
-                <Menu.Item onClick={() => openInNewTab(toolPaths.kspace(props.sessionId))}>K-space</Menu.Item>
-                <Menu.Item onClick={() => openInNewTab(toolPaths.tissueCharacteristics(props.sessionId))}>
-                  Tissue characteristics
-                </Menu.Item>
-                {hasTimingBolus(props.modelId) && (
-                  <Menu.Item onClick={() => openInNewTab(toolPaths.timingBolus(props.sessionId))}>
-                    Timing bolus injection
+              )}
+              {props.hasIsocenter ? (
+                <>
+                  <Menu.Item
+                    onClick={() => props.onDialog('isocenter-whole-body')}
+                    rightSection={<Text size="xs">Ctrl+Shift+3</Text>}
+                  >
+                    Isocenter: Whole Body
                   </Menu.Item>
-                )}
-                {props.hasIsocenter ? (
-                  <>
-                    <Menu.Item
-                      onClick={() => props.onDialog('isocenter-whole-body')}
-                      rightSection={<Text size="xs">Ctrl+Shift+3</Text>}
-                    >
-                      Isocenter: Whole Body
-                    </Menu.Item>
-                    <Menu.Item
-                      onClick={() => props.onDialog('isocenter-regions')}
-                      rightSection={<Text size="xs">Ctrl+Shift+4</Text>}
-                    >
-                      Isocenter: Regions
-                    </Menu.Item>
-                  </>
-                ) : (
-                  <>
-                    {/* Disabled yet focusable (DisabledMenuItem), so the menu stays walkable by keyboard. */}
-                    <DisabledMenuItem rightSection={<Text size="xs">Ctrl+Shift+3</Text>}>
-                      Isocenter: Whole Body
-                    </DisabledMenuItem>
-                    <DisabledMenuItem rightSection={<Text size="xs">Ctrl+Shift+4</Text>}>
-                      Isocenter: Regions
-                    </DisabledMenuItem>
-                  </>
-                )}
-              </>
-            )}
-            <Menu.Item onClick={() => props.onDialog('display')}>Display Options</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button variant="subtle" size="compact-md">
-              Preferences
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>Distance unit</Menu.Label>
-            {(['mm', 'cm'] as DistanceUnit[]).map((d) => (
-              <Menu.Item key={d} onClick={() => props.onUnits({ ...units, distance: d })}>
-                {check(units.distance === d)}
-                {d}
-              </Menu.Item>
-            ))}
-            <Menu.Label>Time unit</Menu.Label>
-            {(['ms', 's'] as TimeUnit[]).map((t) => (
-              <Menu.Item key={t} onClick={() => props.onUnits({ ...units, time: t })}>
-                {check(units.time === t)}
-                {t}
-              </Menu.Item>
-            ))}
-            <Menu.Label>Advanced notifications</Menu.Label>
-            {[false, true].map((on) => (
-              <Menu.Item key={String(on)} onClick={() => props.onAdvancedNotifications(on)}>
-                {check(props.advancedNotifications === on)}
-                {on ? 'On' : 'Off'}
-              </Menu.Item>
-            ))}
-            <Menu.Label>Theme</Menu.Label>
-            {(['dark', 'light'] as ForcedColorScheme[]).map((s) => (
-              <Menu.Item key={s} onClick={() => props.onScheme(s)}>
-                {check(props.scheme === s)}
-                {s === 'dark' ? 'Dark (reading room)' : 'Light'}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button variant="subtle" size="compact-md">
-              Help
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component="a" href="/knowledge-base" target="_blank" rel="noopener">
-              Knowledge base
+                  <Menu.Item
+                    onClick={() => props.onDialog('isocenter-regions')}
+                    rightSection={<Text size="xs">Ctrl+Shift+4</Text>}
+                  >
+                    Isocenter: Regions
+                  </Menu.Item>
+                </>
+              ) : (
+                <>
+                  {/* Disabled yet focusable (DisabledMenuItem), so the menu stays walkable by keyboard. */}
+                  <DisabledMenuItem rightSection={<Text size="xs">Ctrl+Shift+3</Text>}>
+                    Isocenter: Whole Body
+                  </DisabledMenuItem>
+                  <DisabledMenuItem rightSection={<Text size="xs">Ctrl+Shift+4</Text>}>
+                    Isocenter: Regions
+                  </DisabledMenuItem>
+                </>
+              )}
+            </>
+          )}
+          <Menu.Item onClick={() => props.onDialog('display')}>Display Options</Menu.Item>
+        </BarMenu>
+        <BarMenu label="Preferences">
+          <Menu.Label>Distance unit</Menu.Label>
+          {(['mm', 'cm'] as DistanceUnit[]).map((d) => (
+            <Menu.Item key={d} onClick={() => props.onUnits({ ...units, distance: d })}>
+              {check(units.distance === d)}
+              {d}
             </Menu.Item>
-            <Menu.Item onClick={() => void startTour(SIMULATOR_TOUR)}>Guided tour</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          ))}
+          <Menu.Label>Time unit</Menu.Label>
+          {(['ms', 's'] as TimeUnit[]).map((t) => (
+            <Menu.Item key={t} onClick={() => props.onUnits({ ...units, time: t })}>
+              {check(units.time === t)}
+              {t}
+            </Menu.Item>
+          ))}
+          <Menu.Label>Advanced notifications</Menu.Label>
+          {[false, true].map((on) => (
+            <Menu.Item key={String(on)} onClick={() => props.onAdvancedNotifications(on)}>
+              {check(props.advancedNotifications === on)}
+              {on ? 'On' : 'Off'}
+            </Menu.Item>
+          ))}
+          <Menu.Label>Theme</Menu.Label>
+          {(['dark', 'light'] as ForcedColorScheme[]).map((s) => (
+            <Menu.Item key={s} onClick={() => props.onScheme(s)}>
+              {check(props.scheme === s)}
+              {s === 'dark' ? 'Dark (reading room)' : 'Light'}
+            </Menu.Item>
+          ))}
+        </BarMenu>
+        <BarMenu label="Help">
+          <Menu.Item component="a" href="/knowledge-base" target="_blank" rel="noopener">
+            Knowledge base
+          </Menu.Item>
+          <Menu.Item onClick={() => void startTour(SIMULATOR_TOUR)}>Guided tour</Menu.Item>
+        </BarMenu>
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flex: '0 0 auto' }}>
         <Badge
@@ -234,3 +206,17 @@ export const TopBar = memo(function TopBar(props: {
     </Group>
   );
 });
+
+/** One of the bar's menus: a subtle button named `label` (a tour stop when `tour` names one) opening `children`. */
+function BarMenu({ label, tour, children }: { label: string; tour?: string; children: ReactNode }) {
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <Button variant="subtle" size="compact-md" data-tour={tour}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
+}

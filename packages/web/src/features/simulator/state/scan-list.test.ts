@@ -47,30 +47,19 @@ describe('scan list', () => {
   });
 
   it('copy geometry takes the source’s spatials, FOV, slices and phase direction, never its contrast', () => {
+    const geometry = {
+      fovRead: 0.24,
+      fovPhase: 0.2,
+      sliceThickness: 0.004,
+      sliceGap: 0.001,
+      sliceCount: 12,
+      phaseDirection: 'row',
+    };
     const source = {
       spatials: { orientation: 'sagittal', center: [0.01, 0.02, 0.03], rotation: 0.1 },
-      parameters: {
-        fovRead: 0.24,
-        fovPhase: 0.2,
-        sliceThickness: 0.004,
-        sliceGap: 0.001,
-        sliceCount: 12,
-        phaseDirection: 'row',
-        echoTime: 0.1,
-        repetitionTime: 4,
-      },
+      parameters: { ...geometry, echoTime: 0.1, repetitionTime: 4 },
     } as unknown as PulseSequence;
-    expect(copiedGeometry(source)).toEqual({
-      spatials: source.spatials,
-      parameters: {
-        fovRead: 0.24,
-        fovPhase: 0.2,
-        sliceThickness: 0.004,
-        sliceGap: 0.001,
-        sliceCount: 12,
-        phaseDirection: 'row',
-      },
-    });
+    expect(copiedGeometry(source)).toEqual({ spatials: source.spatials, parameters: geometry });
   });
 
   it('the other stacks are every other sequence the engine can draw', () => {

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SsoProvider } from '@larmor/contracts/sso';
 import { ProviderFormDialog } from './ProviderFormDialog.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 const FIND = { timeout: 5_000 };
 const CLIENT_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -37,12 +36,8 @@ function renderDialog(provider: SsoProvider | undefined, onClose: () => void) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ProviderFormDialog opened clientId={CLIENT_ID} provider={provider} onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <ProviderFormDialog opened clientId={CLIENT_ID} provider={provider} onClose={onClose} />,
   );
   return calls;
 }

@@ -6,10 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Group, Radio } from '@mantine/core';
 import type { SsoProvider } from '@larmor/contracts/sso';
-import { ActionButton } from '#ui/ActionButton.tsx';
-import { Dialog } from '#ui/Dialog.tsx';
-import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { Form } from '#ui/Form.tsx';
+import { RecordFormDialog } from '#ui/RecordFormDialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { TextField } from '#ui/TextField.tsx';
 import { useCreateSsoProvider, useUpdateSsoProvider } from '#entities/sso/api/sso.ts';
@@ -47,63 +44,56 @@ export function ProviderFormDialog(props: {
     else update.mutate(toPatchBody(values), { onSuccess });
   });
   return (
-    <Dialog
+    <RecordFormDialog
       opened={props.opened}
       title={creating ? 'Add sign-in provider' : 'Edit sign-in provider'}
       widthPx={PROVIDER_DIALOG_WIDTH_PX}
       onClose={props.onClose}
+      onSubmit={submit}
+      error={mutation.error}
+      submitLabel={creating ? 'Add' : 'Save'}
+      submitting={mutation.isPending}
     >
-      <Form onSubmit={submit}>
-        <ErrorAlert error={mutation.error} />
+      <TextField
+        label="Button text"
+        placeholder="Sign in with Contoso Microsoft"
+        {...formField(form, 'name')}
+      />
+      <TextField
+        label="Issuer URL"
+        placeholder="https://login.microsoftonline.com/{tenant}/v2.0"
+        help="The provider's issuer identifier; its discovery document is at /.well-known/openid-configuration under it"
+        {...formField(form, 'issuer')}
+      />
+      <Group grow align="flex-start">
+        <TextField label="Client ID" {...formField(form, 'clientId')} />
         <TextField
-          label="Button text"
-          placeholder="Sign in with Contoso Microsoft"
-          {...formField(form, 'name')}
+          label="Client secret"
+          type="password"
+          autoComplete="off"
+          placeholder={creating ? undefined : 'Set; leave blank to keep it'}
+          {...formField(form, 'clientSecret')}
         />
-        <TextField
-          label="Issuer URL"
-          placeholder="https://login.microsoftonline.com/{tenant}/v2.0"
-          help="The provider's issuer identifier; its discovery document is at /.well-known/openid-configuration under it"
-          {...formField(form, 'issuer')}
-        />
-        <Group grow align="flex-start">
-          <TextField label="Client ID" {...formField(form, 'clientId')} />
-          <TextField
-            label="Client secret"
-            type="password"
-            autoComplete="off"
-            placeholder={creating ? undefined : 'Set; leave blank to keep it'}
-            {...formField(form, 'clientSecret')}
-          />
-        </Group>
-        <TextField
-          label="Allowed e-mail domain (optional)"
-          placeholder="school.example"
-          help="Only users whose e-mail address is in this domain may sign in; blank allows any"
-          {...formField(form, 'emailDomain')}
-        />
-        <Controller
-          control={form.control}
-          name="defaultRole"
-          render={({ field }) => (
-            <Radio.Group label="Role of new users" value={field.value} onChange={field.onChange}>
-              <Group mt="xs">
-                <Radio value="Student" label="Student" />
-                <Radio value="Teacher" label="Teacher" />
-              </Group>
-            </Radio.Group>
-          )}
-        />
-        <Checkbox label="Offer on the sign-in page" {...form.register('enabled')} />
-        <Group justify="flex-end">
-          <ActionButton variant="default" onClick={props.onClose}>
-            Cancel
-          </ActionButton>
-          <ActionButton type="submit" loading={mutation.isPending}>
-            {creating ? 'Add' : 'Save'}
-          </ActionButton>
-        </Group>
-      </Form>
-    </Dialog>
+      </Group>
+      <TextField
+        label="Allowed e-mail domain (optional)"
+        placeholder="school.example"
+        help="Only users whose e-mail address is in this domain may sign in; blank allows any"
+        {...formField(form, 'emailDomain')}
+      />
+      <Controller
+        control={form.control}
+        name="defaultRole"
+        render={({ field }) => (
+          <Radio.Group label="Role of new users" value={field.value} onChange={field.onChange}>
+            <Group mt="xs">
+              <Radio value="Student" label="Student" />
+              <Radio value="Teacher" label="Teacher" />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      <Checkbox label="Offer on the sign-in page" {...form.register('enabled')} />
+    </RecordFormDialog>
   );
 }

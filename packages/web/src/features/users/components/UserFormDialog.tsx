@@ -9,10 +9,7 @@ import { newPasswordSchema } from '@larmor/contracts/new-passwords';
 import { Group, Select } from '@mantine/core';
 import { ROLES } from '@larmor/contracts/roles';
 import { userCreateSchema, type AdminUser, type UserCreate } from '@larmor/contracts/users';
-import { ActionButton } from '#ui/ActionButton.tsx';
-import { Dialog } from '#ui/Dialog.tsx';
-import { ErrorAlert } from '#ui/ErrorAlert.tsx';
-import { Form } from '#ui/Form.tsx';
+import { RecordFormDialog } from '#ui/RecordFormDialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
 import { TextField } from '#ui/TextField.tsx';
@@ -58,51 +55,44 @@ export function UserFormDialog(props: { user?: AdminUser; opened: boolean; onClo
     else update.mutate(toBody(values), { onSuccess });
   });
   return (
-    <Dialog
+    <RecordFormDialog
       opened={props.opened}
       title={props.user === undefined ? 'Create user' : 'Edit user'}
       widthPx={USER_DIALOG_WIDTH_PX}
       onClose={props.onClose}
+      onSubmit={submit}
+      error={mutation.error}
+      submitLabel={props.user === undefined ? 'Create' : 'Save'}
+      submitting={mutation.isPending}
     >
-      <Form onSubmit={submit}>
-        <ErrorAlert error={mutation.error} />
-        <TextField label="Username" {...formField(form, 'username')} />
-        <TextField label="E-mail" type="email" {...formField(form, 'email')} />
-        <Group grow>
-          <TextField label="First name" {...formField(form, 'firstName')} />
-          <TextField label="Last name" {...formField(form, 'lastName')} />
-        </Group>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label="Role"
-              name="role"
-              data={[...ROLES]}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? 'Student')}
-              allowDeselect={false}
-              placeholder={SELECT_DEFAULTS.placeholder}
-              comboboxProps={{ zIndex: SELECT_DEFAULTS.menuZIndex }}
-            />
-          )}
-        />
-        <TextField
-          label={props.user === undefined ? 'Password (optional)' : 'New password (optional)'}
-          type="password"
-          autoComplete="new-password"
-          {...formField(form, 'password')}
-        />
-        <Group justify="flex-end">
-          <ActionButton variant="default" onClick={props.onClose}>
-            Cancel
-          </ActionButton>
-          <ActionButton type="submit" loading={mutation.isPending}>
-            {props.user === undefined ? 'Create' : 'Save'}
-          </ActionButton>
-        </Group>
-      </Form>
-    </Dialog>
+      <TextField label="Username" {...formField(form, 'username')} />
+      <TextField label="E-mail" type="email" {...formField(form, 'email')} />
+      <Group grow>
+        <TextField label="First name" {...formField(form, 'firstName')} />
+        <TextField label="Last name" {...formField(form, 'lastName')} />
+      </Group>
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <Select
+            label="Role"
+            name="role"
+            data={[...ROLES]}
+            value={field.value}
+            onChange={(v) => field.onChange(v ?? 'Student')}
+            allowDeselect={false}
+            placeholder={SELECT_DEFAULTS.placeholder}
+            comboboxProps={{ zIndex: SELECT_DEFAULTS.menuZIndex }}
+          />
+        )}
+      />
+      <TextField
+        label={props.user === undefined ? 'Password (optional)' : 'New password (optional)'}
+        type="password"
+        autoComplete="new-password"
+        {...formField(form, 'password')}
+      />
+    </RecordFormDialog>
   );
 }

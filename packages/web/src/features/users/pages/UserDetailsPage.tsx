@@ -1,9 +1,10 @@
 /** /admin/users/:id: a user's details, with edit, activate/deactivate and delete. */
 import { useState } from 'react';
-import { Group, Loader, Table, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminUser } from '@larmor/contracts/users';
 import { ActionButton } from '#ui/ActionButton.tsx';
+import { DetailsTable } from '#ui/DetailsTable.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { PageFrame } from '#ui/PageFrame.tsx';
@@ -29,18 +30,7 @@ function Details(props: { user: AdminUser }) {
     ['Groups', u.groups.map((g) => g.name).join(', ') || '—'],
     ['Created', new Date(u.createdAt).toLocaleString()],
   ];
-  return (
-    <Table withTableBorder maw={720}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={220}>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <DetailsTable rows={rows} labelWidth={220} maw={720} />;
 }
 
 export function UserDetailsPage() {

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PulseSequence, ReconstructedImages } from '@larmor/contracts/sessions';
 import { defaultProtocol } from '@larmor/mri/sequence';
 import { testScanner } from '@larmor/mri/testing';
 import type { ViewerSeries } from '#ui/viewer/index.ts';
 import { ImageViewerPage } from './ImageViewerPage.tsx';
+import { renderWithProviders } from '../../../test/providers.testing.tsx';
 
 // The shared viewer and its thumbnails draw with WebGL and canvas, which jsdom lacks: here the viewer names the
 // series it was given, with its series number.
@@ -127,13 +126,7 @@ function renderPage() {
       initialEntries: ['/session/s1/image-viewer'],
     },
   );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
 }
 
 describe('the image viewer shows a DWI scan’s series as selectable series (issue 23.7)', () => {

@@ -34,19 +34,24 @@ describe('the model as NIfTI (LPS [m] → RAS [mm])', () => {
   });
 });
 
+/** An axial slice of 4 × 4 pixels of 2 mm around x = y = 1.5 mm, at height `z`, `thickness` thick [m]. */
+function axialSlice(z: number, thickness: number): ImagePlane {
+  return {
+    rows: 4,
+    columns: 4,
+    center: [0.0015, 0.0015, z],
+    rowDirection: [1, 0, 0],
+    columnDirection: [0, 1, 0],
+    normal: [0, 0, 1],
+    rowSpacing: 0.002,
+    columnSpacing: 0.002,
+    sliceThickness: thickness,
+  };
+}
+
 describe('the planned slice stack as a mask', () => {
   it('marks the voxels of an axial slice through the centre within its field of view, and no others', () => {
-    const plane: ImagePlane = {
-      rows: 4,
-      columns: 4,
-      center: [0.0015, 0.0015, 0.0025],
-      rowDirection: [1, 0, 0],
-      columnDirection: [0, 1, 0],
-      normal: [0, 0, 1],
-      rowSpacing: 0.002,
-      columnSpacing: 0.002,
-      sliceThickness: 0.004,
-    };
+    const plane = axialSlice(0.0025, 0.004);
     const { data } = stackMask(volume, [[plane]]);
     const at = (i: number, j: number, k: number) => data[i + 10 * (j + 10 * k)];
     // Voxel centres (no boundary falls on one): z = −18 + 4k mm, so only k = 5 (2 mm) lies in 0.5…4.5 mm; x and y
@@ -60,17 +65,7 @@ describe('the planned slice stack as a mask', () => {
   });
 
   it('marks each slice of a stack and leaves the gaps between them, whatever the order of the slices', () => {
-    const slice = (z: number): ImagePlane => ({
-      rows: 4,
-      columns: 4,
-      center: [0.0015, 0.0015, z],
-      rowDirection: [1, 0, 0],
-      columnDirection: [0, 1, 0],
-      normal: [0, 0, 1],
-      rowSpacing: 0.002,
-      columnSpacing: 0.002,
-      sliceThickness: 0.002,
-    });
+    const slice = (z: number) => axialSlice(z, 0.002);
     // Interleaved order; slices at z = 2.5 and 10.5 mm (voxels k = 5 at 2 mm, k = 7 at 10 mm), gap at k = 6.
     const { data } = stackMask(volume, [[slice(0.0105), slice(0.0025)]]);
     const at = (k: number) => data[5 + 10 * (5 + 10 * k)];

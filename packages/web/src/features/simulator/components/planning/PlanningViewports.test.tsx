@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ScoutImageBody } from '@larmor/contracts/sessions';
 import type { Protocol } from '@larmor/mri';
 import type { ScoutPlane } from '../../state/planning.ts';
@@ -10,6 +8,7 @@ import { axial, axialStack, coronal, sagittal, scanner } from '../../state/plann
 import type { ProtocolEditorAction } from '../../state/protocol-editor.ts';
 import { FOLD_OVER_TITLE } from './FoldOverZone.tsx';
 import { PlanningViewports } from './PlanningViewports.tsx';
+import { renderWithProviders } from '../../../../test/providers.testing.tsx';
 
 const SESSION_ID = '00000000-0000-4000-8000-000000000002';
 const PLANES: Record<ScoutImageBody['orientation'], ScoutPlane> = { axial, coronal, sagittal };
@@ -53,33 +52,28 @@ function renderPlanning(
   regions: { id: number; name: string }[] = [],
   dispatch: (action: ProtocolEditorAction) => void = () => undefined,
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <PlanningViewports
-          sessionId={SESSION_ID}
-          protocol={protocol}
-          scanner={scanner}
-          freePlan={false}
-          units={{ distance: 'mm', time: 'ms' }}
-          sequenceName="T2 TSE"
-          disabled={false}
-          dispatch={dispatch}
-          display={{
-            view: 'box',
-            textOnViewers: false,
-            intersections: false,
-            tissueOnHover: false,
-            ecg: false,
-          }}
-          onView={() => undefined}
-          others={[]}
-          isocentreKey="whole:0"
-          regions={regions}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <PlanningViewports
+      sessionId={SESSION_ID}
+      protocol={protocol}
+      scanner={scanner}
+      freePlan={false}
+      units={{ distance: 'mm', time: 'ms' }}
+      sequenceName="T2 TSE"
+      disabled={false}
+      dispatch={dispatch}
+      display={{
+        view: 'box',
+        textOnViewers: false,
+        intersections: false,
+        tissueOnHover: false,
+        ecg: false,
+      }}
+      onView={() => undefined}
+      others={[]}
+      isocentreKey="whole:0"
+      regions={regions}
+    />,
   );
 }
 

@@ -164,15 +164,7 @@ export function StackHandles(props: {
           {...pointer}
         >
           <title>Drag to rotate the stack in its plane (Shift: 5° steps)</title>
-          <line
-            x1={rotation.base.x}
-            y1={rotation.base.y}
-            x2={rotation.tip.x}
-            y2={rotation.tip.y}
-            stroke={HANDLE_COLOUR}
-            strokeWidth={1.5}
-            vectorEffect="non-scaling-stroke"
-          />
+          <HandleStem handle={rotation} />
           <circle
             cx={rotation.tip.x}
             cy={rotation.tip.y}
@@ -206,15 +198,7 @@ export function StackHandles(props: {
           {...pointer}
         >
           <title>Drag to tilt the stack (Shift: 1° steps)</title>
-          <line
-            x1={tilt.base.x}
-            y1={tilt.base.y}
-            x2={tilt.tip.x}
-            y2={tilt.tip.y}
-            stroke={HANDLE_COLOUR}
-            strokeWidth={1.5}
-            vectorEffect="non-scaling-stroke"
-          />
+          <HandleStem handle={tilt} />
           <rect
             x={tilt.tip.x - side * KNOB_FRACTION}
             y={tilt.tip.y - side * KNOB_FRACTION}
@@ -276,5 +260,20 @@ export function StackHandles(props: {
         </LocaliserLabel>
       )}
     </g>
+  );
+}
+
+/** A handle's stem: the line from where it stands on the stack (`base`) to its knob (`tip`). */
+function HandleStem({ handle }: { handle: { base: Point; tip: Point } }) {
+  return (
+    <line
+      x1={handle.base.x}
+      y1={handle.base.y}
+      x2={handle.tip.x}
+      y2={handle.tip.y}
+      stroke={HANDLE_COLOUR}
+      strokeWidth={1.5}
+      vectorEffect="non-scaling-stroke"
+    />
   );
 }

@@ -15,12 +15,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@larmor/server/db/database';
+import type { Database } from '@larmor/server/db/schema';
+import type { Kysely } from 'kysely';
 import { DEMO_STUDENT, startDemoApp } from './demo-app.ts';
 import { loadRun } from './sessions-load.ts';
 import { scaledOutFigures } from './sessions-scaled.ts';
 import type { BenchSuite } from './suite.ts';
 
 const RUNS = 3;
+/** The brain model and the spin echo's scheme id (spec: pulse-sequence schemes). */
+const BRAIN_MODEL_ID = 1;
+const SE_SCHEME = 5;
 /** Longest a run may take before the bench gives up [ms]. */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -67,7 +72,7 @@ async function prepare(client: Api, labId: string, programId: string, parameters
   };
   const sessionId = active.session.id;
   const sequence = (await client.send('POST', `v1/sessions/${sessionId}/pulse-sequences`, {
-    pulseSequenceSchemeId: 5,
+    pulseSequenceSchemeId: SE_SCHEME,
     name: 'Bench SE',
     collectionId: active.collections[0]?.id,
   })) as { id: string };
@@ -114,6 +119,36 @@ async function measure(runOnce: () => Promise<number>): Promise<{ wall: number; 
   return { wall: median(walls), cpu: median(cpus) };
 }
 
+/**
+ * The first module of the demo student's catalogue that scans the brain with the spin echo (scheme 5) offered
+ * and no preset locked, with its program: what the figures scan. The curriculum's order changes as modules are
+ * added, so the module is looked up, not taken by position.
+ */
+async function brainSpinEchoModule(
+  client: Api,
+  db: Kysely<Database>,
+): Promise<{ labId: string; programId: string }> {
+  const catalog = (await client.get('v1/catalog')) as { items: { program: { id: string } }[] };
+  for (const item of catalog.items) {
+    const programId = item.program.id;
+    const program = (await client.get(`v1/programs/${programId}`)) as {
+      courses: { modules: { id: string }[] }[];
+    };
+    for (const module of program.courses.flatMap((c) => c.modules)) {
+      const lab = await db
+        .selectFrom('labs')
+        .select(['anatomical_model_id', 'sequence_types', 'locked_presets'])
+        .where('id', '=', module.id)
+        .executeTakeFirst();
+      const schemes = lab ? (JSON.parse(lab.sequence_types) as unknown[]) : [];
+      const locked = lab ? (JSON.parse(lab.locked_presets) as unknown[]) : [];
+      if (lab?.anatomical_model_id === BRAIN_MODEL_ID && schemes.includes(SE_SCHEME) && locked.length === 0)
+        return { labId: module.id, programId };
+    }
+  }
+  throw new Error('no module of the demo catalogue scans the brain with a spin echo');
+}
+
 export const sessionsSuite: BenchSuite = {
   name: 'sessions',
   async run() {
@@ -122,12 +157,7 @@ export const sessionsSuite: BenchSuite = {
     const { app, config, address, accessToken } = await startDemoApp(database, dataDir, DEMO_STUDENT);
     try {
       const client = api(address, accessToken);
-      const catalog = (await client.get('v1/catalog')) as { items: { program: { id: string } }[] };
-      const programId = catalog.items[0]?.program.id ?? '';
-      const program = (await client.get(`v1/programs/${programId}`)) as {
-        courses: { modules: { id: string }[] }[];
-      };
-      const labId = program.courses[0]?.modules[0]?.id ?? '';
+      const { labId, programId } = await brainSpinEchoModule(client, database.db);
       const figures: Record<string, number> = {};
 
       /** The run-to-images figures `runToImages.<name>.ms` and `.cpu.ms` of a 256² SE of `sliceCount` slices. */

@@ -125,13 +125,10 @@ function receiveArray(
   options: ContrastOptions,
   element: (c: number) => { map: Float32Array | undefined; unit: UnitNoise | undefined },
 ): RenderedImage {
-  const keepAll = options.keepCoilKSpaces === true;
-  const image = emptyDisplay(
-    ws.frame,
-    options.magnitudeOnly === true && options.keepKSpace !== true && !keepAll,
-  );
+  const image = emptyDisplay(ws.frame, options.magnitudeOnly === true);
   const rx = { sigma: sigmaImage, unit: undefined, coils, gain };
   receiveLines(ideal.re, ideal.im, 0, ws.frame.phaseCount, rx, ws.frame, image);
+  const keepAll = options.keepCoilKSpaces === true;
   if ((options.keepKSpace !== true && !keepAll) || !element(0).map) return image;
   const kspaces: { re: Float32Array; im: Float32Array }[] = [];
   for (let c = 0; ; c++) {

@@ -155,6 +155,7 @@ export function renderTerms(
   const coilArray = maps ?? sums;
   // Every k-space comes from the k-space paths below (the image-domain path forms none).
   const keepKSpace = options.keepKSpace === true || options.keepCoilKSpaces === true;
+  const magnitudeOnly = options.magnitudeOnly === true;
   if (acquired === nv && !motion && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
     if (!field && !keepKSpace) {
@@ -162,11 +163,11 @@ export function renderTerms(
       const normalise = options.prescanNormalize === true;
       const gain = !normalise ? undefined : maps ? prescanGain(ws, maps) : sums?.gain;
       const rx = { sigma: sigmaImage, unit: noise[0], coils, gain };
-      return renderImageDomain(prepared, terms, ws, rx, options.magnitudeOnly === true);
+      return renderImageDomain(prepared, terms, ws, rx, magnitudeOnly);
     }
     sumTissueImages(prepared, terms, ws);
     applyField(ws.sumRe, ws.sumIm);
-    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, options.magnitudeOnly === true);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, magnitudeOnly);
     return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
   weightedSum(prepared, terms, ws.sumRe, ws.sumIm, acquired, ws.shiftedKSpaces);
@@ -178,7 +179,7 @@ export function renderTerms(
     ws.fft.inverseUncentredUnscaled(ws.sumRe, ws.sumIm);
     centreAndScale(ws.sumRe, ws.sumIm, nu, nv, ws.fft.outputSign / (nu * nv));
     applyField(ws.sumRe, ws.sumIm);
-    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, options.magnitudeOnly === true);
+    if (!coilArray) return finishSingle(ws, sigmaImage, noise[0], keepKSpace, magnitudeOnly);
     return receiveArray({ re: ws.sumRe, im: ws.sumIm }, coilArray);
   }
   if (sums)

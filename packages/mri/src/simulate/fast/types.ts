@@ -58,7 +58,7 @@ export interface ContrastOptions {
   workspace?: ContrastWorkspace;
   /**
    * The caller reads only the magnitude (the live preview): the receive pass writes no complex image, and the
-   * result's `re` and `im` are empty (paths that keep a k-space, or reconstruct partial Fourier, still fill them).
+   * result's `re` and `im` are empty (the paths that reconstruct partial Fourier or a rotation still fill them).
    */
   magnitudeOnly?: boolean;
 }

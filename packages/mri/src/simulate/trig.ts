@@ -28,6 +28,9 @@ const C4 = -2.75573143513906633035e-7;
 const C5 = 2.0875723212981748279e-9;
 const C6 = -1.13596475577881948265e-11;
 
+/** sin(r)/r − 1 for |r| ≤ π/4 as a polynomial in z = r² (fdlibm `__kernel_sin` without its leading r). */
+const sinOverRMinusOne = (z: number): number => z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
+
 /** Adding and subtracting 1.5·2⁵² rounds a double below 2⁵¹ in magnitude to the nearest integer. */
 const ROUNDING = 6755399441055744;
 
@@ -53,7 +56,7 @@ export function scaledCosSinInto(
     const n = angle * INV_PIO2 + ROUNDING - ROUNDING;
     const r = angle - n * PIO2_HI - n * PIO2_LO;
     const z = r * r;
-    const s = r + r * z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
+    const s = r + r * sinOverRMinusOne(z);
     const tail = z * z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
     const hz = 0.5 * z;
     const w = 1 - hz;
@@ -92,8 +95,7 @@ export function absSincPiProductInto(
 /** |sin(y)/y| (1 at 0). */
 function absSinc(y: number): number {
   if (Math.abs(y) <= PI_OVER_4) {
-    const z = y * y;
-    return 1 + z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
+    return 1 + sinOverRMinusOne(y * y);
   }
   return Math.abs(Math.sin(y) / y);
 }

@@ -2,8 +2,9 @@
  * NIfTI-1 single-file export (.nii; header layout from nifti1.h, NIFTI Data Format Working Group 2004):
  * 348-byte header, the 4-byte extension flag, the anatomy's credit as a comment extension when given (ecode 6,
  * NIFTI_ECODE_COMMENT: esize, ecode, then the text NUL-padded to a multiple of 16 bytes), float32 magnitudes from
- * `vox_offset` (352 without the extension), i fastest (image columns), then j (rows), then k (slices). cal_min/cal_max hold the series' default display window (recon/window.ts), which
- * viewers such as FSLeyes and NiiVue open with.
+ * `vox_offset` (352 without the extension), i fastest (image columns), then j (rows), then k (slices).
+ * cal_min/cal_max hold the series' default display window (recon/window.ts), which viewers such as FSLeyes and
+ * NiiVue open with.
  *
  * Uncompressed bytes only: `.nii.gz` is these bytes gzip-compressed by the caller at the edge (node:zlib
  * `gzipSync` on the server, `CompressionStream('gzip')` in the browser). Both platforms ship a native deflate,

@@ -54,7 +54,8 @@ export interface SpinClasses {
 
 /**
  * Classes in order of first appearance, from the exact Float32 bit patterns of the positions the mask keeps, dw,
- * T2 and, unless `byT1` is false, T1 (a readout's phasors depend on T2 alone: its classes leave T1 out). Numeric open-addressing hash (no key strings, nothing for the garbage collector): a spin whose bits match the
+ * T2 and, unless `byT1` is false, T1 (a readout's phasors depend on T2 alone: its classes leave T1 out). Numeric
+ * open-addressing hash (no key strings, nothing for the garbage collector): a spin whose bits match the
  * representative of the slot it hashes to joins that class, else it probes the next slot.
  */
 export function classifySpins(src: ClassSource, count: number, mask: number, byT1 = true): SpinClasses {

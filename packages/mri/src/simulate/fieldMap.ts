@@ -22,6 +22,7 @@ import { dipoleFieldHz } from './dipoleField.ts';
 import { fineFieldDetail } from './fieldMapDetail.ts';
 import { multiplyComplex } from '../recon/complexProduct.ts';
 import { absSincPiProductInto, scaledCosSinInto } from './trig.ts';
+import { wasmFieldFactor } from './wasmField.ts';
 
 /** Volume susceptibility of air relative to water [ppm, SI] (Schenck, Med Phys 1996;23:815): +0.36 − (−9.05). */
 export const AIR_SUSCEPTIBILITY_RELATIVE_TO_WATER_PPM = 9.41;
@@ -284,6 +285,21 @@ export function createFieldMapCache(field: SliceFieldMap, frame: AcquisitionFram
   };
 }
 
+/**
+ * `cache`'s per-pixel factor attenuation·e^(−i2π·Δf·TE) at `te` [s] in `cache.cos`/`cache.sin`, computed only when
+ * `te` differs from the last one: on WebAssembly SIMD where there is one (`wasm` false: JavaScript alone).
+ */
+export function fieldFactorAt(cache: FieldMapCache, te: number, wasm = true): void {
+  if (cache.te === te) return;
+  const { cos, sin, radPerS, gwRead, gwPhase, gwSlice } = cache;
+  // The same bits on either path (./wasmField.ts).
+  if (!wasm || !wasmFieldFactor(cache, te, cos, sin)) {
+    absSincPiProductInto(cos, gwRead, gwPhase, gwSlice, te);
+    scaledCosSinInto(cos, sin, radPerS, te);
+  }
+  cache.te = te;
+}
+
 /** applyFieldMap with `cache`'s factor at `te` [s], computed only when `te` differs from the last one. */
 export function applyFieldMapCached(
   re: Float64Array,
@@ -291,12 +307,6 @@ export function applyFieldMapCached(
   cache: FieldMapCache,
   te: number,
 ): void {
-  const { cos, sin } = cache;
-  if (cache.te !== te) {
-    const { radPerS, gwRead, gwPhase, gwSlice } = cache;
-    absSincPiProductInto(cos, gwRead, gwPhase, gwSlice, te);
-    scaledCosSinInto(cos, sin, radPerS, te);
-    cache.te = te;
-  }
-  multiplyComplex(re, im, cos, sin, re, im, re.length);
+  fieldFactorAt(cache, te);
+  multiplyComplex(re, im, cache.cos, cache.sin, re, im, re.length);
 }

@@ -14,6 +14,8 @@ import { sharedWasmFft2d, type WasmFft2d } from '../../recon/wasmFft.ts';
 import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
 import { firstKeptLine } from '../geometry.ts';
+import { fieldFactorAt, type FieldMapCache } from '../fieldMap.ts';
+import { sumBlock } from './tissueSum.ts';
 import type { ContrastWorkspace, RenderedImage, TissueImageCache } from './types.ts';
 
 export type { TissueImageCache } from './types.ts';
@@ -76,79 +78,6 @@ function tissueImages(
   return { images, wr, wi, real, phaseRe: 1, phaseIm: 0 };
 }
 
-/**
- * Σ_t w_t·f_t over pixels [from, from + count) into accRe/accIm [0, count); the imaginary part is left alone
- * when the weights are all real. Tissues inner: the block stays in L1 cache while each tissue streams past, up to
- * four per pass (a quarter of the accumulator loads and stores). Each sum is formed left to right from +0, tissue
- * by tissue, however the tissues are grouped: the same value for any grouping.
- */
-function sumBlock(
-  images: readonly Float32Array[],
-  wr: Float64Array,
-  wi: Float64Array,
-  real: boolean,
-  from: number,
-  count: number,
-  accRe: Float64Array,
-  accIm: Float64Array,
-): void {
-  const end = from + count;
-  if (!real) {
-    accRe.fill(0, 0, count);
-    accIm.fill(0, 0, count);
-    for (let t = 0; t < images.length; t++) {
-      const f = images[t] as Float32Array;
-      const a = wr[t] as number;
-      const b = wi[t] as number;
-      for (let j = 0, p = from; p < end; j++, p++) {
-        const v = f[p] as number;
-        accRe[j] = (accRe[j] as number) + a * v;
-        accIm[j] = (accIm[j] as number) + b * v;
-      }
-    }
-    return;
-  }
-  const n = images.length;
-  const none = images[0] as Float32Array;
-  for (let t = 0; t < Math.max(n, 1); t += 4) {
-    const k = Math.min(4, n - t);
-    const f0 = images[t] ?? none;
-    const f1 = images[t + 1] ?? none;
-    const f2 = images[t + 2] ?? none;
-    const f3 = images[t + 3] ?? none;
-    const a0 = wr[t] ?? 0;
-    const a1 = wr[t + 1] ?? 0;
-    const a2 = wr[t + 2] ?? 0;
-    const a3 = wr[t + 3] ?? 0;
-    // The first pass starts from +0 (as a zeroed accumulator would), the others from the accumulator.
-    const first = t === 0;
-    if (k >= 4) {
-      for (let j = 0, p = from; p < end; j++, p++)
-        accRe[j] =
-          (first ? 0 : (accRe[j] as number)) +
-          a0 * (f0[p] as number) +
-          a1 * (f1[p] as number) +
-          a2 * (f2[p] as number) +
-          a3 * (f3[p] as number);
-    } else if (k === 3) {
-      for (let j = 0, p = from; p < end; j++, p++)
-        accRe[j] =
-          (first ? 0 : (accRe[j] as number)) +
-          a0 * (f0[p] as number) +
-          a1 * (f1[p] as number) +
-          a2 * (f2[p] as number);
-    } else if (k === 2) {
-      for (let j = 0, p = from; p < end; j++, p++)
-        accRe[j] = (first ? 0 : (accRe[j] as number)) + a0 * (f0[p] as number) + a1 * (f1[p] as number);
-    } else if (k === 1) {
-      for (let j = 0, p = from; p < end; j++, p++)
-        accRe[j] = (first ? 0 : (accRe[j] as number)) + a0 * (f0[p] as number);
-    } else {
-      accRe.fill(0, 0, count);
-    }
-  }
-}
-
 /** Writes Σ_t w_t·f_t into ws.sumRe/sumIm as a centred image on the acquisition grid. */
 export function sumTissueImages(
   prepared: PreparedSlice,
@@ -169,10 +98,18 @@ export function sumTissueImages(
 /** Acquisition lines per block of renderImageDomain (4 lines of 256: 16 KiB of accumulators). */
 const BLOCK_PIXELS = 1024;
 
+/** A gradient echo's field map factor for renderImageDomain: `cache`'s factor at echo time `te` [s]. */
+export interface ImageDomainField {
+  cache: FieldMapCache;
+  te: number;
+}
+
 /**
  * The whole contrast in one blocked pass: for each block of kept lines, the weighted sum of the tissue images,
- * then the noise or coil-array receive and the display write (output.ts `receiveLines`). Lines cropped by the
- * phase oversampling are never summed. No field map, no k-space kept (render.ts takes the unfused path then).
+ * the field map's per-pixel factor of a gradient echo when `field` is given (../fieldMap.ts `fieldFactorAt`: the
+ * same products as `applyFieldMapCached` on the summed image), then the noise or coil-array receive and the
+ * display write (output.ts `receiveLines`). Lines cropped by the phase oversampling are never summed. No EPI
+ * displacement (it moves pixels across lines), no k-space kept (render.ts takes the unfused path then).
  */
 export function renderImageDomain(
   prepared: PreparedSlice,
@@ -180,6 +117,7 @@ export function renderImageDomain(
   ws: ContrastWorkspace,
   rx: Receive,
   magnitudeOnly = false,
+  field?: ImageDomainField,
 ): RenderedImage {
   const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
   const frame = ws.frame;
@@ -190,10 +128,27 @@ export function renderImageDomain(
   const blockLines = Math.max(1, Math.floor(BLOCK_PIXELS / nu));
   // The workspace's line buffers are only phaseCount long: the block accumulators live in sumRe/sumIm.
   const { sumRe: accRe, sumIm: accIm } = ws;
+  if (field) fieldFactorAt(field.cache, field.te);
   for (let line = firstKept; line < end; line += blockLines) {
     const to = Math.min(end, line + blockLines);
-    sumBlock(images, wr, wi, real, line * nu, (to - line) * nu, accRe, accIm);
-    receiveLines(accRe, real ? undefined : accIm, line, to, rx, frame, out, phaseRe, phaseIm);
+    const from = line * nu;
+    const count = (to - line) * nu;
+    sumBlock(images, wr, wi, real, from, count, accRe, accIm);
+    if (!field) {
+      receiveLines(accRe, real ? undefined : accIm, line, to, rx, frame, out, phaseRe, phaseIm);
+      continue;
+    }
+    const { cos, sin } = field.cache;
+    for (let j = 0, p = from; j < count; j++, p++) {
+      const a = accRe[j] as number;
+      const xr = real ? a * phaseRe : a;
+      const xi = real ? a * phaseIm : (accIm[j] as number);
+      const c = cos[p] as number;
+      const s = sin[p] as number;
+      accRe[j] = xr * c - xi * s;
+      accIm[j] = xr * s + xi * c;
+    }
+    receiveLines(accRe, accIm, line, to, rx, frame, out);
   }
   return out;
 }

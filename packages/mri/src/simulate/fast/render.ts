@@ -19,7 +19,7 @@ import { sumOfSquares, type ComplexArray } from '../../recon/image.ts';
 import { partialFourierLines, partialFourierRecon } from '../../recon/partialFourier.ts';
 import type { Protocol, Scanner } from '../../sequence/protocol.ts';
 import type { AcquisitionFrame } from '../geometry.ts';
-import { applyFieldMap, applyFieldMapCached } from '../fieldMap.ts';
+import { applyFieldMap, applyFieldMapCached, createFieldMapCache } from '../fieldMap.ts';
 import { isEpiReadout, readoutKind } from '../../sequence/timing.ts';
 import { displaceAlongPhase, displaceAlongPhaseCached, epiLineIntervalS } from '../epiDistortion.ts';
 import { applyRotation, applyTranslation, lineAcquisitionTimes } from '../motion.ts';
@@ -158,12 +158,14 @@ export function renderTerms(
   const magnitudeOnly = options.magnitudeOnly === true;
   if (acquired === nv && !motion && options.workspace && terms.every(isLineConstant)) {
     // Same image as the k-space path below (linearity), without its FFT: see ./imageDomain.ts.
-    if (!field && !keepKSpace) {
+    // A gradient echo's field factor is per pixel, so it joins the blocked pass; EPI's displacement does not.
+    if ((!field || !epi) && !keepKSpace) {
       const coils = maps ? coilStats(ws, maps, noise) : sums?.stats;
       const normalise = options.prescanNormalize === true;
       const gain = !normalise ? undefined : maps ? prescanGain(ws, maps) : sums?.gain;
       const rx = { sigma: sigmaImage, unit: noise[0], coils, gain };
-      return renderImageDomain(prepared, terms, ws, rx, magnitudeOnly);
+      const factor = field && { cache: cache ?? createFieldMapCache(field, frame), te: protocol.echoTime };
+      return renderImageDomain(prepared, terms, ws, rx, magnitudeOnly, factor);
     }
     sumTissueImages(prepared, terms, ws);
     applyField(ws.sumRe, ws.sumIm);

@@ -3,7 +3,8 @@
 // free of I/O at run time:
 //   asm/bloch.ts -> src/simulate/bloch/generated/bloch-wasm.ts (BLOCH_WASM_BASE64), the Bloch kernels;
 //   asm/fft.ts   -> src/recon/generated/fft-wasm.ts (FFT_WASM_BASE64), the FFT kernels;
-//   asm/noise.ts -> src/simulate/generated/noise-wasm.ts (NOISE_WASM_BASE64), the unit-noise draws.
+//   asm/noise.ts -> src/simulate/generated/noise-wasm.ts (NOISE_WASM_BASE64), the unit-noise draws;
+//   asm/field.ts -> src/simulate/generated/field-wasm.ts (FIELD_WASM_BASE64), the field-map factor.
 import asc from 'assemblyscript/asc';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -26,6 +27,13 @@ const modules = [
     name: 'fft',
     constant: 'FFT_WASM_BASE64',
     doc: 'The FFT kernels as WebAssembly (SIMD), base64.',
+  },
+  {
+    source: 'field.ts',
+    outDir: join(src, 'simulate', 'generated'),
+    name: 'field',
+    constant: 'FIELD_WASM_BASE64',
+    doc: 'The field-map factor kernel as WebAssembly (SIMD), base64.',
   },
   {
     source: 'noise.ts',

@@ -31,6 +31,14 @@ const C6 = -1.13596475577881948265e-11;
 /** sin(r)/r − 1 for |r| ≤ π/4 as a polynomial in z = r² (fdlibm `__kernel_sin` without its leading r). */
 const sinOverRMinusOne = (z: number): number => z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
 
+/** cos(r) for |r| ≤ π/4 from z = r² (fdlibm `__kernel_cos` with its tail term). */
+function cosOfSquare(z: number): number {
+  const tail = z * z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
+  const hz = 0.5 * z;
+  const w = 1 - hz;
+  return w + (1 - w - hz + tail);
+}
+
 /** Adding and subtracting 1.5·2⁵² rounds a double below 2⁵¹ in magnitude to the nearest integer. */
 const ROUNDING = 6755399441055744;
 
@@ -57,10 +65,7 @@ export function scaledCosSinInto(
     const r = angle - n * PIO2_HI - n * PIO2_LO;
     const z = r * r;
     const s = r + r * sinOverRMinusOne(z);
-    const tail = z * z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
-    const hz = 0.5 * z;
-    const w = 1 - hz;
-    const c = w + (1 - w - hz + tail);
+    const c = cosOfSquare(z);
     // Quadrant n mod 4: (cos, sin) = (c, s), (−s, c), (−c, −s), (s, −c).
     const quadrant = n & 3;
     const signed = magnitude * (1 - (quadrant & 2));
@@ -74,7 +79,8 @@ const PI_OVER_4 = Math.PI / 4;
 /**
  * out[p] = Π |sinc(x·`scale`)| over x = a[p], b[p], c[p], with sinc(x) = sin(πx)/(πx) (1 at 0): a polynomial in
  * (πx)² (fdlibm `__kernel_sin` over its argument, no sine, no division) where |πx| ≤ π/4, which is where
- * intravoxel dephasing usually sits, and `Math.sin` beyond.
+ * intravoxel dephasing usually sits; beyond it the sine after the same range reduction as `scaledCosSinInto`
+ * (so that ./wasmField.ts forms it in vectors too), and `Math.sin` beyond that reduction's range.
  */
 export function absSincPiProductInto(
   out: Float64Array,
@@ -92,10 +98,13 @@ export function absSincPiProductInto(
   }
 }
 
-/** |sin(y)/y| (1 at 0). */
+/** |sin(y)/y| (1 at 0). |sin y| is |s| or |c| of the reduced angle by the quadrant's parity (its sign drops). */
 function absSinc(y: number): number {
-  if (Math.abs(y) <= PI_OVER_4) {
-    return 1 + sinOverRMinusOne(y * y);
-  }
-  return Math.abs(Math.sin(y) / y);
+  const size = Math.abs(y);
+  if (size <= PI_OVER_4) return 1 + sinOverRMinusOne(y * y);
+  if (!(size < MAX_REDUCED)) return Math.abs(Math.sin(y) / y);
+  const n = y * INV_PIO2 + ROUNDING - ROUNDING;
+  const r = y - n * PIO2_HI - n * PIO2_LO;
+  const z = r * r;
+  return Math.abs((n & 1 ? cosOfSquare(z) : r + r * sinOverRMinusOne(z)) / y);
 }

@@ -15,7 +15,7 @@ import { emptyDisplay, receiveLines, type Receive } from './output.ts';
 import type { PreparedSlice } from './prepare.ts';
 import { firstKeptLine } from '../geometry.ts';
 import { fieldFactorAt, type FieldMapCache } from '../fieldMap.ts';
-import { sumBlock } from './tissueSum.ts';
+import { groupByPhase, sumBlock, type TissueWeights } from './tissueSum.ts';
 import type { ContrastWorkspace, RenderedImage, TissueImageCache } from './types.ts';
 
 export type { TissueImageCache } from './types.ts';
@@ -25,29 +25,12 @@ export function createTissueImageCache(): TissueImageCache {
   return { prepared: undefined, images: [], shifts: [], spare: [] };
 }
 
-/**
- * Weights of the tissue images. When every weight has the same phase φ (SE, IR…: all i·|S|; bSSFP and EPI
- * families differ), `real` is set, `wr` holds the real weights w·e^(−iφ) and (phaseRe, phaseIm) is e^(iφ):
- * Σ_t w_t·f_t = e^(iφ)·Σ_t wr_t·f_t, half the work.
- */
-interface ImageWeights {
-  images: Float32Array[];
-  wr: Float64Array;
-  wi: Float64Array;
-  real: boolean;
-  phaseRe: number;
-  phaseIm: number;
-}
-
-/** |Im(w·e^(−iφ))| below this fraction of |w| counts as the common phase (its rounding is ~1e-16). */
-const SAME_PHASE_TOLERANCE = 1e-12;
-
 /** The tissue images of `terms` (computed for the ones missing from the workspace cache) and their weights. */
 function tissueImages(
   prepared: PreparedSlice,
   terms: readonly TissueTerm[],
   ws: ContrastWorkspace,
-): ImageWeights {
+): TissueWeights {
   const cache = ws.tissueImages;
   if (cache.prepared !== prepared) {
     cache.prepared = prepared;
@@ -58,24 +41,11 @@ function tissueImages(
   }
   const missing = terms.filter((t) => cache.images[t.slot] === undefined || cache.shifts[t.slot] !== t.shift);
   for (let i = 0; i < missing.length; i += 2) computePair(prepared, missing[i], missing[i + 1], ws);
-  const wr = Float64Array.from(terms, (t) => t.wr[0] as number);
-  const wi = Float64Array.from(terms, (t) => t.wi[0] as number);
-  const images = terms.map((t) => cache.images[t.slot] as Float32Array);
-  // The phase of the largest weight; then every weight's part along it and across it.
-  let largest = 0;
-  wr.forEach((v, t) => {
-    if (Math.hypot(v, wi[t] as number) > Math.hypot(wr[largest] ?? 0, wi[largest] ?? 0)) largest = t;
-  });
-  const norm = Math.hypot(wr[largest] ?? 0, wi[largest] ?? 0);
-  const phaseRe = norm > 0 ? (wr[largest] as number) / norm : 1;
-  const phaseIm = norm > 0 ? (wi[largest] as number) / norm : 0;
-  const along = wr.map((v, t) => v * phaseRe + (wi[t] as number) * phaseIm);
-  const real = wr.every((v, t) => {
-    const across = (wi[t] as number) * phaseRe - v * phaseIm;
-    return Math.abs(across) <= SAME_PHASE_TOLERANCE * Math.hypot(v, wi[t] as number);
-  });
-  if (real) return { images, wr: along, wi, real, phaseRe, phaseIm };
-  return { images, wr, wi, real, phaseRe: 1, phaseIm: 0 };
+  return groupByPhase(
+    terms.map((t) => cache.images[t.slot] as Float32Array),
+    terms.map((t) => t.wr[0] as number),
+    terms.map((t) => t.wi[0] as number),
+  );
 }
 
 /** Writes Σ_t w_t·f_t into ws.sumRe/sumIm as a centred image on the acquisition grid. */
@@ -84,10 +54,11 @@ export function sumTissueImages(
   terms: readonly TissueTerm[],
   ws: ContrastWorkspace,
 ): void {
-  const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
+  const weights = tissueImages(prepared, terms, ws);
   const { sumRe, sumIm } = ws;
-  sumBlock(images, wr, wi, real, 0, sumRe.length, sumRe, sumIm);
-  if (!real) return;
+  sumBlock(weights, 0, sumRe.length, sumRe, sumIm);
+  if (weights.kind !== 'real') return;
+  const [phaseRe, phaseIm] = weights.phaseA;
   for (let p = 0; p < sumRe.length; p++) {
     const a = sumRe[p] as number;
     sumRe[p] = a * phaseRe;
@@ -119,7 +90,9 @@ export function renderImageDomain(
   magnitudeOnly = false,
   field?: ImageDomainField,
 ): RenderedImage {
-  const { images, wr, wi, real, phaseRe, phaseIm } = tissueImages(prepared, terms, ws);
+  const weights = tissueImages(prepared, terms, ws);
+  const real = weights.kind === 'real';
+  const [phaseRe, phaseIm] = weights.phaseA;
   const frame = ws.frame;
   const nu = frame.readCount;
   const out = emptyDisplay(frame, magnitudeOnly);
@@ -133,7 +106,7 @@ export function renderImageDomain(
     const to = Math.min(end, line + blockLines);
     const from = line * nu;
     const count = (to - line) * nu;
-    sumBlock(images, wr, wi, real, from, count, accRe, accIm);
+    sumBlock(weights, from, count, accRe, accIm);
     if (!field) {
       receiveLines(accRe, real ? undefined : accIm, line, to, rx, frame, out, phaseRe, phaseIm);
       continue;

@@ -4,8 +4,7 @@
 // src/simulate/trig.ts `absSincPiProductInto` and `scaledCosSinInto`, in the same order and without fused
 // multiply-adds, so the same bits: fdlibm's kernels after Cody & Waite's reduction (the sinc's polynomial where
 // |π·g·w·TE| ≤ π/4). A pair with a lane beyond the reduction's range (|x| ≥ 2²⁰·π/2, or NaN) takes the scalar
-// path, with the platform's Math.sin and Math.cos imported (jsSin, jsCos). Arrays (f64 × n each) at the byte
-// offsets the caller gives.
+// path, with the platform's Math.sin and Math.cos imported (jsSin, jsCos).
 
 declare function jsSin(x: f64): f64;
 declare function jsCos(x: f64): f64;
@@ -73,18 +72,16 @@ function absSinc(y: f64): f64 {
   return Math.abs(((<i32>n) & 1 ? cosOfSquare(z) : r + r * sinPoly(z)) / y);
 }
 
+// The arrays' byte offsets, set by `factor`.
+let rad: usize = 0;
+let gr: usize = 0;
+let gp: usize = 0;
+let gs: usize = 0;
+let co: usize = 0;
+let si: usize = 0;
+
 // One pixel as trig.ts's scalar loops.
-function pixel(
-  k: usize,
-  te: f64,
-  piScale: f64,
-  rad: usize,
-  gr: usize,
-  gp: usize,
-  gs: usize,
-  co: usize,
-  si: usize,
-): void {
+function pixel(k: usize, te: f64, piScale: f64): void {
   const at = k << 3;
   const m =
     absSinc(load<f64>(gr + at) * piScale) *
@@ -148,17 +145,15 @@ function reducible(x: v128): bool {
   return v128.all_true<i64>(f64x2.lt(f64x2.abs(x), f64x2.splat(MAX_REDUCED)));
 }
 
-export function factor(
-  count: i32,
-  te: f64,
-  piScale: f64,
-  rad: usize,
-  gr: usize,
-  gp: usize,
-  gs: usize,
-  co: usize,
-  si: usize,
-): void {
+// The factor of `count` pixels at echo time te (piScale = π·te); the six arrays of `capacity` f64 each follow one
+// another from byte `data`: −2π·Δf, g·w along read, phase and slice, then the outputs m·cos θ and m·sin θ.
+export function factor(count: i32, te: f64, piScale: f64, data: usize, capacity: usize): void {
+  rad = data;
+  gr = rad + (capacity << 3);
+  gp = gr + (capacity << 3);
+  gs = gp + (capacity << 3);
+  co = gs + (capacity << 3);
+  si = co + (capacity << 3);
   const piS = f64x2.splat(piScale);
   const teV = f64x2.splat(te);
   const pairs = <usize>(count >> 1);
@@ -169,8 +164,8 @@ export function factor(
     const yc = f64x2.mul(v128.load(gs + at), piS);
     const angle = f64x2.mul(v128.load(rad + at), teV);
     if (!(reducible(angle) && reducible(ya) && reducible(yb) && reducible(yc))) {
-      pixel(q << 1, te, piScale, rad, gr, gp, gs, co, si);
-      pixel((q << 1) + 1, te, piScale, rad, gr, gp, gs, co, si);
+      pixel(q << 1, te, piScale);
+      pixel((q << 1) + 1, te, piScale);
       continue;
     }
     const m = f64x2.mul(f64x2.mul(absSincV(ya), absSincV(yb)), absSincV(yc));
@@ -186,5 +181,5 @@ export function factor(
     v128.store(co + at, f64x2.mul(signed, v128.bitselect(f64x2.neg(s), c, odd)));
     v128.store(si + at, f64x2.mul(signed, v128.bitselect(c, s, odd)));
   }
-  if (count & 1) pixel(<usize>(count - 1), te, piScale, rad, gr, gp, gs, co, si);
+  if (count & 1) pixel(<usize>(count - 1), te, piScale);
 }

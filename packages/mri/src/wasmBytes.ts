@@ -3,8 +3,22 @@ export function decodeBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 }
 
-/** The part of the WebAssembly JS API used to compile (lib ES2024 declares none; browsers and Node have it). */
-declare const WebAssembly: { Module: new (bytes: Uint8Array) => object };
+/** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+};
+
+/** An instance's memory, as the kernels' wrappers grow and view it. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+/** The exports of a new instance of a compiled `module` with `imports` (the caller knows their shape). */
+export function instantiate(module: object, imports: object = {}): unknown {
+  return new WebAssembly.Instance(module, imports).exports;
+}
 
 /**
  * The module of `base64`'s bytes, compiled on the first call and kept; null where it does not compile (no

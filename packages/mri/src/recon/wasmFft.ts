@@ -4,17 +4,12 @@
  * module's bytes are embedded at build time (generated/fft-wasm.ts, asm/build.mjs), so the package stays free of
  * I/O. Same conventions as ./fft.ts: X[k] = Σ x[n]·exp(−i·2π·k·n/N), unscaled.
  */
-import { compiledOnce } from '../wasmBytes.ts';
+import { compiledOnce, instantiate, type WasmMemory } from '../wasmBytes.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { FFT_WASM_BASE64 } from './generated/fft-wasm.ts';
 
-/** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
-declare const WebAssembly: {
-  Instance: new (module: object, imports: object) => { exports: unknown };
-};
-
 interface FftWasmExports {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   fftColumns(
     n: number,
     stride: number,
@@ -110,7 +105,7 @@ export function createWasmFft2d(rows: number, cols: number): WasmFft2d | undefin
   if (!isPowerOfTwo(rows) || !isPowerOfTwo(cols) || rows < 2 || cols < 2) return undefined;
   const module = fftModule();
   if (!module) return undefined;
-  const exports = new WebAssembly.Instance(module, {}).exports as FftWasmExports;
+  const exports = instantiate(module) as FftWasmExports;
   // Layout: tables of cols (twiddles, bit reversal), tables of rows, then the array's re half and its im half.
   const twCols = BASE;
   const revCols = twCols + 16 * cols;

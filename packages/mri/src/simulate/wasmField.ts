@@ -5,27 +5,12 @@
  * order, with this platform's Math.sin and Math.cos imported for the angles beyond the kernels' range: the same
  * bits. The module's bytes are embedded at build time (generated/field-wasm.ts, asm/build.mjs).
  */
-import { compiledOnce } from '../wasmBytes.ts';
+import { compiledOnce, instantiate, type WasmMemory } from '../wasmBytes.ts';
 import { FIELD_WASM_BASE64 } from './generated/field-wasm.ts';
 
-/** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
-declare const WebAssembly: {
-  Instance: new (module: object, imports: object) => { exports: unknown };
-};
-
 interface FieldWasmExports {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  factor(
-    count: number,
-    te: number,
-    piScale: number,
-    rad: number,
-    gr: number,
-    gp: number,
-    gs: number,
-    co: number,
-    si: number,
-  ): void;
+  memory: WasmMemory;
+  factor(count: number, te: number, piScale: number, data: number, capacity: number): void;
 }
 
 /** The inputs of one slice's factor: −2π·Δf [rad/s] and g·w per axis [Hz], per pixel (never written after). */
@@ -58,7 +43,7 @@ function instanceFor(count: number): Instance | null {
     const imports = { field: { jsSin: Math.sin, jsCos: Math.cos } };
     instance = module
       ? {
-          exports: new WebAssembly.Instance(module, imports).exports as FieldWasmExports,
+          exports: instantiate(module, imports) as FieldWasmExports,
           capacity: 0,
           loaded: undefined,
         }
@@ -96,7 +81,7 @@ export function wasmFieldFactor(
     view(3).set(inputs.gwSlice);
     wasm.loaded = inputs;
   }
-  wasm.exports.factor(count, te, Math.PI * te, at(0), at(1), at(2), at(3), at(4), at(5));
+  wasm.exports.factor(count, te, Math.PI * te, DATA, wasm.capacity);
   cos.set(view(4));
   sin.set(view(5));
   return true;

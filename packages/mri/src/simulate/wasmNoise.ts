@@ -5,16 +5,11 @@
  * at build time (generated/noise-wasm.ts, asm/build.mjs). The same operations as noise.ts, the rare branch (~1 % of
  * draws) included with this platform's Math.log and Math.exp imported, so the same bits.
  */
-import { compiledOnce } from '../wasmBytes.ts';
+import { compiledOnce, instantiate, type WasmMemory } from '../wasmBytes.ts';
 import { NOISE_WASM_BASE64 } from './generated/noise-wasm.ts';
 
-/** The part of the WebAssembly JS API used here (lib ES2024 declares none; browsers and Node have it). */
-declare const WebAssembly: {
-  Instance: new (module: object, imports: object) => { exports: unknown };
-};
-
 interface NoiseWasmExports {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   normals(s: number, draws: number, re: number, im: number): void;
   state(): number;
   addCoil(
@@ -80,7 +75,7 @@ export function wasmNormals(length: number, tables: ZigguratTables): WasmNormals
   const module = noiseModule();
   if (!module) return undefined;
   const imports = { noise: { jsLog: Math.log, jsExp: Math.exp } };
-  const exports = new WebAssembly.Instance(module, imports).exports as NoiseWasmExports;
+  const exports = instantiate(module, imports) as NoiseWasmExports;
   const re = DATA;
   const im = re + 4 * length;
   const map = im + 4 * length;

@@ -14,6 +14,8 @@
  * - `preview.tse.teChange.ms` (issue 20 Speed): a TE step of the T2-weighted TSE's default protocol (15-echo
  *   train), the contrast the T2 module and the browser bench step: line-varying weights, so the k-space path
  *   (the weighted sum, the inverse FFT, the receive) where the SE above takes the image-domain one;
+ * - `preview.tse.sliceMoved.ms` (issue 26): that TSE's slice moved by 1 mm, the browser bench's slice move
+ *   (e2e/support/preview-bench.ts): its line-varying weights need every tissue's k-space on the move;
  * - `preview.gre.*` (issue 22.6): a spoiled GRE of the same slice (TE 10 ms, flip 30°), whose contrast the
  *   susceptibility field map changes: `teChange` and `trChange` (TE kept: TR, TI or flip change alike) without the
  *   field map, and `susceptibility.teChange`, `susceptibility.trChange` with it (the session shows it: the Bloch
@@ -75,6 +77,24 @@ function renderOrThrow(
 function sliceMovedMs(model: AnatomicalModel, wasmFft: boolean): { wall: number; cpu: number } {
   const engine = createPreviewEngine(model, { wasmFft });
   return medianMs((i) => renderOrThrow(engine, previewProtocol(0.01 + (i % 2) * 0.001)), 20, 5);
+}
+
+/**
+ * The T2-weighted TSE's default protocol with its slice moved by 1 mm at every render, as the browser bench steps
+ * it (e2e/support/preview-bench.ts): line-varying weights, so every tissue's k-space is prepared on the move.
+ */
+function tseSliceMovedMs(model: AnatomicalModel): { wall: number; cpu: number } {
+  const engine = createPreviewEngine(model);
+  const base = defaultProtocol('TSE', PREVIEW_SCANNER);
+  return medianMs(
+    (i) =>
+      renderOrThrow(engine, {
+        ...base,
+        geometry: { ...base.geometry, center: [0, 0, (i % 2) * 0.001] },
+      }),
+    20,
+    5,
+  );
 }
 
 /** The first TE change after each move (the move itself untimed): median wall and CPU [ms] over 12 moves. */
@@ -169,6 +189,7 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
   const movedJs = sliceMovedMs(model, false);
   const firstTe = firstTeChangeMs(model);
   const tse = tseTeChangeMs(model);
+  const tseMoved = tseSliceMovedMs(model);
   // The CPU figures (process CPU time, this engine's single thread) are the ones to read on a loaded machine.
   return {
     'preview.teChange.ms': teChange.wall,
@@ -182,6 +203,8 @@ export function previewNodeFigures(model = createModelStore().get(BRAIN_MODEL_ID
     'preview.sliceMoved.firstTeChange.cpu.ms': firstTe.cpu,
     'preview.tse.teChange.ms': tse.wall,
     'preview.tse.teChange.cpu.ms': tse.cpu,
+    'preview.tse.sliceMoved.ms': tseMoved.wall,
+    'preview.tse.sliceMoved.cpu.ms': tseMoved.cpu,
     ...previewGreFigures(model),
   };
 }

@@ -23,6 +23,7 @@ import {
   sharedRange,
   type FineRow,
 } from './resampleRows.ts';
+import { addLabelLine, createVoxelLabels } from './voxelLabels.ts';
 
 /** Most sub-slices averaged through the slice thickness. */
 const MAX_SUB_SLICES = 4;
@@ -130,6 +131,11 @@ export function resampleFractions(
     weights && moving !== undefined
       ? createVoxelLines(volume, fineRead, moving, steps[moving], slotCount(weights))
       : undefined;
+  // One image per label on an orthogonal slice: the sub-slices' labels read per voxel (./voxelLabels.ts).
+  const voxelLabels =
+    !weights && moving !== undefined
+      ? createVoxelLabels(volume, fineRead, moving, steps[moving], subCount)
+      : undefined;
   const u0 = (-fineRead / 2) * readStep;
   // Per sub-slice of the current line: continuous voxel index (+0.5) of read sample 0 and the read range inside.
   const starts = Array.from({ length: subCount }, (): [number, number, number] => [0, 0, 0]);
@@ -190,7 +196,23 @@ export function resampleFractions(
       continue;
     }
     if (moving !== undefined) lastKeys.set(keys);
-    const shared = voxelLines && moving !== undefined ? sharedRange(starts, ranges, moving) : undefined;
+    const shared =
+      (voxelLines || voxelLabels) && moving !== undefined ? sharedRange(starts, ranges, moving) : undefined;
+    if (voxelLabels && moving !== undefined && shared) {
+      addLabelLine(
+        volume,
+        fine,
+        voxelLabels,
+        starts,
+        ranges,
+        moving,
+        steps[moving],
+        shared[0],
+        shared[1],
+        same,
+      );
+      continue;
+    }
     if (voxelLines && moving !== undefined && shared) {
       addVoxelLine(
         volume,
@@ -207,6 +229,7 @@ export function resampleFractions(
       continue;
     }
     if (voxelLines) voxelLines.ready = false;
+    if (voxelLabels) voxelLabels.ready = false;
     for (let sub = 0; sub < subCount; sub++) {
       const f0 = starts[sub] as [number, number, number];
       const uLo = ranges[2 * sub] as number;

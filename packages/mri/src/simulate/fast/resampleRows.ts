@@ -66,7 +66,7 @@ function fractionImage(fine: FineRow, label: number): Float32Array | undefined {
 }
 
 /** Image `slot` (created, with its used-rows mask, on first use), its current row marked used. */
-function slotImage(fine: FineRow, slot: number): Float32Array {
+export function slotImage(fine: FineRow, slot: number): Float32Array {
   let image = fine.fractions[slot];
   if (image === undefined) {
     image = fine.zeroImage(fine.fineRead * fine.finePhase);

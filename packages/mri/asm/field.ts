@@ -35,22 +35,23 @@ function sinPoly(z: f64): f64 {
   return z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
 }
 
-function sinPolyV(z: v128): v128 {
-  let t = f64x2.add(f64x2.splat(S5), f64x2.mul(z, f64x2.splat(S6)));
-  t = f64x2.add(f64x2.splat(S4), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(S3), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(S2), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(S1), f64x2.mul(z, t));
-  return f64x2.mul(z, t);
+// c1 + z·(c2 + z·(c3 + z·(c4 + z·(c5 + z·c6)))) per lane, innermost first (as the scalar expressions).
+function hornerV(z: v128, c1: f64, c2: f64, c3: f64, c4: f64, c5: f64, c6: f64): v128 {
+  let t = f64x2.add(f64x2.splat(c5), f64x2.mul(z, f64x2.splat(c6)));
+  t = f64x2.add(f64x2.splat(c4), f64x2.mul(z, t));
+  t = f64x2.add(f64x2.splat(c3), f64x2.mul(z, t));
+  t = f64x2.add(f64x2.splat(c2), f64x2.mul(z, t));
+  return f64x2.add(f64x2.splat(c1), f64x2.mul(z, t));
 }
 
+// sinPoly, two lanes.
+function sinPolyV(z: v128): v128 {
+  return f64x2.mul(z, hornerV(z, S1, S2, S3, S4, S5, S6));
+}
+
+// cosOfSquare's tail z²·(C1 + z·(…)), two lanes.
 function cosTailV(z: v128): v128 {
-  let t = f64x2.add(f64x2.splat(C5), f64x2.mul(z, f64x2.splat(C6)));
-  t = f64x2.add(f64x2.splat(C4), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(C3), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(C2), f64x2.mul(z, t));
-  t = f64x2.add(f64x2.splat(C1), f64x2.mul(z, t));
-  return f64x2.mul(f64x2.mul(z, z), t);
+  return f64x2.mul(f64x2.mul(z, z), hornerV(z, C1, C2, C3, C4, C5, C6));
 }
 
 // trig.ts cosOfSquare.

@@ -198,34 +198,18 @@ export function resampleFractions(
     if (moving !== undefined) lastKeys.set(keys);
     const shared =
       (voxelLines || voxelLabels) && moving !== undefined ? sharedRange(starts, ranges, moving) : undefined;
-    if (voxelLabels && moving !== undefined && shared) {
-      addLabelLine(
-        volume,
-        fine,
-        voxelLabels,
+    if ((voxelLabels || voxelLines) && moving !== undefined && shared) {
+      const sharedLine = {
         starts,
         ranges,
-        moving,
-        steps[moving],
-        shared[0],
-        shared[1],
+        axis: moving,
+        step: steps[moving],
+        uLo: shared[0],
+        uHi: shared[1],
         same,
-      );
-      continue;
-    }
-    if (voxelLines && moving !== undefined && shared) {
-      addVoxelLine(
-        volume,
-        fine,
-        voxelLines,
-        starts,
-        ranges,
-        moving,
-        steps[moving],
-        shared[0],
-        shared[1],
-        same,
-      );
+      };
+      if (voxelLabels) addLabelLine(volume, fine, voxelLabels, sharedLine);
+      else if (voxelLines) addVoxelLine(volume, fine, voxelLines, sharedLine);
       continue;
     }
     if (voxelLines) voxelLines.ready = false;

@@ -239,22 +239,28 @@ export function sharedRange(
 }
 
 /**
+ * A line whose sub-slices share the read range [uLo, uHi) (sharedRange) along voxel axis `axis`, the fine step
+ * `step` [voxels] apart: `starts`, each sub-slice's continuous voxel index (+0.5) of read sample 0; `ranges`, each
+ * sub-slice's read range [lo, hi) (empty: outside the volume); `same`, the line samples the same voxels as the
+ * last line added.
+ */
+export interface SharedLine {
+  starts: readonly (readonly [number, number, number])[];
+  ranges: Int32Array;
+  axis: 0 | 1 | 2;
+  step: number;
+  uLo: number;
+  uHi: number;
+  same: boolean;
+}
+
+/**
  * Adds a line whose sub-slices share the read range [uLo, uHi) (sharedRange) through `lines` (see VoxelLines);
  * `ranges`: each sub-slice's read range [lo, hi) (empty: outside the volume); `same`: the line samples the same
  * voxels as the last line added (its sums are reused when they are ready).
  */
-export function addVoxelLine(
-  volume: LabelVolume,
-  fine: FineRow,
-  lines: VoxelLines,
-  starts: readonly (readonly [number, number, number])[],
-  ranges: Int32Array,
-  axis: 0 | 1 | 2,
-  step: number,
-  uLo: number,
-  uHi: number,
-  same: boolean,
-): void {
+export function addVoxelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLines, line: SharedLine): void {
+  const { starts, ranges, axis, step, uLo, uHi, same } = line;
   const weights = fine.weights;
   const { sums, used, index } = lines;
   if (!same || !lines.ready) {

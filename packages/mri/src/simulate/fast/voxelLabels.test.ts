@@ -76,7 +76,7 @@ describe('resampling one fraction image per label, sub-slices read per voxel', (
         expected.folded = actual.folded = row * FINE_READ;
         for (let s = 0; s < SUB_SLICES; s++)
           accumulateAlongAxis(volume, expected, starts[s] as [number, number, number], 0, step, uLo, uHi);
-        addLabelLine(volume, actual, lines, starts, ranges, 0, step, uLo, uHi, same);
+        addLabelLine(volume, actual, lines, { starts, ranges, axis: 0, step, uLo, uHi, same });
       }
       expect(expected.fractions.filter((image) => image !== undefined).length).toBeGreaterThan(2);
       expect(actual.fractions).toEqual(expected.fractions);

@@ -9,7 +9,7 @@
  * the same bits.
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
-import { alongAxisBase, slotImage, type FineRow } from './resampleRows.ts';
+import { alongAxisBase, slotImage, type FineRow, type SharedLine } from './resampleRows.ts';
 
 /** The labels of the current line's voxels (see the module comment), and what they were read for. */
 export interface VoxelLabels {
@@ -60,18 +60,8 @@ export function createVoxelLabels(
  * `starts` and `ranges`: each sub-slice's continuous voxel index (+0.5) of read sample 0 and read range [lo, hi)
  * (empty: outside the volume); `same`: the line samples the same voxels as the last line added.
  */
-export function addLabelLine(
-  volume: LabelVolume,
-  fine: FineRow,
-  lines: VoxelLabels,
-  starts: readonly (readonly [number, number, number])[],
-  ranges: Int32Array,
-  axis: 0 | 1 | 2,
-  step: number,
-  uLo: number,
-  uHi: number,
-  same: boolean,
-): void {
+export function addLabelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLabels, line: SharedLine): void {
+  const { starts, ranges, axis, step, uLo, uHi, same } = line;
   if (uLo >= uHi) {
     lines.ready = false;
     return;

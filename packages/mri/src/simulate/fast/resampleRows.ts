@@ -25,6 +25,39 @@ export interface FineRow {
   factors: Float32Array | undefined;
 }
 
+/** The voxel coordinate (+0.5) along the line's axis of read sample 0 in its first sub-slice inside the volume. */
+export function lineStart({ starts, ranges, axis }: SharedLine): number {
+  let first = 0;
+  while ((ranges[2 * first] as number) >= (ranges[2 * first + 1] as number)) first++;
+  return (starts[first] as readonly [number, number, number])[axis];
+}
+
+/**
+ * Each read sample's voxel index along the line's axis (of `n` voxels) into `index`[uLo, uHi), −1 outside, as
+ * accumulateAlongAxis finds it (the same arithmetic, so the same voxel), from `start` (lineStart); answers the
+ * voxel range [lo, hi) the samples touch (lo = n, hi = 0 where none is inside).
+ */
+export function sampleVoxels(
+  start: number,
+  { uLo, uHi, step }: SharedLine,
+  n: number,
+  index: Int32Array,
+): [number, number] {
+  let lo = n;
+  let hi = 0;
+  for (let u = uLo; u < uHi; u++) {
+    const f = start + u * step;
+    const i = f < 0 ? -1 : f | 0;
+    const inside = i >= 0 && i < n;
+    index[u] = inside ? i : -1;
+    if (inside) {
+      lo = Math.min(lo, i);
+      hi = Math.max(hi, i + 1);
+    }
+  }
+  return [lo, hi];
+}
+
 /** Index in the volume of a row along `axis` where its index on that axis is 0 (the other two constant). */
 export function alongAxisBase(
   volume: LabelVolume,
@@ -260,7 +293,7 @@ export interface SharedLine {
  * voxels as the last line added (its sums are reused when they are ready).
  */
 export function addVoxelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLines, line: SharedLine): void {
-  const { starts, ranges, axis, step, uLo, uHi, same } = line;
+  const { starts, ranges, axis, uLo, uHi, same } = line;
   const weights = fine.weights;
   const { sums, used, index } = lines;
   if (!same || !lines.ready) {
@@ -271,24 +304,10 @@ export function addVoxelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLin
     used.fill(0);
     lines.ready = true;
     if (!weights || uLo >= uHi) return;
-    let first = 0;
-    while ((ranges[2 * first] as number) >= (ranges[2 * first + 1] as number)) first++;
-    const start = (starts[first] as readonly [number, number, number])[axis];
+    const start = lineStart(line);
     const n = volume.dims[axis];
     if (start !== lines.start || uLo !== lines.uLo || uHi !== lines.uHi) {
-      // The sample's voxel as accumulateAlongAxis finds it (the same arithmetic, so the same voxel).
-      let lo = n;
-      let hi = 0;
-      for (let u = uLo; u < uHi; u++) {
-        const f = start + u * step;
-        const i = f < 0 ? -1 : f | 0;
-        const inside = i >= 0 && i < n;
-        index[u] = inside ? i : -1;
-        if (inside) {
-          lo = Math.min(lo, i);
-          hi = Math.max(hi, i + 1);
-        }
-      }
+      const [lo, hi] = sampleVoxels(start, line, n, index);
       lines.start = start;
       lines.uLo = uLo;
       lines.uHi = uHi;

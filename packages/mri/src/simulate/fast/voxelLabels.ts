@@ -9,7 +9,14 @@
  * the same bits.
  */
 import type { LabelVolume } from '../../anatomy/types.ts';
-import { alongAxisBase, slotImage, type FineRow, type SharedLine } from './resampleRows.ts';
+import {
+  alongAxisBase,
+  lineStart,
+  sampleVoxels,
+  slotImage,
+  type FineRow,
+  type SharedLine,
+} from './resampleRows.ts';
 
 /** The labels of the current line's voxels (see the module comment), and what they were read for. */
 export interface VoxelLabels {
@@ -61,7 +68,7 @@ export function createVoxelLabels(
  * (empty: outside the volume); `same`: the line samples the same voxels as the last line added.
  */
 export function addLabelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLabels, line: SharedLine): void {
-  const { starts, ranges, axis, step, uLo, uHi, same } = line;
+  const { starts, ranges, axis, uLo, uHi, same } = line;
   if (uLo >= uHi) {
     lines.ready = false;
     return;
@@ -70,22 +77,7 @@ export function addLabelLine(volume: LabelVolume, fine: FineRow, lines: VoxelLab
   const { common, bySub, index, present, seen } = lines;
   if (!same || !lines.ready) {
     lines.ready = true;
-    let first = 0;
-    while ((ranges[2 * first] as number) >= (ranges[2 * first + 1] as number)) first++;
-    const start = (starts[first] as readonly [number, number, number])[axis];
-    // The sample's voxel as accumulateAlongAxis finds it (the same arithmetic, so the same voxel).
-    let lo = n;
-    let hi = 0;
-    for (let u = uLo; u < uHi; u++) {
-      const f = start + u * step;
-      const i = f < 0 ? -1 : f | 0;
-      const inside = i >= 0 && i < n;
-      index[u] = inside ? i : -1;
-      if (inside) {
-        lo = Math.min(lo, i);
-        hi = Math.max(hi, i + 1);
-      }
-    }
+    const [lo, hi] = sampleVoxels(lineStart(line), line, n, index);
     const [nx, ny] = volume.dims;
     const stride = axis === 0 ? 1 : axis === 1 ? nx : nx * ny;
     const labels = volume.labels;

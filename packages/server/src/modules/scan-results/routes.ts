@@ -31,6 +31,7 @@ import { evaluateReference } from './reference-checks.ts';
 import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
 import { getScanResult, keepScan } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { noContent } from '../../plugins/replies.ts';
 
 /** Raw Float32 pixels: private to the reader, and never changing (a scan result is immutable). */
 function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
@@ -192,9 +193,6 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
       params: labIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await clearModuleReference(root.db, await scopeOf(request), request.params.labId);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) => clearModuleReference(root.db, await scopeOf(request), request.params.labId)),
   );
 };

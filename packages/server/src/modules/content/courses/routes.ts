@@ -19,6 +19,7 @@ import { contentScopeOf } from '../programs/access.ts';
 import { contentCall, contentStaff } from '../calls.ts';
 import { archiveCourse, copyCourse, createCourse, deleteCourse, getCourse, patchCourse } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
+import { created, noContent } from '../../../plugins/replies.ts';
 
 export const coursesRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +34,9 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
       body: courseCreateSchema,
       response: { 201: courseSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createCourse(root.db, await scopeOf(request), request.params.programId, request.body)),
+    created(async (request) =>
+      createCourse(root.db, await scopeOf(request), request.params.programId, request.body),
+    ),
   );
 
   app.get(
@@ -67,10 +67,7 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
       params,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await deleteCourse(root.db, await scopeOf(request), request.params.courseId);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) => deleteCourse(root.db, await scopeOf(request), request.params.courseId)),
   );
 
   app.post(
@@ -81,10 +78,9 @@ export const coursesRoutes: FastifyPluginAsync = async (root) => {
       body: courseCopySchema.nullish(),
       response: { 201: courseSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await copyCourse(root.db, await scopeOf(request), request.params.courseId, request.body ?? {})),
+    created(async (request) =>
+      copyCourse(root.db, await scopeOf(request), request.params.courseId, request.body ?? {}),
+    ),
   );
 
   app.post(

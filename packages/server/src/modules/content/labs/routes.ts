@@ -21,6 +21,7 @@ import { contentScopeOf } from '../programs/access.ts';
 import { contentCall, contentReadCall, contentStaff } from '../calls.ts';
 import { archiveLab, copyLab, createLab, deleteLab, getLab, moduleOptions, patchLab } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
+import { created, noContent } from '../../../plugins/replies.ts';
 
 export const labsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -44,10 +45,9 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
       body: labCreateSchema,
       response: { 201: labSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createLab(root.db, await scopeOf(request), request.params.courseId, request.body)),
+    created(async (request) =>
+      createLab(root.db, await scopeOf(request), request.params.courseId, request.body),
+    ),
   );
 
   app.get(
@@ -78,10 +78,7 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
       params,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await deleteLab(root.db, await scopeOf(request), request.params.labId);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) => deleteLab(root.db, await scopeOf(request), request.params.labId)),
   );
 
   app.post(
@@ -92,10 +89,9 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
       body: labCopySchema.nullish(),
       response: { 201: labSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await copyLab(root.db, await scopeOf(request), request.params.labId, request.body ?? {})),
+    created(async (request) =>
+      copyLab(root.db, await scopeOf(request), request.params.labId, request.body ?? {}),
+    ),
   );
 
   app.post(

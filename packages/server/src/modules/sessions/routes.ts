@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { simulatorCall } from '../../plugins/simulator.ts';
+import { sessionCall, simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from './context.ts';
 import {
   activeSessionPayload,
@@ -42,9 +42,6 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const errors = SESSION_CALL_ERRORS;
   const params = sessionIdParamsSchema;
-  /** A call on one session (by its id) that answers `answer`. */
-  const sessionCall = <const A extends z.ZodType>(summary: string, answer: A) =>
-    simulatorCall(summary, { params, response: { 200: answer, ...errors } });
 
   app.post(
     routePath(SESSION_PATHS.sessions),

@@ -14,7 +14,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
 
 /** Answer bodies by status code. */
-type Answers = Readonly<Record<number, ZodType>>;
+export type Answers = Readonly<Record<number, ZodType>>;
 
 /** What a call declares of its own. */
 export interface CallSchema {

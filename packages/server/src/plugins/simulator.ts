@@ -5,11 +5,13 @@
  * reaper that closes sessions left without keepalive (SESSION_REAP_AFTER_MS: idle time 600 s plus countdown
  * 300 s; configurable for tests). Everything here closes with the app.
  */
-import { SESSION_REAP_AFTER_MS } from '@larmor/contracts';
+import { SESSION_REAP_AFTER_MS, sessionIdParamsSchema } from '@larmor/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ZodType } from 'zod';
 import { authenticate } from './auth.ts';
 import { BEARER_SECURITY } from './calls.ts';
+import { SESSION_CALL_ERRORS } from './errors.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createSessionEventHub, type SessionEventHub } from '../jobs/events.ts';
 import { createScanQueue, type ScanJob, type ScanQueue } from '../jobs/index.ts';
@@ -46,6 +48,14 @@ export function simulatorCall<S extends object>(summary: string, schema: S) {
     preHandler: authenticate,
     schema: { summary, tags: SIMULATOR_TAGS, security: BEARER_SECURITY, ...schema },
   };
+}
+
+/** A simulator call on one session, by its id, that answers `answer` (or one of the session calls' errors). */
+export function sessionCall<const A extends ZodType>(summary: string, answer: A) {
+  return simulatorCall(summary, {
+    params: sessionIdParamsSchema,
+    response: { 200: answer, ...SESSION_CALL_ERRORS },
+  });
 }
 
 export interface SimulatorRuntime {

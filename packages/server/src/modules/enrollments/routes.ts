@@ -17,6 +17,7 @@ import { contentScopeOf } from '../content/programs/access.ts';
 import { contentCall } from '../content/calls.ts';
 import { enroll, listEnrollmentCandidates, listEnrollments, unenroll } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { noContent } from '../../plugins/replies.ts';
 
 export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -64,9 +65,8 @@ export const enrollmentsRoutes: FastifyPluginAsync = async (root) => {
       params: enrollmentParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await unenroll(root.db, await scopeOf(request), request.params.programId, request.params.userId);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) =>
+      unenroll(root.db, await scopeOf(request), request.params.programId, request.params.userId),
+    ),
   );
 };

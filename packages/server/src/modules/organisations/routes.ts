@@ -36,12 +36,13 @@ import { adminScopeOf, type AdminScope } from './access.ts';
 import type { Db } from './repository.ts';
 import * as service from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { created, noContent } from '../../plugins/replies.ts';
 
 const admin = requireRole('Admin');
 const clientCall = signedInCalls(['organisations'], ADMIN_CALL_ERRORS);
 const groupCall = signedInCalls(['groups'], ADMIN_CALL_ERRORS);
 const cohortCall = signedInCalls(['cohorts'], ADMIN_CALL_ERRORS);
-const noContent = { 204: z.null() };
+const noContentAnswer = { 204: z.null() };
 
 /** A group or a cohort as its routes see it: its paths, schema, summaries (OpenAPI) and service calls. */
 interface MemberSet<S extends z.ZodType> {
@@ -79,8 +80,7 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
       body: clientCreateSchema,
       response: { 201: clientSchema },
     }),
-    async (request, reply) =>
-      reply.status(201).send(await service.createClient(db, await scopeOf(request), request.body)),
+    created(async (request) => service.createClient(db, await scopeOf(request), request.body)),
   );
   app.get(
     routePath(ORGANISATION_PATHS.client),
@@ -106,12 +106,9 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     clientCall(admin, {
       summary: 'Delete an organisation with its groups and memberships (platform administrators)',
       params: idParamsSchema,
-      response: noContent,
+      response: noContentAnswer,
     }),
-    async (request, reply) => {
-      await service.deleteClient(db, await scopeOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) => service.deleteClient(db, await scopeOf(request), request.params.id)),
   );
 
   app.get(
@@ -130,12 +127,9 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
       body: groupCreateSchema,
       response: { 201: groupSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createGroup(db, await scopeOf(request), request.body.clientId, request.body.name),
-        ),
+    created(async (request) =>
+      service.createGroup(db, await scopeOf(request), request.body.clientId, request.body.name),
+    ),
   );
   memberSetRoutes({
     call: groupCall,
@@ -178,10 +172,9 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
       body: cohortCreateSchema,
       response: { 201: cohortSchema },
     }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createCohort(db, await scopeOf(request), request.params.id, request.body.name)),
+    created(async (request) =>
+      service.createCohort(db, await scopeOf(request), request.params.id, request.body.name),
+    ),
   );
   memberSetRoutes({
     call: cohortCall,
@@ -226,11 +219,8 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
     );
     app.delete(
       routePath(set.paths.one),
-      set.call(admin, { summary: set.summaries.remove, params: idParamsSchema, response: noContent }),
-      async (request, reply) => {
-        await set.remove(db, await scopeOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
+      set.call(admin, { summary: set.summaries.remove, params: idParamsSchema, response: noContentAnswer }),
+      noContent(async (request) => set.remove(db, await scopeOf(request), request.params.id)),
     );
     app.get(
       routePath(set.paths.members),
@@ -256,12 +246,11 @@ export const organisationsRoutes: FastifyPluginAsync = async (root) => {
       set.call(admin, {
         summary: set.summaries.removeMember,
         params: memberParamsSchema,
-        response: noContent,
+        response: noContentAnswer,
       }),
-      async (request, reply) => {
-        await set.removeMember(db, await scopeOf(request), request.params.id, request.params.userId);
-        return reply.status(204).send(null);
-      },
+      noContent(async (request) =>
+        set.removeMember(db, await scopeOf(request), request.params.id, request.params.userId),
+      ),
     );
   }
 };

@@ -22,7 +22,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { signedInCalls } from '../../plugins/calls.ts';
+import { signedInCalls, type Answers } from '../../plugins/calls.ts';
 import { ADMIN_CALL_ERRORS } from '../../plugins/errors.ts';
 import { contentScopeOf } from '../content/programs/access.ts';
 import { compareWithReference, differenceBytes } from './comparison.ts';
@@ -31,6 +31,7 @@ import { evaluateReference } from './reference-checks.ts';
 import { clearModuleReference, getModuleReference, setModuleReference } from './reference.ts';
 import { getScanResult, keepScan } from './service.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { noContent } from '../../plugins/replies.ts';
 
 /** Raw Float32 pixels: private to the reader, and never changing (a scan result is immutable). */
 function sendPixels(reply: FastifyReply, bytes: Uint8Array, cache: boolean) {
@@ -46,6 +47,12 @@ export const attemptCall = signedInCalls(['attempts'], ADMIN_CALL_ERRORS);
 export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
+  /** A call on one scan result, by its id. */
+  const scanResultCall = <const R extends Answers>(summary: string, response: R) =>
+    attemptCall(authenticate, { summary, params: scanResultIdParamsSchema, response });
+  /** A call on a module's reference scan for the caller's organisation, by the module's id. */
+  const referenceCall = <const R extends Answers>(summary: string, response: R) =>
+    attemptCall(authenticate, { summary, params: labIdParamsSchema, response });
 
   app.post(
     routePath(ATTEMPT_PATHS.scanResults),
@@ -68,10 +75,8 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(ATTEMPT_PATHS.scanResult),
-    attemptCall(authenticate, {
-      summary: 'A scan result: its snapshot and series size (owner, their organisation’s staff)',
-      params: scanResultIdParamsSchema,
-      response: { 200: scanResultSchema },
+    scanResultCall('A scan result: its snapshot and series size (owner, their organisation’s staff)', {
+      200: scanResultSchema,
     }),
     async (request) => getScanResult(root.db, await scopeOf(request), request.params.scanResultId),
   );
@@ -112,13 +117,11 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.comparison),
-    attemptCall(authenticate, {
-      summary:
-        'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
+    scanResultCall(
+      'A scan result against the module’s reference scan: differing parameters with their consequences and ' +
         'the difference map of the centre slices (or why there is none)',
-      params: scanResultIdParamsSchema,
-      response: { 200: scanResultComparisonSchema },
-    }),
+      { 200: scanResultComparisonSchema },
+    ),
     async (request) =>
       compareWithReference(
         root.db,
@@ -130,11 +133,10 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.difference),
-    attemptCall(authenticate, {
-      summary: 'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
-      params: scanResultIdParamsSchema,
-      response: {},
-    }),
+    scanResultCall(
+      'The difference map’s pixels, |this − reference|: little-endian Float32, rows × columns',
+      {},
+    ),
     async (request, reply) => {
       const blobs = root.simulator.blobs;
       const bytes = await differenceBytes(
@@ -149,10 +151,8 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.reference),
-    attemptCall(authenticate, {
-      summary: 'The module’s reference scan for the caller’s organisation (null when none)',
-      params: labIdParamsSchema,
-      response: { 200: moduleReferenceAnswerSchema },
+    referenceCall('The module’s reference scan for the caller’s organisation (null when none)', {
+      200: moduleReferenceAnswerSchema,
     }),
     async (request) => getModuleReference(root.db, await scopeOf(request), request.params.labId),
   );
@@ -173,28 +173,23 @@ export const scanResultsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SCAN_RESULT_REVIEW_PATHS.referenceEvaluation),
-    attemptCall(authenticate, {
-      summary:
-        'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
+    referenceCall(
+      'The module’s objectives checked against its reference scan, with what each measured (teachers and ' +
         'administrators of its organisation)',
-      params: labIdParamsSchema,
-      response: { 200: referenceEvaluationSchema },
-    }),
+      { 200: referenceEvaluationSchema },
+    ),
     async (request) =>
       evaluateReference(root.db, root.simulator.blobs, await scopeOf(request), request.params.labId),
   );
 
   app.delete(
     routePath(SCAN_RESULT_REVIEW_PATHS.reference),
-    attemptCall(authenticate, {
-      summary:
-        'The module has no reference scan for your organisation any more (teachers and administrators)',
-      params: labIdParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      await clearModuleReference(root.db, await scopeOf(request), request.params.labId);
-      return reply.status(204).send(null);
-    },
+    referenceCall(
+      'The module has no reference scan for your organisation any more (teachers and administrators)',
+      {
+        204: z.null(),
+      },
+    ),
+    noContent(async (request) => clearModuleReference(root.db, await scopeOf(request), request.params.labId)),
   );
 };

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { notFound, SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { simulatorCall } from '../../plugins/simulator.ts';
+import { sessionCall, simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from '../sessions/context.ts';
 import { findPulseSequenceById } from './repository.ts';
 import {
@@ -57,10 +57,7 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.collections),
-    simulatorCall('The session’s collections ("Scan N")', {
-      params: sessionIdParamsSchema,
-      response: { 200: collectionListSchema, ...errors },
-    }),
+    sessionCall('The session’s collections ("Scan N")', collectionListSchema),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listCollections(root.db, context.session.id);
@@ -82,10 +79,7 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.pulseSequences),
-    simulatorCall('The session’s pulse sequences by seqnum', {
-      params: sessionIdParamsSchema,
-      response: { 200: pulseSequenceListSchema, ...errors },
-    }),
+    sessionCall('The session’s pulse sequences by seqnum', pulseSequenceListSchema),
     async (request) => {
       const context = await contextOf(request, request.params.sessionId);
       return listPulseSequences(root.db, context.session.id);
@@ -223,10 +217,7 @@ export const sequencesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.activeSchemas),
-    simulatorCall('The schemes this session may add (the module’s, within the plan)', {
-      params: sessionIdParamsSchema,
-      response: { 200: activeSchemasSchema, ...errors },
-    }),
+    sessionCall('The schemes this session may add (the module’s, within the plan)', activeSchemasSchema),
     async (request) => activeSchemas(await contextOf(request, request.params.sessionId)),
   );
 };

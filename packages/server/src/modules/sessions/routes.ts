@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { SESSION_CALL_ERRORS } from '../../plugins/errors.ts';
 import { routePath } from '../../plugins/route-path.ts';
-import { simulatorCall } from '../../plugins/simulator.ts';
+import { sessionCall, simulatorCall } from '../../plugins/simulator.ts';
 import { loadSessionContext } from './context.ts';
 import {
   activeSessionPayload,
@@ -82,31 +82,25 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.instanceState),
-    simulatorCall('Whether the session runs, and the seconds left before it is closed without keepalive', {
-      params,
-      response: { 200: instanceStateSchema, ...errors },
-    }),
+    sessionCall(
+      'Whether the session runs, and the seconds left before it is closed without keepalive',
+      instanceStateSchema,
+    ),
     async (request) => instanceState(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
   app.get(
     routePath(SESSION_PATHS.keepalive),
-    simulatorCall(
+    sessionCall(
       'Keep the session open (the simulator sends it at most once a minute while its user is active)',
-      {
-        params,
-        response: { 200: sessionSchema, ...errors },
-      },
+      sessionSchema,
     ),
     async (request) => keepalive(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
   app.put(
     routePath(SESSION_PATHS.close),
-    simulatorCall('Save and close the session (idempotent); its running scans are cancelled', {
-      params,
-      response: { 200: sessionSchema, ...errors },
-    }),
+    sessionCall('Save and close the session (idempotent); its running scans are cancelled', sessionSchema),
     async (request) => closeOwnSession(root.db, runtime, callerOf(request), request.params.sessionId),
   );
 
@@ -147,10 +141,7 @@ export const sessionsRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     routePath(SESSION_PATHS.coils),
-    simulatorCall('The receive coils of the session’s model', {
-      params,
-      response: { 200: z.array(coilSchema), ...errors },
-    }),
+    sessionCall('The receive coils of the session’s model', z.array(coilSchema)),
     async (request) =>
       coilsOf(await loadSessionContext(root.db, runtime, callerOf(request), request.params.sessionId)),
   );

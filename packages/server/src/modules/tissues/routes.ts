@@ -18,16 +18,18 @@ export const tissuesRoutes: FastifyPluginAsync = async (root) => {
   const runtime = root.simulator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const errors = SESSION_CALL_ERRORS;
+  /** The read and the reset of a module's (or a session's) tissues take the same ids and answer the list. */
+  const moduleTissuesCall = (summary: string) =>
+    simulatorCall(summary, {
+      params: tissueLabParamsSchema,
+      querystring: tissueQuerySchema,
+      response: { 200: tissueConfigurationSchema, ...errors },
+    });
 
   app.get(
     routePath(SESSION_PATHS.tissueConfiguration),
-    simulatorCall(
+    moduleTissuesCall(
       'T1 and T2 [ms] of the module’s tissues (with a session’s own values when sessionId is given)',
-      {
-        params: tissueLabParamsSchema,
-        querystring: tissueQuerySchema,
-        response: { 200: tissueConfigurationSchema, ...errors },
-      },
     ),
     async (request) =>
       tissueConfiguration(root.db, runtime, callerOf(request), request.params.labId, request.query.sessionId),
@@ -35,13 +37,8 @@ export const tissuesRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     routePath(SESSION_PATHS.tissueReset),
-    simulatorCall(
+    moduleTissuesCall(
       'Reset a session’s tissue values to the module’s (sessionId), or a module’s to the library’s',
-      {
-        params: tissueLabParamsSchema,
-        querystring: tissueQuerySchema,
-        response: { 200: tissueConfigurationSchema, ...errors },
-      },
     ),
     async (request) =>
       resetTissues(root.db, runtime, callerOf(request), request.params.labId, request.query.sessionId),

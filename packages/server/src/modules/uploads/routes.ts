@@ -27,6 +27,7 @@ import { contentStaff } from '../content/calls.ts';
 import { deleteUpload, listUploads, readUpload, uploadFile } from './service.ts';
 import { fileUploadStore } from './storage.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { noContent } from '../../plugins/replies.ts';
 
 const tags = ['uploads'];
 const call = signedInCalls(tags, ADMIN_CALL_ERRORS);
@@ -126,9 +127,8 @@ export const uploadsRoutes: FastifyPluginAsync = async (root) => {
       params: uploadIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await deleteUpload(root.db, store, await scopeOf(request), request.params.uploadId);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) =>
+      deleteUpload(root.db, store, await scopeOf(request), request.params.uploadId),
+    ),
   );
 };

@@ -33,6 +33,7 @@ import { importUsers } from './importer.ts';
 import { bulkUpdate, createUser, deleteUser, getUser, listUsers, putUsers, updateUser } from './service.ts';
 import { noStore } from '../../plugins/security.ts';
 import { routePath } from '../../plugins/route-path.ts';
+import { created, noContent } from '../../plugins/replies.ts';
 
 const call = signedInCalls(['users'], ADMIN_CALL_ERRORS);
 const admin = requireRole('Admin');
@@ -83,8 +84,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
       body: userCreateSchema,
       response: { 201: adminUserSchema },
     }),
-    async (request, reply) =>
-      reply.status(201).send(await createUser(root, await scopeOf(request), request.body)),
+    created(async (request) => createUser(root, await scopeOf(request), request.body)),
   );
 
   app.patch(
@@ -105,10 +105,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
       params: userIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => {
-      await deleteUser(root, await scopeOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    noContent(async (request) => deleteUser(root, await scopeOf(request), request.params.id)),
   );
 
   app.patch(

@@ -38,213 +38,106 @@ const person = {
 };
 const goodPassword = 'a good long password';
 
+/**
+ * A call's text fields with a JSON body: a valid body, and the fields tried in it (its keys unless named; a
+ * body made from the world names them).
+ */
+type BodyFields = (
+  | { valid: Record<string, unknown>; names?: readonly string[] }
+  | { valid: (world: Ctx) => Record<string, unknown>; names: readonly string[] }
+) & {
+  /** Multi-line fields among them. */
+  multiLine?: readonly string[];
+  /** The body around the valid one (an import's entry), and the prefix of the field's key in that body. */
+  wrap?: (body: Record<string, unknown>) => object;
+  prefix?: string;
+};
+
 function fieldsOf(
   method: Method,
-  url: (world: Ctx) => string,
+  url: string | ((world: Ctx) => string),
   caller: Caller,
-  valid: (world: Ctx) => Record<string, unknown>,
-  names: readonly string[],
-  prefix = '',
-  wrap: (body: Record<string, unknown>) => object = (body) => body,
-  multiLine: readonly string[] = [],
+  { valid, names, multiLine = [], wrap = (body) => body, prefix = '' }: BodyFields,
 ): TextField[] {
-  return names.map((name) => ({
+  const validOf = (world: Ctx) => (typeof valid === 'function' ? valid(world) : valid);
+  const tried = names ?? (typeof valid === 'function' ? [] : Object.keys(valid));
+  return tried.map((name) => ({
     method,
-    url,
+    url: (world) => (typeof url === 'function' ? url(world) : url),
     caller,
     multiLine: multiLine.includes(name),
     body: (world, bad) => {
-      const body = valid(world);
+      const body = validOf(world);
       return wrap({ ...body, [name]: `${String(body[name] ?? 'x')}${bad}` });
     },
     field: `${prefix}${name}`,
   }));
 }
 
+/** A text field that a GET call carries in its path or query. */
+function inUrl(url: (bad: string) => string, caller: Caller, field: string): TextField[] {
+  return [{ method: 'GET', url: (_world, bad) => url(bad), caller, field }];
+}
+
+const emailOnly = { valid: { email: 'a@example.test' } };
+const tokenOnly = { valid: { token: 'abc' } };
+const personFields = ['username', 'email', 'firstName', 'lastName'];
+const program = {
+  valid: { title: 'MRI', summary: 'Short', description: 'Long' },
+  multiLine: ['summary', 'description'],
+};
+const course = { valid: { title: 'Course', description: 'About' }, multiLine: ['description'] };
+
 /** Every text field of every call that exists today. */
 const TEXT_FIELDS: TextField[] = [
-  ...fieldsOf(
-    'POST',
-    () => '/login',
-    'anonymous',
-    () => ({ username: 'someone', password: goodPassword }),
-    ['username', 'password'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/v2/users/register',
-    'anonymous',
-    () => ({ ...person, password: goodPassword }),
-    ['username', 'email', 'password', 'firstName', 'lastName'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/forgot-password',
-    'anonymous',
-    () => ({ email: 'a@example.test' }),
-    ['email'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/forgot-username',
-    'anonymous',
-    () => ({ email: 'a@example.test' }),
-    ['email'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/reset-password',
-    'anonymous',
-    () => ({ token: 'abc', password: goodPassword }),
-    ['token', 'password'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/refresh-token',
-    'anonymous',
-    () => ({ token: 'abc' }),
-    ['token'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/logout',
-    'anonymous',
-    () => ({ token: 'abc' }),
-    ['token'],
-  ),
-  {
-    method: 'GET',
-    url: (_world, bad) => `/v2/users/activate/abc${encodeURIComponent(bad)}`,
-    caller: 'anonymous',
-    field: 'token',
-  },
-  ...fieldsOf(
-    'POST',
-    () => '/me/change-password',
-    'student',
-    () => ({ oldPassword: 'correct horse battery', newPassword: goodPassword }),
-    ['oldPassword', 'newPassword'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/v1/users/',
-    'admin',
-    () => ({ ...person, role: 'Student', password: goodPassword }),
-    ['username', 'email', 'firstName', 'lastName', 'password'],
-  ),
-  ...fieldsOf(
-    'PATCH',
-    (world) => `/v1/users/${world.a.teacher.id}`,
-    'admin',
-    () => ({ ...person, password: goodPassword }),
-    ['username', 'email', 'firstName', 'lastName', 'password'],
-  ),
-  ...fieldsOf(
-    'PUT',
-    () => '/v1/users/',
-    'admin',
-    () => ({ ...person, role: 'Student' }),
-    ['username', 'email', 'firstName', 'lastName'],
-    'users.0.',
-    (entry) => ({ users: [entry] }),
-  ),
-  {
-    method: 'GET',
-    url: (_world, bad) => `/v1/users/?name=${encodeURIComponent(`ada${bad}`)}`,
-    caller: 'admin',
-    field: 'name',
-  },
-  ...fieldsOf(
-    'POST',
-    () => '/v1/clients/',
-    'platform',
-    () => ({ name: 'New School' }),
-    ['name'],
-  ),
-  ...fieldsOf(
-    'PATCH',
-    (world) => `/v1/clients/${world.a.clientId}`,
-    'platform',
-    () => ({ name: 'Renamed' }),
-    ['name'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/v1/groups/',
-    'admin',
-    (world) => ({ clientId: world.a.clientId, name: 'G' }),
-    ['name'],
-  ),
-  ...fieldsOf(
-    'PATCH',
-    (world) => `/v1/groups/${world.a.groupId}`,
-    'admin',
-    () => ({ name: 'G2' }),
-    ['name'],
-  ),
-  ...fieldsOf(
-    'POST',
-    (world) => `/v1/groups/${world.a.groupId}/cohorts`,
-    'admin',
-    () => ({ name: 'C' }),
-    ['name'],
-  ),
-  ...fieldsOf(
-    'POST',
-    () => '/v1/programs',
-    'admin',
-    () => ({ title: 'MRI', summary: 'Short', description: 'Long' }),
-    ['title', 'summary', 'description'],
-    '',
-    (body) => body,
-    ['summary', 'description'],
-  ),
-  ...fieldsOf(
-    'PATCH',
-    (world) => `/v1/programs/${world.programId}`,
-    'admin',
-    () => ({ title: 'MRI', summary: 'Short', description: 'Long' }),
-    ['title', 'summary', 'description'],
-    '',
-    (body) => body,
-    ['summary', 'description'],
-  ),
-  {
-    method: 'GET',
-    url: (_world, bad) => `/v1/programs?search=${encodeURIComponent(`mri${bad}`)}`,
-    caller: 'admin',
-    field: 'search',
-  },
-  ...fieldsOf(
-    'POST',
-    (world) => `/v1/programs/${world.programId}/courses`,
-    'admin',
-    () => ({ title: 'Course', description: 'About' }),
-    ['title', 'description'],
-    '',
-    (body) => body,
-    ['description'],
-  ),
-  ...fieldsOf(
-    'PATCH',
-    (world) => `/v1/courses/${world.courseId}`,
-    'admin',
-    () => ({ title: 'Course', description: 'About' }),
-    ['title', 'description'],
-    '',
-    (body) => body,
-    ['description'],
-  ),
-  ...fieldsOf(
-    'POST',
-    (world) => `/v1/courses/${world.courseId}/modules`,
-    'admin',
-    () => ({ title: 'Lab', instructions: 'Scan', anatomicalModelId: 1, sequenceTypes: [2] }),
-    ['title', 'instructions'],
-    '',
-    (body) => body,
-    ['instructions'],
-  ),
+  ...fieldsOf('POST', '/login', 'anonymous', { valid: { username: 'someone', password: goodPassword } }),
+  ...fieldsOf('POST', '/v2/users/register', 'anonymous', {
+    valid: { ...person, password: goodPassword },
+    names: ['username', 'email', 'password', 'firstName', 'lastName'],
+  }),
+  ...fieldsOf('POST', '/forgot-password', 'anonymous', emailOnly),
+  ...fieldsOf('POST', '/forgot-username', 'anonymous', emailOnly),
+  ...fieldsOf('POST', '/reset-password', 'anonymous', { valid: { token: 'abc', password: goodPassword } }),
+  ...fieldsOf('POST', '/refresh-token', 'anonymous', tokenOnly),
+  ...fieldsOf('POST', '/logout', 'anonymous', tokenOnly),
+  ...inUrl((bad) => `/v2/users/activate/abc${encodeURIComponent(bad)}`, 'anonymous', 'token'),
+  ...fieldsOf('POST', '/me/change-password', 'student', {
+    valid: { oldPassword: 'correct horse battery', newPassword: goodPassword },
+  }),
+  ...fieldsOf('POST', '/v1/users/', 'admin', {
+    valid: { ...person, role: 'Student', password: goodPassword },
+    names: [...personFields, 'password'],
+  }),
+  ...fieldsOf('PATCH', (world) => `/v1/users/${world.a.teacher.id}`, 'admin', {
+    valid: { ...person, password: goodPassword },
+  }),
+  ...fieldsOf('PUT', '/v1/users/', 'admin', {
+    valid: { ...person, role: 'Student' },
+    names: personFields,
+    prefix: 'users.0.',
+    wrap: (entry) => ({ users: [entry] }),
+  }),
+  ...inUrl((bad) => `/v1/users/?name=${encodeURIComponent(`ada${bad}`)}`, 'admin', 'name'),
+  ...fieldsOf('POST', '/v1/clients/', 'platform', { valid: { name: 'New School' } }),
+  ...fieldsOf('PATCH', (world) => `/v1/clients/${world.a.clientId}`, 'platform', {
+    valid: { name: 'Renamed' },
+  }),
+  ...fieldsOf('POST', '/v1/groups/', 'admin', {
+    valid: (world) => ({ clientId: world.a.clientId, name: 'G' }),
+    names: ['name'],
+  }),
+  ...fieldsOf('PATCH', (world) => `/v1/groups/${world.a.groupId}`, 'admin', { valid: { name: 'G2' } }),
+  ...fieldsOf('POST', (world) => `/v1/groups/${world.a.groupId}/cohorts`, 'admin', { valid: { name: 'C' } }),
+  ...fieldsOf('POST', '/v1/programs', 'admin', program),
+  ...fieldsOf('PATCH', (world) => `/v1/programs/${world.programId}`, 'admin', program),
+  ...inUrl((bad) => `/v1/programs?search=${encodeURIComponent(`mri${bad}`)}`, 'admin', 'search'),
+  ...fieldsOf('POST', (world) => `/v1/programs/${world.programId}/courses`, 'admin', course),
+  ...fieldsOf('PATCH', (world) => `/v1/courses/${world.courseId}`, 'admin', course),
+  ...fieldsOf('POST', (world) => `/v1/courses/${world.courseId}/modules`, 'admin', {
+    valid: { title: 'Lab', instructions: 'Scan', anatomicalModelId: 1, sequenceTypes: [2] },
+    names: ['title', 'instructions'],
+    multiLine: ['instructions'],
+  }),
 ];
 
 /** CR, LF and tab: allowed in multi-line text. */

@@ -3,7 +3,6 @@
  * form's pickers from the engine's own catalogue (GET v1/module-options).
  */
 import {
-  archiveSchema,
   courseIdParamsSchema,
   labCopySchema,
   labCreateSchema,
@@ -15,17 +14,33 @@ import {
 } from '@larmor/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, callerOf } from '../../../plugins/auth.ts';
 import { contentScopeOf } from '../programs/access.ts';
-import { contentCall, contentReadCall, contentStaff } from '../calls.ts';
+import { contentReadCall } from '../calls.ts';
+import { contentItemCalls } from '../item-calls.ts';
 import { archiveLab, copyLab, createLab, deleteLab, getLab, moduleOptions, patchLab } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
+import { created, noContent } from '../../../plugins/replies.ts';
+
+/** The module calls that a course answers alike (item-calls.ts), with their summaries. */
+const lab = contentItemCalls({
+  parent: courseIdParamsSchema,
+  params: labIdParamsSchema,
+  schema: labSchema,
+  bodies: { create: labCreateSchema, patch: labPatchSchema, copy: labCopySchema },
+  summaries: {
+    create: 'Add a module (lab) at the end of a course',
+    get: 'Get a module; a learner’s read records it as the module opened last',
+    patch: 'Change a module',
+    remove: 'Delete a module (409 when in use: archive it instead)',
+    copy: 'Copy a module to the end of this or another course',
+    archive: 'Archive a module (hidden from learners), or restore it with {archived: false}',
+  },
+});
 
 export const labsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => contentScopeOf(root.db, callerOf(request));
-  const params = labIdParamsSchema;
 
   app.get(
     routePath(PROGRAM_PATHS.moduleOptions),
@@ -38,75 +53,30 @@ export const labsRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     routePath(PROGRAM_PATHS.courseModules),
-    contentCall(contentStaff, {
-      summary: 'Add a module (lab) at the end of a course',
-      params: courseIdParamsSchema,
-      body: labCreateSchema,
-      response: { 201: labSchema },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createLab(root.db, await scopeOf(request), request.params.courseId, request.body)),
+    lab.create,
+    created(async (request) =>
+      createLab(root.db, await scopeOf(request), request.params.courseId, request.body),
+    ),
   );
-
-  app.get(
-    routePath(PROGRAM_PATHS.module),
-    contentCall(authenticate, {
-      summary: 'Get a module; a learner’s read records it as the module opened last',
-      params,
-      response: { 200: labSchema },
-    }),
-    async (request) => getLab(root.db, await scopeOf(request), request.params.labId),
+  app.get(routePath(PROGRAM_PATHS.module), lab.get, async (request) =>
+    getLab(root.db, await scopeOf(request), request.params.labId),
   );
-
-  app.patch(
-    routePath(PROGRAM_PATHS.module),
-    contentCall(contentStaff, {
-      summary: 'Change a module',
-      params,
-      body: labPatchSchema,
-      response: { 200: labSchema },
-    }),
-    async (request) => patchLab(root.db, await scopeOf(request), request.params.labId, request.body),
+  app.patch(routePath(PROGRAM_PATHS.module), lab.patch, async (request) =>
+    patchLab(root.db, await scopeOf(request), request.params.labId, request.body),
   );
-
   app.delete(
     routePath(PROGRAM_PATHS.module),
-    contentCall(contentStaff, {
-      summary: 'Delete a module (409 when in use: archive it instead)',
-      params,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      await deleteLab(root.db, await scopeOf(request), request.params.labId);
-      return reply.status(204).send(null);
-    },
+    lab.remove,
+    noContent(async (request) => deleteLab(root.db, await scopeOf(request), request.params.labId)),
   );
-
   app.post(
     routePath(PROGRAM_PATHS.moduleCopy),
-    contentCall(contentStaff, {
-      summary: 'Copy a module to the end of this or another course',
-      params,
-      body: labCopySchema.nullish(),
-      response: { 201: labSchema },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await copyLab(root.db, await scopeOf(request), request.params.labId, request.body ?? {})),
+    lab.copy,
+    created(async (request) =>
+      copyLab(root.db, await scopeOf(request), request.params.labId, request.body ?? {}),
+    ),
   );
-
-  app.post(
-    routePath(PROGRAM_PATHS.moduleArchive),
-    contentCall(contentStaff, {
-      summary: 'Archive a module (hidden from learners), or restore it with {archived: false}',
-      params,
-      body: archiveSchema.nullish(),
-      response: { 200: labSchema },
-    }),
-    async (request) =>
-      archiveLab(root.db, await scopeOf(request), request.params.labId, request.body ?? { archived: true }),
+  app.post(routePath(PROGRAM_PATHS.moduleArchive), lab.archive, async (request) =>
+    archiveLab(root.db, await scopeOf(request), request.params.labId, request.body ?? { archived: true }),
   );
 };

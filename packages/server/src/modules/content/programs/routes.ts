@@ -36,6 +36,7 @@ import {
   publishProgram,
 } from './service.ts';
 import { routePath } from '../../../plugins/route-path.ts';
+import { created } from '../../../plugins/replies.ts';
 
 export const programsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -59,8 +60,7 @@ export const programsRoutes: FastifyPluginAsync = async (root) => {
       body: programCreateSchema,
       response: { 201: programSchema },
     }),
-    async (request, reply) =>
-      reply.status(201).send(await createProgram(root.db, await scopeOf(request), request.body)),
+    created(async (request) => createProgram(root.db, await scopeOf(request), request.body)),
   );
 
   app.get(

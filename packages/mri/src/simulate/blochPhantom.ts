@@ -10,7 +10,7 @@ import { axesOf } from '../sequence/build/context.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import type { SequenceTimeline } from '../sequence/timeline.ts';
 import type { TissueAtField } from '../tissue/types.ts';
-import { framePhantom } from './bloch/framePhantom.ts';
+import { framePhantom, type FramePhantomOptions } from './bloch/framePhantom.ts';
 import type { SpinSet } from './bloch/spins.ts';
 import type { AcquisitionFrame } from './geometry.ts';
 import type { FieldMap3d } from './fieldMap.ts';
@@ -70,6 +70,44 @@ export function excitationGradient(timeline: SequenceTimeline, protocol: Protoco
   return max;
 }
 
+/** What `blochSlicePhantom` asks of the slice: its spins' placement and tissue options. */
+export interface BlochPhantomSettings {
+  /** Isochromats per spin for T2* (default 1). */
+  isochromats?: number;
+  /** Isochromats per pixel through the slice (default SLICE_ISOCHROMATS, or SLICE_ISOCHROMATS_WITH_T2_STAR). */
+  sliceIsochromats?: number;
+  /** The model's susceptibility field map (with susceptibility on). */
+  fieldMap?: FieldMap3d;
+}
+
+/**
+ * The `framePhantom` options of `blochSlicePhantom` for a slice of `frame` scanned by `timeline` (its first
+ * excitation's slice-select gradient places each tissue's layer), everything the phantom depends on besides the
+ * model, the frame and the tissues: what keys a kept phantom (sliceCache.ts).
+ */
+export function blochPhantomOptions(
+  frame: AcquisitionFrame,
+  timeline: SequenceTimeline,
+  protocol: Protocol,
+  settings: BlochPhantomSettings = {},
+): FramePhantomOptions {
+  const gradient = excitationGradient(timeline, protocol);
+  const t2Star = (settings.isochromats ?? 1) > 1;
+  const n = settings.sliceIsochromats ?? (t2Star ? SLICE_ISOCHROMATS_WITH_T2_STAR : SLICE_ISOCHROMATS);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`isochromats through the slice must be a positive integer, got ${n}`);
+  const subslabs = subslabsOf(n);
+  return {
+    readSubpixels: t2Star ? 1 : READ_SUBPIXELS,
+    depthSamples: subslabs,
+    layerCopies: n / subslabs,
+    layer: frame.plane.sliceThickness * SLICE_LAYER_FRACTION,
+    isochromats: settings.isochromats ?? 1,
+    ...(gradient > 0 ? { sliceSelectGradient: gradient } : {}),
+    ...(settings.fieldMap ? { fieldMap: settings.fieldMap } : {}),
+  };
+}
+
 /**
  * Spins of a slice of `frame` (bloch/framePhantom.ts `framePhantom`): per pixel, READ_SUBPIXELS columns (1 with
  * T2* isochromats) of `sliceIsochromats` isochromats
@@ -85,21 +123,7 @@ export function blochSlicePhantom(
   tissues: readonly (TissueAtField | undefined)[],
   timeline: SequenceTimeline,
   protocol: Protocol,
-  options: { isochromats?: number; sliceIsochromats?: number; fieldMap?: FieldMap3d } = {},
+  settings: BlochPhantomSettings = {},
 ): SpinSet {
-  const gradient = excitationGradient(timeline, protocol);
-  const t2Star = (options.isochromats ?? 1) > 1;
-  const n = options.sliceIsochromats ?? (t2Star ? SLICE_ISOCHROMATS_WITH_T2_STAR : SLICE_ISOCHROMATS);
-  if (!Number.isInteger(n) || n < 1)
-    throw new RangeError(`isochromats through the slice must be a positive integer, got ${n}`);
-  const subslabs = subslabsOf(n);
-  return framePhantom(model, frame, tissues, {
-    readSubpixels: t2Star ? 1 : READ_SUBPIXELS,
-    depthSamples: subslabs,
-    layerCopies: n / subslabs,
-    layer: frame.plane.sliceThickness * SLICE_LAYER_FRACTION,
-    isochromats: options.isochromats ?? 1,
-    ...(gradient > 0 ? { sliceSelectGradient: gradient } : {}),
-    ...(options.fieldMap ? { fieldMap: options.fieldMap } : {}),
-  });
+  return framePhantom(model, frame, tissues, blochPhantomOptions(frame, timeline, protocol, settings));
 }

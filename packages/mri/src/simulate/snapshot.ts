@@ -166,17 +166,12 @@ export function runScanPart(
   const fieldMap = needsFieldMap(snapshot)
     ? (context.fieldMap ?? snapshotFieldMap(snapshot, model))
     : undefined;
-  const signal = simulateSpinChunk(
-    snapshot,
-    model,
-    tissues,
-    part,
-    {
-      ...(context.kernels ? { kernels: context.kernels } : {}),
-      ...(context.shouldStop ? { shouldStop: context.shouldStop } : {}),
-    },
-    fieldMap,
-  );
+  // The context's field map only where the snapshot's susceptibility is on.
+  const { fieldMap: _given, ...rest } = context;
+  const signal = simulateSpinChunk(snapshot, model, tissues, part, {
+    ...rest,
+    ...(fieldMap ? { fieldMap } : {}),
+  });
   return { kind: 'spins', slice: part.slice, signal };
 }
 

@@ -37,16 +37,16 @@ import {
 } from './bloch/recon.ts';
 import type { Protocol } from '../sequence/protocol.ts';
 import { readoutKind } from '../sequence/timing.ts';
-import { simulateBloch, type BlochEngineOptions } from './bloch/engine.ts';
-import { blochSlicePhantom } from './blochPhantom.ts';
+import { simulateBloch } from './bloch/engine.ts';
+import { framePhantom } from './bloch/framePhantom.ts';
+import { blochPhantomOptions } from './blochPhantom.ts';
 import { adcSampleTimes } from './bloch/plan.ts';
 import { addSignals, emptySignal, type BlochSignal } from './bloch/scan.ts';
 import { sliceSpins } from './bloch/spins.ts';
 import { acquisitionFrame, scanGeometry, type AcquisitionFrame } from './geometry.ts';
 import { imageNoiseSigma, seededRandom, unitComplexNoise } from './noise.ts';
 import { sliceSeed } from './simulate.ts';
-import type { FieldMap3d } from './fieldMap.ts';
-import type { ScanSnapshot, SliceOutput } from './scanSnapshot.ts';
+import type { PartContext, ScanSnapshot, SliceOutput } from './scanSnapshot.ts';
 
 /** The acquisition frame and timeline of one slice of a snapshot. */
 function sliceAcquisition(
@@ -64,31 +64,41 @@ function sliceAcquisition(
 
 /**
  * The signal of spins [⌊c·n/C⌋, ⌊(c+1)·n/C⌋) of slice `part.slice` (chunk c of C over its n spins); an empty
- * chunk gives an all-zero signal with the timeline's sample times. `fieldMap`: the model's susceptibility field
- * map when the snapshot's susceptibility is on (snapshot.ts `snapshotFieldMap`).
+ * chunk gives an all-zero signal with the timeline's sample times. From `context`: the engine's kernels and stop
+ * check, the model's susceptibility field map when the snapshot's susceptibility is on (snapshot.ts
+ * `snapshotFieldMap`; the caller's, not computed here), and the slice cache that keeps the slice's phantom for
+ * the next part or scan of the same geometry (sliceCache.ts).
  */
 export function simulateSpinChunk(
   snapshot: ScanSnapshot,
   model: AnatomicalModel,
   tissues: readonly (TissueAtField | undefined)[],
   part: { slice: number; chunk: number; chunks: number },
-  engine: BlochEngineOptions = {},
-  fieldMap?: FieldMap3d,
+  context: PartContext = {},
 ): BlochSignal {
   const { chunk, chunks } = part;
   if (!(Number.isInteger(chunks) && chunks >= 1 && Number.isInteger(chunk) && chunk >= 0 && chunk < chunks))
     throw new RangeError(`spin chunk ${chunk} of ${chunks} does not exist`);
   const { frame, timeline } = sliceAcquisition(snapshot, part.slice);
   const { isochromats, sliceIsochromats } = snapshot.simulation;
-  const spins = blochSlicePhantom(model, frame, tissues, timeline, snapshot.protocol, {
+  const { fieldMap, sliceCache, kernels, shouldStop } = context;
+  const options = blochPhantomOptions(frame, timeline, snapshot.protocol, {
     ...(isochromats === undefined ? {} : { isochromats }),
     ...(sliceIsochromats === undefined ? {} : { sliceIsochromats }),
     ...(fieldMap ? { fieldMap } : {}),
   });
+  const build = () => framePhantom(model, frame, tissues, options);
+  const spins = sliceCache ? sliceCache.phantom(model, frame, tissues, options, build) : build();
   const start = Math.floor((chunk * spins.count) / chunks);
   const end = Math.floor(((chunk + 1) * spins.count) / chunks);
   if (end <= start) return emptySignal(adcSampleTimes(timeline), 1);
-  return simulateBloch({ timeline, spins: sliceSpins(spins, start, end) }, engine);
+  // The engine reads the spins and never writes them (it copies them into its workspace), so the whole phantom,
+  // kept or not, goes in as it is.
+  const chunkSpins = start === 0 && end === spins.count ? spins : sliceSpins(spins, start, end);
+  return simulateBloch(
+    { timeline, spins: chunkSpins },
+    { ...(kernels ? { kernels } : {}), ...(shouldStop ? { shouldStop } : {}) },
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import type { SequenceTimeline } from '../../sequence/timeline.ts';
 import { simulateConverged } from '../reference/converged.ts';
 import { SimulationStoppedError } from '../stop.ts';
 import { simulateBloch } from './engine.ts';
-import { createJsKernels, RELAXATION_SLOTS } from './kernels.ts';
+import { CLASS_SLOTS, createJsKernels, RELAXATION_SLOTS } from './kernels.ts';
 import { simulateReference } from './reference.ts';
 import { addSignals, splitIntoChunks, type BlochScan, type BlochSignal } from './scan.ts';
 import { createSpinSet, type SpinSet } from './spins.ts';
@@ -214,6 +214,26 @@ describe('Bloch engine (simulateBloch) against the reference', () => {
       k.relax();
       expect(Array.from(k.ws.mz)).toEqual([0.875, 0.875, 0.875, 0.875]);
       expect(() => k.selectRelaxation(RELAXATION_SLOTS)).toThrow(RangeError);
+    }
+  });
+
+  it('class slots keep their assignments apart, and the class kernels use the selected slot (JS and WebAssembly)', () => {
+    for (const factory of [createJsKernels, createWasmKernels]) {
+      const k = factory(4, 1);
+      k.ws.classOf.set([0, 0, 1, 1]);
+      k.selectClasses(CLASS_SLOTS - 1);
+      k.ws.classOf.set([0, 1, 0, 1]);
+      k.selectClasses(0);
+      expect(Array.from(k.ws.classOf)).toEqual([0, 0, 1, 1]);
+      k.ws.mx.set([1, 2, 3, 4]);
+      k.ws.classRe.fill(0, 0, 2);
+      k.gatherClasses(false); // class sums of slot 0: 1 + 2, 3 + 4
+      expect(Array.from(k.ws.classRe.subarray(0, 2))).toEqual([3, 7]);
+      k.selectClasses(CLASS_SLOTS - 1);
+      k.ws.classRe.fill(0, 0, 2);
+      k.gatherClasses(false); // of the last slot: 1 + 3, 2 + 4
+      expect(Array.from(k.ws.classRe.subarray(0, 2))).toEqual([4, 6]);
+      expect(() => k.selectClasses(CLASS_SLOTS)).toThrow(RangeError);
     }
   });
 

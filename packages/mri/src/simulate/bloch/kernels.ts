@@ -32,7 +32,10 @@ export interface Workspace {
   /** Signal accumulators, one per sample of a readout run. */
   outRe: Float64Array;
   outIm: Float64Array;
-  /** Class of each spin (RF maps, shared readout phasors) and per-class data, up to `capacity` classes. */
+  /**
+   * Class of each spin (RF maps, shared readout phasors): the array of the selected class slot (BlochKernels
+   * `selectClasses`); per-class data below, up to `capacity` classes.
+   */
   classOf: Int32Array;
   /** 12 per class: the RF map's A (row-major) then b (rfmap.ts). */
   classCoef: Float32Array;
@@ -45,6 +48,12 @@ export interface Workspace {
 /** Relaxation slots of a workspace: sets of factors e1, e2 kept side by side, so that steps alternating between a few durations select them instead of copying them in. */
 export const RELAXATION_SLOTS = 4;
 
+/**
+ * Class slots of a workspace: class assignments kept side by side, so that a scan alternating between two (its
+ * RF maps' and its readouts', each TR) selects them instead of copying one in (a 4-byte index per spin) each time.
+ */
+export const CLASS_SLOTS = 2;
+
 /** The kernels; every call runs over the whole workspace. */
 export interface BlochKernels {
   readonly name: 'js' | 'wasm-simd';
@@ -54,6 +63,12 @@ export interface BlochKernels {
    * factors the kernels then use; each slot keeps what was written to it.
    */
   selectRelaxation(slot: number): void;
+  /**
+   * Makes ws.classOf the array of class slot `slot` (0 ≤ slot < CLASS_SLOTS; 0 at creation), the assignment the
+   * class kernels (applyMap, gatherClasses, advanceClasses, gatherAndAdvanceClasses) then use; each slot keeps
+   * what was written to it.
+   */
+  selectClasses(slot: number): void;
   /** M⊥ ← M⊥·exp(−i·2π·(k·r + dw·dtOver2Pi)); k [1/m], dtOver2Pi = dt/2π [s/rad]. */
   precess(kx: number, ky: number, kz: number, dtOver2Pi: number): void;
   /** zr + i·zi ← e2·exp(−i·2π·(k·r + dw·dtOver2Pi)). */
@@ -165,7 +180,9 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
   const { x, y, z, dw, rho, mx, my, mz, zr, zi, sx, sy, outRe, outIm } = ws;
   let { e1, e2 } = ws;
   const slots = [{ e1, e2 }];
-  const { classOf, classCoef: k, classRe, classIm, classZr, classZi } = ws;
+  let { classOf } = ws;
+  const classSlots = [classOf];
+  const { classCoef: k, classRe, classIm, classZr, classZi } = ws;
   const n = ws.capacity;
   const TWO_PI = 2 * Math.PI;
   return {
@@ -181,6 +198,12 @@ export const createJsKernels: KernelFactory = (spins, samples) => {
       ({ e1, e2 } = chosen);
       ws.e1 = e1;
       ws.e2 = e2;
+    },
+    selectClasses(slot) {
+      if (!(Number.isInteger(slot) && slot >= 0 && slot < CLASS_SLOTS))
+        throw new RangeError(`class slot ${slot} outside 0…${CLASS_SLOTS - 1}`);
+      classOf = classSlots[slot] ??= new Int32Array(ws.capacity);
+      ws.classOf = classOf;
     },
     precess(kx, ky, kz, dtw) {
       for (let i = 0; i < n; i++) {

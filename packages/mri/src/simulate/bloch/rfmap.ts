@@ -1,5 +1,5 @@
 import type { Step } from './plan.ts';
-import { relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
+import { CLASS_SLOTS, relaxationFactors, type BlochKernels, type KernelFactory } from './kernels.ts';
 
 /**
  * RF pulses as affine maps. A pulse window (its steps of exact rotation and relaxation, rotation.ts) acts on
@@ -194,17 +194,27 @@ export function buildRfMap(
   return { classOf: classes.classOf, coefficients };
 }
 
-/** Which class assignment and map coefficients the workspace holds, to skip reloading them. */
+/** Which class assignments (one per class slot), selected slot and map coefficients the workspace holds. */
 export interface LoadedClasses {
-  classOf?: Int32Array;
+  slots?: (Int32Array | undefined)[];
+  selected?: number;
   coefficients?: Float64Array;
 }
 
-/** Puts a class assignment into the workspace unless it is there already. */
+/**
+ * Selects the class slot that holds `classOf`; one that holds none of it gets it copied into the slot after the
+ * selected one (with two slots, the one not in use: a scan's RF maps and readouts then keep one each).
+ */
 export function loadClasses(k: BlochKernels, classOf: Int32Array, loaded: LoadedClasses): void {
-  if (loaded.classOf === classOf) return;
-  k.ws.classOf.set(classOf);
-  loaded.classOf = classOf;
+  const slots = (loaded.slots ??= []);
+  let slot = slots.indexOf(classOf);
+  if (slot < 0) {
+    slot = ((loaded.selected ?? -1) + 1) % CLASS_SLOTS;
+    k.selectClasses(slot);
+    k.ws.classOf.set(classOf);
+    slots[slot] = classOf;
+  } else if (slot !== loaded.selected) k.selectClasses(slot);
+  loaded.selected = slot;
 }
 
 /** Applies a map with the pulse's phase offset φ [rad]: M ← Rz(φ)·(A·Rz(−φ)·M + rho·b). */

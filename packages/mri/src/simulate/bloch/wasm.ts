@@ -1,5 +1,6 @@
 import {
   paddedCapacity,
+  CLASS_SLOTS,
   RELAXATION_SLOTS,
   WORKSPACE_SPIN_ARRAYS,
   type BlochKernels,
@@ -139,8 +140,8 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     // Spin arrays, signal accumulators, then the class arrays: classOf (i32), classCoef (12 f32),
     // classRe, classIm (f64), classZr, classZi (f32), each `capacity` classes long.
     const classBytes = capacity * (4 + 48 + 8 + 8 + 4 + 4);
-    // Then e1, e2 of relaxation slots 1… (slot 0's are spin arrays).
-    const slotBytes = (RELAXATION_SLOTS - 1) * 2 * f32Bytes;
+    // Then e1, e2 of relaxation slots 1… (slot 0's are spin arrays), then classOf of class slots 1….
+    const slotBytes = (RELAXATION_SLOTS - 1) * 2 * f32Bytes + (CLASS_SLOTS - 1) * capacity * 4;
     const needed =
       WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes + 2 * sampleCount * 8 + classBytes + slotBytes;
     const { memory } = exports;
@@ -154,8 +155,8 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
     });
     const outRePtr = WORKSPACE_BASE + WORKSPACE_SPIN_ARRAYS.length * f32Bytes;
     const outImPtr = outRePtr + sampleCount * 8;
-    const classOfPtr = outImPtr + sampleCount * 8;
-    const coefPtr = classOfPtr + capacity * 4;
+    const classOfPtrs = [outImPtr + sampleCount * 8];
+    const coefPtr = (classOfPtrs[0] as number) + capacity * 4;
     const classRePtr = coefPtr + capacity * 48;
     const classImPtr = classRePtr + capacity * 8;
     const classZrPtr = classImPtr + capacity * 8;
@@ -165,6 +166,10 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
       const e1 = classZiPtr + capacity * 4 + (slot - 1) * 2 * f32Bytes;
       slotPtrs.push({ e1, e2: e1 + f32Bytes });
     }
+    const classSlotsPtr = classZiPtr + capacity * 4 + (RELAXATION_SLOTS - 1) * 2 * f32Bytes;
+    for (let slot = 1; slot < CLASS_SLOTS; slot++)
+      classOfPtrs.push(classSlotsPtr + (slot - 1) * capacity * 4);
+    let classOfPtr = classOfPtrs[0] as number;
     const ws: Workspace = {
       capacity,
       ...arrays,
@@ -189,6 +194,13 @@ export function createWasmKernelFactory(bytes: Uint8Array): KernelFactory {
         p.e2 = chosen.e2;
         ws.e1 = new Float32Array(memory.buffer, chosen.e1, capacity);
         ws.e2 = new Float32Array(memory.buffer, chosen.e2, capacity);
+      },
+      selectClasses: (slot) => {
+        const chosen = classOfPtrs[slot];
+        if (chosen === undefined || !Number.isInteger(slot))
+          throw new RangeError(`class slot ${slot} outside 0…${CLASS_SLOTS - 1}`);
+        classOfPtr = chosen;
+        ws.classOf = new Int32Array(memory.buffer, chosen, capacity);
       },
       precess: (kx, ky, kz, dtw) =>
         exports.precess(capacity, p.x, p.y, p.z, p.dw, p.mx, p.my, kx, ky, kz, dtw),

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { acceptTerms, activationPath, apiCaller, uniqueName } from '../support/api.ts';
+import { anatomicalModelId, acceptTerms, activationPath, apiCaller, uniqueName } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 import {
   focusOutline,
@@ -177,13 +177,7 @@ describe('the learning loop: trying again', () => {
   it('a free-plan user in no program finds the free catalogue on the dashboard, not "ask your teacher" (issue 20.12a)', async () => {
     const freeTitle = uniqueName('Free loop basics ');
     const callAsUser = apiCaller(baseUrl);
-    const options = await callAsUser<{ anatomicalModels: { id: number; name: string }[] }>(
-      admin,
-      'GET',
-      'v1/module-options',
-    );
-    const brain = options.anatomicalModels.find((m) => m.name === 'Brain');
-    if (!brain) throw new Error('no Brain model');
+    const brainId = await anatomicalModelId(baseUrl, admin, 'Brain');
     const { id: programId } = await callAsUser<{ id: string }>(admin, 'POST', 'v1/programs', {
       title: freeTitle,
       summary: 'Spin echoes of the brain.',
@@ -199,7 +193,7 @@ describe('the learning loop: trying again', () => {
     );
     await callAsUser(admin, 'POST', `v1/courses/${courseId}/modules`, {
       title: 'Brain spin echo',
-      anatomicalModelId: brain.id,
+      anatomicalModelId: brainId,
       sequenceTypes: [5],
     });
     await callAsUser(admin, 'POST', `v1/programs/${programId}/publish`, { published: true });

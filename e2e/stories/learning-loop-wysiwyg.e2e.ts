@@ -16,7 +16,14 @@ import {
 import { signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { acceptTerms, activationPath, apiCaller, uniqueName, type Credentials } from '../support/api.ts';
+import {
+  anatomicalModelId,
+  acceptTerms,
+  activationPath,
+  apiCaller,
+  uniqueName,
+  type Credentials,
+} from '../support/api.ts';
 import { collectConsoleErrors } from '../support/console-errors.ts';
 
 const { baseUrl, admin, openPage } = storyFile();
@@ -54,13 +61,7 @@ async function freePlanUser(): Promise<Credentials> {
 
 /** A free-catalogue program with a Brain spin-echo module, published by the admin; `learner` enrolled. */
 async function freeModule(learner: Credentials) {
-  const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
-    admin,
-    'GET',
-    'v1/module-options',
-  );
-  const brain = options.anatomicalModels.find((m) => m.name === 'Brain');
-  if (!brain) throw new Error('no Brain model');
+  const brainId = await anatomicalModelId(baseUrl, admin, 'Brain');
   const { id: programId } = await callAs<{ id: string }>(admin, 'POST', 'v1/programs', {
     enrollment: 'open',
     title: uniqueName('Free MRI basics '),
@@ -74,7 +75,7 @@ async function freeModule(learner: Credentials) {
   const { id: labId } = await callAs<{ id: string }>(admin, 'POST', `v1/courses/${courseId}/modules`, {
     title: 'Cover the brain',
     instructions: 'Cover the brain with a spin echo.',
-    anatomicalModelId: brain.id,
+    anatomicalModelId: brainId,
     sequenceTypes: [SPIN_ECHO],
   });
   await callAs(admin, 'POST', `v1/programs/${programId}/publish`, { published: true });

@@ -8,7 +8,7 @@
 import { organisationMember, signInToDashboard, storyFile } from '../support/story.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { anatomicalModelId, apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { keepScreenshot } from '../support/browser.ts';
 
 const { baseUrl, admin, openPage, signedIn } = storyFile();
@@ -40,13 +40,7 @@ describe('module presets', () => {
     const clientId = await createClient(baseUrl, admin, uniqueName('School '));
     const teacher = await member(clientId, 'Teacher', 'teach');
     const student = await member(clientId, 'Student', 'presetstu');
-    const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
-      teacher,
-      'GET',
-      'v1/module-options',
-    );
-    const brain = options.anatomicalModels.find((m) => m.name === 'Brain');
-    if (brain === undefined) throw new Error('no Brain model');
+    const brainId = await anatomicalModelId(baseUrl, teacher, 'Brain');
     const title = uniqueName('Field strength ');
     const { id: programId } = await callAs<{ id: string }>(teacher, 'POST', 'v1/programs', {
       title,
@@ -63,7 +57,7 @@ describe('module presets', () => {
     const { id: labId } = await callAs<{ id: string }>(teacher, 'POST', `v1/courses/${courseId}/modules`, {
       title: 'T1 at 3 T',
       instructions: 'Compare grey and white matter at **3 T**.',
-      anatomicalModelId: brain.id,
+      anatomicalModelId: brainId,
       sequenceTypes: [SPIN_ECHO],
     });
     await callAs(teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });

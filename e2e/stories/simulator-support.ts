@@ -6,7 +6,14 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from '../support/a11y.ts';
-import { callAs, createClient, login, uniqueName, type Credentials } from '../support/api.ts';
+import {
+  anatomicalModelId,
+  callAs,
+  createClient,
+  login,
+  uniqueName,
+  type Credentials,
+} from '../support/api.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { closeDialogWithEscape } from '../support/keyboard.ts';
 import { organisationMember, signInToDashboard } from '../support/story.ts';
@@ -24,14 +31,7 @@ export async function brainModule(
   student: Credentials,
   modelName = 'Brain',
 ) {
-  const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
-    baseUrl,
-    teacher,
-    'GET',
-    'v1/module-options',
-  );
-  const brain = options.anatomicalModels.find((m) => m.name === modelName);
-  if (!brain) throw new Error(`no ${modelName} model`);
+  const brainId = await anatomicalModelId(baseUrl, teacher, modelName);
   const title = uniqueName('Neuro ');
   const { id: programId } = await callAs<{ id: string }>(baseUrl, teacher, 'POST', 'v1/programs', {
     enrollment: 'open',
@@ -50,7 +50,7 @@ export async function brainModule(
   const lab = await callAs<{ id: string }>(baseUrl, teacher, 'POST', `v1/courses/${courseId}/modules`, {
     title: 'Make the CSF bright',
     instructions: '## Your task\n\nMake the CSF bright on a T2-weighted TSE.',
-    anatomicalModelId: brain.id,
+    anatomicalModelId: brainId,
     sequenceTypes: [T2_TSE],
   });
   await callAs(baseUrl, teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });

@@ -5,7 +5,15 @@
  */
 import { organisationMember } from '../support/story.ts';
 import { expect } from 'vitest';
-import { callAs, createClient, login, uniqueName, type Caller, type Credentials } from '../support/api.ts';
+import {
+  anatomicalModelId,
+  callAs,
+  createClient,
+  login,
+  uniqueName,
+  type Caller,
+  type Credentials,
+} from '../support/api.ts';
 
 /** A module's world; its student signs in by password, or is signed in already (an LTI learner's token). */
 export interface ToolsWorld<Student extends Caller = Credentials> {
@@ -32,14 +40,7 @@ export async function toolsWorld(
   const clientId = await createClient(baseUrl, admin, uniqueName('School '));
   const teacher = await member(baseUrl, admin, clientId, 'Teacher');
   const student = await member(baseUrl, admin, clientId, 'Student');
-  const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
-    baseUrl,
-    teacher,
-    'GET',
-    'v1/module-options',
-  );
-  const model = options.anatomicalModels.find((m) => m.name === modelName);
-  if (!model) throw new Error(`no ${modelName} model`);
+  const modelId = await anatomicalModelId(baseUrl, teacher, modelName);
   const { id: programId } = await callAs<{ id: string }>(baseUrl, teacher, 'POST', 'v1/programs', {
     enrollment: 'open',
     title: uniqueName('Tools '),
@@ -55,7 +56,7 @@ export async function toolsWorld(
   const lab = await callAs<{ id: string }>(baseUrl, teacher, 'POST', `v1/courses/${courseId}/modules`, {
     title: 'Read contrast off the curves',
     instructions: 'Change a tissue and scan again.',
-    anatomicalModelId: model.id,
+    anatomicalModelId: modelId,
     sequenceTypes,
   });
   await callAs(baseUrl, teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { regionStats, type RoiRegion } from '../../packages/web/src/ui/viewer/roi-stats.ts';
 import { expectAccessible } from '../support/a11y.ts';
-import { apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
+import { anatomicalModelId, apiCaller, createClient, uniqueName, type Credentials } from '../support/api.ts';
 import { downloadDicomSeries } from '../support/dicom.ts';
 import { SCREENSHOT_DIR } from '../support/browser.ts';
 import { addSequence, startScanning } from './simulator-support.ts';
@@ -29,13 +29,7 @@ const member = (clientId: string, role: 'Teacher' | 'Student', prefix: string): 
 
 /** A published open program with one brain module allowing the T2-weighted TSE; the student enrolled. */
 async function brainModule(teacher: Credentials, student: Credentials) {
-  const options = await callJson<{ anatomicalModels: { id: number; name: string }[] }>(
-    teacher,
-    'GET',
-    'v1/module-options',
-  );
-  const brain = options.anatomicalModels.find((m) => m.name === 'Brain');
-  if (!brain) throw new Error('no Brain model');
+  const brainId = await anatomicalModelId(baseUrl, teacher, 'Brain');
   const { id: programId } = await callJson<{ id: string }>(teacher, 'POST', 'v1/programs', {
     enrollment: 'open',
     title: uniqueName('Viewing '),
@@ -52,7 +46,7 @@ async function brainModule(teacher: Credentials, student: Credentials) {
   const lab = await callJson<{ id: string }>(teacher, 'POST', `v1/courses/${courseId}/modules`, {
     title: 'Measure the SNR',
     instructions: 'Measure the SNR of white matter.',
-    anatomicalModelId: brain.id,
+    anatomicalModelId: brainId,
     sequenceTypes: [T2_TSE],
   });
   await callJson(teacher, 'POST', `v1/programs/${programId}/publish`, { published: true });

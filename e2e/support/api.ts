@@ -169,3 +169,16 @@ export function apiCaller(baseUrl: string) {
   return <T>(who: Credentials, method: string, apiPath: string, body?: unknown): Promise<T> =>
     callAs<T>(baseUrl, who, method, apiPath, body);
 }
+
+/** The id of the anatomical model named exactly `name` in GET v1/module-options, as `who` sees them. */
+export async function anatomicalModelId(baseUrl: string, who: Credentials, name: string): Promise<number> {
+  const options = await callAs<{ anatomicalModels: { id: number; name: string }[] }>(
+    baseUrl,
+    who,
+    'GET',
+    'v1/module-options',
+  );
+  const model = options.anatomicalModels.find((m) => m.name === name);
+  if (!model) throw new Error(`no ${name} model`);
+  return model.id;
+}

@@ -23,6 +23,15 @@ function renderAt(path: string) {
   return router;
 }
 
+/** A signed-in student opening `path` lands on /forbidden; signs out after. */
+async function expectStudentForbidden(path: string): Promise<void> {
+  session.authenticate({ accessToken: tokenFor('Student'), refreshToken: 'r' });
+  const router = renderAt(path);
+  expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeTruthy();
+  expect(router.state.location.pathname).toBe('/forbidden');
+  session.logout();
+}
+
 describe('routes and guards', () => {
   it('sends a signed-out visitor of a protected route to / and keeps the asked path', async () => {
     session.logout();
@@ -33,11 +42,7 @@ describe('routes and guards', () => {
   });
 
   it('sends a student opening /admin to /forbidden', async () => {
-    session.authenticate({ accessToken: tokenFor('Student'), refreshToken: 'r' });
-    const router = renderAt('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forbidden');
-    session.logout();
+    await expectStudentForbidden('/admin/users');
   });
 
   it('loads a teaching page lazily for a teacher', async () => {
@@ -48,11 +53,7 @@ describe('routes and guards', () => {
   }, 15_000);
 
   it('sends a student opening a teaching page to /forbidden', async () => {
-    session.authenticate({ accessToken: tokenFor('Student'), refreshToken: 'r' });
-    const router = renderAt('/analytics');
-    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/forbidden');
-    session.logout();
+    await expectStudentForbidden('/analytics');
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -6,6 +6,12 @@ import { formatLength, type ViewerDistanceUnit } from './series.ts';
 
 const KIND_LABEL = { ellipse: 'Ellipse', rectangle: 'Rectangle', length: 'Length' } as const;
 
+/** The one-click ratios over the measurements of the shown slice. */
+const RATIOS = [
+  { name: 'SNR', of: snrOf },
+  { name: 'CNR', of: cnrOf },
+] as const;
+
 function fmt(value: number): string {
   return String(Number(value.toPrecision(4)));
 }
@@ -21,20 +27,16 @@ export function MeasurementPanel(props: {
   return (
     <Stack gap="xs" data-testid="measurements">
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setRatio({ name: 'SNR', result: snrOf(rows, sliceIndex) })}
-        >
-          SNR
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setRatio({ name: 'CNR', result: cnrOf(rows, sliceIndex) })}
-        >
-          CNR
-        </Button>
+        {RATIOS.map(({ name, of }) => (
+          <Button
+            key={name}
+            size="xs"
+            variant="default"
+            onClick={() => setRatio({ name, result: of(rows, sliceIndex) })}
+          >
+            {name}
+          </Button>
+        ))}
       </Group>
       {ratio && (
         <Text size="sm" role="status" data-testid="ratio-result">

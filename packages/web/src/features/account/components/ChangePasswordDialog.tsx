@@ -11,7 +11,7 @@ import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { Dialog } from '#ui/Dialog.tsx';
 import { formField } from '#ui/form-field.ts';
-import { TextField } from '#ui/TextField.tsx';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { shellToast } from '#ui/toast.ts';
 import { t } from '#lib/i18n.ts';
 import { useChangePassword } from '#entities/account/api/change-password.ts';
@@ -76,21 +76,14 @@ export function ChangePasswordDialog(props: { opened: boolean; onClose?: () => v
     >
       <Form onSubmit={submit} gap="sm">
         <ErrorAlert error={change.error} describe={failureMessage} />
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
           autoComplete="current-password"
           {...formField(form, 'oldPassword')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...formField(form, 'newPassword')}
-        />
-        <TextField
+        <PasswordField label="New password" autoComplete="new-password" {...formField(form, 'newPassword')} />
+        <PasswordField
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           {...formField(form, 'newPasswordConfirmation')}
         />

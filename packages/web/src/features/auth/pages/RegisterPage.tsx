@@ -9,6 +9,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { TextField } from '#ui/TextField.tsx';
 import { useRegister } from '#entities/account/api/register.ts';
 
@@ -50,12 +51,7 @@ export function RegisterPage() {
       </Group>
       <TextField label="Username" autoComplete="username" {...formField(form, 'username')} />
       <TextField label="E-mail" type="email" autoComplete="email" {...formField(form, 'email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...formField(form, 'password')}
-      />
+      <PasswordField label="Password" autoComplete="new-password" {...formField(form, 'password')} />
       <ActionButton type="submit" loading={registration.isPending} loadingLabel="Creating account...">
         Create account
       </ActionButton>

@@ -8,7 +8,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
-import { TextField } from '#ui/TextField.tsx';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { useResetPassword } from '#entities/account/api/reset-password.ts';
 
 export function ResetPasswordPage() {
@@ -39,12 +39,7 @@ export function ResetPasswordPage() {
       )}
       <ErrorAlert error={reset.error} />
       <input type="hidden" {...form.register('token')} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        {...formField(form, 'password')}
-      />
+      <PasswordField label="New password" autoComplete="new-password" {...formField(form, 'password')} />
       <ActionButton type="submit" loading={reset.isPending} disabled={token === ''}>
         Reset password
       </ActionButton>

@@ -13,6 +13,7 @@ import { ActionButton } from '#ui/ActionButton.tsx';
 import { ErrorAlert } from '#ui/ErrorAlert.tsx';
 import { Form } from '#ui/Form.tsx';
 import { formField } from '#ui/form-field.ts';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { TextField } from '#ui/TextField.tsx';
 import { useSignIn } from '#entities/account/api/login.ts';
 import { SsoSignInOptions } from '../components/SsoSignInOptions.tsx';
@@ -59,12 +60,7 @@ export function SignInPage() {
       </Title>
       <ErrorAlert error={signIn.error} />
       <TextField label="Username" autoComplete="username" {...formField(form, 'username')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        {...formField(form, 'password')}
-      />
+      <PasswordField label="Password" autoComplete="current-password" {...formField(form, 'password')} />
       <ActionButton type="submit" loading={signIn.isPending} loadingLabel="Signing in...">
         Sign in
       </ActionButton>

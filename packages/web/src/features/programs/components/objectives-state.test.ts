@@ -19,6 +19,12 @@ const edit = (row: ObjectiveRow, change: Partial<ObjectiveRow>): ObjectiveRow =>
   params: { ...row.params, ...(change.params ?? {}) },
 });
 
+/** The parameters of the row a stored objective reads back into; throws for a row that stood for no objective. */
+function paramsReadBack(objective: Objective | null): ObjectiveRow['params'] | undefined {
+  if (!objective) throw new Error('no objective');
+  return objectiveRowsFrom([objective])[0]?.params;
+}
+
 describe('the module form’s objectives', () => {
   it('a stored objective reads back into its row and out unchanged, keeping what the form does not edit', () => {
     const stored: Objective[] = [
@@ -163,8 +169,7 @@ describe('the measured kinds of issue 24 in the module form', () => {
       otherTissue: 'whiteMatter',
       minRatio: 2.5,
     });
-    if (!objective) throw new Error('no objective');
-    expect(objectiveRowsFrom([objective])[0]?.params).toEqual({
+    expect(paramsReadBack(objective)).toEqual({
       tissue: 'csf',
       otherTissue: 'whiteMatter',
       minRatio: '2.5',
@@ -222,8 +227,7 @@ describe('the measured kinds of issue 24 in the module form', () => {
       toMm: [0, -24, -2],
       maxDegrees: 5,
     });
-    if (!objective) throw new Error('no objective');
-    expect(objectiveRowsFrom([objective])[0]?.params).toEqual({
+    expect(paramsReadBack(objective)).toEqual({
       line: 'AC–PC line',
       fromMm: '0, 2, -4',
       toMm: '0, -24, -2',
@@ -248,8 +252,7 @@ describe('a reading question in the module form (issue 24, model 100001)', () =>
     expect(objectiveRowErrors(row, BRAIN)).toEqual({});
     const stored = objectiveOf(row);
     expect(stored).toMatchObject({ questionId: 'reading', choices: ['T1', 'FLAIR'], answer: 'FLAIR' });
-    if (!stored) throw new Error('no objective');
-    expect(objectiveRowsFrom([stored])[0]?.params['choices']).toBe('T1\nFLAIR');
+    expect(paramsReadBack(stored)?.['choices']).toBe('T1\nFLAIR');
     expect(objectiveRowErrors(edit(row, { params: { choices: 'T1\nT1' } }), BRAIN)['choices']).toMatch(
       /appears twice/,
     );

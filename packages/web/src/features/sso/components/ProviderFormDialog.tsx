@@ -8,6 +8,7 @@ import { Checkbox, Group, Radio } from '@mantine/core';
 import type { SsoProvider } from '@larmor/contracts/sso';
 import { RecordFormDialog } from '#ui/RecordFormDialog.tsx';
 import { formField } from '#ui/form-field.ts';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { TextField } from '#ui/TextField.tsx';
 import { useCreateSsoProvider, useUpdateSsoProvider } from '#entities/sso/api/sso.ts';
 import {
@@ -67,9 +68,8 @@ export function ProviderFormDialog(props: {
       />
       <Group grow align="flex-start">
         <TextField label="Client ID" {...formField(form, 'clientId')} />
-        <TextField
+        <PasswordField
           label="Client secret"
-          type="password"
           autoComplete="off"
           placeholder={creating ? undefined : 'Set; leave blank to keep it'}
           {...formField(form, 'clientSecret')}

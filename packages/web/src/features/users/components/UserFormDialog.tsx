@@ -12,6 +12,7 @@ import { userCreateSchema, type AdminUser, type UserCreate } from '@larmor/contr
 import { RecordFormDialog } from '#ui/RecordFormDialog.tsx';
 import { formField } from '#ui/form-field.ts';
 import { SELECT_DEFAULTS } from '#ui/SelectField.tsx';
+import { PasswordField } from '#ui/PasswordField.tsx';
 import { TextField } from '#ui/TextField.tsx';
 import { useCreateUser } from '#entities/user/api/create-user.ts';
 import { useUpdateUser } from '#entities/user/api/update-user.ts';
@@ -87,9 +88,8 @@ export function UserFormDialog(props: { user?: AdminUser; opened: boolean; onClo
           />
         )}
       />
-      <TextField
+      <PasswordField
         label={props.user === undefined ? 'Password (optional)' : 'New password (optional)'}
-        type="password"
         autoComplete="new-password"
         {...formField(form, 'password')}
       />

@@ -33,6 +33,12 @@ const STATUS_COLORS: Record<AdminUser['status'], string> = {
   deactivated: 'gray',
 };
 
+/** The bulk bar's two account switches, deactivate first. */
+const ACTIVATION_ACTIONS = [
+  { label: 'Deactivate', active: false },
+  { label: 'Activate', active: true },
+] as const;
+
 function BulkBar(props: { ids: string[]; onDone: () => void }) {
   const bulk = useBulkUpdateUsers();
   const [role, setRole] = useState<Role | null>(null);
@@ -75,22 +81,17 @@ function BulkBar(props: { ids: string[]; onDone: () => void }) {
       >
         Set role
       </ActionButton>
-      <ActionButton
-        size="xs"
-        variant="default"
-        loading={bulk.isPending}
-        onClick={() => apply({ active: false })}
-      >
-        Deactivate
-      </ActionButton>
-      <ActionButton
-        size="xs"
-        variant="default"
-        loading={bulk.isPending}
-        onClick={() => apply({ active: true })}
-      >
-        Activate
-      </ActionButton>
+      {ACTIVATION_ACTIONS.map(({ label, active }) => (
+        <ActionButton
+          key={label}
+          size="xs"
+          variant="default"
+          loading={bulk.isPending}
+          onClick={() => apply({ active })}
+        >
+          {label}
+        </ActionButton>
+      ))}
     </Group>
   );
 }

@@ -287,13 +287,13 @@ export function createFieldMapCache(field: SliceFieldMap, frame: AcquisitionFram
 
 /**
  * `cache`'s per-pixel factor attenuation·e^(−i2π·Δf·TE) at `te` [s] in `cache.cos`/`cache.sin`, computed only when
- * `te` differs from the last one: on WebAssembly SIMD where there is one (`wasm` false: JavaScript alone).
+ * `te` differs from the last one: on WebAssembly SIMD where there is one, in JavaScript elsewhere.
  */
-export function fieldFactorAt(cache: FieldMapCache, te: number, wasm = true): void {
+export function fieldFactorAt(cache: FieldMapCache, te: number): void {
   if (cache.te === te) return;
   const { cos, sin, radPerS, gwRead, gwPhase, gwSlice } = cache;
   // The same bits on either path (./wasmField.ts).
-  if (!wasm || !wasmFieldFactor(cache, te, cos, sin)) {
+  if (!wasmFieldFactor(cache, te, cos, sin)) {
     absSincPiProductInto(cos, gwRead, gwPhase, gwSlice, te);
     scaledCosSinInto(cos, sin, radPerS, te);
   }
